@@ -1,0 +1,9 @@
+module github.com/plainsight-dev/plainsight
+
+go 1.26.0
+
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/rivo/uniseg v0.4.7
+	golang.org/x/text v0.44.0
+)
