@@ -1,0 +1,372 @@
+package plainsight
+
+import (
+	"log/slog"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+// Result is what [Sanitize] returns.
+type Result struct {
+	// Text is the neutralized text, safe to print literally: it holds only
+	// printable characters and '\n' (and tab under Policy.KeepTab), and no
+	// code point from the escaped set.
+	Text string `json:"text"`
+	// Warnings lists one warning per kind found, in Kind order; nil when the
+	// text is clean.
+	Warnings []Warning `json:"warnings"`
+	// Escapes lists, in order, every escape written into Text, with the
+	// byte span it occupies and what it stands for.
+	Escapes []Escape `json:"escapes,omitempty"`
+}
+
+// Clean reports whether the text needed no escape and raised no warning.
+func (r Result) Clean() bool { return len(r.Warnings) == 0 && len(r.Escapes) == 0 }
+
+// HasWarning reports whether r holds a warning of severity SeverityWarn.
+func (r Result) HasWarning() bool {
+	for _, w := range r.Warnings {
+		if w.Severity == SeverityWarn {
+			return true
+		}
+	}
+	return false
+}
+
+// LogValue makes a Result log as counts and warnings, never as raw input.
+func (r Result) LogValue() slog.Value {
+	attrs := []slog.Attr{
+		slog.Int("escapes", len(r.Escapes)),
+		slog.Int("warnings", len(r.Warnings)),
+	}
+	for _, w := range r.Warnings {
+		attrs = append(attrs, slog.Any(w.Kind.String(), w))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// Policy changes what Sanitize escapes. The zero value is the default, safe
+// policy; a Policy is a plain value, safe to copy and to share between
+// goroutines.
+type Policy struct {
+	// KeepTab leaves tab characters literal, for views of Makefile-like text
+	// where a tab is meaningful. By default a tab becomes \t.
+	KeepTab bool
+	// Allow lists code points to show literally and not warn about, such as
+	// U+200F RIGHT-TO-LEFT MARK in a Hebrew view. Controls (C0, DEL, C1)
+	// can never be allowed: they would make Text unsafe to print.
+	Allow []rune
+	// Flag lists extra code points to escape as \u{NNNN} and report as
+	// KindFlagged. Flag wins over Allow.
+	Flag []rune
+}
+
+// Sanitize neutralizes text under the default [Policy]. It is safe for any
+// input, including invalid UTF-8, and for concurrent use.
+func Sanitize(text string) Result {
+	return Policy{}.Sanitize(text)
+}
+
+// Sanitize neutralizes text under policy p.
+func (p Policy) Sanitize(text string) Result {
+	var mask asciiMask
+	flagsASCII := false
+	for _, r := range p.Flag {
+		if r >= 0 && r < utf8.RuneSelf {
+			mask.set(byte(r))
+			flagsASCII = true
+		}
+	}
+	i := 0
+	if !flagsASCII {
+		i = cleanASCIIPrefix(text, p.KeepTab)
+		if i == len(text) {
+			return Result{Text: text}
+		}
+	}
+	s := sanitizer{policy: &p, text: text, asciiFlag: mask}
+	s.run(i)
+	res := Result{Escapes: s.escapes}
+	if s.out == nil {
+		res.Text = text
+	} else {
+		s.out = append(s.out, text[s.copied:]...)
+		res.Text = string(s.out)
+	}
+	if s.nonASCII {
+		detectScripts(text, &s.found)
+	}
+	res.Warnings = s.found.warnings()
+	return res
+}
+
+// neutralize returns text with every escaped-set code point and invalid byte
+// escaped under the default policy, without warnings. Warnings use it for
+// their tokens.
+func neutralize(text string) string {
+	if cleanASCIIPrefix(text, false) == len(text) {
+		return text
+	}
+	s := sanitizer{policy: &Policy{}, text: text, quiet: true}
+	s.run(0)
+	if s.out == nil {
+		return text
+	}
+	return string(append(s.out, text[s.copied:]...))
+}
+
+// asciiMask is a set of ASCII bytes.
+type asciiMask [2]uint64
+
+func (m *asciiMask) set(b byte)         { m[b>>6] |= 1 << (b & 63) }
+func (m *asciiMask) has(b byte) bool    { return b < utf8.RuneSelf && m[b>>6]&(1<<(b&63)) != 0 }
+func (m *asciiMask) empty() bool        { return m[0] == 0 && m[1] == 0 }
+func (p *Policy) allows(r rune) bool    { return containsRune(p.Allow, r) }
+func (p *Policy) flags(r rune) bool     { return containsRune(p.Flag, r) }
+func containsRune(rs []rune, r rune) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// sanitizer holds the state of one Sanitize call.
+type sanitizer struct {
+	policy    *Policy
+	text      string
+	asciiFlag asciiMask
+	quiet     bool // neutralize only: no escapes list, no warnings
+
+	out     []byte // nil until the first escape: clean text is returned as is
+	copied  int    // text[:copied] is already in out
+	escapes []Escape
+	found   collector
+
+	nonASCII bool // some valid rune >= 0x80 was seen
+
+	seqEnd int // bytes before seqEnd belong to a reported terminal sequence
+
+	tagRunStart int  // the current run of tag characters starts here
+	tagRunEnd   int  // and ends here
+	tagRunLegit bool // and is a well-formed RGI emoji tag sequence
+
+	vsRunEnd   int    // the current run of stray variation selectors ends here
+	vsRunCount int    // selectors in it
+	vsRunStart int    // where it began in text
+	vsBytes    []byte // bytes the run encodes, for the preview
+}
+
+// run neutralizes s.text from byte i on; text[:i] is clean.
+func (s *sanitizer) run(i int) {
+	text := s.text
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if isPlainASCII(c, s.policy.KeepTab) && !s.asciiFlag.has(c) {
+				i++
+				if s.asciiFlag.empty() {
+					i += cleanASCIIPrefix(text[i:], s.policy.KeepTab)
+				}
+				continue
+			}
+			i = s.ascii(i, c)
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			s.invalid(i)
+			i++
+			continue
+		}
+		s.nonASCII = true
+		if cls := s.classify(i, r, size); cls != ClassNone {
+			s.escape(i, size, r, cls)
+		}
+		i += size
+	}
+	s.endVSRun()
+}
+
+// ascii handles the ASCII byte c at text[i] that is not plain printable text.
+func (s *sanitizer) ascii(i int, c byte) int {
+	var cls Class
+	switch {
+	case s.asciiFlag.has(c):
+		cls = ClassFlagged
+	case c == '\t':
+		cls = ClassTab
+	case c == '\b':
+		cls = ClassBackspace
+	case c == '\r':
+		cls = ClassCarriageReturn
+	default:
+		cls = ClassControl
+		if c == 0x1B && i >= s.seqEnd && !s.quiet {
+			s.terminalSequence(i)
+		}
+	}
+	s.escape(i, 1, rune(c), cls)
+	return i + 1
+}
+
+// invalid escapes the byte text[i], which is not part of valid UTF-8.
+func (s *sanitizer) invalid(i int) {
+	b := s.text[i]
+	if b >= 0x80 && b <= 0x9F && i >= s.seqEnd && !s.quiet {
+		// A terminal in an 8-bit mode reads this byte as a C1 control.
+		s.terminalSequence(i)
+	}
+	s.emit(i, 1, appendByteEscape, rune(b), ClassInvalidUTF8)
+	if !s.quiet {
+		s.found.add(KindInvalidUTF8, EscapeByte(b), invalidExplanation)
+	}
+}
+
+// escape writes the escape of code point r, which occupies text[i:i+size].
+func (s *sanitizer) escape(i, size int, r rune, cls Class) {
+	s.emit(i, size, func(dst []byte, _ byte) []byte { return appendRuneEscape(dst, r) }, r, cls)
+	if s.quiet {
+		return
+	}
+	switch cls {
+	case ClassTab:
+	case ClassVariationSelector:
+		s.strayVS(i, size, r)
+	case ClassTag:
+		s.strayTag(i)
+	default:
+		if i < s.seqEnd {
+			return // part of a terminal sequence, which is reported whole
+		}
+		if cls == ClassControl && r >= 0x80 && r <= 0x9F {
+			s.terminalSequence(i)
+			if i < s.seqEnd {
+				return
+			}
+		}
+		k := cls.Kind()
+		if f := s.found.found[k]; f != nil && f.count > 0 {
+			s.found.add(k, EscapeRune(r), "")
+			return
+		}
+		s.found.add(k, EscapeRune(r), explainRune(cls, r))
+	}
+}
+
+// emit appends an escape for text[i:i+size] to the output.
+func (s *sanitizer) emit(i, size int, appendEsc func([]byte, byte) []byte, r rune, cls Class) {
+	if s.out == nil {
+		s.out = make([]byte, 0, len(s.text)+len(s.text)/4+16)
+	}
+	s.out = append(s.out, s.text[s.copied:i]...)
+	start := len(s.out)
+	s.out = appendEsc(s.out, s.text[i])
+	s.copied = i + size
+	if !s.quiet {
+		s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
+	}
+}
+
+// classify returns the escape class of the valid rune r at text[i:i+size],
+// or ClassNone when it is shown literally.
+func (s *sanitizer) classify(i int, r rune, size int) Class {
+	p := s.policy
+	if len(p.Flag) > 0 && p.flags(r) {
+		return ClassFlagged
+	}
+	if r <= 0x9F {
+		return ClassControl // C1: never allowed
+	}
+	props := ucd.Lookup(r)
+	cls := runeClass(r, props)
+	if cls == ClassNone {
+		return ClassNone
+	}
+	if len(p.Allow) > 0 && p.allows(r) {
+		return ClassNone
+	}
+	switch cls {
+	case ClassZeroWidth:
+		if (r == zwj && (s.emojiZWJ(i) || s.joinerAfterVirama(i))) ||
+			(r == zwnj && (s.joiningZWNJ(i, size) || s.joinerAfterVirama(i) && s.letterAfter(i+size))) {
+			return ClassNone
+		}
+	case ClassVariationSelector:
+		if s.legitSelector(i, r) {
+			return ClassNone
+		}
+	case ClassTag:
+		if s.legitTag(i) {
+			return ClassNone
+		}
+	}
+	return cls
+}
+
+// runeClass is the context-free class of a valid rune above C1.
+func runeClass(r rune, p ucd.Props) Class {
+	cat := p.Category()
+	if !p.DefaultIgnorable() {
+		switch {
+		case cat == ucd.Zs || cat == ucd.Zl || cat == ucd.Zp:
+			return ClassWhitespace
+		case r == 0x2800, r == 0xFFFC, r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x13440:
+			// Blank or annotation characters that render as nothing or
+			// as a placeholder: not Default_Ignorable, just as hidden.
+			return ClassInvisible
+		case cat == ucd.Co:
+			return ClassPrivateUse
+		case cat == ucd.Cn:
+			if isNoncharacter(r) {
+				return ClassNoncharacter
+			}
+			return ClassUnassigned
+		}
+		return ClassNone
+	}
+	switch {
+	case isBidiControl(r):
+		return ClassBidi
+	case r == 0x200B, r == zwnj, r == zwj, r == 0x2060, r == 0xFEFF, r == 0x180E:
+		return ClassZeroWidth
+	case r >= 0xE0000 && r <= 0xE007F:
+		return ClassTag
+	case isVariationSelector(r):
+		return ClassVariationSelector
+	case isNoncharacter(r):
+		return ClassNoncharacter
+	}
+	return ClassInvisible
+}
+
+const (
+	zwnj = 0x200C
+	zwj  = 0x200D
+)
+
+func isBidiControl(r rune) bool {
+	return r == 0x061C || r == 0x200E || r == 0x200F ||
+		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+}
+
+func isVariationSelector(r rune) bool {
+	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF) ||
+		(r >= 0x180B && r <= 0x180D) || r == 0x180F
+}
+
+func isNoncharacter(r rune) bool {
+	return (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE
+}
+
+// isPlainASCII reports whether c is shown literally: printable ASCII, '\n',
+// and tab when it is kept.
+func isPlainASCII(c byte, keepTab bool) bool {
+	return (c >= 0x20 && c < 0x7F) || c == '\n' || (c == '\t' && keepTab)
+}
+
+// UnicodeVersion is the version of the Unicode Character Database whose
+// properties decide what Sanitize escapes and reports.
+const UnicodeVersion = ucd.UnicodeVersion

@@ -1,0 +1,339 @@
+package plainsight
+
+import (
+	"fmt"
+	"log/slog"
+	"strings"
+)
+
+// Kind names one class of finding. Its String form is stable, documented in
+// docs/warnings.md, and is also its JSON value.
+//
+// Warnings in a [Result] come in the order of these constants.
+type Kind uint8
+
+const (
+	KindUnknown               Kind = iota // unknown
+	KindCarriageReturn                    // carriage_return
+	KindBackspace                         // backspace
+	KindTerminalEscape                    // terminal_escape
+	KindControl                           // control_bytes
+	KindBidi                              // bidi
+	KindZeroWidth                         // zero_width
+	KindHiddenTags                        // hidden_tags
+	KindVariationSelectors                // variation_selectors
+	KindInvisible                         // invisible
+	KindWhitespace                        // unusual_whitespace
+	KindPrivateUse                        // private_use
+	KindNoncharacter                      // noncharacter
+	KindUnassigned                        // unassigned
+	KindInvalidUTF8                       // invalid_utf8
+	KindFlagged                           // flagged
+	KindMixedScript                       // mixed_script
+	KindMixedNumbers                      // mixed_numbers
+	KindLookalike                         // lookalike
+	KindWholeScriptConfusable             // whole_script_confusable
+	KindUncommonCharacter                 // uncommon_character
+	KindCombiningMarks                    // combining_marks
+
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	KindUnknown:               "unknown",
+	KindCarriageReturn:        "carriage_return",
+	KindBackspace:             "backspace",
+	KindTerminalEscape:        "terminal_escape",
+	KindControl:               "control_bytes",
+	KindBidi:                  "bidi",
+	KindZeroWidth:             "zero_width",
+	KindHiddenTags:            "hidden_tags",
+	KindVariationSelectors:    "variation_selectors",
+	KindInvisible:             "invisible",
+	KindWhitespace:            "unusual_whitespace",
+	KindPrivateUse:            "private_use",
+	KindNoncharacter:          "noncharacter",
+	KindUnassigned:            "unassigned",
+	KindInvalidUTF8:           "invalid_utf8",
+	KindFlagged:               "flagged",
+	KindMixedScript:           "mixed_script",
+	KindMixedNumbers:          "mixed_numbers",
+	KindLookalike:             "lookalike",
+	KindWholeScriptConfusable: "whole_script_confusable",
+	KindUncommonCharacter:     "uncommon_character",
+	KindCombiningMarks:        "combining_marks",
+}
+
+// kindSeverity fixes the severity of each kind, so that a front end can rely
+// on it: informational kinds are the ones ordinary text also produces.
+var kindSeverity = [numKinds]Severity{
+	KindUnknown:               SeverityWarn,
+	KindCarriageReturn:        SeverityWarn,
+	KindBackspace:             SeverityWarn,
+	KindTerminalEscape:        SeverityWarn,
+	KindControl:               SeverityWarn,
+	KindBidi:                  SeverityWarn,
+	KindZeroWidth:             SeverityWarn,
+	KindHiddenTags:            SeverityWarn,
+	KindVariationSelectors:    SeverityWarn,
+	KindInvisible:             SeverityWarn,
+	KindWhitespace:            SeverityWarn,
+	KindPrivateUse:            SeverityWarn,
+	KindNoncharacter:          SeverityWarn,
+	KindUnassigned:            SeverityWarn,
+	KindInvalidUTF8:           SeverityWarn,
+	KindFlagged:               SeverityWarn,
+	KindMixedScript:           SeverityWarn,
+	KindMixedNumbers:          SeverityWarn,
+	KindLookalike:             SeverityWarn,
+	KindWholeScriptConfusable: SeverityInfo,
+	KindUncommonCharacter:     SeverityInfo,
+	KindCombiningMarks:        SeverityInfo,
+}
+
+// Kinds returns every kind that Sanitize can report, in warning order.
+func Kinds() []Kind {
+	ks := make([]Kind, 0, numKinds-1)
+	for k := KindUnknown + 1; k < numKinds; k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// String returns the stable name of k, such as "bidi".
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return kindNames[KindUnknown]
+}
+
+// Severity returns the fixed severity of warnings of kind k.
+func (k Kind) Severity() Severity {
+	if k < numKinds {
+		return kindSeverity[k]
+	}
+	return SeverityWarn
+}
+
+// MarshalText encodes k as its stable name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText decodes a stable name; unknown names are an error.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for i, n := range kindNames {
+		if i > 0 && n == string(b) {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("plainsight: unknown warning kind %q", b)
+}
+
+// Severity says how alarming a warning is.
+type Severity uint8
+
+const (
+	// SeverityWarn marks text that can mislead the reader: it should stop an
+	// approval until a person has looked. It is the zero value, so that an
+	// unfilled Severity errs on the loud side.
+	SeverityWarn Severity = iota
+	// SeverityInfo marks findings that ordinary text also produces, such as a
+	// Cyrillic word that spells a Latin one. Show them quietly.
+	SeverityInfo
+)
+
+// String returns "warn" or "info".
+func (s Severity) String() string {
+	if s == SeverityInfo {
+		return "info"
+	}
+	return "warn"
+}
+
+// MarshalText encodes s as "warn" or "info".
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText decodes "warn" or "info".
+func (s *Severity) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "warn":
+		*s = SeverityWarn
+	case "info":
+		*s = SeverityInfo
+	default:
+		return fmt.Errorf("plainsight: unknown severity %q", b)
+	}
+	return nil
+}
+
+// Limits on what one Warning holds, so that hostile input cannot make a
+// warning large: the text itself already shows every offender.
+const (
+	// MaxTokens is the most distinct tokens a Warning lists.
+	MaxTokens = 16
+	// MaxTokenLen is the most bytes of one token; longer ones end in "…".
+	MaxTokenLen = 80
+	// MaxDecodedLen is the most bytes of Warning.Decoded; longer ends in "…".
+	MaxDecodedLen = 200
+)
+
+// A Warning reports one kind of finding in the text given to Sanitize.
+//
+// Everything in a Warning is itself neutralized: Tokens, Decoded and
+// Explanation hold only printable characters, with offending code points
+// written as escapes, and never markup or colour.
+type Warning struct {
+	// Kind names the finding.
+	Kind Kind `json:"kind"`
+	// Severity is Kind.Severity(), repeated for consumers of the JSON form.
+	Severity Severity `json:"severity"`
+	// Tokens lists the distinct offending tokens, in first-seen order, at
+	// most MaxTokens of them. For code-point kinds a token is the escape,
+	// such as \u{202e}; for terminal escapes it is the escaped sequence;
+	// for script kinds it is the word.
+	Tokens []string `json:"tokens"`
+	// Count is the number of occurrences, which may exceed len(Tokens).
+	Count int `json:"count"`
+	// Decoded is text recovered from a hidden channel: the ASCII spelled by
+	// tag characters, or a preview of the bytes carried by a run of
+	// variation selectors. Non-printable bytes in it are escaped.
+	Decoded string `json:"decoded,omitempty"`
+	// Explanation is one line of plain English naming the danger.
+	Explanation string `json:"explanation"`
+}
+
+// String returns "kind: explanation".
+func (w Warning) String() string { return w.Kind.String() + ": " + w.Explanation }
+
+// LogValue makes a Warning log as a group of its fields. The tokens are
+// neutralized already, so audit logs stay safe to read.
+func (w Warning) LogValue() slog.Value {
+	attrs := []slog.Attr{
+		slog.String("kind", w.Kind.String()),
+		slog.String("severity", w.Severity.String()),
+		slog.Int("count", w.Count),
+		slog.Any("tokens", w.Tokens),
+	}
+	if w.Decoded != "" {
+		attrs = append(attrs, slog.String("decoded", w.Decoded))
+	}
+	attrs = append(attrs, slog.String("explanation", w.Explanation))
+	return slog.GroupValue(attrs...)
+}
+
+// finding accumulates the occurrences of one kind while Sanitize runs.
+type finding struct {
+	count    int
+	tokens   []string
+	more     int // distinct tokens beyond MaxTokens (approximate: not deduplicated)
+	explain  string
+	decoded  strings.Builder
+	truncDec bool
+}
+
+// collector gathers findings per kind. The zero value is ready to use and
+// allocates nothing until something is found.
+type collector struct {
+	found [numKinds]*finding
+}
+
+// add records one occurrence of kind k with its neutralized token. explain
+// is the explanation of this occurrence; the first one is kept.
+func (c *collector) add(k Kind, token, explain string) *finding {
+	f := c.found[k]
+	if f == nil {
+		f = &finding{explain: explain}
+		c.found[k] = f
+	}
+	f.count++
+	token = clip(token, MaxTokenLen)
+	for _, t := range f.tokens {
+		if t == token {
+			return f
+		}
+	}
+	if len(f.tokens) < MaxTokens {
+		f.tokens = append(f.tokens, token)
+	} else {
+		f.more++
+	}
+	return f
+}
+
+// addDecoded appends recovered hidden text to the finding of kind k.
+func (c *collector) addDecoded(k Kind, s string) {
+	f := c.found[k]
+	if f == nil || f.truncDec {
+		return
+	}
+	if f.decoded.Len()+len(s) > MaxDecodedLen {
+		s = s[:max(0, MaxDecodedLen-f.decoded.Len())]
+		f.decoded.WriteString(s)
+		f.decoded.WriteString("…")
+		f.truncDec = true
+		return
+	}
+	f.decoded.WriteString(s)
+}
+
+// has reports whether kind k was found.
+func (c *collector) has(k Kind) bool { return c.found[k] != nil }
+
+// warnings returns the findings in Kind order, or nil.
+func (c *collector) warnings() []Warning {
+	var ws []Warning
+	for k, f := range c.found {
+		if f == nil {
+			continue
+		}
+		w := Warning{
+			Kind:        Kind(k),
+			Severity:    Kind(k).Severity(),
+			Tokens:      f.tokens,
+			Count:       f.count,
+			Decoded:     f.decoded.String(),
+			Explanation: f.explain,
+		}
+		if others := len(f.tokens) - 1 + f.more; others > 0 {
+			w.Explanation += fmt.Sprintf(" (and %d more)", others)
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// clip shortens s to at most n bytes without splitting a UTF-8 sequence or
+// an escape, marking the cut with "…".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	// Never leave half an escape such as "\u{20" behind.
+	if b := strings.LastIndexByte(s[:cut], '\\'); b >= 0 && cut-b < len(`\u{10ffff}`) {
+		if e := escapeEnd(s[b:]); e < 0 || b+e > cut {
+			cut = b
+		}
+	}
+	return s[:cut] + "…"
+}
+
+// escapeEnd returns the length of the escape at the start of s, or -1.
+func escapeEnd(s string) int {
+	switch {
+	case strings.HasPrefix(s, `\u{`) || strings.HasPrefix(s, `\X{`):
+		if i := strings.IndexByte(s, '}'); i > 0 {
+			return i + 1
+		}
+		return -1
+	case strings.HasPrefix(s, `\x`) && len(s) >= 4:
+		return 4
+	case strings.HasPrefix(s, `\t`):
+		return 2
+	}
+	return -1
+}
