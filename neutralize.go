@@ -119,11 +119,11 @@ func neutralize(text string) string {
 // asciiMask is a set of ASCII bytes.
 type asciiMask [2]uint64
 
-func (m *asciiMask) set(b byte)         { m[b>>6] |= 1 << (b & 63) }
-func (m *asciiMask) has(b byte) bool    { return b < utf8.RuneSelf && m[b>>6]&(1<<(b&63)) != 0 }
-func (m *asciiMask) empty() bool        { return m[0] == 0 && m[1] == 0 }
-func (p *Policy) allows(r rune) bool    { return containsRune(p.Allow, r) }
-func (p *Policy) flags(r rune) bool     { return containsRune(p.Flag, r) }
+func (m *asciiMask) set(b byte)      { m[b>>6] |= 1 << (b & 63) }
+func (m *asciiMask) has(b byte) bool { return b < utf8.RuneSelf && m[b>>6]&(1<<(b&63)) != 0 }
+func (m *asciiMask) empty() bool     { return m[0] == 0 && m[1] == 0 }
+func (p *Policy) allows(r rune) bool { return containsRune(p.Allow, r) }
+func (p *Policy) flags(r rune) bool  { return containsRune(p.Flag, r) }
 func containsRune(rs []rune, r rune) bool {
 	for _, x := range rs {
 		if x == r {
