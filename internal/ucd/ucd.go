@@ -1,0 +1,307 @@
+// Package ucd holds the Unicode 17.0.0 character properties plainsight
+// needs, generated from the Unicode Character Database and the Unicode
+// emoji and security data.
+//
+// Go's unicode package is Unicode 15.0.0 as of Go 1.26 and has no
+// Script_Extensions, emoji, joining or identifier properties; this package
+// pins one version for all of them so that "assigned", "script" and
+// "confusable" are decided against the same data.
+//
+// Every function is safe for concurrent use and accepts any rune,
+// including negative values and values above unicode.MaxRune, which
+// have the properties of an unassigned code point.
+package ucd
+
+//go:generate go run ../gen -ucd ../../../shared/ucd/17.0.0 -o tables.go
+
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Props packs the Unicode properties of one code point. The zero Props is
+// that of an unassigned code point: Category Cn, Script Unknown, Joining
+// type U, every boolean property false.
+type Props uint32
+
+// Lookup returns the properties of r in constant time.
+func Lookup(r rune) Props {
+	c := uint32(r)
+	if c < 0x80 {
+		return asciiProps[c]
+	}
+	if c > 0x10FFFF {
+		return 0
+	}
+	i := uint32(trieIndex1[c>>trieShift1])<<trieShift2 | c>>trieShift3&trieMask2
+	j := uint32(trieIndex2[i])<<trieShift3 | c&trieMask3
+	return trieValues[trieLeaf[j]]
+}
+
+// Script returns the Script property (Scripts.txt).
+func (p Props) Script() Script { return Script(p >> propScriptShift & propScriptMask) }
+
+// Category returns the General_Category property.
+func (p Props) Category() Category { return Category(p >> propCategoryShift & propCategoryMask) }
+
+// JoiningType returns the Joining_Type property (DerivedJoiningType.txt).
+func (p Props) JoiningType() JoiningType { return JoiningType(p >> propJoiningShift & propJoiningMask) }
+
+// DefaultIgnorable reports the Default_Ignorable_Code_Point property. It
+// holds for some unassigned code points too (U+2065, most of
+// U+E0000..U+E0FFF).
+func (p Props) DefaultIgnorable() bool { return p&propDefaultIgnorable != 0 }
+
+// ExtendedPictographic reports the Extended_Pictographic property
+// (emoji-data.txt).
+func (p Props) ExtendedPictographic() bool { return p&propExtendedPictographic != 0 }
+
+// EmojiModifier reports the Emoji_Modifier property (the five skin tones).
+func (p Props) EmojiModifier() bool { return p&propEmojiModifier != 0 }
+
+// EmojiVariationBase reports whether the code point is the base of an
+// emoji variation sequence (emoji-variation-sequences.txt), that is
+// whether U+FE0E or U+FE0F may follow it. The keycap bases #, * and 0-9
+// are included.
+func (p Props) EmojiVariationBase() bool { return p&propEmojiVariationBase != 0 }
+
+// UnifiedIdeograph reports the Unified_Ideograph property (PropList.txt).
+func (p Props) UnifiedIdeograph() bool { return p&propUnifiedIdeograph != 0 }
+
+// IdentifierAllowed reports whether Identifier_Status is Allowed
+// (UTS #39 IdentifierStatus.txt).
+func (p Props) IdentifierAllowed() bool { return p&propIdentifierAllowed != 0 }
+
+// HasScriptExtensions reports whether the code point has an explicit
+// Script_Extensions value in ScriptExtensions.txt.
+func (p Props) HasScriptExtensions() bool { return p&propScriptExtensions != 0 }
+
+// HasConfusable reports whether the code point is a source in
+// confusables.txt; Confusable returns its prototype.
+func (p Props) HasConfusable() bool { return p&propConfusable != 0 }
+
+// Virama reports whether Indic_Syllabic_Category is Virama or
+// Invisible_Stacker, the $V of the UAX #31 ZWJ/ZWNJ rules A2 and B.
+func (p Props) Virama() bool { return p&propVirama != 0 }
+
+// Category is a General_Category value. The zero value is Cn (unassigned).
+type Category uint8
+
+// IsLetter reports whether c is one of Lu, Ll, Lt, Lm, Lo.
+func (c Category) IsLetter() bool { return Lu <= c && c <= Lo }
+
+// IsMark reports whether c is one of Mn, Mc, Me.
+func (c Category) IsMark() bool { return Mn <= c && c <= Me }
+
+// IsNumber reports whether c is one of Nd, Nl, No.
+func (c Category) IsNumber() bool { return Nd <= c && c <= No }
+
+// IsPunct reports whether c is one of Pc, Pd, Ps, Pe, Pi, Pf, Po.
+func (c Category) IsPunct() bool { return Pc <= c && c <= Po }
+
+// IsSymbol reports whether c is one of Sm, Sc, Sk, So.
+func (c Category) IsSymbol() bool { return Sm <= c && c <= So }
+
+// IsSeparator reports whether c is one of Zs, Zl, Zp.
+func (c Category) IsSeparator() bool { return Zs <= c && c <= Zp }
+
+// IsOther reports whether c is one of Cc, Cf, Cs, Co, Cn.
+func (c Category) IsOther() bool { return c == Cn || Cc <= c && c <= Co }
+
+// String returns the two-letter abbreviation, such as "Lu".
+func (c Category) String() string {
+	if int(c) < len(categoryNames) {
+		return categoryNames[c]
+	}
+	return "Category(" + strconv.Itoa(int(c)) + ")"
+}
+
+// MarshalText returns the two-letter abbreviation.
+func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// JoiningType is a Joining_Type value. The zero value is JoiningU
+// (Non_Joining).
+type JoiningType uint8
+
+// String returns the one-letter abbreviation, such as "D".
+func (j JoiningType) String() string {
+	if int(j) < len(joiningNames) {
+		return joiningNames[j]
+	}
+	return "JoiningType(" + strconv.Itoa(int(j)) + ")"
+}
+
+// MarshalText returns the one-letter abbreviation.
+func (j JoiningType) MarshalText() ([]byte, error) { return []byte(j.String()), nil }
+
+// Script is a Script property value, or one of the UTS #39 pseudo-scripts
+// ScriptHanb, ScriptJpan and ScriptKore used to augment script sets. The
+// zero value is ScriptUnknown.
+type Script uint8
+
+// String returns the long name with spaces, such as "Old Italic", or
+// "Han with Bopomofo", "Japanese", "Korean" for the pseudo-scripts.
+func (s Script) String() string {
+	if s < NumScripts {
+		return scriptNames[s]
+	}
+	return "Script(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Code returns the ISO 15924 code, such as "Latn".
+func (s Script) Code() string {
+	if s < NumScripts {
+		return scriptCodes[s]
+	}
+	return "Script(" + strconv.Itoa(int(s)) + ")"
+}
+
+// MarshalText returns the ISO 15924 code.
+func (s Script) MarshalText() ([]byte, error) { return []byte(s.Code()), nil }
+
+// ScriptSet is a set of Script values. The zero value is the empty set.
+type ScriptSet [3]uint64
+
+// Has reports whether sc is in s.
+func (s ScriptSet) Has(sc Script) bool {
+	return sc < NumScripts && s[sc/64]&(1<<(sc%64)) != 0
+}
+
+// Add adds sc to s. Values that are not valid scripts (sc >= NumScripts)
+// are ignored.
+func (s *ScriptSet) Add(sc Script) {
+	if sc < NumScripts {
+		s[sc/64] |= 1 << (sc % 64)
+	}
+}
+
+// Intersect returns the scripts in both s and t.
+func (s ScriptSet) Intersect(t ScriptSet) ScriptSet {
+	return ScriptSet{s[0] & t[0], s[1] & t[1], s[2] & t[2]}
+}
+
+// Union returns the scripts in s or t.
+func (s ScriptSet) Union(t ScriptSet) ScriptSet {
+	return ScriptSet{s[0] | t[0], s[1] | t[1], s[2] | t[2]}
+}
+
+// IsEmpty reports whether s has no scripts.
+func (s ScriptSet) IsEmpty() bool { return s == ScriptSet{} }
+
+// Len returns the number of scripts in s.
+func (s ScriptSet) Len() int {
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])
+}
+
+// Scripts returns the scripts in s in ascending order.
+func (s ScriptSet) Scripts() []Script {
+	out := make([]Script, 0, s.Len())
+	for i, w := range s {
+		for w != 0 {
+			b := bits.TrailingZeros64(w)
+			out = append(out, Script(i*64+b))
+			w &= w - 1
+		}
+	}
+	return out
+}
+
+// String returns the ISO 15924 codes of the scripts in s, such as
+// "{Hira Kana}".
+func (s ScriptSet) String() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, sc := range s.Scripts() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(sc.Code())
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// scxRange is a range of code points with one explicit Script_Extensions
+// value, scxSets[set].
+type scxRange struct {
+	lo, hi rune
+	set    uint16
+}
+
+// ScriptExtensions returns the Script_Extensions of r: its explicit value
+// in ScriptExtensions.txt, else the set holding only its Script. The set
+// is raw: it is not augmented with Hanb, Jpan or Kore, and Common and
+// Inherited are not expanded to all scripts.
+func ScriptExtensions(r rune) ScriptSet {
+	p := Lookup(r)
+	if p.HasScriptExtensions() {
+		i, found := slices.BinarySearchFunc(scxRanges[:], r, func(x scxRange, r rune) int {
+			switch {
+			case x.hi < r:
+				return -1
+			case x.lo > r:
+				return 1
+			}
+			return 0
+		})
+		if found {
+			return scxSets[scxRanges[i].set]
+		}
+	}
+	var s ScriptSet
+	s.Add(p.Script())
+	return s
+}
+
+// Confusable returns the prototype r maps to in confusables.txt (UTS #39),
+// and whether r has a mapping. The prototype is one or more code points.
+func Confusable(r rune) (prototype string, ok bool) {
+	if !Lookup(r).HasConfusable() {
+		return "", false
+	}
+	i, found := slices.BinarySearch(confusableSources[:], r)
+	if !found {
+		return "", false
+	}
+	start := 0
+	if i > 0 {
+		start = int(confusableEnds[i-1])
+	}
+	return confusablePrototypes[start:confusableEnds[i]], true
+}
+
+// DigitZero returns, for a decimal digit r (General_Category Nd), the
+// digit zero of the same decimal system, such as '0' for '7' and U+09E6
+// for U+09E7. Two digits belong to the same system exactly when their
+// zeros are equal.
+func DigitZero(r rune) (zero rune, ok bool) {
+	p := Lookup(r)
+	if p.Category() != Nd {
+		return 0, false
+	}
+	return r - rune(p>>propDigitShift&propDigitMask), true
+}
+
+// IsStandardizedVariant reports whether base followed by selector is a
+// variation sequence listed in StandardizedVariants.txt (such as U+2269
+// U+FE00). Emoji variation sequences are not in that file; see
+// Props.EmojiVariationBase.
+func IsStandardizedVariant(base, selector rune) bool {
+	_, found := slices.BinarySearchFunc(standardizedVariants[:], [2]rune{base, selector}, func(x, t [2]rune) int {
+		if x[0] != t[0] {
+			return int(x[0]) - int(t[0])
+		}
+		return int(x[1]) - int(t[1])
+	})
+	return found
+}
+
+// IsRGIEmojiTagSequence reports whether tags, the letters and digits
+// spelled by the tag characters between U+1F3F4 and U+E007F (such as
+// "gbeng" for the flag of England), form an RGI emoji tag sequence
+// (emoji-sequences.txt).
+func IsRGIEmojiTagSequence(tags string) bool {
+	return slices.Contains(rgiEmojiTagSequences[:], tags)
+}
