@@ -86,11 +86,11 @@ func (d *db) check() error {
 // of index2, which selects a block of leaf, which holds an index into
 // values.
 type trie struct {
-	b2, b3                 uint
-	index1, index2, leaf   []int
-	values                 []uint32
-	maxIndex1, maxIndex2   int
-	maxLeaf                int
+	b2, b3               uint
+	index1, index2, leaf []int
+	values               []uint32
+	maxIndex1, maxIndex2 int
+	maxLeaf              int
 }
 
 // distinctValues returns the distinct values of props in order of first

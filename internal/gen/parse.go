@@ -44,19 +44,25 @@ var joiningOrder = []string{"U", "C", "D", "L", "R", "T"}
 // pseudoScripts are the UTS #39 augmentation values appended after the
 // Unicode scripts (they have no code points of their own).
 var pseudoScripts = []scriptInfo{
-	{code: "Hanb", long: "Han_with_Bopomofo", display: "Han with Bopomofo"},
-	{code: "Jpan", long: "Japanese", display: "Japanese"},
-	{code: "Kore", long: "Korean", display: "Korean"},
+	{code: "Hanb", long: "Han_with_Bopomofo", display: "Han with Bopomofo", ident: "ScriptHanb"},
+	{code: "Jpan", long: "Japanese", display: "Japanese", ident: "ScriptJpan"},
+	{code: "Kore", long: "Korean", display: "Korean", ident: "ScriptKore"},
 }
 
 type scriptInfo struct {
 	code    string // ISO 15924, "Latn"
 	long    string // PropertyValueAliases long name, "Old_Italic"
 	display string // long name with spaces
+	ident   string // Go name when not derived from long
 }
 
 // goName is the Go constant name: "Old_Italic" -> "ScriptOldItalic".
-func (s scriptInfo) goName() string { return "Script" + strings.ReplaceAll(s.long, "_", "") }
+func (s scriptInfo) goName() string {
+	if s.ident != "" {
+		return s.ident
+	}
+	return "Script" + strings.ReplaceAll(s.long, "_", "")
+}
 
 type scxRange struct {
 	lo, hi rune

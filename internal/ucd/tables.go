@@ -267,9 +267,9 @@ const (
 	ScriptYezidi                Script = 173 // Yezi
 	ScriptYi                    Script = 174 // Yiii
 	ScriptZanabazarSquare       Script = 175 // Zanb
-	ScriptHanwithBopomofo       Script = 176 // Hanb
-	ScriptJapanese              Script = 177 // Jpan
-	ScriptKorean                Script = 178 // Kore
+	ScriptHanb                  Script = 176 // Hanb
+	ScriptJpan                  Script = 177 // Jpan
+	ScriptKore                  Script = 178 // Kore
 )
 
 // NumScripts is the number of Script values, including the pseudo-scripts.
@@ -452,9 +452,9 @@ var scriptNames = [NumScripts]string{
 	ScriptYezidi:                "Yezidi",
 	ScriptYi:                    "Yi",
 	ScriptZanabazarSquare:       "Zanabazar Square",
-	ScriptHanwithBopomofo:       "Han with Bopomofo",
-	ScriptJapanese:              "Japanese",
-	ScriptKorean:                "Korean",
+	ScriptHanb:                  "Han with Bopomofo",
+	ScriptJpan:                  "Japanese",
+	ScriptKore:                  "Korean",
 }
 
 var scriptCodes = [NumScripts]string{
@@ -634,9 +634,9 @@ var scriptCodes = [NumScripts]string{
 	ScriptYezidi:                "Yezi",
 	ScriptYi:                    "Yiii",
 	ScriptZanabazarSquare:       "Zanb",
-	ScriptHanwithBopomofo:       "Hanb",
-	ScriptJapanese:              "Jpan",
-	ScriptKorean:                "Kore",
+	ScriptHanb:                  "Hanb",
+	ScriptJpan:                  "Jpan",
+	ScriptKore:                  "Kore",
 }
 
 // General_Category values. Cn (unassigned) is the zero value.
