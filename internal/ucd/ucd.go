@@ -234,25 +234,35 @@ type scxRange struct {
 // in ScriptExtensions.txt, else the set holding only its Script. The set
 // is raw: it is not augmented with Hanb, Jpan or Kore, and Common and
 // Inherited are not expanded to all scripts.
-func ScriptExtensions(r rune) ScriptSet {
+//
+// Most code points have no explicit value; a loop over many runes can
+// test Lookup(r).HasScriptExtensions() and use Props.Script directly in
+// that case, which avoids copying a ScriptSet per rune.
+func ScriptExtensions(r rune) (s ScriptSet) {
 	p := Lookup(r)
 	if p.HasScriptExtensions() {
-		i, found := slices.BinarySearchFunc(scxRanges[:], r, func(x scxRange, r rune) int {
-			switch {
-			case x.hi < r:
-				return -1
-			case x.lo > r:
-				return 1
-			}
-			return 0
-		})
-		if found {
-			return scxSets[scxRanges[i].set]
+		return explicitScriptExtensions(r)
+	}
+	sc := p.Script() // always < NumScripts
+	s[sc/64%3] = 1 << (sc % 64)
+	return s
+}
+
+// explicitScriptExtensions finds r in scxRanges.
+func explicitScriptExtensions(r rune) ScriptSet {
+	lo, hi := 0, len(scxRanges)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		switch x := &scxRanges[m]; {
+		case x.hi < r:
+			lo = m + 1
+		case x.lo > r:
+			hi = m
+		default:
+			return scxSets[x.set]
 		}
 	}
-	var s ScriptSet
-	s.Add(p.Script())
-	return s
+	return ScriptSet{} // unreachable while the flag and the ranges agree (tested)
 }
 
 // Confusable returns the prototype r maps to in confusables.txt (UTS #39),
