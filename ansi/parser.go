@@ -1,0 +1,552 @@
+package ansi
+
+import "unicode/utf8"
+
+const maxInt = int(^uint(0) >> 1)
+
+// satAdd adds k >= 0 to a without overflowing: counters of an endless
+// sequence stop at maxInt instead of wrapping.
+func satAdd(a, k int) int {
+	if a > maxInt-k {
+		return maxInt
+	}
+	return a + k
+}
+
+// Parser is a streaming tokenizer. The zero value is ready to use (state
+// Ground, payload cap DefaultPayloadCap) and allocates nothing. It holds O(1)
+// memory: fixed arrays, plus, from NewParser with a cap above
+// DefaultPayloadCap, one payload buffer allocated up front.
+//
+// A Parser is not safe for concurrent use. Copying a Parser copies its state;
+// a copy made with a payload cap above DefaultPayloadCap shares the payload
+// buffer with the original.
+type Parser struct {
+	state State
+	seq   Seq
+
+	// UTF-8 tracking: in a sequence, the continuation bytes of a multi-byte
+	// character are part of it, never C1 controls; in Ground, the
+	// continuation bytes of an invalid prefix are reported as invalid.
+	u8need     uint8
+	u8lo, u8hi byte
+	c2         bool // in a sequence, a C2 byte awaits the next byte: C2 80-9F is a C1 control
+
+	// CSI/DCS parameters being parsed.
+	inParams bool  // a parameter byte was seen
+	extra    bool  // the current parameter is beyond MaxParams
+	digits   uint8 // digits of the current parameter
+
+	// An ESC or C1 introducer that aborted the sequence returned last
+	// already started the next one; its Seq is set up on the next call, so
+	// that Seq() still describes the returned token until then.
+	pending   bool
+	pendIntro byte
+	pendC1    bool
+	pendUTF8  bool
+	pendLen   uint8
+
+	payloadCap int // 0 means DefaultPayloadCap
+	small      [DefaultPayloadCap]byte
+	big        []byte
+}
+
+// NewParser returns a Parser that stores the first payloadCap bytes of each
+// control-string payload. payloadCap <= 0 means DefaultPayloadCap; values
+// above MaxPayloadCap are clamped to it. A cap above DefaultPayloadCap is
+// allocated here, once; nothing is allocated afterwards.
+func NewParser(payloadCap int) *Parser {
+	p := new(Parser)
+	switch {
+	case payloadCap <= 0:
+		payloadCap = DefaultPayloadCap
+	case payloadCap > MaxPayloadCap:
+		payloadCap = MaxPayloadCap
+	}
+	p.payloadCap = payloadCap
+	if payloadCap > DefaultPayloadCap {
+		p.big = make([]byte, payloadCap)
+	}
+	return p
+}
+
+// PayloadCap returns the number of payload bytes the parser stores per
+// control string.
+func (p *Parser) PayloadCap() int { return len(p.buf()) }
+
+func (p *Parser) buf() []byte {
+	if p.big != nil {
+		return p.big
+	}
+	if p.payloadCap > 0 {
+		return p.small[:p.payloadCap]
+	}
+	return p.small[:]
+}
+
+// Seq returns the description of the sequence that the last returned token
+// ended. It is meaningful only after a sequence-kind token and is valid
+// until the next call to Next, Flush or Reset; Seq().Payload aliases the
+// parser's buffer.
+func (p *Parser) Seq() *Seq { return &p.seq }
+
+// State returns the current state of the state machine (for tests and
+// debugging).
+func (p *Parser) State() State { return p.state }
+
+// InSequence reports whether an escape sequence or control string is open.
+func (p *Parser) InSequence() bool { return p.state != Ground }
+
+// Reset returns the parser to its zero state, keeping its payload cap.
+func (p *Parser) Reset() {
+	*p = Parser{payloadCap: p.payloadCap, big: p.big}
+}
+
+// Next consumes a prefix of src and returns the token it completes, if any,
+// and the number of bytes consumed.
+//
+// n > 0 whenever len(src) > 0, except in two cases in which Next returns
+// (Token{}, 0) and the caller must supply more bytes (at most 3 are held
+// back; transform.ErrShortSrc) or set atEOF:
+//   - where text is expected, src starts with an incomplete but valid UTF-8
+//     prefix (with atEOF, each of its bytes is KindInvalid);
+//   - in a control string, src is a lone ESC: whether it is the first byte
+//     of ST (ESC \) or aborts the string depends on the next byte.
+//
+// Other bytes of an open sequence are consumed with KindNone until the
+// sequence completes, so sequence state survives any chunk split. A text run
+// ends at the first byte that is not printable text or at the end of src and
+// is returned at once. For KindText, KindInvalid and KindControl tokens, n is
+// len(Text). For a sequence token, src[:n] is the sequence's tail in src,
+// plus, when an ESC or C1 introducer aborted it, that introducer (which
+// starts the next sequence).
+func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
+	if p.pending {
+		p.settle()
+	}
+	if len(src) == 0 {
+		return Token{}, 0
+	}
+	i := 0
+	if p.state == Ground {
+		b := src[0]
+		if p.u8need > 0 {
+			// The continuation bytes of an invalid prefix are invalid, not
+			// C1 controls: "\xe2\x9b" then "A" is no CSI.
+			if p.u8lo <= b && b <= p.u8hi {
+				p.u8need--
+				p.u8lo, p.u8hi = 0x80, 0xBF
+				return Token{Kind: KindInvalid, Text: src[:1]}, 1
+			}
+			p.u8need = 0
+		}
+		switch t := table[Ground][b]; t.act {
+		case aPrint:
+			if b < utf8RuneSelf {
+				return text(src, 1)
+			}
+			if b == 0xC2 && len(src) >= 2 && src[1] <= 0x9F {
+				if tok, n := p.groundC1(src, src[1], true, 2); n > 0 {
+					return tok, n
+				}
+				i = 2
+				break
+			}
+			r, size := utf8.DecodeRune(src)
+			if r == utf8.RuneError && size <= 1 {
+				if !atEOF && !utf8.FullRune(src) {
+					return Token{}, 0
+				}
+				l := leads[b]
+				p.u8need, p.u8lo, p.u8hi = l.need, l.lo, l.hi
+				return Token{Kind: KindInvalid, Text: src[:1]}, 1
+			}
+			return text(src, size)
+		case aExecute:
+			return Token{Kind: KindControl, Text: src[:1], Control: b}, 1
+		case aEscape:
+			p.begin(0, false, false, 1)
+			p.state = Escape
+			i = 1
+		case aC1, aIntro:
+			if tok, n := p.groundC1(src, b, false, 1); n > 0 {
+				return tok, n
+			}
+			i = 1
+		default:
+			// Unreachable: every Ground cell is print, execute, escape or C1.
+			return Token{Kind: KindInvalid, Text: src[:1]}, 1
+		}
+	}
+	return p.sequence(src, i, atEOF)
+}
+
+// text returns the text run at the start of src, whose first size bytes are
+// known to be text. It stops at the first byte that is not printable ASCII
+// or a valid UTF-8 character outside C1, and before an incomplete character.
+func text(src []byte, size int) (Token, int) {
+	j := size
+	for j < len(src) {
+		c := src[j]
+		if c < utf8RuneSelf {
+			if !asciiText[c] {
+				break
+			}
+			j++
+			continue
+		}
+		r, n := utf8.DecodeRune(src[j:])
+		if n <= 1 || r <= 0x9F {
+			break // invalid, incomplete, or a UTF-8 C1 control
+		}
+		j += n
+	}
+	return Token{Kind: KindText, Text: src[:j]}, j
+}
+
+// groundC1 handles the C1 control c in Ground, size bytes at the start of
+// src (1 raw, 2 UTF-8). A control is returned as a token; an introducer
+// starts a sequence and returns n == 0 so that Next parses on.
+func (p *Parser) groundC1(src []byte, c byte, isUTF8 bool, size int) (Token, int) {
+	t := table[Ground][c]
+	if t.act != aIntro {
+		return Token{Kind: KindControl, Text: src[:size], Control: c, C1UTF8: isUTF8}, size
+	}
+	p.begin(c-0x40, true, isUTF8, size)
+	p.state = t.next
+	return Token{}, 0
+}
+
+// begin starts a new sequence of n bytes so far. The caller sets the state.
+func (p *Parser) begin(intro byte, c1, isUTF8 bool, n int) {
+	p.seq = Seq{Intro: intro, C1: c1, C1UTF8: isUTF8, Len: n}
+	p.u8need = 0
+	p.c2 = false
+	p.inParams = false
+	p.extra = false
+	p.digits = 0
+}
+
+// settle sets up the sequence that an aborting ESC or C1 introducer started.
+func (p *Parser) settle() {
+	p.pending = false
+	p.begin(p.pendIntro, p.pendC1, p.pendUTF8, int(p.pendLen))
+}
+
+// finish ends the open sequence with term and returns its token. The caller
+// sets the next state.
+func (p *Parser) finish(term Terminator) Token {
+	s := &p.seq
+	s.Term = term
+	if s.PayloadLen > 0 {
+		buf := p.buf()
+		s.Payload = buf[:min(s.PayloadLen, len(buf))]
+	}
+	p.u8need = 0
+	p.c2 = false
+	return Token{Kind: kindOf(s.Intro)}
+}
+
+func kindOf(intro byte) Kind {
+	switch intro {
+	case '[':
+		return KindCSI
+	case ']':
+		return KindOSC
+	case 'P':
+		return KindDCS
+	case 'X':
+		return KindSOS
+	case '^':
+		return KindPM
+	case '_':
+		return KindAPC
+	}
+	return KindESC
+}
+
+// abortBy ends the open sequence as aborted by the ESC or C1 introducer c,
+// which starts the next sequence (size bytes) in state next.
+func (p *Parser) abortBy(c byte, c1, isUTF8 bool, size int, next State) Token {
+	p.seq.Abort = c
+	tok := p.finish(TermAborted)
+	p.state = next
+	p.pending = true
+	p.pendIntro = 0
+	if c1 {
+		p.pendIntro = c - 0x40
+	}
+	p.pendC1, p.pendUTF8, p.pendLen = c1, isUTF8, uint8(size)
+	return tok
+}
+
+// c1 handles the C1 control c (size bytes, UTF-8 encoded or raw) in an open
+// sequence: ST ends a control string, an introducer aborts the sequence and
+// starts a new one, any other C1 control aborts it and is counted in it.
+func (p *Parser) c1(c byte, isUTF8 bool, size int) Token {
+	s := &p.seq
+	if c == 0x9C && p.state.isString() {
+		s.Len = satAdd(s.Len, size)
+		tok := p.finish(TermST8)
+		p.state = Ground
+		return tok
+	}
+	if t := table[Ground][c]; t.act == aIntro {
+		return p.abortBy(c, true, isUTF8, size, t.next)
+	}
+	s.Len = satAdd(s.Len, size)
+	s.Abort = c
+	tok := p.finish(TermAborted)
+	p.state = Ground
+	return tok
+}
+
+// put appends b to the payload: counted always, stored up to the cap.
+func (p *Parser) put(b []byte) {
+	s := &p.seq
+	if buf := p.buf(); s.PayloadLen < len(buf) {
+		copy(buf[s.PayloadLen:], b)
+	}
+	s.PayloadLen = satAdd(s.PayloadLen, len(b))
+	s.Len = satAdd(s.Len, len(b))
+}
+
+func (p *Parser) put1(b byte) {
+	s := &p.seq
+	if buf := p.buf(); s.PayloadLen < len(buf) {
+		buf[s.PayloadLen] = b
+	}
+	s.PayloadLen = satAdd(s.PayloadLen, 1)
+	s.Len = satAdd(s.Len, 1)
+}
+
+// high handles a byte >= 0xA0 (or a C2 not followed by a C1 byte) in an
+// open sequence: payload in strings, malformed in headers. It starts UTF-8
+// tracking if b is a lead byte.
+func (p *Parser) high(b byte) {
+	t := table[p.state][b]
+	switch t.act {
+	case aPut:
+		p.put1(b)
+	case aMarkIgnore:
+		p.seq.Ignored = true
+		p.state = t.next
+		p.seq.Len = satAdd(p.seq.Len, 1)
+	default: // aIgnore
+		p.seq.Len = satAdd(p.seq.Len, 1)
+	}
+	l := leads[b]
+	p.u8need, p.u8lo, p.u8hi = l.need, l.lo, l.hi
+}
+
+// cont handles a UTF-8 continuation byte of a character in an open sequence.
+func (p *Parser) cont(b byte) {
+	p.u8need--
+	p.u8lo, p.u8hi = 0x80, 0xBF
+	if p.state.isString() {
+		p.put1(b)
+		return
+	}
+	p.seq.Len = satAdd(p.seq.Len, 1)
+}
+
+// param handles a parameter byte: a digit, ';' or ':'.
+func (p *Parser) param(b byte) {
+	if !p.inParams {
+		p.inParams = true
+		p.newParam(false)
+	}
+	if b == ';' || b == ':' {
+		p.newParam(b == ':')
+		return
+	}
+	if p.extra {
+		return
+	}
+	s := &p.seq
+	prm := &s.Params[s.NumParams-1]
+	prm.Missing = false
+	if prm.Overflow {
+		return
+	}
+	p.digits++
+	v := uint32(prm.Value)*10 + uint32(b-'0')
+	if p.digits > 5 || v > 0xFFFF {
+		prm.Overflow = true
+		prm.Value = 0
+		return
+	}
+	prm.Value = uint16(v)
+}
+
+func (p *Parser) newParam(sub bool) {
+	s := &p.seq
+	p.digits = 0
+	if s.NumParams < MaxParams {
+		s.Params[s.NumParams] = Param{Missing: true, Sub: sub}
+		s.NumParams++
+		p.extra = false
+		return
+	}
+	s.TooManyParams = true
+	s.ExtraParams = satAdd(s.ExtraParams, 1)
+	p.extra = true
+}
+
+func (p *Parser) collect(b byte) {
+	s := &p.seq
+	if s.NumIntermediates < MaxIntermediates {
+		s.Intermediates[s.NumIntermediates] = b
+		s.NumIntermediates++
+		return
+	}
+	s.TooManyIntermediates = true
+}
+
+// sequence parses src[i:] in an open sequence until a token completes or
+// src ends.
+func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
+	s := &p.seq
+	for i < len(src) {
+		b := src[i]
+		if p.c2 {
+			p.c2 = false
+			if 0x80 <= b && b <= 0x9F {
+				return p.c1(b, true, 2), i + 1
+			}
+			p.high(0xC2)
+		}
+		if p.u8need > 0 {
+			if p.u8lo <= b && b <= p.u8hi {
+				p.cont(b)
+				i++
+				continue
+			}
+			p.u8need = 0 // a broken character; b is parsed on its own
+		}
+		if b == 0xC2 {
+			p.c2 = true // counted when the next byte tells what it is
+			i++
+			continue
+		}
+		t := table[p.state][b]
+		switch t.act {
+		case aPut:
+			if b >= utf8RuneSelf {
+				p.high(b)
+				i++
+				continue
+			}
+			// Bulk: the run of 7-bit payload bytes.
+			row := &table[p.state]
+			j := i + 1
+			for j < len(src) && src[j] < utf8RuneSelf && row[src[j]].act == aPut {
+				j++
+			}
+			p.put(src[i:j])
+			i = j
+		case aIgnore, aMarkIgnore:
+			if b >= utf8RuneSelf {
+				p.high(b)
+			} else {
+				if t.act == aMarkIgnore {
+					s.Ignored = true
+				}
+				s.Len = satAdd(s.Len, 1)
+				p.state = t.next
+			}
+			i++
+		case aExecute:
+			if i > 0 {
+				return Token{}, i
+			}
+			return Token{Kind: KindControl, Text: src[:1], Control: b}, 1
+		case aEscape:
+			return p.abortBy(0x1B, false, false, 1, Escape), i + 1
+		case aStringESC:
+			if i+1 == len(src) {
+				if !atEOF {
+					return Token{}, i // ST or abort: the next byte decides
+				}
+				return p.abortBy(0x1B, false, false, 1, Escape), i + 1
+			}
+			if src[i+1] == '\\' {
+				s.Len = satAdd(s.Len, 2)
+				tok := p.finish(TermST)
+				p.state = Ground
+				return tok, i + 2
+			}
+			return p.abortBy(0x1B, false, false, 1, Escape), i + 1
+		case aAbort:
+			s.Len = satAdd(s.Len, 1)
+			s.Abort = b
+			tok := p.finish(TermAborted)
+			p.state = Ground
+			return tok, i + 1
+		case aC1, aIntro:
+			return p.c1(b, false, 1), i + 1
+		case aEnter:
+			s.Intro = b
+			s.Len = satAdd(s.Len, 1)
+			p.state = t.next
+			i++
+		case aCollect:
+			p.collect(b)
+			s.Len = satAdd(s.Len, 1)
+			p.state = t.next
+			i++
+		case aPrivate:
+			s.Private = b
+			s.Len = satAdd(s.Len, 1)
+			p.state = t.next
+			i++
+		case aParam:
+			p.param(b)
+			s.Len = satAdd(s.Len, 1)
+			p.state = t.next
+			i++
+		case aHook:
+			s.Final = b
+			s.Len = satAdd(s.Len, 1)
+			p.state = t.next
+			i++
+		case aEscDispatch, aCSIDispatch:
+			s.Final = b
+			s.Len = satAdd(s.Len, 1)
+			tok := p.finish(TermFinal)
+			p.state = Ground
+			return tok, i + 1
+		case aBEL:
+			s.Len = satAdd(s.Len, 1)
+			tok := p.finish(TermBEL)
+			p.state = Ground
+			return tok, i + 1
+		default: // aPrint cannot occur outside Ground
+			s.Len = satAdd(s.Len, 1)
+			i++
+		}
+	}
+	return Token{}, i
+}
+
+// Flush settles the end of input: a sequence still open is returned as a
+// token with Seq().Term == TermEOF and the parser returns to Ground. It
+// returns false if no sequence was open. Bytes that Next did not consume
+// (an incomplete UTF-8 character, a lone ESC in a string) must be passed to
+// Next with atEOF set before Flush.
+func (p *Parser) Flush() (Token, bool) {
+	if p.pending {
+		p.settle()
+	}
+	p.u8need = 0
+	if p.state == Ground {
+		return Token{}, false
+	}
+	if p.c2 {
+		p.c2 = false
+		p.high(0xC2)
+	}
+	tok := p.finish(TermEOF)
+	p.state = Ground
+	return tok, true
+}

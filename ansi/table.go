@@ -1,0 +1,68 @@
+package ansi
+
+// transition is one cell of the state table.
+type transition struct {
+	act  action
+	next State
+}
+
+// table is the state machine: table[state][byte]. It is built once from
+// rules and never written afterwards.
+var table = buildTable()
+
+func buildTable() *[numStates][256]transition {
+	var t [numStates][256]transition
+	for pass := 0; pass < 2; pass++ { // anywhere rules first, then state rules
+		for _, r := range rules {
+			if (r.from == anywhere) != (pass == 0) {
+				continue
+			}
+			for s := State(0); s < numStates; s++ {
+				if r.from != anywhere && r.from != s {
+					continue
+				}
+				for b := int(r.lo); b <= int(r.hi); b++ {
+					t[s][b] = transition{r.act, r.next}
+				}
+			}
+		}
+	}
+	return &t
+}
+
+// asciiText marks the printable ASCII bytes 0x20-0x7E, the fast path of a
+// text run.
+var asciiText = func() (t [utf8RuneSelf]bool) {
+	for b := 0x20; b <= 0x7E; b++ {
+		t[b] = true
+	}
+	return t
+}()
+
+const utf8RuneSelf = 0x80
+
+// leadInfo gives, for a UTF-8 lead byte, how many continuation bytes follow
+// and the valid range of the first one (RFC 3629, as unicode/utf8's
+// acceptRanges: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F). need is 0 for bytes
+// that cannot start a multi-byte character (0x80-0xC1, 0xF5-0xFF).
+type leadInfo struct {
+	need   uint8
+	lo, hi byte
+}
+
+var leads = func() (t [256]leadInfo) {
+	for b := 0xC2; b <= 0xDF; b++ {
+		t[b] = leadInfo{1, 0x80, 0xBF}
+	}
+	for b := 0xE0; b <= 0xEF; b++ {
+		t[b] = leadInfo{2, 0x80, 0xBF}
+	}
+	t[0xE0].lo = 0xA0
+	t[0xED].hi = 0x9F
+	for b := 0xF0; b <= 0xF4; b++ {
+		t[b] = leadInfo{3, 0x80, 0xBF}
+	}
+	t[0xF0].lo = 0x90
+	t[0xF4].hi = 0x8F
+	return t
+}()
