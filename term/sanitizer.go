@@ -1,0 +1,246 @@
+package term
+
+import (
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/ansi"
+	"golang.org/x/text/transform"
+)
+
+// Replacement output.
+const (
+	visualEscape = "\u241b" // SYMBOL FOR ESCAPE, one per dropped sequence or control in Visualize
+	replacement  = "\ufffd" // for each byte that is not valid UTF-8
+)
+
+// pendingCap bounds the output of one token that may have to wait for the
+// next Transform call: a canonical SGR, a U+241B or a U+FFFD.
+const pendingCap = maxSGRLen
+
+// Sanitizer filters a stream of untrusted text for a terminal, following
+// the policy in the package documentation.
+//
+// The zero value is ready to use and applies the default policy (Strip
+// mode, SGR kept). [New] builds one with other [Options].
+//
+// A Sanitizer implements [transform.Transformer]: it holds back at most an
+// incomplete UTF-8 character or a trailing ESC (transform.ErrShortSrc), and
+// keeps the state of an open escape sequence itself, in O(1) memory, so
+// sequences may be split anywhere across chunks. [Sanitizer.Push] and
+// [Sanitizer.Finish] are the same filter for strings.
+//
+// A Sanitizer is not safe for concurrent use. Use one per stream: a
+// sequence left open at the end of one stream must not swallow the start of
+// another.
+type Sanitizer struct {
+	opts Options
+	p    ansi.Parser
+
+	// pend holds output of the last token that did not fit in dst.
+	pend    [pendingCap]byte
+	pendOff uint8
+	pendLen uint8
+	tail    []byte // input held back between Push calls
+	scratch [maxSGRLen]byte
+}
+
+// New returns a Sanitizer that applies opts.
+func New(opts Options) *Sanitizer {
+	return &Sanitizer{opts: opts}
+}
+
+// Options returns the options s applies.
+func (s *Sanitizer) Options() Options { return s.opts }
+
+// Reset implements [transform.Transformer]: it forgets any open sequence,
+// held-back input and pending output. The options stay.
+func (s *Sanitizer) Reset() {
+	s.p.Reset()
+	s.pendOff, s.pendLen = 0, 0
+	s.tail = s.tail[:0]
+}
+
+// Transform implements [transform.Transformer].
+func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	if s.pendLen > 0 {
+		nDst = s.flushPending(dst)
+		if s.pendLen > 0 {
+			return nDst, 0, transform.ErrShortDst
+		}
+	}
+	mode := s.opts.effectiveMode()
+	if mode == Off {
+		n := copy(dst[nDst:], src)
+		nDst += n
+		if n < len(src) {
+			return nDst, n, transform.ErrShortDst
+		}
+		return nDst, n, nil
+	}
+	for nSrc < len(src) {
+		tok, n := s.p.Next(src[nSrc:], atEOF)
+		if n == 0 {
+			if !atEOF {
+				return nDst, nSrc, transform.ErrShortSrc
+			}
+			// The parser promises progress at EOF; if it ever does not,
+			// do not stall or pass the byte through: replace it.
+			tok, n = ansi.Token{Kind: ansi.KindInvalid}, 1
+		}
+		var out []byte
+		switch tok.Kind {
+		case ansi.KindNone:
+			// Consumed into an open sequence.
+		case ansi.KindText:
+			c := copy(dst[nDst:], tok.Text)
+			if c < len(tok.Text) {
+				// Stop at a character boundary. The parser is in
+				// Ground after a text token, so the rest of the run
+				// parses the same way next time.
+				for c > 0 && !utf8.RuneStart(tok.Text[c]) {
+					c--
+				}
+				return nDst + c, nSrc + c, transform.ErrShortDst
+			}
+			nDst += c
+		case ansi.KindInvalid:
+			out = s.invalid()
+		case ansi.KindControl:
+			if !tok.C1UTF8 && (tok.Control == '\n' || tok.Control == '\t') {
+				out = tok.Text[:1]
+			} else {
+				out = s.dropped(mode)
+			}
+		case ansi.KindCSI:
+			out = s.csi(mode)
+		default:
+			out = s.dropped(mode)
+		}
+		nSrc += n
+		if len(out) > 0 {
+			nDst += s.emit(dst[nDst:], out)
+			if s.pendLen > 0 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+		}
+	}
+	if atEOF {
+		if _, ok := s.p.Flush(); ok {
+			// An unterminated sequence is dropped like any other.
+			if out := s.dropped(mode); len(out) > 0 {
+				nDst += s.emit(dst[nDst:], out)
+				if s.pendLen > 0 {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+			}
+		}
+	}
+	return nDst, nSrc, nil
+}
+
+// csi returns the output for the CSI the parser just completed.
+func (s *Sanitizer) csi(mode Mode) []byte {
+	out, ok := appendSGR(s.scratch[:0], s.p.Seq())
+	switch {
+	case !ok:
+		return s.dropped(mode)
+	case s.opts.Plain:
+		return nil
+	}
+	return out
+}
+
+// dropped returns the output for one dropped sequence or control.
+func (s *Sanitizer) dropped(mode Mode) []byte {
+	if mode == Visualize {
+		return append(s.scratch[:0], visualEscape...)
+	}
+	return nil
+}
+
+// invalid returns the output for a byte that is not valid UTF-8.
+func (s *Sanitizer) invalid() []byte { return append(s.scratch[:0], replacement...) }
+
+// emit copies out to dst and keeps what does not fit as pending output.
+// It returns the number of bytes written to dst.
+func (s *Sanitizer) emit(dst, out []byte) int {
+	n := copy(dst, out)
+	if n < len(out) {
+		s.pendOff = 0
+		s.pendLen = uint8(copy(s.pend[:], out[n:]))
+	}
+	return n
+}
+
+// flushPending writes as much pending output to dst as fits.
+func (s *Sanitizer) flushPending(dst []byte) int {
+	n := copy(dst, s.pend[s.pendOff:s.pendOff+s.pendLen])
+	s.pendOff += uint8(n)
+	s.pendLen -= uint8(n)
+	return n
+}
+
+// Push filters the next chunk of the stream and returns the output it
+// allows so far. Incomplete input at the end of chunk (part of a UTF-8
+// character, or a lone ESC) waits for the next Push or for Finish; an open
+// sequence is remembered and dropped as a whole.
+func (s *Sanitizer) Push(chunk string) string {
+	return s.run(chunk, false)
+}
+
+// Finish ends the stream: it settles held-back input and any sequence still
+// open (dropped; U+241B in Visualize mode) and returns the last output.
+// Afterwards s is ready for a new stream.
+func (s *Sanitizer) Finish() string {
+	out := s.run("", true)
+	s.Reset()
+	return out
+}
+
+// run filters chunk after any held-back input.
+func (s *Sanitizer) run(chunk string, atEOF bool) string {
+	src := make([]byte, 0, len(s.tail)+len(chunk))
+	src = append(append(src, s.tail...), chunk...)
+	s.tail = s.tail[:0]
+	out := make([]byte, 0, len(src)+len(src)/8+16)
+	for {
+		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
+		out = out[:len(out)+nDst]
+		src = src[nSrc:]
+		switch err {
+		case transform.ErrShortDst:
+			out = append(out, 0)[:len(out)] // grow
+			continue
+		case transform.ErrShortSrc:
+			s.tail = append(s.tail[:0], src...)
+		}
+		return string(out)
+	}
+}
+
+// sanitizeString returns s filtered with opts, as one whole stream.
+func sanitizeString(s string, opts Options) string {
+	if isPlainASCII(s) {
+		return s // nothing to remove; avoid allocating
+	}
+	z := Sanitizer{opts: opts}
+	return z.run(s, true)
+}
+
+// stripString returns s filtered by the Strip policy with Plain set: no
+// escape sequence survives.
+func stripString(s string) string {
+	return sanitizeString(s, Options{Plain: true})
+}
+
+// isPlainASCII reports whether s holds only printable ASCII, newline and
+// tab, which every policy keeps unchanged.
+func isPlainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c < 0x20 && c != '\n' && c != '\t') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}

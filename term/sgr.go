@@ -1,0 +1,216 @@
+package term
+
+import "github.com/plainsight-dev/plainsight/ansi"
+
+// maxSGRLen bounds the canonical form of a kept SGR: ESC [ and m, and at
+// most ansi.MaxParams parameters of at most three digits (every kept value
+// is <= 255) plus one separator each. Re-serialising never adds
+// parameters: the colon colour forms lose their colour-space id.
+const maxSGRLen = 3 + 4*ansi.MaxParams
+
+// Top-level SGR parameters with a meaning for the keep rule.
+const (
+	sgrConceal     = 8
+	sgrUnderline   = 4
+	sgrFg          = 38
+	sgrBg          = 48
+	sgrUnderlineFg = 58
+	colourIndexed  = 5 // 38;5;n
+	colourDirect   = 2 // 38;2;r;g;b
+	maxUnderline   = 5 // 4:0 (none) to 4:5 (dashed)
+	maxSGRValue    = 255
+)
+
+// isSGR reports whether seq is shaped like an SGR at all: a complete 7-bit
+// CSI with final 'm', no private marker, no intermediates, not ignored as
+// malformed, and no more parameters than the parser stores.
+func isSGR(seq *ansi.Seq) bool {
+	return seq.Intro == '[' && !seq.C1 && seq.Term == ansi.TermFinal && seq.Final == 'm' &&
+		seq.Private == 0 && seq.NumIntermediates == 0 && !seq.TooManyIntermediates &&
+		!seq.TooManyParams && !seq.Ignored
+}
+
+// appendSGR appends the canonical form of seq to dst and reports whether
+// the keep rule (see the package doc) allows seq. When it does not, dst is
+// returned unchanged. Given a dst with maxSGRLen spare capacity, appendSGR
+// does not allocate.
+func appendSGR(dst []byte, seq *ansi.Seq) ([]byte, bool) {
+	if !isSGR(seq) {
+		return dst, false
+	}
+	start := len(dst)
+	dst = append(dst, 0x1b, '[')
+	ps := seq.Params[:seq.NumParams]
+	if len(ps) == 0 {
+		return append(dst, '0', 'm'), true
+	}
+	if ps[0].Sub {
+		return dst[:start], false
+	}
+	for i := 0; i < len(ps); {
+		if i > 0 {
+			dst = append(dst, ';')
+		}
+		p := ps[i]
+		end := i + 1
+		for end < len(ps) && ps[end].Sub {
+			end++
+		}
+		subs := ps[i+1 : end]
+		var ok bool
+		switch {
+		case p.Overflow:
+			ok = false
+		case len(subs) > 0:
+			dst, ok = appendColonGroup(dst, p, subs)
+			i = end
+		case !p.Missing && (p.Value == sgrFg || p.Value == sgrBg || p.Value == sgrUnderlineFg):
+			dst, end, ok = appendSemicolonColour(dst, ps, i)
+			i = end
+		case !p.Missing && p.Value == sgrConceal:
+			ok = false
+		case p.Value > maxSGRValue:
+			// A terminal that stores parameters in a byte would read
+			// 264 as 8.
+			ok = false
+		default:
+			dst = appendUint(dst, p.Value) // Missing has Value 0
+			ok = true
+			i++
+		}
+		if !ok {
+			return dst[:start], false
+		}
+	}
+	return append(dst, 'm'), true
+}
+
+// appendColonGroup appends a parameter with sub-parameters: an extended
+// colour (38:5:n, 38:2:r:g:b, 38:2:cs:r:g:b, and 48, 58 alike) or an
+// underline style 4:n. Anything else is refused.
+func appendColonGroup(dst []byte, p ansi.Param, subs []ansi.Param) ([]byte, bool) {
+	if p.Missing {
+		return dst, false
+	}
+	switch p.Value {
+	case sgrUnderline:
+		if len(subs) != 1 || !plain(subs[0]) || subs[0].Value > maxUnderline {
+			return dst, false
+		}
+		dst = append(dst, '4', ':')
+		return appendUint(dst, subs[0].Value), true
+	case sgrFg, sgrBg, sgrUnderlineFg:
+	default:
+		return dst, false
+	}
+	if !plain(subs[0]) {
+		return dst, false
+	}
+	switch subs[0].Value {
+	case colourIndexed:
+		if len(subs) != 2 || !byteValue(subs[1]) {
+			return dst, false
+		}
+		return appendColour(dst, p.Value, subs[1:]), true
+	case colourDirect:
+		rgb := subs[1:]
+		if len(rgb) == 4 {
+			// The first is the colour-space id, often empty; it is
+			// dropped.
+			if rgb[0].Overflow {
+				return dst, false
+			}
+			rgb = rgb[1:]
+		}
+		if len(rgb) != 3 || !byteValue(rgb[0]) || !byteValue(rgb[1]) || !byteValue(rgb[2]) {
+			return dst, false
+		}
+		return appendColour(dst, p.Value, rgb), true
+	}
+	return dst, false
+}
+
+// appendSemicolonColour appends the extended colour that starts at ps[i]
+// in the semicolon form (38;5;n or 38;2;r;g;b) and returns the index after
+// it. Each consumed parameter must be present, at most 255, and free of
+// sub-parameters.
+func appendSemicolonColour(dst []byte, ps []ansi.Param, i int) ([]byte, int, bool) {
+	if i+1 >= len(ps) || !plain(ps[i+1]) {
+		return dst, i, false
+	}
+	n := 0
+	switch ps[i+1].Value {
+	case colourIndexed:
+		n = 1
+	case colourDirect:
+		n = 3
+	default:
+		return dst, i, false
+	}
+	vals := ps[i+2:]
+	if len(vals) < n {
+		return dst, i, false
+	}
+	vals = vals[:n]
+	for _, v := range vals {
+		if v.Sub || !byteValue(v) {
+			return dst, i, false
+		}
+	}
+	end := i + 2 + n
+	if end < len(ps) && ps[end].Sub {
+		return dst, i, false
+	}
+	return appendColour(dst, ps[i].Value, vals), end, true
+}
+
+// appendColour writes an extended colour canonically: 38 and 48 in the
+// semicolon form, 58 in the colon form with an empty colour-space id (see
+// the package doc for why). vals holds one index or three components.
+func appendColour(dst []byte, which uint16, vals []ansi.Param) []byte {
+	sep := byte(';')
+	if which == sgrUnderlineFg {
+		sep = ':'
+	}
+	dst = appendUint(dst, which)
+	dst = append(dst, sep)
+	if len(vals) == 1 {
+		dst = append(dst, '5', sep)
+		return appendUint(dst, vals[0].Value)
+	}
+	dst = append(dst, '2', sep)
+	if sep == ':' {
+		dst = append(dst, ':')
+	}
+	for k, v := range vals {
+		if k > 0 {
+			dst = append(dst, sep)
+		}
+		dst = appendUint(dst, v.Value)
+	}
+	return dst
+}
+
+// plain reports whether p holds a value: present and in range.
+func plain(p ansi.Param) bool { return !p.Missing && !p.Overflow }
+
+// byteValue reports whether p holds a value 0-255.
+func byteValue(p ansi.Param) bool { return plain(p) && p.Value <= maxSGRValue }
+
+// appendUint appends v in decimal.
+func appendUint(dst []byte, v uint16) []byte {
+	switch {
+	case v >= 10000:
+		dst = append(dst, byte('0'+v/10000))
+		fallthrough
+	case v >= 1000:
+		dst = append(dst, byte('0'+v/1000%10))
+		fallthrough
+	case v >= 100:
+		dst = append(dst, byte('0'+v/100%10))
+		fallthrough
+	case v >= 10:
+		dst = append(dst, byte('0'+v/10%10))
+	}
+	return append(dst, byte('0'+v%10))
+}
