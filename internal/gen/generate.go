@@ -76,7 +76,7 @@ func (d *db) check() error {
 	}
 	for _, f := range facts {
 		if f.got != f.want {
-			return fmt.Errorf("Unicode %s: %d %s, want %d", unicodeVersion, f.got, f.what, f.want)
+			return fmt.Errorf("self-check for Unicode %s: %d %s, want %d", unicodeVersion, f.got, f.what, f.want)
 		}
 	}
 	return nil

@@ -203,7 +203,7 @@ func (d *db) parseNumericType(s *source) error {
 			r++
 		}
 		if (r-start)%10 != 0 {
-			return fmt.Errorf("Nd run U+%04X..U+%04X is not a multiple of 10 long", start, r-1)
+			return fmt.Errorf("%s: Nd run U+%04X..U+%04X is not a multiple of 10 long", s.name, start, r-1)
 		}
 		for c := start; c < r; c++ {
 			d.props[c] |= uint32((c-start)%10) << digitShift
