@@ -100,6 +100,13 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				for c > 0 && !utf8.RuneStart(tok.Text[c]) {
 					c--
 				}
+				if c == 0 && nDst == 0 {
+					// Not even one character fits: keep the rest of
+					// it pending, so that any dst makes progress.
+					_, size := utf8.DecodeRune(tok.Text)
+					nDst += s.emit(dst, tok.Text[:size])
+					return nDst, nSrc + size, transform.ErrShortDst
+				}
 				return nDst + c, nSrc + c, transform.ErrShortDst
 			}
 			nDst += c

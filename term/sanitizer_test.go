@@ -1,0 +1,501 @@
+package term
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/transform"
+)
+
+const vis = "\u241b"
+
+type policyCase struct {
+	name string
+	in   string
+	want string // Strip mode, SGR kept
+	// vis is the Visualize output; "" means the same as want.
+	vis string
+}
+
+// policyCases has one or more rows per sequence class of the RFD 096
+// table.
+var policyCases = []policyCase{
+	// Kept: text, LF, tab.
+	{name: "text", in: "hello, world", want: "hello, world"},
+	{name: "utf8 text", in: "caf\u00e9 \u4e16\u754c \U0001f600", want: "caf\u00e9 \u4e16\u754c \U0001f600"},
+	{name: "newline and tab", in: "a\tb\nc\n", want: "a\tb\nc\n"},
+	{name: "empty", in: "", want: ""},
+
+	// C0, DEL, C1.
+	{name: "CR", in: "rm -rf /\rls -la   ", want: "rm -rf /ls -la   ", vis: "rm -rf /" + vis + "ls -la   "},
+	{name: "CRLF", in: "a\r\nb", want: "a\nb", vis: "a" + vis + "\nb"},
+	{name: "BS", in: "echo evil #\b\bgood", want: "echo evil #good", vis: "echo evil #" + vis + vis + "good"},
+	{name: "BEL NUL VT FF SO", in: "a\a\x00\v\f\x0eb", want: "ab", vis: "a" + strings.Repeat(vis, 5) + "b"},
+	{name: "DEL", in: "a\x7fb", want: "ab", vis: "a" + vis + "b"},
+	{name: "raw C1 NEL", in: "a\x85b", want: "ab", vis: "a" + vis + "b"},
+	{name: "UTF-8 C1 NEL", in: "a\u0085b", want: "ab", vis: "a" + vis + "b"},
+	{name: "UTF-8 C1 ST alone", in: "a\u009cb", want: "ab", vis: "a" + vis + "b"},
+
+	// SGR kept, re-serialised canonically.
+	{name: "SGR", in: "\x1b[31mred\x1b[0m", want: "\x1b[31mred\x1b[0m"},
+	{name: "SGR empty", in: "\x1b[mX", want: "\x1b[0mX"},
+	{name: "SGR missing first", in: "\x1b[;1mX", want: "\x1b[0;1mX"},
+	{name: "SGR trailing semicolon", in: "\x1b[4;mX", want: "\x1b[4;0mX"},
+	{name: "SGR leading zeros", in: "\x1b[01;031mX", want: "\x1b[1;31mX"},
+	{name: "SGR reveal 28", in: "\x1b[28mX", want: "\x1b[28mX"},
+	{name: "SGR 256 colour payload 8", in: "\x1b[38;5;8mX", want: "\x1b[38;5;8mX"},
+	{name: "SGR truecolour payload 8", in: "\x1b[38;2;8;8;8mX", want: "\x1b[38;2;8;8;8mX"},
+	{name: "SGR bg payload 8", in: "\x1b[48;5;8;1mX", want: "\x1b[48;5;8;1mX"},
+	{name: "SGR colon 256", in: "\x1b[38:5:8mX", want: "\x1b[38;5;8mX"},
+	{name: "SGR colon truecolour empty id", in: "\x1b[38:2::1:2:3mX", want: "\x1b[38;2;1;2;3mX"},
+	{name: "SGR colon truecolour no id", in: "\x1b[48:2:1:2:3mX", want: "\x1b[48;2;1;2;3mX"},
+	{name: "SGR colon truecolour with id", in: "\x1b[38:2:0:1:2:3mX", want: "\x1b[38;2;1;2;3mX"},
+	{name: "SGR underline colour colon", in: "\x1b[58:5:8mX", want: "\x1b[58:5:8mX"},
+	{name: "SGR underline colour semicolon", in: "\x1b[58;2;8;8;8mX", want: "\x1b[58:2::8:8:8mX"},
+	{name: "SGR underline style", in: "\x1b[4:3mX", want: "\x1b[4:3mX"},
+	{name: "SGR kakoune", in: "\x1b[;4:3;38;2;175;175;215;58:2::190:80:70mX", want: "\x1b[0;4:3;38;2;175;175;215;58:2::190:80:70mX"},
+	{name: "SGR 32 params", in: "\x1b[" + strings.Repeat("1;", 31) + "1mX", want: "\x1b[" + strings.Repeat("1;", 31) + "1mX"},
+	{name: "SGR with C0 inside", in: "\x1b[3\b1mX", want: "\x1b[31mX", vis: vis + "\x1b[31mX"},
+	{name: "SGR with LF inside", in: "\x1b[3\n1mX", want: "\n\x1b[31mX"},
+
+	// SGR dropped: conceal.
+	{name: "conceal", in: "\x1b[8mX", want: "X", vis: vis + "X"},
+	{name: "conceal leading zero", in: "\x1b[08mX", want: "X", vis: vis + "X"},
+	{name: "conceal after empty", in: "\x1b[;8mX", want: "X", vis: vis + "X"},
+	{name: "conceal among others", in: "\x1b[0;8;1mX", want: "X", vis: vis + "X"},
+	{name: "conceal after colour", in: "\x1b[38;5;1;8mX", want: "X", vis: vis + "X"},
+	{name: "conceal after colon colour", in: "\x1b[38:5:1;8mX", want: "X", vis: vis + "X"},
+
+	// SGR dropped: malformed extended colour, overflow, odd shapes.
+	{name: "truecolour short", in: "\x1b[38;2;8mX", want: "X", vis: vis + "X"},
+	{name: "indexed no value", in: "\x1b[38;5mX", want: "X", vis: vis + "X"},
+	{name: "truecolour two values", in: "\x1b[38;2;1;8mX", want: "X", vis: vis + "X"},
+	{name: "bg truecolour short", in: "\x1b[48;2;8mX", want: "X", vis: vis + "X"},
+	{name: "colour alone", in: "\x1b[38mX", want: "X", vis: vis + "X"},
+	{name: "colour unknown kind", in: "\x1b[38;7;1mX", want: "X", vis: vis + "X"},
+	{name: "colour index 256", in: "\x1b[38;5;256mX", want: "X", vis: vis + "X"},
+	{name: "colour missing index", in: "\x1b[38;5;mX", want: "X", vis: vis + "X"},
+	{name: "colon colour short", in: "\x1b[38:2:1:2mX", want: "X", vis: vis + "X"},
+	{name: "colon colour long", in: "\x1b[38:2:0:1:2:3:4mX", want: "X", vis: vis + "X"},
+	{name: "mixed colon semicolon", in: "\x1b[38;5:8mX", want: "X", vis: vis + "X"},
+	{name: "sub on plain param", in: "\x1b[1:8mX", want: "X", vis: vis + "X"},
+	{name: "underline style 8", in: "\x1b[4:8mX", want: "X", vis: vis + "X"},
+	{name: "overflow wraps to 8", in: "\x1b[65544mX", want: "X", vis: vis + "X"},
+	{name: "overflow 2^64+8", in: "\x1b[18446744073709551624mX", want: "X", vis: vis + "X"},
+	{name: "value 264", in: "\x1b[264mX", want: "X", vis: vis + "X"},
+	{name: "33 params", in: "\x1b[" + strings.Repeat("1;", 32) + "1mX", want: "X", vis: vis + "X"},
+	{name: "many params then 8", in: "\x1b[" + strings.Repeat("1;", 40) + "8mX", want: "X", vis: vis + "X"},
+	{name: "XTMODKEYS", in: "\x1b[>4;2mX", want: "X", vis: vis + "X"},
+	{name: "private ?", in: "\x1b[?4mX", want: "X", vis: vis + "X"},
+	{name: "intermediate first", in: "\x1b[ 1mX", want: "X", vis: vis + "X"},
+	{name: "intermediate space", in: "\x1b[1 mX", want: "X", vis: vis + "X"},
+	{name: "intermediate dollar", in: "\x1b[1$mX", want: "X", vis: vis + "X"},
+	{name: "C1 CSI SGR raw", in: "\x9b31mX", want: "X", vis: vis + "X"},
+	{name: "C1 CSI SGR UTF-8", in: "\u009b31mX", want: "X", vis: vis + "X"},
+
+	// Other CSI.
+	{name: "cursor up and erase", in: "ok\x1b[1A\x1b[2K\x1b[1000Dfake", want: "okfake", vis: "ok" + vis + vis + vis + "fake"},
+	{name: "erase screen", in: "\x1b[2JX", want: "X", vis: vis + "X"},
+	{name: "alt screen", in: "\x1b[?1049hX", want: "X", vis: vis + "X"},
+	{name: "bracketed paste", in: "\x1b[?2004lX", want: "X", vis: vis + "X"},
+	{name: "device status query", in: "\x1b[6nX", want: "X", vis: vis + "X"},
+	{name: "title report", in: "\x1b[21tX", want: "X", vis: vis + "X"},
+	{name: "DECRQCRA", in: "\x1b[1;1;1;1;1;1*yX", want: "X", vis: vis + "X"},
+	{name: "CSI ignore", in: "\x1b[ 1;2;3qZ", want: "Z", vis: vis + "Z"},
+	{name: "CSI aborted by CAN", in: "\x1b[31\x18mX", want: "mX", vis: vis + "mX"},
+	{name: "CSI aborted by ESC", in: "\x1b[31\x1b[32mX", want: "\x1b[32mX", vis: vis + "\x1b[32mX"},
+
+	// OSC, with payload.
+	{name: "OSC title BEL", in: "\x1b]0;pwned\aafter", want: "after", vis: vis + "after"},
+	{name: "OSC title ST", in: "\x1b]2;pwned\x1b\\after", want: "after", vis: vis + "after"},
+	{name: "OSC C1 ST", in: "\x1b]2;pwned\x9cafter", want: "after", vis: vis + "after"},
+	{name: "OSC U+00DC in payload", in: "\x1b]0;\u00dc title\aafter", want: "after", vis: vis + "after"},
+	{name: "OSC U+2733 in payload", in: "\x1b]0;\u2733 busy\aafter", want: "after", vis: vis + "after"},
+	{name: "OSC 8 hyperlink", in: "\x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\", want: "click", vis: vis + "click" + vis},
+	{name: "OSC 52 clipboard", in: "\x1b]52;c;Y3VybCBldmlsfHNo\aX", want: "X", vis: vis + "X"},
+	{name: "C1 OSC", in: "\x9d0;title\x9cX", want: "X", vis: vis + "X"},
+	{name: "UTF-8 C1 OSC", in: "\u009d0;title\u0007X", want: "X", vis: vis + "X"},
+	{name: "less CVE-2022-46663", in: "\x1b]8;;http://\x1bc\x1bP$q m q :;calc.exe;\r\x1b\\X", want: "X", vis: vis + vis + vis + "X"},
+	{name: "unterminated OSC", in: "a\x1b]0;title", want: "a", vis: "a" + vis},
+
+	// DCS, SOS, PM, APC.
+	{name: "DECRQSS", in: "\x1bP$qm\x1b\\X", want: "X", vis: vis + "X"},
+	{name: "DCS with ESC", in: "\x1bP\x1b\\hidden\x1b\\shown", want: "hiddenshown", vis: vis + vis + "hidden" + vis + "shown"},
+	{name: "sixel", in: "\x1bPq#1;1;1#1!99999999@\x1b\\X", want: "X", vis: vis + "X"},
+	{name: "SOS", in: "\x1bXsos data\x1b\\X", want: "X", vis: vis + "X"},
+	{name: "PM", in: "\x1b^pm data\x1b\\X", want: "X", vis: vis + "X"},
+	{name: "APC with UTF-8", in: "\x1b_apc \u00e9 data\x1b\\tail", want: "tail", vis: vis + "tail"},
+	{name: "C1 APC", in: "\x9fapc\x9cX", want: "X", vis: vis + "X"},
+
+	// Other ESC sequences.
+	{name: "RIS", in: "\x1bcX", want: "X", vis: vis + "X"},
+	{name: "save cursor", in: "\x1b7X\x1b8", want: "X", vis: vis + "X" + vis},
+	{name: "charset", in: "\x1b(0X\x1b(B", want: "X", vis: vis + "X" + vis},
+	{name: "DECALN", in: "\x1b#8X", want: "X", vis: vis + "X"},
+	{name: "ESC ESC", in: "\x1b\x1b[2JX", want: "X", vis: vis + vis + "X"},
+	{name: "trailing ESC", in: "X\x1b", want: "X", vis: "X" + vis},
+
+	// Invalid UTF-8.
+	{name: "invalid byte", in: "a\xffb", want: "a\ufffdb"},
+	{name: "truncated lead before ESC", in: "\xc3\x1b[2JX", want: "\ufffdX", vis: "\ufffd" + vis + "X"},
+	// Overlong and surrogate forms are not decoded, but their last byte
+	// is a raw C1 control, as a terminal in 8-bit mode reads it: 0x9B
+	// starts a CSI that X ends, 0x80 is dropped.
+	{name: "overlong C1", in: "\xc0\x9bX", want: "\ufffd", vis: "\ufffd" + vis},
+	{name: "surrogate", in: "\xed\xa0\x80X", want: "\ufffd\ufffdX", vis: "\ufffd\ufffd" + vis + "X"},
+	{name: "truncated at end", in: "X\xe2\x9c", want: "X\ufffd\ufffd"},
+}
+
+// sanitizeChunks runs chunks through one Sanitizer with Push and Finish.
+func sanitizeChunks(opts Options, chunks ...string) string {
+	s := New(opts)
+	var b strings.Builder
+	for _, c := range chunks {
+		b.WriteString(s.Push(c))
+	}
+	b.WriteString(s.Finish())
+	return b.String()
+}
+
+func TestPolicy(t *testing.T) {
+	for _, tc := range policyCases {
+		t.Run(tc.name, func(t *testing.T) {
+			wantVis := tc.vis
+			if wantVis == "" {
+				wantVis = tc.want
+			}
+			for _, m := range []struct {
+				opts Options
+				want string
+			}{
+				{Options{}, tc.want},
+				{Options{Mode: Visualize}, wantVis},
+				{Options{Mode: Off}, tc.in},
+			} {
+				got := sanitizeChunks(m.opts, tc.in)
+				if diff := cmp.Diff(m.want, got); diff != "" {
+					t.Errorf("%s: sanitize(%+q) mismatch (-want +got):\n%s", m.opts.Mode, tc.in, diff)
+				}
+				// Byte by byte gives the same output.
+				got = sanitizeChunks(m.opts, splitBytes(tc.in)...)
+				if diff := cmp.Diff(m.want, got); diff != "" {
+					t.Errorf("%s: byte-wise sanitize(%+q) mismatch (-want +got):\n%s", m.opts.Mode, tc.in, diff)
+				}
+			}
+		})
+	}
+}
+
+// TestZeroValue checks that a zero Sanitizer is New(Options{}).
+func TestZeroValue(t *testing.T) {
+	for _, tc := range policyCases {
+		var s Sanitizer
+		got := s.Push(tc.in) + s.Finish()
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("zero Sanitizer(%+q) mismatch (-want +got):\n%s", tc.in, diff)
+		}
+	}
+}
+
+// TestPlain covers Plain: SGR goes too, silently even in Visualize, and
+// Off with Plain acts as Strip.
+func TestPlain(t *testing.T) {
+	tests := []struct {
+		in, strip, vis string
+	}{
+		{"\x1b[31mred\x1b[0m", "red", "red"},
+		{"\x1b[38;5;8mX\x1b[8mY", "XY", "X" + vis + "Y"},
+		{"\x1b[>4;2mX", "X", vis + "X"},
+		{"a\tb\r\nc", "a\tb\nc", "a\tb" + vis + "\nc"},
+		{"\x1b]0;t\aX\xff", "X\ufffd", vis + "X\ufffd"},
+	}
+	for _, tc := range tests {
+		for _, m := range []struct {
+			opts Options
+			want string
+		}{
+			{Options{Plain: true}, tc.strip},
+			{Options{Mode: Off, Plain: true}, tc.strip},
+			{Options{Mode: Visualize, Plain: true}, tc.vis},
+		} {
+			got := sanitizeChunks(m.opts, tc.in)
+			if diff := cmp.Diff(m.want, got); diff != "" {
+				t.Errorf("%+v: sanitize(%+q) mismatch (-want +got):\n%s", m.opts, tc.in, diff)
+			}
+		}
+	}
+}
+
+// TestAnsiStripperCases reproduces the four tests of JP's AnsiStripper
+// (crates/jp_printer/src/ansi_tests.rs) with Plain, the policy for output
+// that is not a terminal. AnsiStripper forwards only \n; this package
+// keeps \t as well, so the last case keeps its tab.
+func TestAnsiStripperCases(t *testing.T) {
+	tests := []struct {
+		name   string
+		chunks []string
+		want   string
+	}{
+		{"strips_complete_sequence_in_one_write", []string{"\x1b[32mgreen\x1b[0m"}, "green"},
+		{"strips_sequence_split_across_writes", []string{"\x1b[", "38;", "5;11", "m", "git_diff", "\x1b[0m"}, "git_diff"},
+		{"forwards_text_around_an_escape_without_buffering_to_newline", []string{"foo ", "\x1b[31m", "bar"}, "foo bar"},
+		// AnsiStripper: "ab\nc" (it drops the tab too).
+		{"keeps_line_feeds_drops_other_c0_controls", []string{"a\tb\r\nc"}, "a\tb\nc"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := sanitizeChunks(Options{Plain: true}, tc.chunks...)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// Text is forwarded at once, not held until a newline.
+	s := New(Options{Plain: true})
+	if got := s.Push("foo "); got != "foo " {
+		t.Errorf("Push(%+q) = %+q, want it forwarded at once", "foo ", got)
+	}
+	if got := s.Push("\x1b[31m"); got != "" {
+		t.Errorf("Push(SGR) = %+q, want %+q", got, "")
+	}
+	if got := s.Push("bar"); got != "bar" {
+		t.Errorf("Push(%+q) = %+q, want it forwarded at once", "bar", got)
+	}
+}
+
+// TestPushHoldsBack checks what Push waits for: an incomplete UTF-8
+// character, and nothing of an open sequence.
+func TestPushHoldsBack(t *testing.T) {
+	var s Sanitizer
+	steps := []struct{ in, want string }{
+		{"a\xe4\xb8", "a"},
+		{"\x96b", "\u4e16b"},
+		{"\x1b]0;ti", ""},
+		{"tle\a", ""},
+		{"c\x1b", "c"},
+		{"[3", ""},
+		{"1mX", "\x1b[31mX"},
+	}
+	for _, st := range steps {
+		if diff := cmp.Diff(st.want, s.Push(st.in)); diff != "" {
+			t.Errorf("Push(%+q) mismatch (-want +got):\n%s", st.in, diff)
+		}
+	}
+	if got := s.Finish(); got != "" {
+		t.Errorf("Finish() = %+q, want %+q", got, "")
+	}
+	// After Finish the Sanitizer starts a new stream.
+	s.Push("\x1b]0;open")
+	s.Finish()
+	if got := s.Push("shown"); got != "shown" {
+		t.Errorf("Push after Finish = %+q, want %+q", got, "shown")
+	}
+}
+
+// TestReset checks that Reset forgets an open sequence.
+func TestReset(t *testing.T) {
+	s := New(Options{Mode: Visualize})
+	s.Push("\x1b]0;open\xe2")
+	s.Reset()
+	if got := s.Push("shown") + s.Finish(); got != "shown" {
+		t.Errorf("after Reset got %+q, want %+q", got, "shown")
+	}
+	if got := s.Options(); got != (Options{Mode: Visualize}) {
+		t.Errorf("Reset changed options to %+v", got)
+	}
+}
+
+// transformAll drives t directly with dst buffers of dstSize bytes and
+// src windows of srcSize bytes, as a strict caller of the Transformer
+// contract, and fails on contract violations.
+func transformAll(tb testing.TB, tr transform.Transformer, in []byte, dstSize, srcSize int) string {
+	tb.Helper()
+	tr.Reset()
+	var out []byte
+	dst := make([]byte, dstSize)
+	pos := 0
+	for iter := 0; ; iter++ {
+		if iter > 10*len(in)+1000 {
+			tb.Fatalf("no progress: dst %d src %d", dstSize, srcSize)
+		}
+		end := min(pos+srcSize, len(in))
+		atEOF := end == len(in)
+		nDst, nSrc, err := tr.Transform(dst, in[pos:end], atEOF)
+		if nDst > len(dst) || nSrc > end-pos || nDst < 0 || nSrc < 0 {
+			tb.Fatalf("Transform returned nDst %d nSrc %d for dst %d src %d", nDst, nSrc, len(dst), end-pos)
+		}
+		out = append(out, dst[:nDst]...)
+		pos += nSrc
+		switch {
+		case err == nil:
+			if pos != end {
+				tb.Fatalf("err nil but nSrc %d < %d", nSrc, end-pos+nSrc)
+			}
+			if atEOF {
+				return string(out)
+			}
+		case errors.Is(err, transform.ErrShortDst):
+		case errors.Is(err, transform.ErrShortSrc):
+			if atEOF {
+				tb.Fatalf("ErrShortSrc at EOF")
+			}
+			if end-pos > 4 {
+				tb.Fatalf("ErrShortSrc holding back %d bytes: %+q", end-pos, in[pos:end])
+			}
+			if end-pos == srcSize || srcSize < 4 {
+				// Widen the window: a strict caller appends input.
+				srcSize++
+			}
+		default:
+			tb.Fatalf("Transform error %v", err)
+		}
+	}
+}
+
+// TestTransformContract drives Transform with every small dst and src
+// size, through transform.NewReader and NewWriter, and compares with the
+// one-shot output.
+func TestTransformContract(t *testing.T) {
+	var in strings.Builder
+	for _, tc := range policyCases {
+		in.WriteString(tc.in)
+	}
+	data := []byte(in.String())
+	for _, opts := range allOptions {
+		want := sanitizeChunks(opts, string(data))
+		for dstSize := 1; dstSize <= 8; dstSize++ {
+			for _, srcSize := range []int{1, 2, 3, 5, 64, len(data)} {
+				got := transformAll(t, New(opts), data, dstSize, srcSize)
+				if got != want {
+					t.Fatalf("%+v dst %d src %d: mismatch (-want +got):\n%s", opts, dstSize, srcSize, cmp.Diff(want, got))
+				}
+			}
+		}
+		r := transform.NewReader(iotest.OneByteReader(bytes.NewReader(data)), New(opts))
+		got, err := io.ReadAll(iotest.HalfReader(r))
+		if err != nil {
+			t.Fatalf("NewReader: %v", err)
+		}
+		if diff := cmp.Diff(want, string(got)); diff != "" {
+			t.Errorf("%+v NewReader mismatch (-want +got):\n%s", opts, diff)
+		}
+		var buf bytes.Buffer
+		w := NewWriter(&buf, opts)
+		for _, b := range data {
+			if _, err := w.Write([]byte{b}); err != nil {
+				t.Fatalf("Write: %v", err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatalf("Close: %v", err)
+		}
+		if diff := cmp.Diff(want, buf.String()); diff != "" {
+			t.Errorf("%+v NewWriter mismatch (-want +got):\n%s", opts, diff)
+		}
+		if got, _, err := transform.String(New(opts), string(data)); err != nil || got != want {
+			t.Errorf("%+v transform.String = %v, mismatch:\n%s", opts, err, cmp.Diff(want, got))
+		}
+	}
+}
+
+// TestChain checks that a Sanitizer composes with other transformers.
+func TestChain(t *testing.T) {
+	upper := transform.Chain(New(Options{Plain: true}), transform.Nop)
+	got, _, err := transform.String(upper, "\x1b[1mbold\x1b[0m\r\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("bold\n", got); diff != "" {
+		t.Errorf("Chain mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestWriterLongSequence checks that NewWriter accepts an unterminated
+// sequence longer than its buffers (it holds back only a UTF-8 tail).
+func TestWriterLongSequence(t *testing.T) {
+	var buf bytes.Buffer
+	w := NewWriter(&buf, Options{Mode: Visualize})
+	if _, err := io.WriteString(w, "a\x1b]0;"+strings.Repeat("x", 100000)+"\u00e9"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(w, "\ab\xe4"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff("a"+vis+"b\ufffd", buf.String()); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestPushAllocs pins that clean ASCII through the zero-alloc path of
+// sanitizeString does not allocate, and that Transform into a reused dst
+// never does.
+func TestTransformAllocs(t *testing.T) {
+	src := []byte("\x1b[1;31merror\x1b[0m: \x1b]0;t\a build failed \u00e9\r\n\x1b[38;2;1;2;3mok\x1b[m\n")
+	dst := make([]byte, 4*len(src))
+	for _, opts := range allOptions {
+		s := New(opts)
+		allocs := testing.AllocsPerRun(100, func() {
+			s.Reset()
+			if _, _, err := s.Transform(dst, src, true); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%+v: Transform allocates %v times per call, want 0", opts, allocs)
+		}
+	}
+	if allocs := testing.AllocsPerRun(100, func() { _ = Width("plain ascii text") }); allocs != 0 {
+		t.Errorf("Width(ascii) allocates %v times, want 0", allocs)
+	}
+}
+
+var allOptions = []Options{
+	{},
+	{Mode: Visualize},
+	{Mode: Off},
+	{Plain: true},
+	{Mode: Visualize, Plain: true},
+}
+
+func splitBytes(s string) []string {
+	out := make([]string, len(s))
+	for i := 0; i < len(s); i++ {
+		out[i] = s[i : i+1]
+	}
+	return out
+}
+
+func TestModeText(t *testing.T) {
+	for _, m := range []Mode{Strip, Visualize, Off} {
+		text, err := m.MarshalText()
+		if err != nil {
+			t.Fatalf("%v.MarshalText: %v", m, err)
+		}
+		var back Mode
+		if err := back.UnmarshalText(text); err != nil || back != m {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", text, back, err, m)
+		}
+		if string(text) != m.String() {
+			t.Errorf("MarshalText = %q, String = %q", text, m.String())
+		}
+	}
+	if _, err := Mode(9).MarshalText(); err == nil {
+		t.Error("Mode(9).MarshalText: no error")
+	}
+	var m Mode
+	if err := m.UnmarshalText([]byte("bogus")); err == nil {
+		t.Error(`UnmarshalText("bogus"): no error`)
+	}
+	// An out-of-range Mode gets the safe default.
+	if got := sanitizeChunks(Options{Mode: Mode(9)}, "\x1b[2JX"); got != "X" {
+		t.Errorf("Mode(9) output %+q, want %+q", got, "X")
+	}
+}
