@@ -1,38 +1,1040 @@
 package plainsight
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
-// detectScripts reports tokens that mix scripts. This is Pikuri's rule: a
-// token without whitespace that mixes two of Latin, Cyrillic and Greek.
-func detectScripts(text string, c *collector) {
-	for tok := range strings.FieldsSeq(text) {
-		var seen [3]bool
-		for i := 0; i < len(tok); {
-			r, size := utf8.DecodeRuneInString(tok[i:])
-			i += size
-			switch ucd.Lookup(r).Script() {
-			case ucd.ScriptLatin:
-				seen[0] = true
-			case ucd.ScriptCyrillic:
-				seen[1] = true
-			case ucd.ScriptGreek:
-				seen[2] = true
-			}
+// This file detects homoglyph spoofs after UTS #39 (Unicode Security
+// Mechanisms), revision for Unicode 17.0.0:
+//
+//   - mixed script (section 5.1 resolved script set, section 5.2
+//     restriction level) per letter token;
+//   - mixed numbers (section 5.3) per run of digits and ASCII;
+//   - shell lookalikes: non-ASCII characters that NFKC or confusables.txt
+//     turn into ASCII punctuation or digits, in a word that is otherwise
+//     ASCII;
+//   - whole-script confusables (section 4), informational;
+//   - uncommon characters (section 5.4 with IdentifierStatus.txt) and
+//     combining-mark overflow (section 5.4), informational.
+//
+// One scan over the text does it all with one ucd.Lookup per non-ASCII
+// rune, and allocates only to report a finding. docs/warnings.md states
+// the rules for users; docs/false-positives.md measures them.
+
+// A letter token is a maximal run of letters, marks, decimal digits and
+// the joiners ZWJ and ZWNJ: punctuation such as '.', '/', '-' and '_'
+// splits tokens, so "~/<Cyrillic>/<Cyrillic>.pdf" and "Toys-<Cyrillic>-Us"
+// hold only single-script tokens.
+//
+// A word is a maximal run of characters other than white space (ASCII
+// spaces and controls, and Zs, Zl, Zp): the unit a shell sees.
+
+// restrictionLevel is a UTS #39 section 5.2 restriction level. The check
+// for characters outside the identifier profile (step 1, Unrestricted) is
+// skipped: free text holds emoji and punctuation that no identifier may,
+// and the escaping core already reports the invisible ones.
+type restrictionLevel uint8
+
+const (
+	levelASCIIOnly restrictionLevel = iota
+	levelSingleScript
+	levelHighlyRestrictive
+	levelModeratelyRestrictive
+	levelMinimallyRestrictive
+)
+
+var levelNames = [...]string{
+	levelASCIIOnly:             "ASCII-Only",
+	levelSingleScript:          "Single Script",
+	levelHighlyRestrictive:     "Highly Restrictive",
+	levelModeratelyRestrictive: "Moderately Restrictive",
+	levelMinimallyRestrictive:  "Minimally Restrictive",
+}
+
+func (l restrictionLevel) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return "restrictionLevel(" + strconv.Itoa(int(l)) + ")"
+}
+
+// recommendedScripts are the scripts of UTS #31 (Unicode 17.0.0) Table 4,
+// "Recommended Scripts", which UTS #39 section 5.2 step 5 allows next to
+// Latin at Moderately Restrictive. Every other script (Table 5 Excluded,
+// Table 7 Limited Use, such as Cherokee, Coptic and Lisu) makes a mix
+// with Latin Minimally Restrictive.
+var recommendedScripts = newScriptSet(
+	ucd.ScriptCommon, ucd.ScriptInherited,
+	ucd.ScriptArabic, ucd.ScriptArmenian, ucd.ScriptBengali, ucd.ScriptBopomofo,
+	ucd.ScriptCyrillic, ucd.ScriptDevanagari, ucd.ScriptEthiopic, ucd.ScriptGeorgian,
+	ucd.ScriptGreek, ucd.ScriptGujarati, ucd.ScriptGurmukhi, ucd.ScriptHangul,
+	ucd.ScriptHan, ucd.ScriptHebrew, ucd.ScriptHiragana, ucd.ScriptKatakana,
+	ucd.ScriptKhmer, ucd.ScriptKannada, ucd.ScriptLao, ucd.ScriptLatin,
+	ucd.ScriptMalayalam, ucd.ScriptMyanmar, ucd.ScriptOriya, ucd.ScriptSinhala,
+	ucd.ScriptTamil, ucd.ScriptTelugu, ucd.ScriptThaana, ucd.ScriptThai,
+	ucd.ScriptTibetan,
+)
+
+// latinLookalikeScripts are the Recommended scripts, besides Cyrillic and
+// Greek (which section 5.2 already excludes from Moderately Restrictive),
+// whose mix with Latin in one token warns although it is Moderately
+// Restrictive. Both are written left to right in unjoined letters, and
+// confusables.txt maps several of their lowercase letters to Latin ones
+// (Armenian U+0585 to 'o', U+0570 to 'h', U+0578 to 'n', U+057D to 'u';
+// Georgian U+10E7 to 'y'), so a Latin word can borrow them unseen. Mixes
+// with the other Recommended scripts (Arabic, Hebrew, Indic, Thai...)
+// stay quiet: their letters do not pass for Latin ones inside a Latin
+// word, and real text attaches them to Latin words.
+var latinLookalikeScripts = newScriptSet(ucd.ScriptArmenian, ucd.ScriptGeorgian)
+
+// allScripts is the script set of Common and Inherited characters, which
+// UTS #39 section 5.1 treats as belonging to every script.
+var allScripts = func() ucd.ScriptSet {
+	var s ucd.ScriptSet
+	for sc := ucd.Script(0); sc < ucd.NumScripts; sc++ {
+		s.Add(sc)
+	}
+	return s
+}()
+
+var (
+	latinSet   = newScriptSet(ucd.ScriptLatin)
+	cjkPseudo  = newScriptSet(ucd.ScriptHanb, ucd.ScriptJpan, ucd.ScriptKore)
+	greekCyril = newScriptSet(ucd.ScriptGreek, ucd.ScriptCyrillic)
+)
+
+func newScriptSet(scripts ...ucd.Script) ucd.ScriptSet {
+	var s ucd.ScriptSet
+	for _, sc := range scripts {
+		s.Add(sc)
+	}
+	return s
+}
+
+// augment adds the UTS #39 section 5.1 pseudo-scripts to s: Han gains
+// Hanb, Jpan and Kore; Hiragana and Katakana gain Jpan; Hangul gains Kore;
+// Bopomofo gains Hanb. A set holding Common or Inherited becomes every
+// script.
+func augment(s ucd.ScriptSet) ucd.ScriptSet {
+	if s.Has(ucd.ScriptCommon) || s.Has(ucd.ScriptInherited) {
+		return allScripts
+	}
+	if s.Has(ucd.ScriptHan) {
+		s.Add(ucd.ScriptHanb)
+		s.Add(ucd.ScriptJpan)
+		s.Add(ucd.ScriptKore)
+	}
+	if s.Has(ucd.ScriptHiragana) || s.Has(ucd.ScriptKatakana) || s.Has(ucd.ScriptKatakanaOrHiragana) {
+		s.Add(ucd.ScriptJpan)
+	}
+	if s.Has(ucd.ScriptHangul) {
+		s.Add(ucd.ScriptKore)
+	}
+	if s.Has(ucd.ScriptBopomofo) {
+		s.Add(ucd.ScriptHanb)
+	}
+	return s
+}
+
+// augmentedScripts returns the augmented Script_Extensions of r, whose
+// properties are p.
+func augmentedScripts(r rune, p ucd.Props) ucd.ScriptSet {
+	if p.HasScriptExtensions() {
+		return augment(ucd.ScriptExtensions(r))
+	}
+	switch sc := p.Script(); sc {
+	case ucd.ScriptCommon, ucd.ScriptInherited, ucd.ScriptUnknown:
+		// Unassigned code points are escaped and reported by the core;
+		// they do not make a token mixed as well.
+		return allScripts
+	case ucd.ScriptLatin:
+		return latinSet
+	default:
+		var s ucd.ScriptSet
+		s.Add(sc)
+		return augment(s)
+	}
+}
+
+// scriptAcc accumulates the resolved script set of a token (section 5.1)
+// and what section 5.2 needs to find its restriction level.
+type scriptAcc struct {
+	resolved ucd.ScriptSet // intersection over all characters
+	noLatin  ucd.ScriptSet // intersection over characters without Latin
+	nonASCII bool
+}
+
+func (a *scriptAcc) reset() {
+	a.resolved = allScripts
+	a.noLatin = allScripts
+	a.nonASCII = false
+}
+
+func (a *scriptAcc) add(s ucd.ScriptSet) {
+	a.resolved = a.resolved.Intersect(s)
+	if !s.Has(ucd.ScriptLatin) {
+		a.noLatin = a.noLatin.Intersect(s)
+	}
+}
+
+// level follows UTS #39 section 5.2 from step 2 on.
+func (a *scriptAcc) level() restrictionLevel {
+	switch {
+	case !a.nonASCII:
+		return levelASCIIOnly
+	case !a.resolved.IsEmpty():
+		return levelSingleScript
+	case !a.noLatin.Intersect(cjkPseudo).IsEmpty():
+		return levelHighlyRestrictive
+	}
+	// Step 5 asks for one Recommended script other than Cyrillic and
+	// Greek. Where Script_Extensions leave several candidates (Latin with
+	// an Arabic-Indic digit: {Arab, Thaa, Yezi}), any Recommended one
+	// will do, as long as Cyrillic and Greek are not among them.
+	rest := a.noLatin.Intersect(recommendedScripts)
+	if !rest.IsEmpty() && a.noLatin != allScripts && rest.Intersect(greekCyril).IsEmpty() {
+		return levelModeratelyRestrictive
+	}
+	return levelMinimallyRestrictive
+}
+
+// warns reports whether a token at this level is a mixed-script spoof:
+// Minimally Restrictive, or Moderately Restrictive with Latin and one of
+// latinLookalikeScripts.
+func (a *scriptAcc) warns() bool {
+	switch a.level() {
+	case levelMinimallyRestrictive:
+		return true
+	case levelModeratelyRestrictive:
+		return !a.noLatin.Intersect(latinLookalikeScripts).IsEmpty()
+	}
+	return false
+}
+
+// resolvedScripts returns the UTS #39 resolved script set of s, with
+// Common and Inherited resolving to every script.
+func resolvedScripts(s string) ucd.ScriptSet {
+	var a scriptAcc
+	a.reset()
+	for _, r := range s {
+		a.add(augmentedScripts(r, ucd.Lookup(r)))
+	}
+	return a.resolved
+}
+
+// levelOf returns the UTS #39 restriction level of s.
+func levelOf(s string) restrictionLevel {
+	var a scriptAcc
+	a.reset()
+	for _, r := range s {
+		if r >= utf8.RuneSelf {
+			a.nonASCII = true
 		}
-		n := 0
-		for _, b := range seen {
-			if b {
-				n++
-			}
-		}
-		if n >= 2 {
-			t := neutralize(tok)
-			c.add(KindMixedScript, t, t+" mixes letters of different scripts that look alike")
+		a.add(augmentedScripts(r, ucd.Lookup(r)))
+	}
+	return a.level()
+}
+
+// asciiClass classifies ASCII bytes for the scan.
+type asciiClass uint8
+
+const (
+	asciiPunct asciiClass = iota // ends a letter token
+	asciiSpace                   // ends a word as well; controls too
+	asciiLetter
+	asciiDigit
+)
+
+var asciiClasses = func() (t [utf8.RuneSelf]asciiClass) {
+	for c := range t {
+		switch {
+		case c <= ' ' || c == 0x7F:
+			t[c] = asciiSpace
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+			t[c] = asciiLetter
+		case '0' <= c && c <= '9':
+			t[c] = asciiDigit
 		}
 	}
+	return t
+}()
+
+// lookClass grades a lookalike character by the context it needs to warn.
+type lookClass uint8
+
+const (
+	lookNone lookClass = iota
+	// lookSoft is typography that prose uses for itself: curly quotes and
+	// apostrophes, dashes, the ellipsis, superscripts, fullwidth letters.
+	// It warns only on a line that reads as a command.
+	lookSoft
+	// lookCJK is fullwidth or ideographic punctuation and fullwidth
+	// digits: native in Chinese, Japanese and Korean text. It warns like
+	// lookHard unless its line holds CJK letters, and then like lookSoft.
+	lookCJK
+	// lookHard warns in any word that is otherwise ASCII: U+037E, slashes,
+	// dots and colons from other blocks, mathematical digits.
+	lookHard
+)
+
+// lookalike returns the class of the non-ASCII rune r at the start of s,
+// whose properties are p, and the ASCII it passes for.
+func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
+	cat := p.Category()
+	switch {
+	case cat == ucd.Nd:
+		// Only NFKC: the confusable skeletons of Arabic-Indic digits are
+		// '.' and 'l', and other decimal systems are mixed_numbers.
+		form := nfkcForm(s)
+		if len(form) != 1 || form[0] < '0' || form[0] > '9' {
+			return lookNone, ""
+		}
+		if r >= 0xFF10 && r <= 0xFF19 {
+			return lookCJK, form
+		}
+		return lookHard, form
+	case cat.IsLetter() && r >= 0xFF21 && r <= 0xFF5A:
+		// Fullwidth Latin letters: the script check sees Latin, but a
+		// program sees other characters.
+		if form := nfkcForm(s); isASCIIText(form) {
+			return lookSoft, form
+		}
+		return lookNone, ""
+	case cat.IsMark() || cat.IsSeparator():
+		return lookNone, ""
+	}
+	form := ""
+	if p.HasConfusable() {
+		if proto, _ := ucd.Confusable(r); isASCIIPunctText(proto) {
+			form = proto
+		}
+	}
+	if form == "" {
+		if f := nfkcForm(s); isASCIIPunctText(f) {
+			form = f
+		}
+	}
+	if form == "" {
+		return lookNone, ""
+	}
+	switch {
+	case cat == ucd.No || cat == ucd.Pd || cat == ucd.Pi || cat == ucd.Pf || r == 0x2212:
+		return lookSoft, form
+	case strings.Trim(form, "'\"`-.") == "":
+		// Quotes, primes, apostrophe letters, dashes, the ellipsis.
+		return lookSoft, form
+	case r >= 0xFF01 && r <= 0xFF65 || r >= 0x3000 && r <= 0x303F || r >= 0xFE10 && r <= 0xFE6F:
+		return lookCJK, form
+	}
+	return lookHard, form
+}
+
+// nfkcForm returns the NFKC decomposition of the rune at the start of s,
+// or "" when NFKC leaves it alone. A single rune whose decomposition is
+// ASCII has that ASCII as its NFKC form.
+func nfkcForm(s string) string {
+	d := norm.NFKC.PropertiesString(s).Decomposition()
+	if !isASCIIText(string(d)) { // no allocation: compared in place
+		return ""
+	}
+	return string(d)
+}
+
+// isASCIIText reports whether s is non-empty printable ASCII.
+func isASCIIText(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' || s[i] >= 0x7F {
+			return false
+		}
+	}
+	return true
+}
+
+// isASCIILetters reports whether s is made of ASCII letters only.
+func isASCIILetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || asciiClasses[s[i]] != asciiLetter {
+			return false
+		}
+	}
+	return true
+}
+
+// isASCIIPunctText reports whether s is non-empty printable ASCII without
+// letters: punctuation, space and digits.
+func isASCIIPunctText(s string) bool {
+	if !isASCIIText(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if asciiClasses[s[i]] == asciiLetter {
+			return false
+		}
+	}
+	return true
+}
+
+// isDash reports whether r passes for '-'.
+func isDash(r rune) bool {
+	if r == '-' {
+		return true
+	}
+	if r < utf8.RuneSelf {
+		return false
+	}
+	proto, ok := ucd.Confusable(r)
+	return ok && proto == "-"
+}
+
+// maxMarks is the most nonspacing marks on one base before UTS #39
+// section 5.4 calls it overdraw.
+const maxMarks = 4
+
+// scriptScan is the state of one detectScripts call.
+type scriptScan struct {
+	text string
+	c    *collector
+
+	// The current letter token.
+	tokStart    int // -1 outside a token
+	acc         scriptAcc
+	tokLatin    bool // holds a Latin letter
+	tokOther    bool // holds a letter of another script
+	tokConfus   bool // every non-Latin letter has a confusables.txt mapping
+	tokAllowed  bool // holds a letter that is Identifier_Status Allowed
+	tokUncommon rune // first Restricted letter, mark or digit, or 0
+	marks       int  // nonspacing marks since the last base
+	markBuf     [maxMarks]rune
+	markIssue   int  // position of a mark overflow or repeat in the token, or -1
+	markRepeat  rune // the repeated mark, or 0 for overflow
+
+	// The current word.
+	wordStart int
+	wordPlain bool // every non-ASCII rune so far is a lookalike
+	wordLook  [lookHard + 1]bool
+	lookAt    int // byte offset of the first lookalike, -1 for none
+
+	// The current run of digits and ASCII, for mixed numbers.
+	numStart int  // -1 outside a run
+	numZero  rune // zero of the first decimal system seen, or -1
+	numMixed bool
+
+	// The current line, with lazily computed context.
+	lineStart int
+	lineCmd   int8 // 0 unknown, 1 command-like, -1 not
+	lineCJK   int8 // 0 unknown, 1 holds CJK letters, -1 not
+
+	// Whole-script confusable candidates need the letter counts of the
+	// whole text.
+	latinLetters, otherLetters, candLetters int
+}
+
+// detectScripts reports homoglyph findings in text, which holds at least
+// one non-ASCII rune, to c.
+func detectScripts(text string, c *collector) {
+	s := scriptScan{text: text, c: c, tokStart: -1, numStart: -1, numZero: -1, lookAt: -1, markIssue: -1}
+	s.wordPlain = true
+	for i := 0; i < len(text); {
+		b := text[i]
+		if b < utf8.RuneSelf {
+			switch asciiClasses[b] {
+			case asciiSpace:
+				s.endToken(i)
+				s.endNumber(i)
+				s.endWord(i, i+1)
+				if b == '\n' {
+					s.lineStart, s.lineCmd, s.lineCJK = i+1, 0, 0
+				}
+			case asciiLetter:
+				s.startToken(i)
+				s.acc.resolved = s.acc.resolved.Intersect(latinSet)
+				s.tokLatin, s.tokAllowed = true, true
+				s.latinLetters++
+				s.marks = 0
+				s.startNumber(i)
+			case asciiDigit:
+				s.startToken(i)
+				s.marks = 0
+				s.digit(i, '0')
+			default:
+				s.endToken(i)
+				s.startNumber(i)
+				if b == '\\' && i+1 < len(text) && asciiClasses[text[i+1]] == asciiLetter {
+					// A backslash escape such as \t in a quoted
+					// string: its letter does not join the word
+					// after it ("\t<Cyrillic word>").
+					i++
+				}
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			// Invalid UTF-8 is escaped and reported by the core; it
+			// ends tokens and is not a lookalike.
+			s.endToken(i)
+			s.endNumber(i)
+			s.wordPlain = false
+			i++
+			continue
+		}
+		s.rune(i, r, size)
+		i += size
+	}
+	end := len(text)
+	s.endToken(end)
+	s.endNumber(end)
+	s.endWord(end, end)
+	s.wholeScript()
+}
+
+// rune handles the non-ASCII rune r at text[i:i+size].
+func (s *scriptScan) rune(i int, r rune, size int) {
+	p := ucd.Lookup(r)
+	cat := p.Category()
+	if cat.IsSeparator() || cat == ucd.Cc {
+		s.endToken(i)
+		s.endNumber(i)
+		s.endWord(i, i+size)
+		return
+	}
+	if s.wordPlain {
+		cls, _ := lookalike(s.text[i:], r, p)
+		switch {
+		case cls == lookNone:
+			s.wordPlain = false
+		case cls == lookSoft && i == s.wordStart && isDash(r):
+			// A dash that opens a word and leads into a letter or
+			// another dash is an option: "\u2212rf", "\u2010\u2010force".
+			if next, _ := utf8.DecodeRuneInString(s.text[i+size:]); next < utf8.RuneSelf && asciiClasses[next] == asciiLetter || isDash(next) {
+				cls = lookHard
+			}
+		}
+		if cls != lookNone {
+			s.wordLook[cls] = true
+			if s.lookAt < 0 {
+				s.lookAt = i
+			}
+		}
+	}
+	if !cat.IsLetter() && !cat.IsMark() && cat != ucd.Nd && r != zwj && r != zwnj {
+		s.endToken(i)
+		s.endNumber(i)
+		return
+	}
+	s.startToken(i)
+	s.acc.nonASCII = true
+	s.acc.add(augmentedScripts(r, p))
+	switch {
+	case cat == ucd.Mn:
+		if s.marks < maxMarks {
+			for _, m := range s.markBuf[:s.marks] {
+				if m == r && s.markIssue < 0 {
+					s.markIssue, s.markRepeat = i, r
+				}
+			}
+			s.markBuf[s.marks] = r
+		} else if s.markIssue < 0 {
+			s.markIssue, s.markRepeat = i, 0
+		}
+		s.marks++
+	case cat.IsLetter():
+		s.marks = 0
+		if p.Script() == ucd.ScriptLatin {
+			s.tokLatin = true
+			s.latinLetters++
+		} else if sc := p.Script(); sc != ucd.ScriptCommon && sc != ucd.ScriptInherited {
+			s.tokOther = true
+			s.otherLetters++
+			if s.tokConfus {
+				s.tokConfus = passesForLatin(r, p)
+			}
+		}
+		if p.IdentifierAllowed() {
+			s.tokAllowed = true
+		}
+	default:
+		s.marks = 0
+	}
+	if !p.IdentifierAllowed() && s.tokUncommon == 0 && cat != ucd.Cf && uncommon(s.text[i:], r, p) {
+		s.tokUncommon = r
+	}
+	if cat == ucd.Nd {
+		zero, _ := ucd.DigitZero(r)
+		s.digit(i, zero)
+	} else {
+		s.endNumber(i)
+	}
+}
+
+// passesForLatin reports whether confusables.txt maps r to Latin letters.
+func passesForLatin(r rune, p ucd.Props) bool {
+	if !p.HasConfusable() {
+		return false
+	}
+	proto, _ := ucd.Confusable(r)
+	for i := 0; i < len(proto); i++ {
+		if proto[i] >= utf8.RuneSelf || asciiClasses[proto[i]] != asciiLetter {
+			return false
+		}
+	}
+	return true
+}
+
+// uncommon reports whether the rune r at the start of s, whose properties
+// are p and whose Identifier_Status is Restricted, is uncommon in ordinary
+// text. Restricted characters that NFKC folds into letters of their own
+// script are everyday spellings (Thai U+0E33 SARA AM, Bengali U+09DF YYA,
+// Devanagari U+095E FA); those NFKC leaves alone (Technical, Obsolete,
+// Uncommon_Use: U+1D00 small capital A) or folds into another script
+// (mathematical letters are Common and fold to Latin) are uncommon. A few
+// Restricted characters are ordinary anyway: fullwidth and halfwidth
+// forms in CJK text, the ordinal indicators of
+// Spanish and Portuguese (1\u00aa, 2\u00ba), the micro sign (10\u00b5s) and
+// the Arabic tatweel (U+0640), which stretches a word or marks a prefix.
+func uncommon(s string, r rune, p ucd.Props) bool {
+	switch {
+	case r == 0xAA, r == 0xB5, r == 0xBA, r == 0x0640:
+		return false
+	case r >= 0xFF00 && r <= 0xFFEF:
+		// Fullwidth and halfwidth forms are ordinary in CJK text; in
+		// an ASCII word they are lookalikes.
+		return false
+	}
+	d := norm.NFKC.PropertiesString(s).Decomposition()
+	if len(d) == 0 {
+		return true
+	}
+	sc := p.Script()
+	first, _ := utf8.DecodeRune(d)
+	return sc == ucd.ScriptCommon || sc == ucd.ScriptInherited || ucd.Lookup(first).Script() != sc
+}
+
+func (s *scriptScan) startToken(i int) {
+	if s.tokStart >= 0 {
+		return
+	}
+	s.tokStart = i
+	s.acc.reset()
+	s.tokLatin, s.tokOther, s.tokConfus, s.tokAllowed = false, false, true, false
+	s.tokUncommon = 0
+	s.marks = 0
+	s.markIssue, s.markRepeat = -1, 0
+}
+
+// endToken closes the letter token that ends at text[i].
+func (s *scriptScan) endToken(i int) {
+	if s.tokStart < 0 {
+		return
+	}
+	start := s.tokStart
+	s.tokStart = -1
+	s.marks = 0
+	if !s.acc.nonASCII {
+		return
+	}
+	tok := s.text[start:i]
+	if s.acc.warns() {
+		t := neutralize(tok)
+		s.c.add(KindMixedScript, t, mixedScriptExplanation(t, tok))
+	}
+	if s.tokOther && !s.tokLatin && s.tokConfus && !s.acc.resolved.IsEmpty() {
+		// A whole-script confusable candidate; wholeScript decides once
+		// the letters of the whole text are counted.
+		s.candLetters += utf8.RuneCountInString(tok)
+	}
+	if s.tokUncommon != 0 && s.tokAllowed {
+		t := neutralize(tok)
+		s.c.add(KindUncommonCharacter, t, "`"+t+"` contains "+runeName(s.tokUncommon)+
+			", a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one")
+	}
+	if s.markIssue >= 0 {
+		t := neutralize(tok)
+		var e string
+		if s.markRepeat != 0 {
+			e = "`" + t + "` repeats the combining mark " + runeName(s.markRepeat) + " on one letter; it shows once but is there twice"
+		} else {
+			e = "`" + t + "` stacks more than " + strconv.Itoa(maxMarks) + " combining marks on one letter, which can draw over neighbouring text"
+		}
+		s.c.add(KindCombiningMarks, t, e)
+	}
+}
+
+// startNumber makes sure a run of digits and ASCII is open at text[i].
+func (s *scriptScan) startNumber(i int) {
+	if s.numStart < 0 {
+		s.numStart, s.numZero, s.numMixed = i, -1, false
+	}
+}
+
+// digit records a digit of the decimal system whose zero is zero.
+func (s *scriptScan) digit(i int, zero rune) {
+	s.startNumber(i)
+	switch {
+	case s.numZero < 0:
+		s.numZero = zero
+	case s.numZero != zero:
+		s.numMixed = true
+	}
+}
+
+// endNumber closes the run of digits and ASCII that ends at text[i].
+func (s *scriptScan) endNumber(i int) {
+	if s.numStart < 0 {
+		return
+	}
+	start := s.numStart
+	s.numStart = -1
+	if !s.numMixed {
+		return
+	}
+	tok := strings.TrimRight(s.text[start:i], ".,:;!?)]}'\"")
+	t := neutralize(tok)
+	s.c.add(KindMixedNumbers, t, mixedNumbersExplanation(t, tok))
+}
+
+// endWord closes the word that ends at text[i]; the next one may start at
+// text[next].
+func (s *scriptScan) endWord(i, next int) {
+	start, at := s.wordStart, s.lookAt
+	look := s.wordLook
+	plain := s.wordPlain
+	s.wordStart, s.wordPlain, s.wordLook, s.lookAt = next, true, [lookHard + 1]bool{}, -1
+	if !plain || at < 0 {
+		return
+	}
+	warn := look[lookHard] ||
+		look[lookCJK] && (!s.cjkLine() || s.commandLine()) ||
+		look[lookSoft] && s.commandLine()
+	if !warn {
+		return
+	}
+	word := s.text[start:i]
+	t := neutralize(word)
+	s.c.add(KindLookalike, t, lookalikeExplanation(t, word))
+}
+
+// commandLine reports whether the current line reads as a shell command:
+// after optional white space, a backquote and a "$ " prompt, its first
+// word is a lowercase ASCII command name ("echo", "rm", "git", also
+// spelled in fullwidth letters) followed by white space.
+func (s *scriptScan) commandLine() bool {
+	if s.lineCmd == 0 {
+		s.lineCmd = -1
+		if isCommandLine(s.text[s.lineStart:]) {
+			s.lineCmd = 1
+		}
+	}
+	return s.lineCmd > 0
+}
+
+func isCommandLine(line string) bool {
+	line = strings.TrimLeft(line, " \t")
+	line = strings.TrimPrefix(line, "`")
+	line = strings.TrimPrefix(line, "$ ")
+	n := 0
+	for _, r := range line {
+		if r >= 0xFF41 && r <= 0xFF5A {
+			r -= 0xFF41 - 'a'
+		}
+		switch {
+		case 'a' <= r && r <= 'z':
+		case n > 0 && ('0' <= r && r <= '9' || r == '.' || r == '_' || r == '-' || r == '+'):
+		case n > 0 && (r == ' ' || r == '\t'):
+			return true
+		default:
+			return false
+		}
+		n++
+	}
+	return false
+}
+
+// cjkLine reports whether the current line holds a Han, kana, Hangul or
+// Bopomofo letter, so that fullwidth punctuation there is native.
+func (s *scriptScan) cjkLine() bool {
+	if s.lineCJK == 0 {
+		s.lineCJK = -1
+		line := s.text[s.lineStart:]
+		if j := strings.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j]
+		}
+		for _, r := range line {
+			if isCJKLetter(r) {
+				s.lineCJK = 1
+				break
+			}
+		}
+	}
+	return s.lineCJK > 0
+}
+
+// isCJKLetter reports whether r lies in a block of Han, kana, Hangul or
+// Bopomofo letters. Blocks suffice: this only decides what punctuation
+// is native to the line.
+func isCJKLetter(r rune) bool {
+	switch {
+	case r < 0x1100:
+		return false
+	case r <= 0x11FF, // Hangul Jamo
+		0x2E80 <= r && r <= 0x2FDF,   // radicals
+		0x3040 <= r && r <= 0x318F,   // kana, Bopomofo, Hangul compatibility jamo
+		0x31A0 <= r && r <= 0x31FF,   // Bopomofo extended, kana extensions
+		0x3400 <= r && r <= 0x4DBF,   // Han extension A
+		0x4E00 <= r && r <= 0x9FFF,   // Han
+		0xA960 <= r && r <= 0xA97F,   // Hangul Jamo extended A
+		0xAC00 <= r && r <= 0xD7FF,   // Hangul syllables, jamo extended B
+		0xF900 <= r && r <= 0xFAFF,   // Han compatibility
+		0xFF66 <= r && r <= 0xFFDC,   // halfwidth kana and Hangul
+		0x1B000 <= r && r <= 0x1B16F, // kana supplement, extended
+		0x20000 <= r && r <= 0x3FFFF: // Han extensions
+		return true
+	}
+	return false
+}
+
+// wholeScript reports the whole-script confusables of a text that is
+// otherwise Latin: at least nine in ten of the letters outside candidate
+// tokens are Latin. It scans the text again, which happens only when a
+// candidate was seen in such a text.
+func (s *scriptScan) wholeScript() {
+	if s.candLetters == 0 || s.latinLetters == 0 || (s.otherLetters-s.candLetters)*10 > s.latinLetters {
+		return
+	}
+	forEachToken(s.text, func(tok string) {
+		var a scriptAcc
+		a.reset()
+		for _, r := range tok {
+			p := ucd.Lookup(r)
+			a.add(augmentedScripts(r, p))
+			if p.Script() == ucd.ScriptLatin && p.Category().IsLetter() {
+				return
+			}
+		}
+		if a.resolved.IsEmpty() || a.resolved == allScripts || a.resolved.Has(ucd.ScriptLatin) {
+			return
+		}
+		reading := skeletonReading(tok)
+		if !isASCIIText(reading) || !isASCIILetters(reading) {
+			return
+		}
+		t := neutralize(tok)
+		sc := firstScript(tok)
+		s.c.add(KindWholeScriptConfusable, t, "`"+t+"` is written wholly in "+sc.String()+
+			" but looks like the Latin `"+reading+"`")
+	})
+}
+
+// forEachToken calls f with every letter token of text that holds a
+// non-ASCII rune.
+func forEachToken(text string, f func(string)) {
+	start, nonASCII := -1, false
+	for i, r := range text {
+		in := false
+		if r < utf8.RuneSelf {
+			cl := asciiClasses[r]
+			in = cl == asciiLetter || cl == asciiDigit
+		} else if r != utf8.RuneError {
+			cat := ucd.Lookup(r).Category()
+			in = cat.IsLetter() || cat.IsMark() || cat == ucd.Nd || r == zwj || r == zwnj
+		}
+		switch {
+		case in && start < 0:
+			start, nonASCII = i, r >= utf8.RuneSelf
+		case in:
+			nonASCII = nonASCII || r >= utf8.RuneSelf
+		case start >= 0:
+			if nonASCII {
+				f(text[start:i])
+			}
+			start = -1
+		}
+	}
+	if start >= 0 && nonASCII {
+		f(text[start:])
+	}
+}
+
+// skeletonReading returns how s reads: the UTS #39 skeleton (NFD, drop
+// Default_Ignorable_Code_Point, map through confusables.txt, NFD) except
+// that ASCII characters stay themselves, since the skeleton maps some of
+// them too ("m" to "rn", "I" to "l") and the reading is shown to people.
+func skeletonReading(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		p := ucd.Lookup(r)
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		case p.DefaultIgnorable():
+		case p.HasConfusable():
+			proto, _ := ucd.Confusable(r)
+			b.WriteString(proto)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return norm.NFD.String(b.String())
+}
+
+// skeleton returns the UTS #39 skeleton of s.
+func skeleton(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		p := ucd.Lookup(r)
+		switch {
+		case p.DefaultIgnorable():
+		case p.HasConfusable():
+			proto, _ := ucd.Confusable(r)
+			b.WriteString(proto)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return norm.NFD.String(b.String())
+}
+
+// tokenScripts returns the scripts of the letters of tok in order of
+// first appearance, Common and Inherited left out.
+func tokenScripts(tok string) []ucd.Script {
+	var out []ucd.Script
+	for _, r := range tok {
+		p := ucd.Lookup(r)
+		sc := p.Script()
+		if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited || sc == ucd.ScriptUnknown {
+			continue
+		}
+		if !containsScript(out, sc) {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+func containsScript(ss []ucd.Script, sc ucd.Script) bool {
+	for _, x := range ss {
+		if x == sc {
+			return true
+		}
+	}
+	return false
+}
+
+func firstScript(tok string) ucd.Script {
+	if ss := tokenScripts(tok); len(ss) > 0 {
+		return ss[0]
+	}
+	return ucd.ScriptCommon
+}
+
+// joinNames joins names as "A", "A and B", "A, B and C".
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func mixedScriptExplanation(t, tok string) string {
+	var names []string
+	for _, sc := range tokenScripts(tok) {
+		names = append(names, sc.String())
+	}
+	if len(names) < 2 {
+		// Mixed through Script_Extensions only, such as a Greek-only
+		// mark on a Latin letter.
+		names = append(names, "characters of another script")
+	}
+	e := "`" + t + "` mixes " + joinNames(names)
+	if r := skeletonReading(tok); isASCIIText(r) && r != tok {
+		e += "; it reads as `" + r + "`"
+	}
+	return e
+}
+
+func mixedNumbersExplanation(t, tok string) string {
+	var systems []string
+	var b strings.Builder
+	for _, r := range tok {
+		zero, ok := ucd.DigitZero(r)
+		if !ok {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteByte(byte('0' + r - zero))
+		name := digitSystem(zero)
+		if !containsString(systems, name) {
+			systems = append(systems, name)
+		}
+	}
+	e := "`" + t + "` mixes digits of different number systems (" + joinNames(systems) + ")"
+	if r := b.String(); isASCIIText(r) {
+		e += "; it reads as `" + r + "` but a program may read it differently or not as a number"
+	}
+	return e
+}
+
+// digitSystem names the decimal system whose zero is zero.
+func digitSystem(zero rune) string {
+	switch {
+	case zero == '0':
+		return "ASCII"
+	case zero == 0xFF10:
+		return "fullwidth"
+	case zero >= 0x1D7CE && zero <= 0x1D7FF:
+		return "mathematical"
+	}
+	sc := ucd.Lookup(zero).Script()
+	if sc == ucd.ScriptCommon {
+		return runeName(zero)
+	}
+	return sc.String()
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func lookalikeExplanation(t, word string) string {
+	var b strings.Builder
+	var first rune = -1
+	firstForm := ""
+	for i, r := range word {
+		if r < utf8.RuneSelf {
+			b.WriteRune(r)
+			continue
+		}
+		cls, form := lookalike(word[i:], r, ucd.Lookup(r))
+		if cls == lookNone {
+			b.WriteRune(r)
+			continue
+		}
+		if first < 0 {
+			first, firstForm = r, form
+		}
+		b.WriteString(form)
+	}
+	e := "`" + t + "` contains " + runeName(first) + ", which looks like `" + firstForm + "`"
+	if r := b.String(); isASCIIText(r) {
+		e += "; it reads as `" + r + "`, but a shell or program sees different characters"
+	}
+	return e
 }
