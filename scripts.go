@@ -468,7 +468,7 @@ func detectScripts(text string, c *collector) {
 			default:
 				s.endToken(i)
 				s.startNumber(i)
-				if b == '\\' && i+1 < len(text) && asciiClasses[text[i+1]] == asciiLetter {
+				if b == '\\' && i+1 < len(text) && text[i+1] < utf8.RuneSelf && asciiClasses[text[i+1]] == asciiLetter {
 					// A backslash escape such as \t in a quoted
 					// string: its letter does not join the word
 					// after it ("\t<Cyrillic word>").
