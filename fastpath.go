@@ -18,36 +18,43 @@ func nonzeroLanes(x uint64) uint64 {
 	return (((x & lows) + lows) | x) & highs
 }
 
-// suspectLanes sets the high bit of each byte lane of w that is not shown
-// literally: bytes >= 0x80, C0 controls other than '\n' (and tab under
-// keepTab), and DEL.
-func suspectLanes(w uint64, keepTab bool) uint64 {
-	// (b&0x7F)+0x60 reaches 0x80 exactly when b&0x7F >= 0x20.
-	control := ^((w & lows) + ones*0x60) & highs
-	control &= nonzeroLanes(w ^ ones*'\n')
-	if keepTab {
-		control &= nonzeroLanes(w ^ ones*'\t')
-	}
-	del := ^nonzeroLanes(w^ones*0x7F) & highs
-	return (w & highs) | control | del
+// suspectLanes sets the high bit of each byte lane of w that may not be
+// shown literally: bytes >= 0x80, DEL, and C0 controls other than '\n'.
+func suspectLanes(w uint64) uint64 {
+	// DEL: (b&0x7F)+1 carries into the high bit only for 0x7F.
+	del := (w & lows) + ones*0x01
+	// XOR with '\n' maps newline to 0 and keeps every other control in
+	// 0x01-0x1F and every printable byte at 0x20 or above, so a control
+	// other than newline is a lane in [0x01, 0x1F].
+	x := (w ^ ones*'\n') & lows
+	ctrl := (x + ones*0x7F) &^ (x + ones*0x60)
+	return (w | del | ctrl) & highs
+}
+
+// lanesEqual sets the high bit of each byte lane of w equal to c.
+func lanesEqual(w uint64, c byte) uint64 {
+	return ^nonzeroLanes(w^(ones*uint64(c))) & highs
 }
 
 // cleanASCIIPrefix returns the length of the longest prefix of s made only of
 // printable ASCII and '\n' (and tab when keepTab). On clean ASCII it is the
 // whole of s, found sixteen bytes at a time.
 func cleanASCIIPrefix(s string, keepTab bool) int {
-	i := 0
-	for ; i+16 <= len(s); i += 16 {
-		w0 := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-		w1 := binary.LittleEndian.Uint64([]byte(s[i+8 : i+16]))
-		if suspectLanes(w0, keepTab)|suspectLanes(w1, keepTab) != 0 {
+	n := len(s)
+	for len(s) >= 16 {
+		w0 := binary.LittleEndian.Uint64([]byte(s[0:8]))
+		w1 := binary.LittleEndian.Uint64([]byte(s[8:16]))
+		sus := suspectLanes(w0) | suspectLanes(w1)
+		if sus != 0 && (!keepTab ||
+			suspectLanes(w0)&^lanesEqual(w0, '\t')|suspectLanes(w1)&^lanesEqual(w1, '\t') != 0) {
 			break
 		}
+		s = s[16:]
 	}
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		if !isPlainASCII(s[i], keepTab) {
-			return i
+			return n - len(s) + i
 		}
 	}
-	return i
+	return n
 }

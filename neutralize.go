@@ -85,7 +85,7 @@ func (p Policy) Sanitize(text string) Result {
 			return Result{Text: text}
 		}
 	}
-	s := sanitizer{policy: &p, text: text, asciiFlag: mask}
+	s := sanitizer{policy: p, text: text, asciiFlag: mask}
 	s.run(i)
 	res := Result{Escapes: s.escapes}
 	if s.out == nil {
@@ -108,7 +108,7 @@ func neutralize(text string) string {
 	if cleanASCIIPrefix(text, false) == len(text) {
 		return text
 	}
-	s := sanitizer{policy: &Policy{}, text: text, quiet: true}
+	s := sanitizer{text: text, quiet: true}
 	s.run(0)
 	if s.out == nil {
 		return text
@@ -135,7 +135,7 @@ func containsRune(rs []rune, r rune) bool {
 
 // sanitizer holds the state of one Sanitize call.
 type sanitizer struct {
-	policy    *Policy
+	policy    Policy
 	text      string
 	asciiFlag asciiMask
 	quiet     bool // neutralize only: no escapes list, no warnings
@@ -147,7 +147,8 @@ type sanitizer struct {
 
 	nonASCII bool // some valid rune >= 0x80 was seen
 
-	seqEnd int // bytes before seqEnd belong to a reported terminal sequence
+	seqEnd  int      // bytes before seqEnd belong to a reported terminal sequence
+	effects []string // what the reported terminal sequences would do
 
 	tagRunStart int  // the current run of tag characters starts here
 	tagRunEnd   int  // and ends here
@@ -273,7 +274,7 @@ func (s *sanitizer) emit(i, size int, appendEsc func([]byte, byte) []byte, r run
 // classify returns the escape class of the valid rune r at text[i:i+size],
 // or ClassNone when it is shown literally.
 func (s *sanitizer) classify(i int, r rune, size int) Class {
-	p := s.policy
+	p := &s.policy
 	if len(p.Flag) > 0 && p.flags(r) {
 		return ClassFlagged
 	}

@@ -28,77 +28,72 @@ func (s *sanitizer) runeAt(i int) (rune, int) {
 	return utf8.DecodeRuneInString(s.text[i:])
 }
 
-// emojiZWJ reports whether the ZWJ at text[i] joins two emoji, as in an
-// emoji ZWJ sequence (UTS #51 ED-16; UAX #29 GB11: ExtPict Extend* ZWJ ×
-// ExtPict). The Extend* allowed before the ZWJ are those emoji sequences
-// use: VS16, emoji modifiers and the combining keycap.
-func (s *sanitizer) emojiZWJ(i int) bool {
-	next, _ := s.runeAt(i + len("\u200d"))
-	if !ucd.Lookup(next).ExtendedPictographic() {
+// literal reports whether the rune r, met while walking the context of a
+// sequence, is shown as itself. A walk stops at anything that will be
+// escaped, so that the context a rule saw is still there when the output is
+// sanitized again.
+func (s *sanitizer) literal(r rune) bool {
+	if r < 0xA0 {
+		return r >= 0x20 && r < 0x7F && !s.asciiFlag.has(byte(r))
+	}
+	if len(s.policy.Flag) > 0 && s.policy.flags(r) {
 		return false
 	}
-	j := i
-	for range maxLookaround {
-		r, size := s.runeBefore(j)
-		if size == 0 {
-			return false
-		}
-		p := ucd.Lookup(r)
-		switch {
-		case p.ExtendedPictographic():
-			return true
-		case r == 0xFE0F || p.EmojiModifier() || r == 0x20E3:
-			j -= size
-		default:
-			return false
-		}
+	return runeClass(r, ucd.Lookup(r)) == ClassNone || len(s.policy.Allow) > 0 && s.policy.allows(r)
+}
+
+// emojiZWJ reports whether the ZWJ at text[i] joins two emoji, as in an
+// emoji ZWJ sequence (UTS #51 ED-16; UAX #29 GB11: ExtPict Extend* ZWJ ×
+// ExtPict). On the left stands an emoji zwj element: an emoji, an emoji
+// presentation sequence (emoji, VS16), or an emoji modifier sequence.
+func (s *sanitizer) emojiZWJ(i int) bool {
+	next, _ := s.runeAt(i + len("\u200d"))
+	if !ucd.Lookup(next).ExtendedPictographic() || !s.literal(next) {
+		return false
 	}
-	return false
+	r, size := s.runeBefore(i)
+	if r == 0xFE0F {
+		r, _ = s.runeBefore(i - size)
+		p := ucd.Lookup(r)
+		return p.ExtendedPictographic() && p.EmojiVariationBase() && s.literal(r)
+	}
+	if ucd.Lookup(r).EmojiModifier() {
+		r, _ = s.runeBefore(i - size)
+	}
+	return ucd.Lookup(r).ExtendedPictographic() && s.literal(r)
 }
 
 // joinerAfterVirama reports whether the joiner at text[i] follows a virama
 // that follows a letter: the left side of UAX #31 rules A2 (ZWNJ) and B
-// (ZWJ), $L $M* $V $M1* joiner.
+// (ZWJ), $L $M* $V $M1* joiner. For a ZWJ it also checks the right side
+// of rule B, (?!$D).
 func (s *sanitizer) joinerAfterVirama(i int) bool {
 	j := i
-	// $M1*: marks with a nonzero combining class, which come after the virama.
-	steps := 0
+	// $M1*: combining marks after the virama.
 	r, size := s.runeBefore(j)
-	for size > 0 && steps < maxLookaround {
-		p := ucd.Lookup(r)
-		if p.Virama() {
-			break
-		}
-		if !p.Category().IsMark() {
+	for steps := 0; size > 0 && !ucd.Lookup(r).Virama(); steps++ {
+		if steps == maxLookaround || !ucd.Lookup(r).Category().IsMark() || !s.literal(r) {
 			return false
 		}
 		j -= size
-		steps++
 		r, size = s.runeBefore(j)
 	}
-	if size == 0 || !ucd.Lookup(r).Virama() {
+	if size == 0 {
 		return false
 	}
 	j -= size
 	// $L $M*: a letter, then any marks, before the virama.
 	for range maxLookaround {
 		r, size = s.runeBefore(j)
-		if size == 0 {
+		if size == 0 || !s.literal(r) {
 			return false
 		}
 		cat := ucd.Lookup(r).Category()
 		switch {
 		case cat.IsLetter():
-			if r == zwj {
-				return false
-			}
-			// Rule B forbids a ZWJ before a dual-joining letter; A2 and
-			// B both need a letter on the right (checked by callers for
-			// ZWNJ, here for ZWJ).
-			next, _ := s.runeAt(i + len("\u200d"))
 			if s.text[i:i+3] == "\u200d" {
-				np := ucd.Lookup(next)
-				return np.Category().IsLetter() && np.JoiningType() != ucd.JoiningD
+				next, n := s.runeAt(i + 3)
+				return n == 0 || ucd.Lookup(next).JoiningType() != ucd.JoiningD
 			}
 			return true
 		case cat.IsMark():
@@ -110,12 +105,12 @@ func (s *sanitizer) joinerAfterVirama(i int) bool {
 	return false
 }
 
-// letterAfter reports whether a letter follows at text[i], after marks with
-// a nonzero combining class ($M1* $L, the right side of rule A2).
+// letterAfter reports whether a letter follows at text[i], after combining
+// marks ($M1* $L, the right side of rule A2).
 func (s *sanitizer) letterAfter(i int) bool {
 	for range maxLookaround {
 		r, size := s.runeAt(i)
-		if size == 0 {
+		if size == 0 || !s.literal(r) {
 			return false
 		}
 		cat := ucd.Lookup(r).Category()
@@ -136,36 +131,30 @@ func (s *sanitizer) letterAfter(i int) bool {
 // Joining_Type L or D and $RJ has Joining_Type R or D (the Persian
 // "mi-khaham" case).
 func (s *sanitizer) joiningZWNJ(i, size int) bool {
-	left := false
-	j := i
+	return s.joiningSide(i, -1, ucd.JoiningL) && s.joiningSide(i+size, +1, ucd.JoiningR)
+}
+
+// joiningSide walks from text[i] in direction dir over transparent
+// characters ($T*) and reports whether the first other character has
+// Joining_Type want or D.
+func (s *sanitizer) joiningSide(i, dir int, want ucd.JoiningType) bool {
 	for range maxLookaround {
-		r, n := s.runeBefore(j)
-		if n == 0 {
-			break
+		var r rune
+		var n int
+		if dir < 0 {
+			r, n = s.runeBefore(i)
+		} else {
+			r, n = s.runeAt(i)
 		}
-		jt := ucd.Lookup(r).JoiningType()
-		if jt == ucd.JoiningT {
-			j -= n
-			continue
-		}
-		left = jt == ucd.JoiningL || jt == ucd.JoiningD
-		break
-	}
-	if !left {
-		return false
-	}
-	j = i + size
-	for range maxLookaround {
-		r, n := s.runeAt(j)
-		if n == 0 {
+		if n == 0 || !s.literal(r) {
 			return false
 		}
-		jt := ucd.Lookup(r).JoiningType()
-		if jt == ucd.JoiningT {
-			j += n
-			continue
+		switch jt := ucd.Lookup(r).JoiningType(); jt {
+		case ucd.JoiningT:
+			i += dir * n
+		default:
+			return jt == want || jt == ucd.JoiningD
 		}
-		return jt == ucd.JoiningR || jt == ucd.JoiningD
 	}
 	return false
 }
@@ -178,7 +167,7 @@ func (s *sanitizer) joiningZWNJ(i, size int) bool {
 //   - an ideographic variation selector after a unified ideograph (IVD).
 func (s *sanitizer) legitSelector(i int, r rune) bool {
 	base, n := s.runeBefore(i)
-	if n == 0 || isVariationSelector(base) {
+	if n == 0 || !s.literal(base) {
 		return false
 	}
 	p := ucd.Lookup(base)
@@ -222,7 +211,7 @@ func (s *sanitizer) legitTag(i int) bool {
 	last, _ := utf8.DecodeLastRuneInString(s.text[:end])
 	base, _ := s.runeBefore(i)
 	s.tagRunStart, s.tagRunEnd = i, end
-	s.tagRunLegit = wellFormed && base == 0x1F3F4 && last == 0xE007F &&
+	s.tagRunLegit = wellFormed && base == 0x1F3F4 && s.literal(base) && last == 0xE007F &&
 		ucd.IsRGIEmojiTagSequence(string(spec[:n]))
 	return s.tagRunLegit
 }

@@ -228,6 +228,7 @@ type finding struct {
 	tokens   []string
 	more     int // distinct tokens beyond MaxTokens (approximate: not deduplicated)
 	explain  string
+	summary  bool // explain already covers every occurrence
 	decoded  strings.Builder
 	truncDec bool
 }
@@ -295,7 +296,7 @@ func (c *collector) warnings() []Warning {
 			Decoded:     f.decoded.String(),
 			Explanation: f.explain,
 		}
-		if others := len(f.tokens) - 1 + f.more; others > 0 {
+		if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
 			w.Explanation += fmt.Sprintf(" (and %d more)", others)
 		}
 		ws = append(ws, w)

@@ -1,0 +1,71 @@
+package plainsight
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// FuzzSanitize checks the properties every Result has, for any input:
+// Text holds no escaped-set code point and no invalid UTF-8, the input is
+// rebuilt exactly, sanitizing Text again changes nothing and warns only
+// about scripts, and the output is at most ten times the input.
+func FuzzSanitize(f *testing.F) {
+	for _, s := range corpusSeeds(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, p := range []Policy{{}, {KeepTab: true}} {
+			r := p.Sanitize(in)
+			if msg := unsafeText(r.Text, p.KeepTab); msg != "" {
+				t.Fatalf("Sanitize(%+q).Text = %+q: %s", in, r.Text, msg)
+			}
+			if got := r.Original(); got != in {
+				t.Fatalf("Sanitize(%+q).Original() = %+q", in, got)
+			}
+			if len(r.Text) > 10*len(in) {
+				t.Fatalf("Sanitize(%+q): %d bytes out for %d in", in, len(r.Text), len(in))
+			}
+			again := p.Sanitize(r.Text)
+			if again.Text != r.Text {
+				t.Fatalf("Sanitize(Sanitize(%+q).Text).Text = %+q, want %+q", in, again.Text, r.Text)
+			}
+			for _, w := range again.Warnings {
+				if w.Kind < KindMixedScript {
+					t.Fatalf("Sanitize(Sanitize(%+q).Text) warns %v: %s", in, w.Kind, w.Explanation)
+				}
+			}
+			for _, e := range r.Escapes {
+				if e.Start < 0 || e.End > len(r.Text) || e.Start >= e.End {
+					t.Fatalf("Sanitize(%+q): bad escape span %+v", in, e)
+				}
+			}
+		}
+	})
+}
+
+// corpusSeeds returns the inputs of every corpus case.
+func corpusSeeds(tb testing.TB) []string {
+	files, _ := filepath.Glob("corpus/*.txt")
+	var seeds []string
+	for _, file := range files {
+		f, err := os.Open(file)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			fields := strings.SplitN(sc.Text(), " ", 4)
+			if len(fields) == 4 {
+				if s, err := strconv.Unquote(fields[3]); err == nil {
+					seeds = append(seeds, s)
+				}
+			}
+		}
+		f.Close()
+	}
+	return seeds
+}

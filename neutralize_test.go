@@ -1,0 +1,283 @@
+package plainsight
+
+import (
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSanitizeText(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"", ""},
+		{"ls -la\n", "ls -la\n"},
+		{"a\tb", `a\tb`},
+		{"echo ok\rrm", `echo ok\x0drm`},
+		{"\x00\x01\x1b\x7f", `\x00\x01\x1b\x7f`},
+		{"a\u0085b\u009f", `a\x85b\x9f`},
+		{"x\u202ey", `x\u{202e}y`},
+		{"x\U000E0041", `x\u{e0041}`},
+		{"\U0010FFFF", `\u{10ffff}`},
+		{"\u00a0", `\u{00a0}`},
+		{"a\xffb", `a\X{ff}b`},
+		{"\xed\xa0\x80", `\X{ed}\X{a0}\X{80}`},
+		{"\xc0\xaf", `\X{c0}\X{af}`},
+		{"caf\xc3", `caf\X{c3}`},
+		{"\x9b", `\X{9b}`},
+		// Faithful: a typed backslash escape stays as typed, and only
+		// Escapes tells it from a real one.
+		{`\u{202e}`, `\u{202e}`},
+		{"  two  spaces  ", "  two  spaces  "},
+		{"caf\u00e9 \u041f\u0440\u0438\u0432\u0435\u0442", "caf\u00e9 \u041f\u0440\u0438\u0432\u0435\u0442"},
+		{"\u2764\ufe0f", "\u2764\ufe0f"},
+		{"\u2764\ufe0f\ufe0f", "\u2764\ufe0f\\u{fe0f}"},
+		{"\U0001F3F4\U000E0069\U000E007F", `🏴\u{e0069}\u{e007f}`},
+	}
+	for _, tt := range tests {
+		r := Sanitize(tt.in)
+		if diff := cmp.Diff(tt.want, r.Text); diff != "" {
+			t.Errorf("Sanitize(%+q).Text mismatch (-want +got):\n%s", tt.in, diff)
+		}
+		checkResultInvariants(t, tt.in, r)
+	}
+}
+
+func TestSanitizeEscapes(t *testing.T) {
+	r := Sanitize("a\u202eb\tc\xff")
+	want := []Escape{
+		{Start: 1, End: 9, Rune: 0x202E, Class: ClassBidi},
+		{Start: 10, End: 12, Rune: '\t', Class: ClassTab},
+		{Start: 13, End: 19, Rune: 0xFF, Class: ClassInvalidUTF8},
+	}
+	if diff := cmp.Diff(want, r.Escapes); diff != "" {
+		t.Errorf("Escapes mismatch (-want +got):\n%s", diff)
+	}
+	// The span is what tells an escape from the same characters typed.
+	typed := Sanitize(`a\u{202e}b`)
+	if len(typed.Escapes) != 0 || typed.Text != `a\u{202e}b` {
+		t.Errorf("typed escape: got %+q with escapes %v", typed.Text, typed.Escapes)
+	}
+}
+
+func TestSanitizeWarnings(t *testing.T) {
+	type summary struct {
+		Kind    Kind
+		Tokens  []string
+		Count   int
+		Decoded string
+	}
+	tests := []struct {
+		in   string
+		want []summary
+	}{
+		{"ls", nil},
+		{"a\rb\rc", []summary{{KindCarriageReturn, []string{`\x0d`}, 2, ""}}},
+		{"a\bb", []summary{{KindBackspace, []string{`\x08`}, 1, ""}}},
+		{"\x00\x07\x00", []summary{{KindControl, []string{`\x00`, `\x07`}, 3, ""}}},
+		{"\u202e\u2066\u202e", []summary{{KindBidi, []string{`\u{202e}`, `\u{2066}`}, 3, ""}}},
+		{"ok\U000E0068\U000E0069 x\U000E0021", []summary{{KindHiddenTags, []string{`\u{e0068}\u{e0069}`, `\u{e0021}`}, 3, "hi !"}}},
+		{"x\U000E0158\U000E0155\ufe0a", []summary{{KindVariationSelectors, []string{`\u{e0158}\u{e0155}\u{fe0a}`}, 3, `he\x0a`}}},
+		{"a\u00a0b\u2028", []summary{{KindWhitespace, []string{`\u{00a0}`, `\u{2028}`}, 2, ""}}},
+		{"\ue000\ufdd0\u0378", []summary{
+			{KindPrivateUse, []string{`\u{e000}`}, 1, ""},
+			{KindNoncharacter, []string{`\u{fdd0}`}, 1, ""},
+			{KindUnassigned, []string{`\u{0378}`}, 1, ""},
+		}},
+		{"\xff\xfe", []summary{{KindInvalidUTF8, []string{`\X{ff}`, `\X{fe}`}, 2, ""}}},
+		{"\t", nil}, // escaped, but a tab is not a warning
+	}
+	for _, tt := range tests {
+		r := Sanitize(tt.in)
+		var got []summary
+		for _, w := range r.Warnings {
+			got = append(got, summary{w.Kind, w.Tokens, w.Count, w.Decoded})
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Sanitize(%+q) warnings mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+func TestExplanationNamesDanger(t *testing.T) {
+	r := Sanitize("cat invoice\u202efdp.exe")
+	want := "U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed"
+	if len(r.Warnings) != 1 || r.Warnings[0].Explanation != want {
+		t.Fatalf("got %+v, want one bidi warning explained %q", r.Warnings, want)
+	}
+}
+
+func TestWarningsBounded(t *testing.T) {
+	var b strings.Builder
+	for r := rune(0xE000); r < 0xE000+10*MaxTokens; r++ {
+		b.WriteRune(r)
+	}
+	r := Sanitize(b.String())
+	w := r.Warnings[0]
+	if len(w.Tokens) != MaxTokens || w.Count != 10*MaxTokens {
+		t.Errorf("got %d tokens, count %d; want %d tokens, count %d", len(w.Tokens), w.Count, MaxTokens, 10*MaxTokens)
+	}
+	long := "x" + strings.Repeat("\U000E0041", 1000)
+	w = Sanitize(long).Warnings[0]
+	if len(w.Tokens[0]) > MaxTokenLen+len("…") || len(w.Decoded) > MaxDecodedLen+len("…") {
+		t.Errorf("token %d bytes, decoded %d bytes: want at most %d and %d", len(w.Tokens[0]), len(w.Decoded), MaxTokenLen, MaxDecodedLen)
+	}
+	if !strings.HasSuffix(w.Tokens[0], "}…") {
+		t.Errorf("token %q: want it cut after a whole escape", w.Tokens[0])
+	}
+}
+
+func TestPolicy(t *testing.T) {
+	tests := []struct {
+		name   string
+		policy Policy
+		in     string
+		want   string
+		kinds  []Kind
+	}{
+		{"default tab", Policy{}, "all:\n\tgo build", "all:\n\\tgo build", nil},
+		{"keep tab", Policy{KeepTab: true}, "all:\n\tgo build", "all:\n\tgo build", nil},
+		{"allow rlm", Policy{Allow: []rune{0x200F}}, "a\u200fb", "a\u200fb", nil},
+		{"allow cannot admit controls", Policy{Allow: []rune{0x1B, 0x85}}, "\x1b\u0085", `\x1b\x85`, []Kind{KindTerminalEscape}},
+		{"flag ascii", Policy{Flag: []rune{'$'}}, "echo $HOME", `echo \u{0024}HOME`, []Kind{KindFlagged}},
+		{"flag wins over allow", Policy{Allow: []rune{'\u00e9'}, Flag: []rune{'\u00e9'}}, "caf\u00e9", `caf\u{00e9}`, []Kind{KindFlagged}},
+		{"flag emoji", Policy{Flag: []rune{0x1F680}}, "go \U0001F680", `go \u{1f680}`, []Kind{KindFlagged}},
+	}
+	for _, tt := range tests {
+		r := tt.policy.Sanitize(tt.in)
+		if diff := cmp.Diff(tt.want, r.Text); diff != "" {
+			t.Errorf("%s: Text mismatch (-want +got):\n%s", tt.name, diff)
+		}
+		if diff := cmp.Diff(tt.kinds, kindsOf(r)); diff != "" {
+			t.Errorf("%s: kinds mismatch (-want +got):\n%s", tt.name, diff)
+		}
+		if got := r.Original(); got != tt.in {
+			t.Errorf("%s: Original() = %+q, want %+q", tt.name, got, tt.in)
+		}
+	}
+}
+
+func TestCleanASCIIPrefix(t *testing.T) {
+	// Every byte value at every position of a 40-byte buffer, against the
+	// bytewise definition.
+	base := []byte(strings.Repeat("abcdefgh", 5))
+	for pos := range base {
+		for b := range 256 {
+			buf := append([]byte(nil), base...)
+			buf[pos] = byte(b)
+			for _, keepTab := range []bool{false, true} {
+				want := len(buf)
+				for i, c := range buf {
+					if !isPlainASCII(c, keepTab) {
+						want = i
+						break
+					}
+				}
+				if got := cleanASCIIPrefix(string(buf), keepTab); got != want {
+					t.Fatalf("cleanASCIIPrefix(byte %#x at %d, keepTab=%v) = %d, want %d", b, pos, keepTab, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestCleanASCIIAllocatesNothing(t *testing.T) {
+	in := strings.Repeat("go test -race ./... && echo done\n", 100)
+	var r Result
+	allocs := testing.AllocsPerRun(100, func() { r = Sanitize(in) })
+	if allocs != 0 {
+		t.Errorf("Sanitize(clean ASCII) allocated %v times per run, want 0", allocs)
+	}
+	if r.Text != in || r.Warnings != nil || r.Escapes != nil {
+		t.Errorf("Sanitize(clean ASCII) changed the text or warned")
+	}
+}
+
+func TestJSON(t *testing.T) {
+	r := Sanitize("x\u202ey")
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"text":"x\\u{202e}y","warnings":[{"kind":"bidi","severity":"warn","tokens":["\\u{202e}"],"count":1,"explanation":"U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed"}],"escapes":[{"start":1,"end":9,"rune":8238,"class":"bidi"}]}`
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Errorf("json mismatch (-want +got):\n%s", diff)
+	}
+	var back Result
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r, back); diff != "" {
+		t.Errorf("round trip mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestKindNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, k := range Kinds() {
+		name := k.String()
+		if name == "" || name == "unknown" || seen[name] {
+			t.Errorf("kind %d has bad or duplicate name %q", k, name)
+		}
+		seen[name] = true
+		var back Kind
+		if err := back.UnmarshalText([]byte(name)); err != nil || back != k {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", name, back, err, k)
+		}
+	}
+	for c := ClassNone; c < numClasses; c++ {
+		var back Class
+		if err := back.UnmarshalText([]byte(c.String())); err != nil || back != c {
+			t.Errorf("Class UnmarshalText(%q) = %v, %v", c, back, err)
+		}
+	}
+}
+
+func TestLogValue(t *testing.T) {
+	var b strings.Builder
+	logger := slog.New(slog.NewTextHandler(&b, &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey {
+			return slog.Attr{}
+		}
+		return a
+	}}))
+	logger.Info("approval", "result", Sanitize("rm\u00a0-rf \x07"))
+	got := b.String()
+	for _, want := range []string{"result.escapes=2", "result.unusual_whitespace.kind=unusual_whitespace", "result.control_bytes.tokens=[\\x07]"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("log line %q lacks %q", got, want)
+		}
+	}
+	if strings.ContainsAny(got, "\x07\u00a0") {
+		t.Errorf("log line holds raw input: %+q", got)
+	}
+}
+
+func TestConcurrentUse(t *testing.T) {
+	in := "p\u0430ypal \u202e \U000E0041 \ufe01 ok"
+	want := Sanitize(in)
+	done := make(chan Result)
+	for range 8 {
+		go func() { done <- Sanitize(in) }()
+	}
+	for range 8 {
+		if diff := cmp.Diff(want, <-done); diff != "" {
+			t.Errorf("concurrent Sanitize mismatch (-want +got):\n%s", diff)
+		}
+	}
+}
+
+func TestOutputValidUTF8(t *testing.T) {
+	for b := range 256 {
+		in := "a" + string([]byte{byte(b)}) + "z"
+		r := Sanitize(in)
+		if !utf8.ValidString(r.Text) {
+			t.Errorf("Sanitize(%+q).Text = %+q is not valid UTF-8", in, r.Text)
+		}
+		checkResultInvariants(t, in, r)
+	}
+}
