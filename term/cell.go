@@ -40,6 +40,9 @@ func Cell(s string, width int) string {
 	var b strings.Builder
 	b.Grow(len(flat))
 	used, open := 0, false
+	// held is an SGR run not yet written: it is written only when a
+	// cluster follows, so a cut right after it drops it.
+	held := ""
 	rest := flat
 cut:
 	for len(rest) > 0 {
@@ -48,9 +51,7 @@ cut:
 			if n == 0 {
 				break // cannot happen: the sanitizer emits whole SGRs only
 			}
-			seq := rest[:n]
-			b.WriteString(seq)
-			open = seq != sgrReset
+			held = flat[len(flat)-len(rest)-len(held) : len(flat)-len(rest)+n]
 			rest = rest[n:]
 			continue
 		}
@@ -64,6 +65,11 @@ cut:
 			cluster, more, w, st := uniseg.FirstGraphemeClusterInString(text, state)
 			if used+w > budget {
 				break cut
+			}
+			if held != "" {
+				b.WriteString(held)
+				open = sgrOpen(held)
+				held = ""
 			}
 			b.WriteString(cluster)
 			used += w
