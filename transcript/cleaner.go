@@ -12,7 +12,7 @@ import (
 // reached, after a '\n' if the text did not end with one. It is part of the
 // text and counts toward the limit. A program can print the same line, so
 // Report.Truncated, not the marker, is the authority.
-const TruncationMarker = "[transcript: output truncated at the limit]\n"
+const TruncationMarker = "[transcript: output truncated]\n"
 
 // payloadCap is how much of each control string the parser stores: enough
 // for an OSC number, which is all the report needs. The payload itself is

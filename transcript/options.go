@@ -164,21 +164,21 @@ func (p UnicodePolicy) MarshalText() ([]byte, error) {
 
 // UnmarshalText decodes a name; unknown names are an error.
 func (p *CRPolicy) UnmarshalText(b []byte) error {
-	i, err := unmarshalPolicy(crNames[:], "CR", b)
+	i, err := unmarshalPolicy(crNames[:], "CR policy", b)
 	*p = CRPolicy(i)
 	return err
 }
 
 // UnmarshalText decodes a name; unknown names are an error.
 func (p *BSPolicy) UnmarshalText(b []byte) error {
-	i, err := unmarshalPolicy(bsNames[:], "BS", b)
+	i, err := unmarshalPolicy(bsNames[:], "BS policy", b)
 	*p = BSPolicy(i)
 	return err
 }
 
 // UnmarshalText decodes a name; unknown names are an error.
 func (p *UnicodePolicy) UnmarshalText(b []byte) error {
-	i, err := unmarshalPolicy(unicodeNames[:], "Unicode", b)
+	i, err := unmarshalPolicy(unicodeNames[:], "Unicode policy", b)
 	*p = UnicodePolicy(i)
 	return err
 }
@@ -194,7 +194,7 @@ func marshalPolicy(names []string, i int) ([]byte, error) {
 	if i < len(names) {
 		return []byte(names[i]), nil
 	}
-	return nil, &policyError{what: "numeric", value: strconv.Itoa(i)}
+	return nil, &nameError{what: "value", value: strconv.Itoa(i)}
 }
 
 func unmarshalPolicy(names []string, what string, b []byte) (int, error) {
@@ -203,12 +203,12 @@ func unmarshalPolicy(names []string, what string, b []byte) (int, error) {
 			return i, nil
 		}
 	}
-	return 0, &policyError{what: what, value: string(b)}
+	return 0, &nameError{what: what, value: string(b)}
 }
 
-// policyError reports an unknown policy name or value.
-type policyError struct{ what, value string }
+// nameError reports an unknown name or value.
+type nameError struct{ what, value string }
 
-func (e *policyError) Error() string {
-	return "transcript: unknown " + e.what + " policy " + strconv.QuoteToASCII(e.value)
+func (e *nameError) Error() string {
+	return "transcript: unknown " + e.what + " " + strconv.QuoteToASCII(e.value)
 }

@@ -170,7 +170,7 @@ next:
 				continue next
 			}
 		}
-		return &policyError{what: "control", value: name}
+		return &nameError{what: "control name", value: name}
 	}
 	return nil
 }
