@@ -145,7 +145,7 @@ func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 			if b < utf8RuneSelf {
 				return text(src, 1)
 			}
-			if b == 0xC2 && len(src) >= 2 && src[1] <= 0x9F {
+			if b == 0xC2 && len(src) >= 2 && 0x80 <= src[1] && src[1] <= 0x9F {
 				if tok, n := p.groundC1(src, src[1], true, 2); n > 0 {
 					return tok, n
 				}
