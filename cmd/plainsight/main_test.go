@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		stdin      string
+		env        map[string]string
+		wantStatus int
+	}{
+		{"clean", nil, "ls -la\n", nil, exitClean},
+		{"warnings", nil, "echo ok\rrm -rf ~\n", nil, exitWarnings},
+		{"json", []string{"-json"}, "cat invoice\u202efdp.exe", nil, exitWarnings},
+		{"force-color", nil, "a\u202eb \x1b[2J\n", map[string]string{"FORCE_COLOR": "1"}, exitWarnings},
+		{"no-color-wins-over-always-not", []string{"-color", "never"}, "a\u202eb\n", map[string]string{"FORCE_COLOR": "1"}, exitWarnings},
+		{"keep-tab", []string{"-keep-tab"}, "all:\n\tgo build\n", nil, exitClean},
+		{"tab-escaped", nil, "all:\n\tgo build\n", nil, exitClean},
+		{"bad-flag", []string{"-nope"}, "", nil, exitError},
+		{"missing-file", []string{"testdata/does-not-exist\u202e.txt"}, "", nil, exitError},
+		{"demo", []string{"demo", "-color", "never"}, "", nil, exitClean},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr, env(tt.env))
+			if status != tt.wantStatus {
+				t.Errorf("status = %d, want %d; stderr:\n%s", status, tt.wantStatus, stderr.String())
+			}
+			got := "-- stdout --\n" + stdout.String() + "-- stderr --\n" + stderr.String()
+			if tt.name == "bad-flag" {
+				got = "-- stdout --\n" + stdout.String() // usage text is the flag package's
+			}
+			golden := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("output mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestOutputSafe checks that, without colour, nothing this command prints
+// carries a control byte from its input, whatever the input.
+func TestOutputSafe(t *testing.T) {
+	var in strings.Builder
+	for b := range 256 {
+		in.WriteByte(byte(b))
+	}
+	in.WriteString("\u202e\u2066\U000E0041\u200b\u00a0")
+	var stdout, stderr bytes.Buffer
+	run(nil, strings.NewReader(in.String()), &stdout, &stderr, env(nil))
+	for _, out := range []string{stdout.String(), stderr.String()} {
+		for i, r := range out {
+			if (r < 0x20 && r != '\n') || (r >= 0x7F && r <= 0x9F) || r == 0x202E || r == 0x2066 || r == 0xE0041 || r == 0x200B || r == 0xA0 || r == 0xFFFD {
+				t.Fatalf("output holds %U at byte %d: %+q", r, i, out)
+			}
+		}
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	in := "x\u202ey\xff"
+	var stdout, stderr bytes.Buffer
+	run([]string{"-json"}, strings.NewReader(in), &stdout, &stderr, env(nil))
+	var got jsonResult
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(plainsight.Sanitize(in), got.Result); diff != "" {
+		t.Errorf("JSON result mismatch (-want +got):\n%s", diff)
+	}
+	if got.Result.Original() != in {
+		t.Errorf("Original() from JSON = %+q, want %+q", got.Result.Original(), in)
+	}
+}
