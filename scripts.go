@@ -270,6 +270,10 @@ type lookClass uint8
 
 const (
 	lookNone lookClass = iota
+	// lookIgnore is a lookalike that its neighbours make ordinary: a dash
+	// between digits (a range, "10\u201320"), an apostrophe between
+	// letters ("don\u2019t").
+	lookIgnore
 	// lookSoft is typography that prose uses for itself: curly quotes and
 	// apostrophes, dashes, the ellipsis, superscripts, fullwidth letters.
 	// It warns only on a line that reads as a command.
@@ -333,6 +337,33 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 		return lookCJK, form
 	}
 	return lookHard, form
+}
+
+// softContext refines the class of the soft lookalike at text[i:i+size],
+// which passes for form, by its neighbours.
+func (s *scriptScan) softContext(i, size int, form string) lookClass {
+	prev := byte(0)
+	if i > 0 {
+		prev = s.text[i-1]
+	}
+	next, _ := utf8.DecodeRuneInString(s.text[i+size:])
+	isClass := func(b rune, cl asciiClass) bool { return b < utf8.RuneSelf && b >= 0 && asciiClasses[b] == cl }
+	switch form {
+	case "-":
+		switch {
+		case i == s.wordStart && (isClass(next, asciiLetter) || isDash(next)):
+			// A dash that opens a word and leads into a letter or
+			// another dash is an option: "\u2212rf", "\u2010\u2010force".
+			return lookHard
+		case isClass(rune(prev), asciiDigit) && isClass(next, asciiDigit):
+			return lookIgnore
+		}
+	case "'":
+		if isClass(rune(prev), asciiLetter) && isClass(next, asciiLetter) {
+			return lookIgnore
+		}
+	}
+	return lookSoft
 }
 
 // nfkcForm returns the NFKC decomposition of the rune at the start of s,
@@ -509,18 +540,14 @@ func (s *scriptScan) rune(i int, r rune, size int) {
 		return
 	}
 	if s.wordPlain {
-		cls, _ := lookalike(s.text[i:], r, p)
-		switch {
-		case cls == lookNone:
-			s.wordPlain = false
-		case cls == lookSoft && i == s.wordStart && isDash(r):
-			// A dash that opens a word and leads into a letter or
-			// another dash is an option: "\u2212rf", "\u2010\u2010force".
-			if next, _ := utf8.DecodeRuneInString(s.text[i+size:]); next < utf8.RuneSelf && asciiClasses[next] == asciiLetter || isDash(next) {
-				cls = lookHard
-			}
+		cls, form := lookalike(s.text[i:], r, p)
+		if cls == lookSoft {
+			cls = s.softContext(i, size, form)
 		}
-		if cls != lookNone {
+		if cls == lookNone {
+			s.wordPlain = false
+		}
+		if cls > lookIgnore {
 			s.wordLook[cls] = true
 			if s.lookAt < 0 {
 				s.lookAt = i
@@ -536,6 +563,8 @@ func (s *scriptScan) rune(i int, r rune, size int) {
 	s.acc.nonASCII = true
 	s.acc.add(augmentedScripts(r, p))
 	switch {
+	case p.DefaultIgnorable():
+		// Variation selectors and other ignorables are the core's.
 	case cat == ucd.Mn:
 		if s.marks < maxMarks {
 			for _, m := range s.markBuf[:s.marks] {
@@ -566,7 +595,7 @@ func (s *scriptScan) rune(i int, r rune, size int) {
 	default:
 		s.marks = 0
 	}
-	if !p.IdentifierAllowed() && s.tokUncommon == 0 && cat != ucd.Cf && uncommon(s.text[i:], r, p) {
+	if !p.IdentifierAllowed() && s.tokUncommon == 0 && !p.DefaultIgnorable() && uncommon(s.text[i:], r, p) {
 		s.tokUncommon = r
 	}
 	if cat == ucd.Nd {
@@ -575,6 +604,24 @@ func (s *scriptScan) rune(i int, r rune, size int) {
 	} else {
 		s.endNumber(i)
 	}
+}
+
+// isMicroUnit reports whether tok is a number (possibly empty) and a unit
+// with the SI prefix micro written as U+03BC GREEK SMALL LETTER MU, as in
+// "5 \u03bcs" or "10\u03bcm": Latin with Greek, but the usual spelling, and
+// mu looks like no Latin letter.
+func isMicroUnit(tok string) bool {
+	tok = strings.TrimLeft(tok, "0123456789")
+	rest, ok := strings.CutPrefix(tok, "\u03bc")
+	if !ok {
+		return false
+	}
+	switch rest {
+	case "s", "m", "g", "l", "L", "A", "V", "W", "F", "H", "K", "C", "J", "N", "T", "S",
+		"Hz", "Pa", "mol", "Wb", "cd", "Gy", "Sv":
+		return true
+	}
+	return false
 }
 
 // passesForLatin reports whether confusables.txt maps r to Latin letters.
@@ -605,6 +652,10 @@ func passesForLatin(r rune, p ucd.Props) bool {
 func uncommon(s string, r rune, p ucd.Props) bool {
 	switch {
 	case r == 0xAA, r == 0xB5, r == 0xBA, r == 0x0640:
+		return false
+	case p.Script() == ucd.ScriptBopomofo:
+		// IdentifierStatus.txt restricts most Bopomofo letters, which
+		// Taiwanese text writes next to Han every day.
 		return false
 	case r >= 0xFF00 && r <= 0xFFEF:
 		// Fullwidth and halfwidth forms are ordinary in CJK text; in
@@ -644,7 +695,7 @@ func (s *scriptScan) endToken(i int) {
 		return
 	}
 	tok := s.text[start:i]
-	if s.acc.warns() {
+	if s.acc.warns() && !isMicroUnit(tok) {
 		t := neutralize(tok)
 		s.c.add(KindMixedScript, t, mixedScriptExplanation(t, tok))
 	}
@@ -653,7 +704,7 @@ func (s *scriptScan) endToken(i int) {
 		// the letters of the whole text are counted.
 		s.candLetters += utf8.RuneCountInString(tok)
 	}
-	if s.tokUncommon != 0 && s.tokAllowed {
+	if s.tokUncommon != 0 && s.tokAllowed && !s.c.has(KindMixedScript) {
 		t := neutralize(tok)
 		s.c.add(KindUncommonCharacter, t, "`"+t+"` contains "+runeName(s.tokUncommon)+
 			", a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one")
