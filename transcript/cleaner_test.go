@@ -178,10 +178,10 @@ var cleanTests = []cleanTest{
 		},
 	},
 	{
-		name: "OSC ended by BEL and by ST",
-		in:   "\x1b]0;MARK-BEL\ax\x1b]2;MARK-ST\x1b\\y",
-		text: "xy",
-		rep:  transcript.Report{Sequences: transcript.Sequences{OSCTitle: 2}},
+		name:    "OSC ended by BEL and by ST",
+		in:      "\x1b]0;MARK-BEL\ax\x1b]2;MARK-ST\x1b\\y",
+		text:    "xy",
+		rep:     transcript.Report{Sequences: transcript.Sequences{OSCTitle: 2}},
 		markers: []string{"MARK"},
 	},
 	{
@@ -217,10 +217,10 @@ var cleanTests = []cleanTest{
 		markers: []string{"MARK"},
 	},
 	{
-		name: "8-bit CSI and OSC, raw and UTF-8",
-		in:   "a\x9b31mb\u009b0mc\x9d0;MARK\x9cd\u009d2;MARK\u009ce",
-		text: "abcde",
-		rep:  transcript.Report{Sequences: transcript.Sequences{SGR: 2, OSCTitle: 2}},
+		name:    "8-bit CSI and OSC, raw and UTF-8",
+		in:      "a\x9b31mb\u009b0mc\x9d0;MARK\x9cd\u009d2;MARK\u009ce",
+		text:    "abcde",
+		rep:     transcript.Report{Sequences: transcript.Sequences{SGR: 2, OSCTitle: 2}},
 		markers: []string{"MARK"},
 	},
 	{
@@ -230,10 +230,10 @@ var cleanTests = []cleanTest{
 		rep:  transcript.Report{C1: 3},
 	},
 	{
-		name: "0x9C inside UTF-8 does not end an OSC",
-		in:   "\x1b]0;\u00dc MARK \u2733\ax",
-		text: "x",
-		rep:  transcript.Report{Sequences: transcript.Sequences{OSCTitle: 1}},
+		name:    "0x9C inside UTF-8 does not end an OSC",
+		in:      "\x1b]0;\u00dc MARK \u2733\ax",
+		text:    "x",
+		rep:     transcript.Report{Sequences: transcript.Sequences{OSCTitle: 1}},
 		markers: []string{"MARK"},
 	},
 	{
