@@ -324,7 +324,9 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 			form = f
 		}
 	}
-	if form == "" {
+	if form == "" || cat.IsLetter() && strings.ContainsAny(form, "0123456789") {
+		// A letter that passes for a digit (Cyrillic U+0431 for '6')
+		// spells words, not numbers: the script checks see it.
 		return lookNone, ""
 	}
 	switch {
@@ -432,8 +434,9 @@ const maxMarks = 4
 
 // scriptScan is the state of one detectScripts call.
 type scriptScan struct {
+	// text is scanned; findings go to a *collector passed to each
+	// method, not kept here, so that the collector does not escape.
 	text string
-	c    *collector
 
 	// The current letter token.
 	tokStart    int // -1 outside a token
@@ -472,16 +475,16 @@ type scriptScan struct {
 // detectScripts reports homoglyph findings in text, which holds at least
 // one non-ASCII rune, to c.
 func detectScripts(text string, c *collector) {
-	s := scriptScan{text: text, c: c, tokStart: -1, numStart: -1, numZero: -1, lookAt: -1, markIssue: -1}
+	s := scriptScan{text: text, tokStart: -1, numStart: -1, numZero: -1, lookAt: -1, markIssue: -1}
 	s.wordPlain = true
 	for i := 0; i < len(text); {
 		b := text[i]
 		if b < utf8.RuneSelf {
 			switch asciiClasses[b] {
 			case asciiSpace:
-				s.endToken(i)
-				s.endNumber(i)
-				s.endWord(i, i+1)
+				s.endToken(c, i)
+				s.endNumber(c, i)
+				s.endWord(c, i, i+1)
 				if b == '\n' {
 					s.lineStart, s.lineCmd, s.lineCJK = i+1, 0, 0
 				}
@@ -497,7 +500,7 @@ func detectScripts(text string, c *collector) {
 				s.marks = 0
 				s.digit(i, '0')
 			default:
-				s.endToken(i)
+				s.endToken(c, i)
 				s.startNumber(i)
 				if b == '\\' && i+1 < len(text) && text[i+1] < utf8.RuneSelf && asciiClasses[text[i+1]] == asciiLetter {
 					// A backslash escape such as \t in a quoted
@@ -513,30 +516,30 @@ func detectScripts(text string, c *collector) {
 		if r == utf8.RuneError && size == 1 {
 			// Invalid UTF-8 is escaped and reported by the core; it
 			// ends tokens and is not a lookalike.
-			s.endToken(i)
-			s.endNumber(i)
+			s.endToken(c, i)
+			s.endNumber(c, i)
 			s.wordPlain = false
 			i++
 			continue
 		}
-		s.rune(i, r, size)
+		s.rune(c, i, r, size)
 		i += size
 	}
 	end := len(text)
-	s.endToken(end)
-	s.endNumber(end)
-	s.endWord(end, end)
-	s.wholeScript()
+	s.endToken(c, end)
+	s.endNumber(c, end)
+	s.endWord(c, end, end)
+	s.wholeScript(c)
 }
 
 // rune handles the non-ASCII rune r at text[i:i+size].
-func (s *scriptScan) rune(i int, r rune, size int) {
+func (s *scriptScan) rune(c *collector, i int, r rune, size int) {
 	p := ucd.Lookup(r)
 	cat := p.Category()
 	if cat.IsSeparator() || cat == ucd.Cc {
-		s.endToken(i)
-		s.endNumber(i)
-		s.endWord(i, i+size)
+		s.endToken(c, i)
+		s.endNumber(c, i)
+		s.endWord(c, i, i+size)
 		return
 	}
 	if s.wordPlain {
@@ -555,8 +558,8 @@ func (s *scriptScan) rune(i int, r rune, size int) {
 		}
 	}
 	if !cat.IsLetter() && !cat.IsMark() && cat != ucd.Nd && r != zwj && r != zwnj {
-		s.endToken(i)
-		s.endNumber(i)
+		s.endToken(c, i)
+		s.endNumber(c, i)
 		return
 	}
 	s.startToken(i)
@@ -602,7 +605,7 @@ func (s *scriptScan) rune(i int, r rune, size int) {
 		zero, _ := ucd.DigitZero(r)
 		s.digit(i, zero)
 	} else {
-		s.endNumber(i)
+		s.endNumber(c, i)
 	}
 }
 
@@ -684,7 +687,7 @@ func (s *scriptScan) startToken(i int) {
 }
 
 // endToken closes the letter token that ends at text[i].
-func (s *scriptScan) endToken(i int) {
+func (s *scriptScan) endToken(c *collector, i int) {
 	if s.tokStart < 0 {
 		return
 	}
@@ -697,16 +700,16 @@ func (s *scriptScan) endToken(i int) {
 	tok := s.text[start:i]
 	if s.acc.warns() && !isMicroUnit(tok) {
 		t := neutralize(tok)
-		s.c.add(KindMixedScript, t, mixedScriptExplanation(t, tok))
+		c.add(KindMixedScript, t, mixedScriptExplanation(t, tok))
 	}
 	if s.tokOther && !s.tokLatin && s.tokConfus && !s.acc.resolved.IsEmpty() {
 		// A whole-script confusable candidate; wholeScript decides once
 		// the letters of the whole text are counted.
 		s.candLetters += utf8.RuneCountInString(tok)
 	}
-	if s.tokUncommon != 0 && s.tokAllowed && !s.c.has(KindMixedScript) {
+	if s.tokUncommon != 0 && s.tokAllowed && !c.has(KindMixedScript) {
 		t := neutralize(tok)
-		s.c.add(KindUncommonCharacter, t, "`"+t+"` contains "+runeName(s.tokUncommon)+
+		c.add(KindUncommonCharacter, t, "`"+t+"` contains "+runeName(s.tokUncommon)+
 			", a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one")
 	}
 	if s.markIssue >= 0 {
@@ -717,7 +720,7 @@ func (s *scriptScan) endToken(i int) {
 		} else {
 			e = "`" + t + "` stacks more than " + strconv.Itoa(maxMarks) + " combining marks on one letter, which can draw over neighbouring text"
 		}
-		s.c.add(KindCombiningMarks, t, e)
+		c.add(KindCombiningMarks, t, e)
 	}
 }
 
@@ -740,7 +743,7 @@ func (s *scriptScan) digit(i int, zero rune) {
 }
 
 // endNumber closes the run of digits and ASCII that ends at text[i].
-func (s *scriptScan) endNumber(i int) {
+func (s *scriptScan) endNumber(c *collector, i int) {
 	if s.numStart < 0 {
 		return
 	}
@@ -751,12 +754,12 @@ func (s *scriptScan) endNumber(i int) {
 	}
 	tok := strings.TrimRight(s.text[start:i], ".,:;!?)]}'\"")
 	t := neutralize(tok)
-	s.c.add(KindMixedNumbers, t, mixedNumbersExplanation(t, tok))
+	c.add(KindMixedNumbers, t, mixedNumbersExplanation(t, tok))
 }
 
 // endWord closes the word that ends at text[i]; the next one may start at
 // text[next].
-func (s *scriptScan) endWord(i, next int) {
+func (s *scriptScan) endWord(c *collector, i, next int) {
 	start, at := s.wordStart, s.lookAt
 	look := s.wordLook
 	plain := s.wordPlain
@@ -772,7 +775,7 @@ func (s *scriptScan) endWord(i, next int) {
 	}
 	word := s.text[start:i]
 	t := neutralize(word)
-	s.c.add(KindLookalike, t, lookalikeExplanation(t, word))
+	c.add(KindLookalike, t, lookalikeExplanation(t, word))
 }
 
 // commandLine reports whether the current line reads as a shell command:
@@ -858,7 +861,7 @@ func isCJKLetter(r rune) bool {
 // otherwise Latin: at least nine in ten of the letters outside candidate
 // tokens are Latin. It scans the text again, which happens only when a
 // candidate was seen in such a text.
-func (s *scriptScan) wholeScript() {
+func (s *scriptScan) wholeScript(c *collector) {
 	if s.candLetters == 0 || s.latinLetters == 0 || (s.otherLetters-s.candLetters)*10 > s.latinLetters {
 		return
 	}
@@ -881,7 +884,7 @@ func (s *scriptScan) wholeScript() {
 		}
 		t := neutralize(tok)
 		sc := firstScript(tok)
-		s.c.add(KindWholeScriptConfusable, t, "`"+t+"` is written wholly in "+sc.String()+
+		c.add(KindWholeScriptConfusable, t, "`"+t+"` is written wholly in "+sc.String()+
 			" but looks like the Latin `"+reading+"`")
 	})
 }

@@ -10,7 +10,7 @@
 //
 // Usage:
 //
-//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-hits] [-info]
+//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-hits] [-info] [-strip]
 package main
 
 import (
@@ -43,6 +43,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", filepath.Join("..", "shared", "corpus", "tldr"), "directory of `*.txt` corpus files")
 	hits := fs.Bool("hits", false, "list every warn-level finding")
 	info := fs.Bool("info", false, "list every info-level finding")
+	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -60,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var rows []row
 	for _, f := range files {
-		c, err := measure(f)
+		c, err := measure(f, *strip)
 		if err != nil {
 			fmt.Fprintf(stderr, "fpcheck: %v\n", err)
 			return 2
@@ -124,8 +125,20 @@ func (c *counts) format(typ int, sev plainsight.Severity) string {
 	return strings.Join(parts, ", ")
 }
 
-// measure sanitizes every line of the file at path.
-func measure(path string) (counts, error) {
+// stripMarkdown removes the tldr page markers, leaving the bare sentence
+// or command, so that the detector is measured without their help.
+func stripMarkdown(line string) string {
+	for _, p := range []string{"- ", "> ", "# "} {
+		if s, ok := strings.CutPrefix(line, p); ok {
+			return s
+		}
+	}
+	return strings.Trim(line, "`")
+}
+
+// measure sanitizes every line of the file at path, stripped of its
+// Markdown markers if strip is set.
+func measure(path string, strip bool) (counts, error) {
 	var c counts
 	c.init()
 	f, err := os.Open(path)
@@ -142,6 +155,9 @@ func measure(path string) (counts, error) {
 			typ = 1
 		}
 		c.lines[typ]++
+		if strip {
+			line = stripMarkdown(line)
+		}
 		for _, w := range plainsight.Sanitize(line).Warnings {
 			c.kinds[typ][w.Kind]++
 			msg := fmt.Sprintf("%s:%d: %s: %s %q", filepath.Base(path), n, w.Kind, w.Explanation, w.Tokens)
