@@ -329,14 +329,24 @@ func (p *Parser) high(b byte) {
 	case aPut:
 		p.put1(b)
 	case aMarkIgnore:
-		p.seq.Ignored = true
-		p.state = t.next
-		p.seq.Len = satAdd(p.seq.Len, 1)
+		p.markIgnore(b, t.next)
 	default: // aIgnore
 		p.seq.Len = satAdd(p.seq.Len, 1)
 	}
 	l := leads[b]
 	p.u8need, p.u8lo, p.u8hi = l.need, l.lo, l.hi
+}
+
+// markIgnore handles the byte b that makes a header malformed: the parser
+// goes to the ignore state next. In dcs_ignore, b is the first payload byte.
+func (p *Parser) markIgnore(b byte, next State) {
+	p.seq.Ignored = true
+	p.state = next
+	if next.isString() {
+		p.put1(b)
+		return
+	}
+	p.seq.Len = satAdd(p.seq.Len, 1)
 }
 
 // cont handles a UTF-8 continuation byte of a character in an open sequence.
@@ -350,33 +360,43 @@ func (p *Parser) cont(b byte) {
 	p.seq.Len = satAdd(p.seq.Len, 1)
 }
 
-// param handles a parameter byte: a digit, ';' or ':'.
-func (p *Parser) param(b byte) {
+// params consumes the run of parameter bytes (digits, ';', ':') at the
+// start of src and returns its length.
+func (p *Parser) params(src []byte) int {
+	s := &p.seq
 	if !p.inParams {
 		p.inParams = true
 		p.newParam(false)
 	}
-	if b == ';' || b == ':' {
-		p.newParam(b == ':')
-		return
+	j := 0
+	for ; j < len(src); j++ {
+		c := src[j]
+		if d := c - '0'; d <= 9 {
+			if p.extra {
+				continue
+			}
+			// NumParams >= 1 here; the mask (MaxParams is a power of
+			// two) spares a bounds check.
+			prm := &s.Params[(s.NumParams-1)&(MaxParams-1)]
+			prm.Missing = false
+			if prm.Overflow {
+				continue
+			}
+			p.digits++
+			v := uint32(prm.Value)*10 + uint32(d)
+			if p.digits > 5 || v > 0xFFFF {
+				prm.Overflow = true
+				prm.Value = 0
+				continue
+			}
+			prm.Value = uint16(v)
+		} else if c == ';' || c == ':' {
+			p.newParam(c == ':')
+		} else {
+			break
+		}
 	}
-	if p.extra {
-		return
-	}
-	s := &p.seq
-	prm := &s.Params[s.NumParams-1]
-	prm.Missing = false
-	if prm.Overflow {
-		return
-	}
-	p.digits++
-	v := uint32(prm.Value)*10 + uint32(b-'0')
-	if p.digits > 5 || v > 0xFFFF {
-		prm.Overflow = true
-		prm.Value = 0
-		return
-	}
-	prm.Value = uint16(v)
+	return j
 }
 
 func (p *Parser) newParam(sub bool) {
@@ -445,15 +465,18 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 			}
 			p.put(src[i:j])
 			i = j
-		case aIgnore, aMarkIgnore:
+		case aIgnore:
 			if b >= utf8RuneSelf {
 				p.high(b)
 			} else {
-				if t.act == aMarkIgnore {
-					s.Ignored = true
-				}
 				s.Len = satAdd(s.Len, 1)
-				p.state = t.next
+			}
+			i++
+		case aMarkIgnore:
+			if b >= utf8RuneSelf {
+				p.high(b)
+			} else {
+				p.markIgnore(b, t.next)
 			}
 			i++
 		case aExecute:
@@ -501,10 +524,11 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 			p.state = t.next
 			i++
 		case aParam:
-			p.param(b)
-			s.Len = satAdd(s.Len, 1)
+			// Bulk: the run of parameter bytes.
+			k := p.params(src[i:])
+			s.Len = satAdd(s.Len, k)
 			p.state = t.next
-			i++
+			i += k
 		case aHook:
 			s.Final = b
 			s.Len = satAdd(s.Len, 1)

@@ -134,7 +134,9 @@ var tokenTests = []tokenTest{
 	{"DCS C1", "\x90q#1\x9c", []tk{seq(KindDCS, sq{Intro: 'P', C1: true, Final: 'q', Payload: "#1", PayloadLen: 2, Term: TermST8, Len: 5})}},
 	{"DCS header C0 ignored", "\x1bP1\r;2q\x1b\\", []tk{seq(KindDCS, sq{Intro: 'P', Params: []Param{pv(1), pv(2)}, Final: 'q', Term: TermST, Len: 9})}},
 	{"DCS passthrough keeps C0 and BEL", "\x1bPqa\a\rb\x1b\\", []tk{seq(KindDCS, sq{Intro: 'P', Final: 'q', Payload: "a\a\rb", PayloadLen: 4, Term: TermST, Len: 9})}},
-	{"DCS ignore", "\x1bP1<q..\x1b\\", []tk{seq(KindDCS, sq{Intro: 'P', Params: []Param{pv(1)}, Ignored: true, Payload: "q..", PayloadLen: 3, Term: TermST, Len: 9})}},
+	{"DCS ignore", "\x1bP1<q..\x1b\\", []tk{seq(KindDCS, sq{Intro: 'P', Params: []Param{pv(1)}, Ignored: true, Payload: "<q..", PayloadLen: 4, Term: TermST, Len: 9})}},
+	{"DCS UTF-8 in header", "\x1bP1\u00e9q\x1b\\", []tk{seq(KindDCS, sq{Intro: 'P', Params: []Param{pv(1)}, Ignored: true, Payload: "\u00e9q", PayloadLen: 3, Term: TermST, Len: 8})}},
+	{"ESC C2 then character", "\x1b\u00a9x", []tk{seq(KindESC, sq{Ignored: true, Final: 'x', Term: TermFinal, Len: 4})}},
 	{"DCS ESC in header", "\x1bP\x1b\\hidden\x1b\\shown", []tk{
 		seq(KindDCS, sq{Intro: 'P', Term: TermAborted, Abort: 0x1b, Len: 2}),
 		seq(KindESC, sq{Final: '\\', Term: TermFinal, Len: 2}),

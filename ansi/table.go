@@ -10,7 +10,7 @@ type transition struct {
 // rules and never written afterwards.
 var table = buildTable()
 
-func buildTable() *[numStates][256]transition {
+func buildTable() [numStates][256]transition {
 	var t [numStates][256]transition
 	for pass := 0; pass < 2; pass++ { // anywhere rules first, then state rules
 		for _, r := range rules {
@@ -27,7 +27,7 @@ func buildTable() *[numStates][256]transition {
 			}
 		}
 	}
-	return &t
+	return t
 }
 
 // asciiText marks the printable ASCII bytes 0x20-0x7E, the fast path of a

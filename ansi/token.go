@@ -111,6 +111,9 @@ const (
 	MaxPayloadCap     = 64 << 10 // largest payload cap NewParser accepts; larger requests are clamped
 )
 
+// The parameter parser masks indexes with MaxParams-1.
+var _ [0]struct{} = [MaxParams & (MaxParams - 1)]struct{}{}
+
 // Seq describes the sequence that the last returned token ended (CSI, ESC,
 // OSC, DCS, SOS, PM, APC).
 type Seq struct {
