@@ -32,6 +32,7 @@ type sq struct {
 	Term          Terminator
 	Abort         byte
 	Len           int
+	Span          int
 }
 
 func view(tok Token, p *Parser) tk {
@@ -45,7 +46,7 @@ func view(tok Token, p *Parser) tk {
 			Params:        append([]Param(nil), s.Params[:s.NumParams]...),
 			TooManyParams: s.TooManyParams, ExtraParams: s.ExtraParams,
 			Ignored: s.Ignored, Final: s.Final, Payload: string(s.Payload),
-			PayloadLen: s.PayloadLen, Term: s.Term, Abort: s.Abort, Len: s.Len,
+			PayloadLen: s.PayloadLen, Term: s.Term, Abort: s.Abort, Len: s.Len, Span: s.Span,
 		}
 		if s.NumParams > 0 {
 			v.S.Params = append([]Param(nil), s.Params[:s.NumParams]...)
@@ -183,6 +184,9 @@ func checkToken(t testing.TB, tok Token, p *Parser, in []byte) {
 		}
 		if len(s.Payload) > 0 && !bytes.Contains(in, s.Payload) {
 			t.Fatalf("payload %+q is not from the input", s.Payload)
+		}
+		if s.Span < s.Len {
+			t.Fatalf("Span %d < Len %d", s.Span, s.Len)
 		}
 		if s.Term == TermNone || (s.Term == TermAborted) != (s.Abort != 0) {
 			t.Fatalf("Term %v, Abort %#x", s.Term, s.Abort)

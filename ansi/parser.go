@@ -33,6 +33,7 @@ type Parser struct {
 	c2         bool // in a sequence, a C2 byte awaits the next byte: C2 80-9F is a C1 control
 
 	// CSI/DCS parameters being parsed.
+	executed int   // C0 controls returned while the sequence was open
 	inParams bool  // a parameter byte was seen
 	extra    bool  // the current parameter is beyond MaxParams
 	digits   uint8 // digits of the current parameter
@@ -220,6 +221,7 @@ func (p *Parser) groundC1(src []byte, c byte, isUTF8 bool, size int) (Token, int
 // begin starts a new sequence of n bytes so far. The caller sets the state.
 func (p *Parser) begin(intro byte, c1, isUTF8 bool, n int) {
 	p.seq = Seq{Intro: intro, C1: c1, C1UTF8: isUTF8, Len: n}
+	p.executed = 0
 	p.u8need = 0
 	p.c2 = false
 	p.inParams = false
@@ -238,6 +240,7 @@ func (p *Parser) settle() {
 func (p *Parser) finish(term Terminator) Token {
 	s := &p.seq
 	s.Term = term
+	s.Span = satAdd(s.Len, p.executed)
 	if s.PayloadLen > 0 {
 		buf := p.buf()
 		s.Payload = buf[:min(s.PayloadLen, len(buf))]
@@ -483,6 +486,7 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 			if i > 0 {
 				return Token{}, i
 			}
+			p.executed = satAdd(p.executed, 1)
 			return Token{Kind: KindControl, Text: src[:1], Control: b}, 1
 		case aEscape:
 			return p.abortBy(0x1B, false, false, 1, Escape), i + 1

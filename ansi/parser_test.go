@@ -21,7 +21,13 @@ func txt(s string) tk     { return tk{Kind: KindText, Text: s} }
 func invalid(b byte) tk   { return tk{Kind: KindInvalid, Text: string([]byte{b})} }
 func ctl(c byte) tk       { return tk{Kind: KindControl, Text: string([]byte{c}), Control: c} }
 func ctl8(c byte) tk      { return tk{Kind: KindControl, Text: string(rune(c)), Control: c, C1UTF8: true} }
-func seq(k Kind, s sq) tk { return tk{Kind: k, S: &s} }
+// seq builds a sequence token; Span defaults to Len.
+func seq(k Kind, s sq) tk {
+	if s.Span == 0 {
+		s.Span = s.Len
+	}
+	return tk{Kind: k, S: &s}
+}
 
 type tokenTest struct {
 	name string
@@ -48,7 +54,8 @@ var tokenTests = []tokenTest{
 	{"colon first", "\x1b[:5m", []tk{seq(KindCSI, sq{Intro: '[', Params: []Param{pm, ps(5)}, Final: 'm', Term: TermFinal, Len: 5})}},
 	{"overflow", "\x1b[65535;65536;000001;18446744073709551624m", []tk{seq(KindCSI, sq{Intro: '[', Params: []Param{pv(65535), po, po, po}, Final: 'm', Term: TermFinal, Len: 42})}},
 	{"too many params", "\x1b[" + strings.Repeat("1;", 33) + "8m", []tk{seq(KindCSI, sq{Intro: '[', Params: repeatParam(pv(1), 32), TooManyParams: true, ExtraParams: 2, Final: 'm', Term: TermFinal, Len: 70})}},
-	{"C0 executed inside", "\x1b[3\b1m", []tk{ctl('\b'), seq(KindCSI, sq{Intro: '[', Params: []Param{pv(31)}, Final: 'm', Term: TermFinal, Len: 5})}},
+	{"C0 executed inside", "\x1b[3\b1m", []tk{ctl('\b'), seq(KindCSI, sq{Intro: '[', Params: []Param{pv(31)}, Final: 'm', Term: TermFinal, Len: 5, Span: 6})}},
+	{"C0 in csi_ignore", "\x1b[1?\r\n2m", []tk{ctl('\r'), ctl('\n'), seq(KindCSI, sq{Intro: '[', Params: []Param{pv(1)}, Ignored: true, Final: 'm', Term: TermFinal, Len: 6, Span: 8})}},
 	{"DEL ignored inside", "\x1b[1\x7fm", []tk{seq(KindCSI, sq{Intro: '[', Params: []Param{pv(1)}, Final: 'm', Term: TermFinal, Len: 5})}},
 	{"raw C1 CSI", "\x9b31mX", []tk{seq(KindCSI, sq{Intro: '[', C1: true, Params: []Param{pv(31)}, Final: 'm', Term: TermFinal, Len: 4}), txt("X")}},
 	{"UTF-8 C1 CSI", "\u009b31mX", []tk{seq(KindCSI, sq{Intro: '[', C1: true, C1UTF8: true, Params: []Param{pv(31)}, Final: 'm', Term: TermFinal, Len: 5}), txt("X")}},
@@ -80,7 +87,7 @@ var tokenTests = []tokenTest{
 		seq(KindCSI, sq{Intro: '[', Params: []Param{pv(2)}, Final: 'J', Term: TermFinal, Len: 4}),
 	}},
 	{"ESC DEL", "\x1b\x7f7", []tk{seq(KindESC, sq{Final: '7', Term: TermFinal, Len: 3})}},
-	{"ESC C0", "\x1b\r7", []tk{ctl('\r'), seq(KindESC, sq{Final: '7', Term: TermFinal, Len: 2})}},
+	{"ESC C0", "\x1b\r7", []tk{ctl('\r'), seq(KindESC, sq{Final: '7', Term: TermFinal, Len: 2, Span: 3})}},
 	{"ESC non-ASCII", "\x1b\u00e9xy", []tk{seq(KindESC, sq{Ignored: true, Final: 'x', Term: TermFinal, Len: 4}), txt("y")}},
 	{"ESC CAN", "\x1b\x18x", []tk{seq(KindESC, sq{Term: TermAborted, Abort: 0x18, Len: 2}), txt("x")}},
 	{"trailing ESC", "a\x1b", []tk{txt("a"), seq(KindESC, sq{Term: TermEOF, Len: 1})}},

@@ -135,13 +135,16 @@ type Seq struct {
 	Term                 Terminator // how the sequence ended
 	Abort                byte       // when Term == TermAborted: CAN, SUB, ESC, or the C1 value 0x80-0x9F that cut it short
 	Len                  int        // raw bytes of the sequence, introducer and terminator included (may span chunks; saturating)
+	Span                 int        // bytes from the introducer to the end: Len plus the C0 controls returned as tokens while the sequence was open (saturating)
 }
 
 // Seq.Len counts every byte of the sequence except C0 controls returned as
 // separate KindControl tokens while it was open (Williams' "execute" in
 // escape and CSI states). A CAN, SUB or C1 control that aborts it is counted
 // in Len; an ESC or C1 introducer that aborts it starts, and is counted in,
-// the next sequence.
+// the next sequence. Span is the distance in the input from the introducer
+// to the end of the sequence: Len plus those separately returned C0
+// controls ("\x1b[3\b1m" has Len 5, Span 6).
 
 // itoa avoids importing strconv for the rare out-of-range String.
 func itoa(n int) string {
