@@ -17,10 +17,11 @@ var (
 	po  = Param{Overflow: true}
 )
 
-func txt(s string) tk     { return tk{Kind: KindText, Text: s} }
-func invalid(b byte) tk   { return tk{Kind: KindInvalid, Text: string([]byte{b})} }
-func ctl(c byte) tk       { return tk{Kind: KindControl, Text: string([]byte{c}), Control: c} }
-func ctl8(c byte) tk      { return tk{Kind: KindControl, Text: string(rune(c)), Control: c, C1UTF8: true} }
+func txt(s string) tk   { return tk{Kind: KindText, Text: s} }
+func invalid(b byte) tk { return tk{Kind: KindInvalid, Text: string([]byte{b})} }
+func ctl(c byte) tk     { return tk{Kind: KindControl, Text: string([]byte{c}), Control: c} }
+func ctl8(c byte) tk    { return tk{Kind: KindControl, Text: string(rune(c)), Control: c, C1UTF8: true} }
+
 // seq builds a sequence token; Span defaults to Len.
 func seq(k Kind, s sq) tk {
 	if s.Span == 0 {
