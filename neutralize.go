@@ -2,8 +2,10 @@ package plainsight
 
 import (
 	"log/slog"
+	"strings"
 	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -94,6 +96,10 @@ func (p Policy) Sanitize(text string) Result {
 		s.out = append(s.out, text[s.copied:]...)
 		res.Text = string(s.out)
 	}
+	if f := s.found.found[KindTerminalEscape]; f != nil {
+		f.summary = true
+		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
+	}
 	if s.nonASCII {
 		detectScripts(text, &s.found)
 	}
@@ -147,8 +153,9 @@ type sanitizer struct {
 
 	nonASCII bool // some valid rune >= 0x80 was seen
 
-	seqEnd  int      // bytes before seqEnd belong to a reported terminal sequence
-	effects []string // what the reported terminal sequences would do
+	parser  ansi.Parser // decodes terminal sequences for their warning
+	seqEnd  int         // bytes before seqEnd belong to a reported terminal sequence
+	effects []string    // what the reported terminal sequences would do
 
 	tagRunStart int  // the current run of tag characters starts here
 	tagRunEnd   int  // and ends here
@@ -169,7 +176,15 @@ func (s *sanitizer) run(i int) {
 			if isPlainASCII(c, s.policy.KeepTab) && !s.asciiFlag.has(c) {
 				i++
 				if s.asciiFlag.empty() {
-					i += cleanASCIIPrefix(text[i:], s.policy.KeepTab)
+					// Short runs between non-ASCII letters are the common
+					// case in prose: take them bytewise, long ones by word.
+					for i < len(text) && text[i] >= 0x20 && text[i] < 0x7F {
+						i++
+						if i&15 == 0 {
+							i += cleanASCIIPrefix(text[i:], s.policy.KeepTab)
+							break
+						}
+					}
 				}
 				continue
 			}
@@ -220,15 +235,17 @@ func (s *sanitizer) invalid(i int) {
 		// A terminal in an 8-bit mode reads this byte as a C1 control.
 		s.terminalSequence(i)
 	}
-	s.emit(i, 1, appendByteEscape, rune(b), ClassInvalidUTF8)
+	s.emit(i, 1, rune(b), ClassInvalidUTF8)
 	if !s.quiet {
-		s.found.add(KindInvalidUTF8, EscapeByte(b), invalidExplanation)
+		s.found.addRaw(KindInvalidUTF8, s.text[i:i+1], explainInvalid)
 	}
 }
 
+func explainInvalid() string { return invalidExplanation }
+
 // escape writes the escape of code point r, which occupies text[i:i+size].
 func (s *sanitizer) escape(i, size int, r rune, cls Class) {
-	s.emit(i, size, func(dst []byte, _ byte) []byte { return appendRuneEscape(dst, r) }, r, cls)
+	s.emit(i, size, r, cls)
 	if s.quiet {
 		return
 	}
@@ -248,23 +265,23 @@ func (s *sanitizer) escape(i, size int, r rune, cls Class) {
 				return
 			}
 		}
-		k := cls.Kind()
-		if f := s.found.found[k]; f != nil && f.count > 0 {
-			s.found.add(k, EscapeRune(r), "")
-			return
-		}
-		s.found.add(k, EscapeRune(r), explainRune(cls, r))
+		s.found.addRaw(cls.Kind(), s.text[i:i+size], func() string { return explainRune(cls, r) })
 	}
 }
 
-// emit appends an escape for text[i:i+size] to the output.
-func (s *sanitizer) emit(i, size int, appendEsc func([]byte, byte) []byte, r rune, cls Class) {
+// emit appends the escape of text[i:i+size] to the output: \X{nn} for an
+// invalid byte, the notation of r otherwise.
+func (s *sanitizer) emit(i, size int, r rune, cls Class) {
 	if s.out == nil {
 		s.out = make([]byte, 0, len(s.text)+len(s.text)/4+16)
 	}
 	s.out = append(s.out, s.text[s.copied:i]...)
 	start := len(s.out)
-	s.out = appendEsc(s.out, s.text[i])
+	if cls == ClassInvalidUTF8 {
+		s.out = appendByteEscape(s.out, s.text[i])
+	} else {
+		s.out = appendRuneEscape(s.out, r)
+	}
 	s.copied = i + size
 	if !s.quiet {
 		s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})

@@ -223,22 +223,28 @@ func (s *sanitizer) strayTag(i int) {
 		f.count++
 		return
 	}
-	end := max(s.tagRunEnd, i)
-	var decoded []byte
-	for j := i; j < end; {
+	end := max(s.tagRunEnd, i+4)
+	again := s.found.has(KindHiddenTags)
+	f := s.found.addRaw(KindHiddenTags, s.text[i:end], explainTags)
+	if f.truncD {
+		return
+	}
+	var buf [64]byte
+	decoded := buf[:0]
+	if again {
+		decoded = append(decoded, ' ')
+	}
+	for j := i; j < end && len(decoded) <= MaxDecodedLen; {
 		r, size := utf8.DecodeRuneInString(s.text[j:])
-		if c := r - 0xE0000; c >= 0x20 && c < 0x7F && len(decoded) <= MaxDecodedLen {
+		if c := r - 0xE0000; c >= 0x20 && c < 0x7F {
 			decoded = append(decoded, byte(c))
 		}
 		j += size
 	}
-	again := s.found.has(KindHiddenTags)
-	s.found.add(KindHiddenTags, neutralize(cutUTF8(s.text[i:max(end, i+4)], MaxTokenLen)), tagExplanation)
-	if again {
-		s.found.addDecoded(KindHiddenTags, " ")
-	}
 	s.found.addDecoded(KindHiddenTags, string(decoded))
 }
+
+func explainTags() string { return tagExplanation }
 
 // cutUTF8 returns the longest prefix of s of at most n bytes that does not
 // split a UTF-8 sequence.
@@ -277,12 +283,16 @@ func (s *sanitizer) endVSRun() {
 	}
 	n := s.vsRunCount
 	s.vsRunCount = 0
-	token := neutralize(cutUTF8(s.text[s.vsRunStart:s.vsRunEnd], MaxTokenLen))
-	first := s.found.found[KindVariationSelectors] == nil
-	base, _ := s.runeBefore(s.vsRunStart)
-	f := s.found.add(KindVariationSelectors, token, selectorExplanation(n, base))
+	again := s.found.has(KindVariationSelectors)
+	f := s.found.addRaw(KindVariationSelectors, s.text[s.vsRunStart:s.vsRunEnd], func() string {
+		base, _ := s.runeBefore(s.vsRunStart)
+		return selectorExplanation(n, base)
+	})
 	f.count += n - 1
-	if !first {
+	if f.truncD {
+		return
+	}
+	if again {
 		s.found.addDecoded(KindVariationSelectors, " ")
 	}
 	s.found.addDecoded(KindVariationSelectors, previewBytes(s.vsBytes))

@@ -21,7 +21,8 @@ func (s *sanitizer) terminalSequence(i int) {
 	// place; copying would make a long run of sequences quadratic.
 	rest := s.text[i:]
 	src := unsafe.Slice(unsafe.StringData(rest), len(rest))
-	var p ansi.Parser
+	p := &s.parser
+	p.Reset()
 	var tok ansi.Token
 	for off := 0; ; {
 		var n int
@@ -43,15 +44,16 @@ func (s *sanitizer) terminalSequence(i int) {
 		return
 	}
 	s.seqEnd = i + seq.Len
-	effect := describeSequence(tok.Kind, seq)
-	token := neutralize(cutUTF8(s.text[i:s.seqEnd], MaxTokenLen))
-	f := s.found.add(KindTerminalEscape, token, "")
-	if len(s.effects) < maxEffects && !contains(s.effects, effect) {
-		s.effects = append(s.effects, effect)
+	s.found.addRaw(KindTerminalEscape, s.text[i:s.seqEnd], noExplanation)
+	if len(s.effects) < maxEffects {
+		if effect := describeSequence(tok.Kind, seq); !contains(s.effects, effect) {
+			s.effects = append(s.effects, effect)
+		}
 	}
-	f.summary = true
-	f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 }
+
+// noExplanation is for findings whose explanation is written at the end.
+func noExplanation() string { return "" }
 
 func contains(list []string, s string) bool {
 	for _, x := range list {

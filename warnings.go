@@ -224,13 +224,14 @@ func (w Warning) LogValue() slog.Value {
 
 // finding accumulates the occurrences of one kind while Sanitize runs.
 type finding struct {
-	count    int
-	tokens   []string
-	more     int // distinct tokens beyond MaxTokens (approximate: not deduplicated)
-	explain  string
-	summary  bool // explain already covers every occurrence
-	decoded  strings.Builder
-	truncDec bool
+	count   int
+	tokens  []string // distinct tokens; raw input when raw is set
+	raw     bool     // tokens are raw input, neutralized when the warning is built
+	more    int      // distinct tokens beyond MaxTokens (approximate: not deduplicated)
+	explain string
+	summary bool // explain already covers every occurrence
+	decoded strings.Builder
+	truncD  bool
 }
 
 // collector gathers findings per kind. The zero value is ready to use and
@@ -242,13 +243,27 @@ type collector struct {
 // add records one occurrence of kind k with its neutralized token. explain
 // is the explanation of this occurrence; the first one is kept.
 func (c *collector) add(k Kind, token, explain string) *finding {
+	return c.record(k, clip(token, MaxTokenLen), explain, false)
+}
+
+// addRaw records one occurrence of kind k whose token is a slice of the
+// input. It is neutralized only when the warning is built, so that repeated
+// offenders cost no allocation.
+func (c *collector) addRaw(k Kind, raw string, explain func() string) *finding {
 	f := c.found[k]
 	if f == nil {
-		f = &finding{explain: explain}
+		return c.record(k, raw, explain(), true)
+	}
+	return c.record(k, raw, "", true)
+}
+
+func (c *collector) record(k Kind, token, explain string, raw bool) *finding {
+	f := c.found[k]
+	if f == nil {
+		f = &finding{explain: explain, raw: raw}
 		c.found[k] = f
 	}
 	f.count++
-	token = clip(token, MaxTokenLen)
 	for _, t := range f.tokens {
 		if t == token {
 			return f
@@ -265,14 +280,14 @@ func (c *collector) add(k Kind, token, explain string) *finding {
 // addDecoded appends recovered hidden text to the finding of kind k.
 func (c *collector) addDecoded(k Kind, s string) {
 	f := c.found[k]
-	if f == nil || f.truncDec {
+	if f == nil || f.truncD {
 		return
 	}
 	if f.decoded.Len()+len(s) > MaxDecodedLen {
-		s = s[:max(0, MaxDecodedLen-f.decoded.Len())]
+		s = cutUTF8(s, max(0, MaxDecodedLen-f.decoded.Len()))
 		f.decoded.WriteString(s)
 		f.decoded.WriteString("…")
-		f.truncDec = true
+		f.truncD = true
 		return
 	}
 	f.decoded.WriteString(s)
@@ -288,10 +303,17 @@ func (c *collector) warnings() []Warning {
 		if f == nil {
 			continue
 		}
+		tokens := f.tokens
+		if f.raw {
+			tokens = make([]string, len(f.tokens))
+			for i, t := range f.tokens {
+				tokens[i] = clip(neutralize(cutUTF8(t, MaxTokenLen)), MaxTokenLen)
+			}
+		}
 		w := Warning{
 			Kind:        Kind(k),
 			Severity:    Kind(k).Severity(),
-			Tokens:      f.tokens,
+			Tokens:      tokens,
 			Count:       f.count,
 			Decoded:     f.decoded.String(),
 			Explanation: f.explain,
