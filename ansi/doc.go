@@ -62,7 +62,20 @@
 // The bytes of a [KindText] or [KindInvalid] token are Token.Text; of a
 // [KindControl] token, Token.Text (1 byte, or 2 when C1UTF8); of a sequence
 // token, Seq().Len. Summed over all tokens, Next and Flush included, they
-// equal the input length.
+// equal the input length. C0 controls inside an escape or CSI sequence
+// (Williams' "execute", "\x1b[3\b1m") are returned as their own tokens while
+// the sequence stays open; Seq().Span is the sequence's extent in the input
+// with them.
+//
+// # Holding back
+//
+// Next consumes every byte of an open sequence, so its state survives any
+// chunk split, with two exceptions in which it returns n == 0 until more
+// input (or atEOF) arrives: an incomplete UTF-8 character where text is
+// expected, and a lone ESC at the end of src inside a control string
+// (ESC \ terminates the string, any other ESC aborts it). Callers that implement
+// [golang.org/x/text/transform.Transformer] return ErrShortSrc then; at most
+// 3 bytes are ever held back.
 //
 // A Parser is not safe for concurrent use; distinct Parsers are independent.
 package ansi

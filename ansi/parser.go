@@ -32,8 +32,9 @@ type Parser struct {
 	u8lo, u8hi byte
 	c2         bool // in a sequence, a C2 byte awaits the next byte: C2 80-9F is a C1 control
 
+	executed int // C0 controls returned while the sequence was open (Seq.Span)
+
 	// CSI/DCS parameters being parsed.
-	executed int   // C0 controls returned while the sequence was open
 	inParams bool  // a parameter byte was seen
 	extra    bool  // the current parameter is beyond MaxParams
 	digits   uint8 // digits of the current parameter

@@ -1,0 +1,50 @@
+package ansi
+
+import "testing"
+
+// TestRulesCoverEveryCell checks that the rules give every state an
+// explicit edge for every byte: a forgotten range would silently become
+// aIgnore, the zero action.
+func TestRulesCoverEveryCell(t *testing.T) {
+	var covered [numStates][256]bool
+	for _, r := range rules {
+		for s := State(0); s < numStates; s++ {
+			if r.from == anywhere || r.from == s {
+				for b := int(r.lo); b <= int(r.hi); b++ {
+					covered[s][b] = true
+				}
+			}
+		}
+	}
+	for s := State(0); s < numStates; s++ {
+		for b := 0; b < 256; b++ {
+			if !covered[s][b] {
+				t.Errorf("%v: no rule for %#02x", s, b)
+			}
+		}
+	}
+}
+
+// TestAnywhere checks the edges that must hold in every state, whatever
+// the state rules say.
+func TestAnywhere(t *testing.T) {
+	for s := State(0); s < numStates; s++ {
+		want := map[byte]action{0x18: aAbort, 0x1A: aAbort, 0x1B: aEscape, 0x9B: aIntro, 0x9D: aIntro, 0x90: aIntro, 0x85: aC1, 0x9C: aC1}
+		switch {
+		case s == Ground:
+			want[0x18], want[0x1A] = aExecute, aExecute
+		case s.isString():
+			want[0x1B] = aStringESC
+		}
+		for b, act := range want {
+			if got := table[s][b].act; got != act {
+				t.Errorf("%v %#02x: action %d, want %d", s, b, got, act)
+			}
+		}
+		for b := 0x80; b <= 0x9F; b++ {
+			if act := table[s][b].act; act != aC1 && act != aIntro {
+				t.Errorf("%v %#02x: action %d, want a C1 action", s, b, act)
+			}
+		}
+	}
+}
