@@ -25,6 +25,9 @@ func fuzzSeeds() []string {
 		"\x1b[" + strings.Repeat("1;", 40) + "8m\x1b[65544m\x1b[3\b1m",
 		"\x1b]0;" + strings.Repeat("A", 300),
 		"working 10%\rworking 20%\rfailure\x1b",
+		"\x1b[m\x1b[;m\x1b[:m\x1b[1:m\x1b[000001m\x1b[99999m\x1b[65535;65536m\x1b[;;;m",
+		"\xe2\x1b[31m\x9b1m\xc3\n\x80\x1b[0m\xf0\x9f\t\x98\x80",
+		"\x1b[" + strings.Repeat("1;", 31) + "1m" + "\x1b[" + strings.Repeat(";", 32) + "m",
 	}
 	for _, tc := range policyCases {
 		seeds = append(seeds, tc.in)
@@ -43,6 +46,13 @@ func FuzzSplit(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data, cuts []byte) {
 		for _, opts := range allOptions {
 			want := sanitizeChunks(opts, string(data))
+			// The fast path for LF, tab and simple SGRs agrees with the
+			// parser.
+			slow := New(opts)
+			slow.noFastPath = true
+			if got := slow.run(string(data), true); got != want {
+				t.Fatalf("%+v: %+q: parser-only path %+q, fast path %+q", opts, data, got, want)
+			}
 			// Cut points from cuts: each byte is the next chunk length.
 			var chunks []string
 			rest := string(data)

@@ -42,6 +42,14 @@ type Sanitizer struct {
 	pendLen uint8
 	tail    []byte // input held back between Push calls
 	scratch [maxSGRLen]byte
+
+	// The fast path handles LF, tab and simple SGRs in Ground without
+	// the parser. It needs the parser in Ground with no invalid UTF-8
+	// prefix pending: the parser clears that on the next token, and a
+	// bypassed token would leave it set.
+	afterInvalid bool
+	noFastPath   bool // for tests: compare with the parser-only path
+	params       [ansi.MaxParams]ansi.Param
 }
 
 // New returns a Sanitizer that applies opts.
@@ -58,6 +66,7 @@ func (s *Sanitizer) Reset() {
 	s.p.Reset()
 	s.pendOff, s.pendLen = 0, 0
 	s.tail = s.tail[:0]
+	s.afterInvalid = false
 }
 
 // Transform implements [transform.Transformer].
@@ -78,7 +87,57 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		return nDst, n, nil
 	}
 	for nSrc < len(src) {
+		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
+			switch b := src[nSrc]; {
+			case asciiText[b]:
+				// Bulk-copy a run of printable ASCII.
+				end := nSrc + 1
+				for end < len(src) && asciiText[src[end]] {
+					end++
+				}
+				c := copy(dst[nDst:], src[nSrc:end])
+				nDst += c
+				nSrc += c
+				if nSrc < end {
+					return nDst, nSrc, transform.ErrShortDst
+				}
+				continue
+			case b == '\n' || b == '\t':
+				if nDst < len(dst) {
+					dst[nDst] = b
+					nDst++
+					nSrc++
+					continue
+				}
+			case b == 0x1b:
+				n, np := scanSGR(src[nSrc:], &s.params)
+				if n == 0 {
+					break
+				}
+				nSrc += n
+				if len(dst)-nDst >= maxSGRLen {
+					// Serialise in place.
+					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np])
+					switch {
+					case ok && !s.opts.Plain:
+						nDst += len(out)
+					case !ok && mode == Visualize:
+						nDst += copy(dst[nDst:], visualEscape)
+					}
+					continue
+				}
+				out, ok := appendSGRParams(s.scratch[:0], s.params[:np])
+				if out = s.sgrOutput(out, ok, mode); len(out) > 0 {
+					nDst += s.emit(dst[nDst:], out)
+					if s.pendLen > 0 {
+						return nDst, nSrc, transform.ErrShortDst
+					}
+				}
+				continue
+			}
+		}
 		tok, n := s.p.Next(src[nSrc:], atEOF)
+		s.afterInvalid = tok.Kind == ansi.KindInvalid
 		if n == 0 {
 			if !atEOF {
 				return nDst, nSrc, transform.ErrShortSrc
@@ -148,6 +207,12 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 // csi returns the output for the CSI the parser just completed.
 func (s *Sanitizer) csi(mode Mode) []byte {
 	out, ok := appendSGR(s.scratch[:0], s.p.Seq())
+	return s.sgrOutput(out, ok, mode)
+}
+
+// sgrOutput returns the output for a CSI whose canonical SGR form is out
+// when ok is true.
+func (s *Sanitizer) sgrOutput(out []byte, ok bool, mode Mode) []byte {
 	switch {
 	case !ok:
 		return s.dropped(mode)
@@ -238,6 +303,22 @@ func sanitizeString(s string, opts Options) string {
 // escape sequence survives.
 func stripString(s string) string {
 	return sanitizeString(s, Options{Plain: true})
+}
+
+// asciiText marks the bytes of printable ASCII text: 0x20-0x7E.
+var asciiText = [256]bool{
+	0x20: true, 0x21: true, 0x22: true, 0x23: true, 0x24: true, 0x25: true, 0x26: true, 0x27: true,
+	0x28: true, 0x29: true, 0x2a: true, 0x2b: true, 0x2c: true, 0x2d: true, 0x2e: true, 0x2f: true,
+	0x30: true, 0x31: true, 0x32: true, 0x33: true, 0x34: true, 0x35: true, 0x36: true, 0x37: true,
+	0x38: true, 0x39: true, 0x3a: true, 0x3b: true, 0x3c: true, 0x3d: true, 0x3e: true, 0x3f: true,
+	0x40: true, 0x41: true, 0x42: true, 0x43: true, 0x44: true, 0x45: true, 0x46: true, 0x47: true,
+	0x48: true, 0x49: true, 0x4a: true, 0x4b: true, 0x4c: true, 0x4d: true, 0x4e: true, 0x4f: true,
+	0x50: true, 0x51: true, 0x52: true, 0x53: true, 0x54: true, 0x55: true, 0x56: true, 0x57: true,
+	0x58: true, 0x59: true, 0x5a: true, 0x5b: true, 0x5c: true, 0x5d: true, 0x5e: true, 0x5f: true,
+	0x60: true, 0x61: true, 0x62: true, 0x63: true, 0x64: true, 0x65: true, 0x66: true, 0x67: true,
+	0x68: true, 0x69: true, 0x6a: true, 0x6b: true, 0x6c: true, 0x6d: true, 0x6e: true, 0x6f: true,
+	0x70: true, 0x71: true, 0x72: true, 0x73: true, 0x74: true, 0x75: true, 0x76: true, 0x77: true,
+	0x78: true, 0x79: true, 0x7a: true, 0x7b: true, 0x7c: true, 0x7d: true, 0x7e: true,
 }
 
 // isPlainASCII reports whether s holds only printable ASCII, newline and

@@ -38,9 +38,14 @@ func appendSGR(dst []byte, seq *ansi.Seq) ([]byte, bool) {
 	if !isSGR(seq) {
 		return dst, false
 	}
+	return appendSGRParams(dst, seq.Params[:seq.NumParams])
+}
+
+// appendSGRParams is appendSGR for the parameters of a CSI already known
+// to be shaped like an SGR.
+func appendSGRParams(dst []byte, ps []ansi.Param) ([]byte, bool) {
 	start := len(dst)
 	dst = append(dst, 0x1b, '[')
-	ps := seq.Params[:seq.NumParams]
 	if len(ps) == 0 {
 		return append(dst, '0', 'm'), true
 	}
@@ -213,4 +218,57 @@ func appendUint(dst []byte, v uint16) []byte {
 		dst = append(dst, byte('0'+v/10%10))
 	}
 	return append(dst, byte('0'+v%10))
+}
+
+// maxFastSGR bounds the bytes scanSGR looks at: ESC [, MaxParams
+// parameters of five digits and a separator, and m.
+const maxFastSGR = 3 + 6*ansi.MaxParams
+
+// scanSGR parses a complete SGR made only of ESC [, digits, ';', ':' and
+// a final 'm' at the start of src into params, as ansi.Parser would, and
+// returns its length and the parameter count. It returns n == 0 for
+// anything else (another byte, an incomplete sequence, more than
+// ansi.MaxParams parameters), which the caller leaves to the parser.
+func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
+	if len(src) < 3 || src[0] != 0x1b || src[1] != '[' {
+		return 0, 0
+	}
+	var (
+		v      uint32
+		digits int
+		sub    bool
+	)
+	end := min(len(src), maxFastSGR)
+	for i := 2; i < end; i++ {
+		c := src[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if digits < 6 {
+				v = v*10 + uint32(c-'0')
+			}
+			digits++
+			continue
+		case c == ';' || c == ':', c == 'm':
+			if c == 'm' && i == 2 {
+				return 3, 0 // ESC [ m: no parameters
+			}
+			if np == ansi.MaxParams {
+				return 0, 0
+			}
+			over := digits > 5 || v > 0xffff
+			p := ansi.Param{Missing: digits == 0, Overflow: over, Sub: sub}
+			if !p.Missing && !over {
+				p.Value = uint16(v)
+			}
+			params[np] = p
+			np++
+			if c == 'm' {
+				return i + 1, np
+			}
+			v, digits, sub = 0, 0, c == ':'
+			continue
+		}
+		return 0, 0
+	}
+	return 0, 0
 }
