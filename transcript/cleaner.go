@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -169,6 +170,21 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
+	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n') && !c.p.InSequence() {
+		// Fast path: in Ground, printable ASCII is text and '\n' a
+		// control whatever follows, exactly as the parser would
+		// return them.
+		if b == '\n' {
+			c.rep.BytesIn++
+			c.control(b)
+			return 1
+		}
+		n := printableASCII(src)
+		c.rep.BytesIn += int64(n)
+		c.loneCR()
+		c.text(src[:n])
+		return n
+	}
 	tok, n := c.p.Next(src, atEOF)
 	if n == 0 {
 		if !atEOF {
@@ -345,6 +361,28 @@ func (c *Cleaner) emitSegment(seg []byte) {
 	default:
 		c.emitString(res.Text)
 	}
+}
+
+// printableASCII returns the length of the run of printable ASCII
+// (0x20-0x7E) that starts src, eight bytes at a time where it can.
+func printableASCII(src []byte) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		del := w ^ ones*0x7F
+		// Any byte >= 0x80, any byte < 0x20, any byte == 0x7F
+		// ("Bit Twiddling Hacks": hasless, haszero).
+		if (w|(w-ones*0x20)&^w|(del-ones)&^del)&highs != 0 {
+			break
+		}
+	}
+	for ; i < len(src); i++ {
+		if b := src[i]; b < 0x20 || b >= 0x7F {
+			break
+		}
+	}
+	return i
 }
 
 func isASCII(b []byte) bool {

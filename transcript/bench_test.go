@@ -1,0 +1,124 @@
+package transcript_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/transcript"
+	"golang.org/x/text/transform"
+)
+
+// colourLog is about 1 MiB of a coloured build log: SGR around levels,
+// names and durations, as a test runner or logger writes it to a terminal.
+var colourLog = func() []byte {
+	var b bytes.Buffer
+	levels := []string{"\x1b[32mINFO\x1b[0m", "\x1b[33mWARN\x1b[0m", "\x1b[1;31mFAIL\x1b[0m"}
+	for i := 0; b.Len() < 1<<20; i++ {
+		fmt.Fprintf(&b, "%s 12:%02d:%02d \x1b[1mservice-%d\x1b[0m: request /api/v1/items/%d handled in \x1b[36m%dms\x1b[0m\n",
+			levels[i%3], i/60%60, i%60, i%7, i, i%250)
+	}
+	return b.Bytes()
+}()
+
+// plainLog is the same log without escapes: the best case.
+var plainLog = func() []byte {
+	text, _ := transcript.Clean(colourLog, transcript.Options{Limits: transcript.Limits{MaxOutput: -1}})
+	return []byte(text)
+}()
+
+var unlimited = transcript.Options{Limits: transcript.Limits{MaxOutput: -1}}
+
+// BenchmarkCopy is the floor: the same bytes through transform.Reader with
+// transform.Nop, which only copies.
+func BenchmarkCopy(b *testing.B) {
+	benchReader(b, colourLog, func() transform.Transformer { return transform.Nop })
+}
+
+// BenchmarkCopyLoop is the naive floor for a filter: a byte-at-a-time loop
+// that copies printable bytes and drops the rest, with no state and no
+// parsing (so it leaves every sequence's parameters in the text).
+func BenchmarkCopyLoop(b *testing.B) {
+	b.SetBytes(int64(len(colourLog)))
+	b.ReportAllocs()
+	dst := make([]byte, 0, len(colourLog))
+	for b.Loop() {
+		dst = dst[:0]
+		for _, c := range colourLog {
+			if c >= 0x20 && c != 0x7F || c == '\n' || c == '\t' {
+				dst = append(dst, c)
+			}
+		}
+	}
+	sink = len(dst)
+}
+
+var sink int
+
+// BenchmarkParse is the ansi tokenizer alone, with no output.
+func BenchmarkParse(b *testing.B) {
+	b.SetBytes(int64(len(colourLog)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var p ansi.Parser
+		src := colourLog
+		for len(src) > 0 {
+			_, n := p.Next(src, true)
+			src = src[n:]
+		}
+	}
+}
+
+// BenchmarkCleaner is the Cleaner as a Transformer behind transform.Reader.
+func BenchmarkCleaner(b *testing.B) {
+	c := transcript.NewCleaner(unlimited)
+	benchReader(b, colourLog, func() transform.Transformer { return c })
+}
+
+// BenchmarkCleanerPlain is the Cleaner on text with no escape.
+func BenchmarkCleanerPlain(b *testing.B) {
+	c := transcript.NewCleaner(unlimited)
+	benchReader(b, plainLog, func() transform.Transformer { return c })
+}
+
+// BenchmarkCleanerOverwrite adds the CR and BS simulation.
+func BenchmarkCleanerOverwrite(b *testing.B) {
+	c := transcript.NewCleaner(transcript.Options{CR: transcript.CROverwrite, BS: transcript.BSErase,
+		Limits: transcript.Limits{MaxOutput: -1}})
+	benchReader(b, colourLog, func() transform.Transformer { return c })
+}
+
+// BenchmarkWriter is the Writer fed 32 KiB reads, as Run feeds it.
+func BenchmarkWriter(b *testing.B) {
+	b.SetBytes(int64(len(colourLog)))
+	b.ReportAllocs()
+	for b.Loop() {
+		w := transcript.NewWriter(io.Discard, unlimited)
+		for _, chunk := range split(colourLog, 32<<10) {
+			w.Write(chunk)
+		}
+		w.Close()
+	}
+}
+
+// BenchmarkHostile is the worst case for the line logic: an unterminated
+// OSC, a CSI with thousands of parameters, and tag characters on every line.
+func BenchmarkHostile(b *testing.B) {
+	in := []byte(strings.Repeat("x"+tags("hidden")+"\r\b\n", 20000) +
+		"\x1b[" + strings.Repeat("1;", 100000) + "m\x1b]0;" + strings.Repeat("A", 1<<19))
+	c := transcript.NewCleaner(unlimited)
+	benchReader(b, in, func() transform.Transformer { return c })
+}
+
+func benchReader(b *testing.B, in []byte, t func() transform.Transformer) {
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := io.Copy(io.Discard, transform.NewReader(bytes.NewReader(in), t())); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
