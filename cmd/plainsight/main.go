@@ -5,6 +5,14 @@
 //
 //	plainsight [flags] [file ...]
 //	plainsight demo
+//	plainsight term [-mode strip|visualize|off] [-plain] [file ...]
+//	plainsight clean [-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]
+//	plainsight run [-raw-dir DIR] [--] command [arg ...]
+//	plainsight dump [file ...]
+//
+// The first form is for approval prompts (package plainsight); term filters
+// model and tool output for a terminal (package term); clean, run and dump
+// are the agent boundary (package transcript).
 //
 // With no files it reads standard input. It prints the neutralized text to
 // standard output and one line per warning to standard error. On a terminal,
@@ -40,8 +48,19 @@ const (
 
 // run is the whole command, apart from the process, so tests can call it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) > 0 && args[0] == "demo" {
-		return demo(args[1:], stdout, stderr, getenv)
+	if len(args) > 0 {
+		switch args[0] {
+		case "demo":
+			return demo(args[1:], stdout, stderr, getenv)
+		case "term":
+			return termCmd(args[1:], stdin, stdout, stderr, getenv)
+		case "clean":
+			return cleanCmd(args[1:], stdin, stdout, stderr)
+		case "run":
+			return runCmd(args[1:], stdout, stderr)
+		case "dump":
+			return dumpCmd(args[1:], stdin, stdout, stderr)
+		}
 	}
 	fs := flag.NewFlagSet("plainsight", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -49,7 +68,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	keepTab := fs.Bool("keep-tab", false, "show tabs literally instead of as \\t")
 	color := fs.String("color", "auto", "colour output: auto, always or never")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: plainsight [flags] [file ...]\n       plainsight demo\n\n")
+		fmt.Fprintf(stderr, "usage: plainsight [flags] [file ...]\n"+
+			"       plainsight demo\n"+
+			"       plainsight term [-mode strip|visualize|off] [-plain] [file ...]\n"+
+			"       plainsight clean [-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]\n"+
+			"       plainsight run [-raw-dir DIR] [--] command [arg ...]\n"+
+			"       plainsight dump [file ...]\n\n")
 		fmt.Fprintf(stderr, "Shows untrusted text safely and reports what it hides.\nExit status: 0 clean, 1 warnings, 2 error.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}

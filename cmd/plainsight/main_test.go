@@ -37,6 +37,12 @@ func TestRun(t *testing.T) {
 		{"bad-flag", []string{"-nope"}, "", nil, exitError},
 		{"missing-file", []string{"testdata/does-not-exist\u202e.txt"}, "", nil, exitError},
 		{"demo", []string{"demo", "-color", "never"}, "", nil, exitClean},
+		{"term-strip", []string{"term"}, "a\x1b[31mred\x1b[0m \x1b]0;title\x07\x1b[2Jb\r\n", map[string]string{"FORCE_COLOR": "1"}, exitClean},
+		{"term-visualize-plain", []string{"term", "-mode", "visualize"}, "a\x1b[31mred\x1b[0m \x1b]0;title\x07\x1b[2Jb\r\n", nil, exitClean},
+		{"term-bad-mode", []string{"term", "-mode", "loud"}, "", nil, exitError},
+		{"clean-cmd", []string{"clean"}, "build: \x1b[31mFAIL\x1b[0m\nnotice\x1b[1A\x1b]8;;https://example.invalid\x1b\\open\x1b]8;;\x1b\\\rPASS\n", nil, exitClean},
+		{"clean-overwrite", []string{"clean", "-cr", "overwrite"}, "working 10%\rworking 20%\rfailure\n", nil, exitClean},
+		{"dump", []string{"dump"}, "a\x1bb\xff\u202e\n", nil, exitClean},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,7 +52,7 @@ func TestRun(t *testing.T) {
 				t.Errorf("status = %d, want %d; stderr:\n%s", status, tt.wantStatus, stderr.String())
 			}
 			got := "-- stdout --\n" + stdout.String() + "-- stderr --\n" + stderr.String()
-			if tt.name == "bad-flag" {
+			if tt.name == "bad-flag" || tt.name == "term-bad-mode" {
 				got = "-- stdout --\n" + stdout.String() // usage text is the flag package's
 			}
 			golden := filepath.Join("testdata", tt.name+".golden")
@@ -99,5 +105,28 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	if got.Result.Original() != in {
 		t.Errorf("Original() from JSON = %+q, want %+q", got.Result.Original(), in)
+	}
+}
+
+func TestRunSubcommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	status := run([]string{"run", "--", "sh", "-c", "printf 'ok\\033[2J\\n'; printf 'oops\\n' >&2; exit 3"}, strings.NewReader(""), &stdout, &stderr, env(nil))
+	if status != exitClean {
+		t.Fatalf("status = %d; stderr: %s", status, stderr.String())
+	}
+	var env struct {
+		ExitCode int `json:"exit_code"`
+		Stdout   struct {
+			Text string `json:"text"`
+		} `json:"stdout"`
+		Stderr struct {
+			Text string `json:"text"`
+		} `json:"stderr"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &env); err != nil {
+		t.Fatalf("%v: %s", err, stdout.String())
+	}
+	if env.ExitCode != 3 || env.Stdout.Text != "ok\n" || env.Stderr.Text != "oops\n" {
+		t.Errorf("envelope = %+v, want exit 3, stdout \"ok\\n\", stderr \"oops\\n\"", env)
 	}
 }

@@ -1,0 +1,171 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+
+	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/term"
+	"github.com/plainsight-dev/plainsight/transcript"
+)
+
+// The subcommands over the term and transcript layers.
+
+// termCmd filters streams for a terminal: colours kept, everything else that
+// changes terminal state dropped.
+func termCmd(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("plainsight term", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var opts term.Options
+	fs.TextVar(&opts.Mode, "mode", term.Strip, "what happens to dropped sequences: strip, visualize or off")
+	plain := fs.Bool("plain", false, "drop colours too (default when NO_COLOR is set or output is not a terminal)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: plainsight term [-mode strip|visualize|off] [-plain] [file ...]\n\nFilters model or tool output for a terminal.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitError
+	}
+	opts.Plain = *plain || !flagSet(fs, "plain") && !colorOK(stdout, getenv)
+	w := term.NewWriter(stdout, opts)
+	status := copyInputs(fs.Args(), stdin, w, stderr)
+	if err := w.Close(); err != nil {
+		fmt.Fprintln(stderr, "plainsight:", err)
+		return exitError
+	}
+	return status
+}
+
+// cleanCmd turns raw output into text for a model, and reports what it
+// removed as JSON on standard error.
+func cleanCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plainsight clean", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var opts transcript.Options
+	fs.TextVar(&opts.CR, "cr", transcript.CRNewline, "what a lone carriage return does: newline or overwrite")
+	fs.TextVar(&opts.Unicode, "unicode", opts.Unicode, "invisible Unicode: escape, remove or keep")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: plainsight clean [-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]\n\nCleans command output for an agent; the removal report goes to standard error as JSON.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitError
+	}
+	w := transcript.NewWriter(stdout, opts)
+	status := copyInputs(fs.Args(), stdin, w, stderr)
+	if err := w.Close(); err != nil {
+		fmt.Fprintln(stderr, "plainsight:", err)
+		return exitError
+	}
+	report, err := json.Marshal(w.Report())
+	if err != nil {
+		fmt.Fprintln(stderr, "plainsight:", err)
+		return exitError
+	}
+	fmt.Fprintf(stderr, "%s\n", report)
+	return status
+}
+
+// runCmd runs a command over pipes and prints its transcript envelope.
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plainsight run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rawDir := fs.String("raw-dir", "", "directory for the raw bytes of each stream (mode 0600, named by sha256); empty keeps none")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: plainsight run [-raw-dir DIR] [--] command [arg ...]\n\nRuns a command over pipes and prints its JSON envelope: cleaned stdout and\nstderr, removal reports, exit code, and the raw bytes' hashes.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitError
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitError
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cmd := exec.CommandContext(ctx, fs.Arg(0), fs.Args()[1:]...)
+	env, err := transcript.Run(ctx, cmd, transcript.RunOptions{RawDir: *rawDir})
+	if err != nil {
+		fmt.Fprintln(stderr, "plainsight:", plainsight.Sanitize(err.Error()).Text)
+		return exitError
+	}
+	b, err := json.MarshalIndent(env, "", "  ")
+	if err != nil {
+		fmt.Fprintln(stderr, "plainsight:", err)
+		return exitError
+	}
+	fmt.Fprintf(stdout, "%s\n", b)
+	return exitClean
+}
+
+// dumpCmd shows raw bytes as hex and caret notation, for investigators.
+func dumpCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("plainsight dump", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: plainsight dump [file ...]\n\nShows raw bytes as offsets, hex and caret notation; never emits a control byte.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitError
+	}
+	names := fs.Args()
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	status := exitClean
+	for _, name := range names {
+		data, err := readInput(name, stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
+			status = exitError
+			continue
+		}
+		io.WriteString(stdout, transcript.Dump(data))
+	}
+	return status
+}
+
+// copyInputs streams each named input (or stdin) into w.
+func copyInputs(names []string, stdin io.Reader, w io.Writer, stderr io.Writer) int {
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	status := exitClean
+	for _, name := range names {
+		var r io.Reader = stdin
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
+				status = exitError
+				continue
+			}
+			defer f.Close()
+			r = f
+		}
+		if _, err := io.Copy(w, r); err != nil {
+			fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
+			status = exitError
+		}
+	}
+	return status
+}
+
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// colorOK is the auto colour decision of colorWanted.
+func colorOK(stdout io.Writer, getenv func(string) string) bool {
+	ok, _ := colorWanted("auto", stdout, getenv)
+	return ok
+}
