@@ -31,11 +31,12 @@ var (
 // hostile builds testdata/hostile once per test binary and returns its path.
 func hostile(t *testing.T) string {
 	t.Helper()
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
-	}
 	hostileOnce.Do(func() {
+		goBin, err := exec.LookPath("go")
+		if err != nil {
+			hostileErr = err
+			return
+		}
 		dir, err := os.MkdirTemp("", "transcript-hostile-")
 		if err != nil {
 			hostileErr = err
