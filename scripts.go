@@ -142,24 +142,27 @@ func augment(s ucd.ScriptSet) ucd.ScriptSet {
 	return s
 }
 
+// augmentedByScript holds the augmented script set of each Script value,
+// for characters without explicit Script_Extensions. Unknown (unassigned
+// code points, which the core escapes and reports) counts as every script,
+// so that it does not make a token mixed as well.
+var augmentedByScript = func() (t [ucd.NumScripts]ucd.ScriptSet) {
+	for sc := range ucd.Script(ucd.NumScripts) {
+		var s ucd.ScriptSet
+		s.Add(sc)
+		t[sc] = augment(s)
+	}
+	t[ucd.ScriptUnknown] = allScripts
+	return t
+}()
+
 // augmentedScripts returns the augmented Script_Extensions of r, whose
 // properties are p.
 func augmentedScripts(r rune, p ucd.Props) ucd.ScriptSet {
 	if p.HasScriptExtensions() {
 		return augment(ucd.ScriptExtensions(r))
 	}
-	switch sc := p.Script(); sc {
-	case ucd.ScriptCommon, ucd.ScriptInherited, ucd.ScriptUnknown:
-		// Unassigned code points are escaped and reported by the core;
-		// they do not make a token mixed as well.
-		return allScripts
-	case ucd.ScriptLatin:
-		return latinSet
-	default:
-		var s ucd.ScriptSet
-		s.Add(sc)
-		return augment(s)
-	}
+	return augmentedByScript[p.Script()]
 }
 
 // scriptAcc accumulates the resolved script set of a token (section 5.1)
@@ -312,6 +315,13 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 		return lookNone, ""
 	case cat.IsMark() || cat.IsSeparator():
 		return lookNone, ""
+	case cat.IsLetter():
+		// Letters pass for punctuation only through confusables.txt
+		// (U+01C3 for '!', U+02BC for an apostrophe); most have no
+		// mapping or map to letters.
+		if !p.HasConfusable() || passesForLatin(r, p) {
+			return lookNone, ""
+		}
 	}
 	form := ""
 	if p.HasConfusable() {
@@ -319,7 +329,7 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 			form = proto
 		}
 	}
-	if form == "" {
+	if form == "" && !cat.IsLetter() {
 		if f := nfkcForm(s); isASCIIPunctText(f) {
 			form = f
 		}
@@ -441,12 +451,13 @@ type scriptScan struct {
 	// The current letter token.
 	tokStart    int // -1 outside a token
 	acc         scriptAcc
-	tokLatin    bool // holds a Latin letter
-	tokOther    bool // holds a letter of another script
-	tokConfus   bool // every non-Latin letter has a confusables.txt mapping
-	tokAllowed  bool // holds a letter that is Identifier_Status Allowed
-	tokUncommon rune // first Restricted letter, mark or digit, or 0
-	marks       int  // nonspacing marks since the last base
+	lastScript  ucd.Script // Script of the last rune added to acc
+	tokLatin    bool       // holds a Latin letter
+	tokOther    bool       // holds a letter of another script
+	tokConfus   bool       // every non-Latin letter has a confusables.txt mapping
+	tokAllowed  bool       // holds a letter that is Identifier_Status Allowed
+	tokUncommon rune       // first Restricted letter, mark or digit, or 0
+	marks       int        // nonspacing marks since the last base
 	markBuf     [maxMarks]rune
 	markIssue   int  // position of a mark overflow or repeat in the token, or -1
 	markRepeat  rune // the repeated mark, or 0 for overflow
@@ -490,7 +501,10 @@ func detectScripts(text string, c *collector) {
 				}
 			case asciiLetter:
 				s.startToken(i)
-				s.acc.resolved = s.acc.resolved.Intersect(latinSet)
+				if s.lastScript != ucd.ScriptLatin {
+					s.lastScript = ucd.ScriptLatin
+					s.acc.add(latinSet)
+				}
 				s.tokLatin, s.tokAllowed = true, true
 				s.latinLetters++
 				s.marks = 0
@@ -564,7 +578,15 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int) {
 	}
 	s.startToken(i)
 	s.acc.nonASCII = true
-	s.acc.add(augmentedScripts(r, p))
+	if p.HasScriptExtensions() {
+		s.acc.add(augment(ucd.ScriptExtensions(r)))
+		s.lastScript = ucd.ScriptUnknown
+	} else if sc := p.Script(); sc != s.lastScript {
+		// Intersecting with the same set again changes nothing, so
+		// only a change of script costs set operations.
+		s.lastScript = sc
+		s.acc.add(augmentedByScript[sc])
+	}
 	switch {
 	case p.DefaultIgnorable():
 		// Variation selectors and other ignorables are the core's.
@@ -604,7 +626,7 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int) {
 	if cat == ucd.Nd {
 		zero, _ := ucd.DigitZero(r)
 		s.digit(i, zero)
-	} else {
+	} else if s.numStart >= 0 {
 		s.endNumber(c, i)
 	}
 }
@@ -632,7 +654,31 @@ func passesForLatin(r rune, p ucd.Props) bool {
 	if !p.HasConfusable() {
 		return false
 	}
-	proto, _ := ucd.Confusable(r)
+	if r >= latinLookalikeLo && r < latinLookalikeHi {
+		return latinLookalikes[(r-latinLookalikeLo)/64]&(1<<((r-latinLookalikeLo)%64)) != 0
+	}
+	return protoIsLatin(r)
+}
+
+// latinLookalikes caches passesForLatin for Greek, Cyrillic and Armenian,
+// the letters most text holds, to spare a search of confusables.txt.
+const latinLookalikeLo, latinLookalikeHi = 0x0370, 0x0590
+
+var latinLookalikes = func() (t [(latinLookalikeHi - latinLookalikeLo + 63) / 64]uint64) {
+	for r := rune(latinLookalikeLo); r < latinLookalikeHi; r++ {
+		if protoIsLatin(r) {
+			t[(r-latinLookalikeLo)/64] |= 1 << ((r - latinLookalikeLo) % 64)
+		}
+	}
+	return t
+}()
+
+// protoIsLatin reports whether confusables.txt maps r to ASCII letters.
+func protoIsLatin(r rune) bool {
+	proto, ok := ucd.Confusable(r)
+	if !ok {
+		return false
+	}
 	for i := 0; i < len(proto); i++ {
 		if proto[i] >= utf8.RuneSelf || asciiClasses[proto[i]] != asciiLetter {
 			return false
@@ -680,6 +726,7 @@ func (s *scriptScan) startToken(i int) {
 	}
 	s.tokStart = i
 	s.acc.reset()
+	s.lastScript = ucd.ScriptCommon
 	s.tokLatin, s.tokOther, s.tokConfus, s.tokAllowed = false, false, true, false
 	s.tokUncommon = 0
 	s.marks = 0
