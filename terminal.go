@@ -40,10 +40,11 @@ func (s *sanitizer) terminalSequence(i int) {
 		off += n
 	}
 	seq := p.Seq()
-	if seq.Len <= 0 {
+	if seq.Span <= 0 {
 		return
 	}
-	s.seqEnd = i + seq.Len
+	// Span, not Len: C0 controls executed inside the sequence belong to it.
+	s.seqEnd = min(i+seq.Span, len(s.text))
 	s.found.addRaw(KindTerminalEscape, s.text[i:s.seqEnd], noExplanation)
 	if len(s.effects) < maxEffects {
 		if effect := describeSequence(tok.Kind, seq); !contains(s.effects, effect) {
@@ -67,6 +68,9 @@ func contains(list []string, s string) bool {
 // describeSequence says in plain words what a terminal would do with a
 // sequence. Quoted payload is neutralized and clipped.
 func describeSequence(k ansi.Kind, seq *ansi.Seq) string {
+	if seq.Term == ansi.TermEOF {
+		return "start an escape sequence that never completes, which can swallow the text shown after it"
+	}
 	switch k {
 	case ansi.KindCSI:
 		return describeCSI(seq)
