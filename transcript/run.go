@@ -94,7 +94,7 @@ func Run(ctx context.Context, cmd *exec.Cmd, opts RunOptions) (Envelope, error) 
 	if err := ctx.Err(); err != nil {
 		return env, err
 	}
-	col := &collector{opts: opts}
+	col := &collector{opts: opts, events: []Event{}}
 	col.streams[0] = newCapture(col, Stdout)
 	col.streams[1] = newCapture(col, Stderr)
 	if opts.RawDir != "" {

@@ -287,3 +287,22 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("Run past its deadline: exit %d after %v", env.ExitCode, time.Since(start))
 	}
 }
+
+func TestRunQuiet(t *testing.T) {
+	bin, err := exec.LookPath("true")
+	if err != nil {
+		t.Skip("no true command")
+	}
+	env, err := transcript.Run(context.Background(), exec.Command(bin), transcript.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := "sha256:" + sha(nil)
+	if env.ExitCode != 0 || env.Truncated || env.Stdout.Raw.SHA256 != empty || !strings.Contains(string(b), `"events":[]`) {
+		t.Errorf("quiet command envelope: %s", b)
+	}
+}
