@@ -179,10 +179,15 @@ func (a *scriptAcc) reset() {
 	a.nonASCII = false
 }
 
-func (a *scriptAcc) add(s ucd.ScriptSet) {
-	a.resolved = a.resolved.Intersect(s)
+func (a *scriptAcc) add(s *ucd.ScriptSet) {
+	// Word by word: this runs at every change of script in a token.
+	a.resolved[0] &= s[0]
+	a.resolved[1] &= s[1]
+	a.resolved[2] &= s[2]
 	if !s.Has(ucd.ScriptLatin) {
-		a.noLatin = a.noLatin.Intersect(s)
+		a.noLatin[0] &= s[0]
+		a.noLatin[1] &= s[1]
+		a.noLatin[2] &= s[2]
 	}
 }
 
@@ -226,7 +231,8 @@ func resolvedScripts(s string) ucd.ScriptSet {
 	var a scriptAcc
 	a.reset()
 	for _, r := range s {
-		a.add(augmentedScripts(r, ucd.Lookup(r)))
+		set := augmentedScripts(r, ucd.Lookup(r))
+		a.add(&set)
 	}
 	return a.resolved
 }
@@ -239,7 +245,8 @@ func levelOf(s string) restrictionLevel {
 		if r >= utf8.RuneSelf {
 			a.nonASCII = true
 		}
-		a.add(augmentedScripts(r, ucd.Lookup(r)))
+		set := augmentedScripts(r, ucd.Lookup(r))
+		a.add(&set)
 	}
 	return a.level()
 }
@@ -465,6 +472,7 @@ type scriptScan struct {
 	// The current word.
 	wordStart int
 	wordPlain bool // every non-ASCII rune so far is a lookalike
+	escLetter bool // the last byte was a backslash outside a letter token
 	wordLook  [lookHard + 1]bool
 	lookAt    int // byte offset of the first lookalike, -1 for none
 
@@ -486,69 +494,104 @@ type scriptScan struct {
 // detectScripts reports homoglyph findings in text, which holds at least
 // one non-ASCII rune, to c.
 func detectScripts(text string, c *collector) {
-	s := scriptScan{text: text, tokStart: -1, numStart: -1, numZero: -1, lookAt: -1, markIssue: -1}
-	s.wordPlain = true
+	s := newScriptScan(text)
 	for i := 0; i < len(text); {
-		b := text[i]
-		if b < utf8.RuneSelf {
-			switch asciiClasses[b] {
-			case asciiSpace:
-				s.endToken(c, i)
-				s.endNumber(c, i)
-				s.endWord(c, i, i+1)
-				if b == '\n' {
-					s.lineStart, s.lineCmd, s.lineCJK = i+1, 0, 0
-				}
-			case asciiLetter:
-				s.startToken(i)
-				if s.lastScript != ucd.ScriptLatin {
-					s.lastScript = ucd.ScriptLatin
-					s.acc.add(latinSet)
-				}
-				s.tokLatin, s.tokAllowed = true, true
-				s.latinLetters++
-				s.marks = 0
-				s.startNumber(i)
-			case asciiDigit:
-				s.startToken(i)
-				s.marks = 0
-				s.digit(i, '0')
-			default:
-				s.endToken(c, i)
-				s.startNumber(i)
-				if b == '\\' && i+1 < len(text) && text[i+1] < utf8.RuneSelf && asciiClasses[text[i+1]] == asciiLetter {
-					// A backslash escape such as \t in a quoted
-					// string: its letter does not join the word
-					// after it ("\t<Cyrillic word>").
-					i++
-				}
+		if text[i] < utf8.RuneSelf {
+			j := i + 1
+			for j < len(text) && text[j] < utf8.RuneSelf {
+				j++
 			}
-			i++
+			s.asciiRun(c, i, j)
+			i = j
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if r == utf8.RuneError && size == 1 {
-			// Invalid UTF-8 is escaped and reported by the core; it
-			// ends tokens and is not a lookalike.
-			s.endToken(c, i)
-			s.endNumber(c, i)
-			s.wordPlain = false
+			s.invalid(c, i)
 			i++
 			continue
 		}
-		s.rune(c, i, r, size)
+		s.rune(c, i, r, size, ucd.Lookup(r))
 		i += size
 	}
-	end := len(text)
+	s.finish(c)
+}
+
+// newScriptScan starts a scan of text. The scan is driven by asciiRun,
+// rune and invalid, called in text order for every byte, then finish; so
+// a caller that already decodes text and looks its runes up can share the
+// work.
+func newScriptScan(text string) scriptScan {
+	return scriptScan{text: text, tokStart: -1, numStart: -1, numZero: -1, lookAt: -1, markIssue: -1, wordPlain: true}
+}
+
+// asciiRun handles text[i:j], which is all ASCII.
+func (s *scriptScan) asciiRun(c *collector, i, j int) {
+	text := s.text
+	for ; i < j; i++ {
+		b := text[i]
+		cl := asciiClasses[b]
+		if s.escLetter {
+			// The letter of a backslash escape such as \t in a
+			// quoted string does not join the word after it
+			// ("\t<Cyrillic word>").
+			s.escLetter = false
+			if cl == asciiLetter {
+				continue
+			}
+		}
+		switch cl {
+		case asciiSpace:
+			s.endToken(c, i)
+			s.endNumber(c, i)
+			s.endWord(c, i, i+1)
+			if b == '\n' {
+				s.lineStart, s.lineCmd, s.lineCJK = i+1, 0, 0
+			}
+		case asciiLetter:
+			s.startToken(i)
+			if s.lastScript != ucd.ScriptLatin {
+				s.lastScript = ucd.ScriptLatin
+				s.acc.add(&latinSet)
+			}
+			s.tokLatin, s.tokAllowed = true, true
+			s.latinLetters++
+			s.marks = 0
+			s.startNumber(i)
+		case asciiDigit:
+			s.startToken(i)
+			s.marks = 0
+			s.digit(i, '0')
+		default:
+			s.endToken(c, i)
+			s.startNumber(i)
+			s.escLetter = b == '\\'
+		}
+	}
+}
+
+// invalid handles text[i], a byte that is not valid UTF-8. The core
+// escapes and reports it; it ends tokens and is not a lookalike.
+func (s *scriptScan) invalid(c *collector, i int) {
+	s.escLetter = false
+	s.endToken(c, i)
+	s.endNumber(c, i)
+	s.wordPlain = false
+}
+
+// finish closes the scan at the end of the text.
+func (s *scriptScan) finish(c *collector) {
+	end := len(s.text)
 	s.endToken(c, end)
 	s.endNumber(c, end)
 	s.endWord(c, end, end)
 	s.wholeScript(c)
 }
 
-// rune handles the non-ASCII rune r at text[i:i+size].
-func (s *scriptScan) rune(c *collector, i int, r rune, size int) {
-	p := ucd.Lookup(r)
+// rune handles the non-ASCII rune r at text[i:i+size], whose properties
+// are p.
+func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
+	s.escLetter = false
 	cat := p.Category()
 	if cat.IsSeparator() || cat == ucd.Cc {
 		s.endToken(c, i)
@@ -579,13 +622,14 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int) {
 	s.startToken(i)
 	s.acc.nonASCII = true
 	if p.HasScriptExtensions() {
-		s.acc.add(augment(ucd.ScriptExtensions(r)))
+		set := augment(ucd.ScriptExtensions(r))
+		s.acc.add(&set)
 		s.lastScript = ucd.ScriptUnknown
 	} else if sc := p.Script(); sc != s.lastScript {
 		// Intersecting with the same set again changes nothing, so
 		// only a change of script costs set operations.
 		s.lastScript = sc
-		s.acc.add(augmentedByScript[sc])
+		s.acc.add(&augmentedByScript[sc])
 	}
 	switch {
 	case p.DefaultIgnorable():
@@ -917,7 +961,8 @@ func (s *scriptScan) wholeScript(c *collector) {
 		a.reset()
 		for _, r := range tok {
 			p := ucd.Lookup(r)
-			a.add(augmentedScripts(r, p))
+			set := augmentedScripts(r, p)
+			a.add(&set)
 			if p.Script() == ucd.ScriptLatin && p.Category().IsLetter() {
 				return
 			}
