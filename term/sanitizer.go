@@ -110,6 +110,15 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					continue
 				}
 			case b == 0x1b:
+				if len(dst)-nDst >= maxSGRLen {
+					if n, w := simpleSGR(dst[nDst:], src[nSrc:]); n > 0 {
+						nSrc += n
+						if !s.opts.Plain {
+							nDst += w
+						}
+						continue
+					}
+				}
 				n, np := scanSGR(src[nSrc:], &s.params)
 				if n == 0 {
 					break

@@ -272,3 +272,69 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 	}
 	return 0, 0
 }
+
+// simpleSGR handles the commonest SGR in one pass: ESC [, decimal
+// parameters of at most three digits separated by ';', and 'm', with no
+// extended colour, no sub-parameter, no conceal and no value above 255. It
+// writes the canonical form (as appendSGRParams would) to dst, which must
+// have room for maxSGRLen bytes, and returns the input length n and the
+// output length w. It returns n == 0 for anything else, which the caller
+// passes to scanSGR and appendSGRParams.
+func simpleSGR(dst, src []byte) (n, w int) {
+	if len(src) < 3 || src[0] != 0x1b || src[1] != '[' {
+		return 0, 0
+	}
+	dst = dst[:maxSGRLen]
+	dst[0], dst[1] = 0x1b, '['
+	w = 2
+	if src[2] == 'm' {
+		dst[2], dst[3] = '0', 'm'
+		return 3, 4
+	}
+	np := 0
+	for i := 2; i < len(src); {
+		// One parameter: up to three digits.
+		v, d := 0, 0
+		for ; i < len(src) && d < 4; i++ {
+			c := src[i]
+			if c < '0' || c > '9' {
+				break
+			}
+			v = v*10 + int(c-'0')
+			d++
+		}
+		if i >= len(src) || d > 3 || v > maxSGRValue || v == sgrConceal ||
+			v == sgrFg || v == sgrBg || v == sgrUnderlineFg {
+			return 0, 0
+		}
+		if np++; np > ansi.MaxParams {
+			return 0, 0
+		}
+		switch {
+		case v >= 100:
+			dst[w] = byte('0' + v/100)
+			dst[w+1] = byte('0' + v/10%10)
+			dst[w+2] = byte('0' + v%10)
+			w += 3
+		case v >= 10:
+			dst[w] = byte('0' + v/10)
+			dst[w+1] = byte('0' + v%10)
+			w += 2
+		default:
+			dst[w] = byte('0' + v)
+			w++
+		}
+		switch src[i] {
+		case ';':
+			dst[w] = ';'
+			w++
+			i++
+		case 'm':
+			dst[w] = 'm'
+			return i + 1, w + 1
+		default:
+			return 0, 0
+		}
+	}
+	return 0, 0
+}
