@@ -94,7 +94,7 @@ func Width(s string) int {
 // into spaces. The result holds only printable text and canonical SGR.
 func cellText(s string) string {
 	clean := sanitizeString(s, Options{})
-	if strings.IndexAny(clean, "\t\n") < 0 {
+	if !strings.ContainsAny(clean, "\t\n") {
 		return clean
 	}
 	return strings.Map(func(r rune) rune {

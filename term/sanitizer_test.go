@@ -62,6 +62,9 @@ var policyCases = []policyCase{
 	{name: "SGR 32 params", in: "\x1b[" + strings.Repeat("1;", 31) + "1mX", want: "\x1b[" + strings.Repeat("1;", 31) + "1mX"},
 	{name: "SGR with C0 inside", in: "\x1b[3\b1mX", want: "\x1b[31mX", vis: vis + "\x1b[31mX"},
 	{name: "SGR with LF inside", in: "\x1b[3\n1mX", want: "\n\x1b[31mX"},
+	// A terminal ignores DEL inside a CSI, so this is SGR 1;23.
+	{name: "SGR with DEL inside", in: "\x1b[1;2\x7f3mX", want: "\x1b[1;23mX"},
+	{name: "SGR with UTF-8 inside", in: "\x1b[\u4e16mX", want: "X", vis: vis + "X"},
 
 	// SGR dropped: conceal.
 	{name: "conceal", in: "\x1b[8mX", want: "X", vis: vis + "X"},
@@ -122,6 +125,8 @@ var policyCases = []policyCase{
 	{name: "UTF-8 C1 OSC", in: "\u009d0;title\u0007X", want: "X", vis: vis + "X"},
 	{name: "less CVE-2022-46663", in: "\x1b]8;;http://\x1bc\x1bP$q m q :;calc.exe;\r\x1b\\X", want: "X", vis: vis + vis + vis + "X"},
 	{name: "unterminated OSC", in: "a\x1b]0;title", want: "a", vis: "a" + vis},
+	{name: "OSC with C0 inside", in: "\x1b]0;a\nb\aX", want: "X", vis: vis + "X"},
+	{name: "OSC with invalid UTF-8", in: "\x1b]0;\xff\xc2\aX", want: "X", vis: vis + "X"},
 
 	// DCS, SOS, PM, APC.
 	{name: "DECRQSS", in: "\x1bP$qm\x1b\\X", want: "X", vis: vis + "X"},
