@@ -109,6 +109,17 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					nSrc++
 					continue
 				}
+			case b < 0x20 && b != 0x1b || b == 0x7f:
+				// Any other C0 control or DEL in Ground: dropped.
+				if mode != Visualize {
+					nSrc++
+					continue
+				}
+				if len(dst)-nDst >= len(visualEscape) {
+					nDst += copy(dst[nDst:], visualEscape)
+					nSrc++
+					continue
+				}
 			case b == 0x1b:
 				if len(dst)-nDst >= maxSGRLen {
 					if n, w := simpleSGR(dst[nDst:], src[nSrc:]); n > 0 {
