@@ -42,6 +42,9 @@ type Cleaner struct {
 	p    *ansi.Parser
 
 	line []byte // the current line, not yet written: valid UTF-8, no '\n'
+	// lineASCII: line holds only ASCII, so the Unicode checks would
+	// return it unchanged. False is always safe.
+	lineASCII bool
 	// crPending: a CR was seen; the next token says whether it was CR LF.
 	crPending bool
 	// clearPending: under CROverwrite, a lone CR put the cursor at the start
@@ -182,8 +185,16 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		n := printableASCII(src)
 		c.rep.BytesIn += int64(n)
 		c.loneCR()
-		c.text(src[:n])
+		c.text(src[:n], true)
 		return n
+	}
+	if src[0] == 0x1B && !c.p.InSequence() {
+		// Fast path for the common CSI, colour above all.
+		if n, final := simpleCSI(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.countCSI(final == 'm', n)
+			return n
+		}
 	}
 	tok, n := c.p.Next(src, atEOF)
 	if n == 0 {
@@ -223,11 +234,11 @@ func (c *Cleaner) token(tok ansi.Token) {
 	case ansi.KindNone:
 	case ansi.KindText:
 		c.loneCR()
-		c.text(tok.Text)
+		c.text(tok.Text, false) // the fast path in step takes ASCII runs
 	case ansi.KindInvalid:
 		c.loneCR()
 		c.rep.InvalidUTF8++
-		c.text(replacement)
+		c.text(replacement, false)
 	case ansi.KindControl:
 		c.control(tok.Control)
 	default:
@@ -253,7 +264,7 @@ func (c *Cleaner) control(b byte) {
 		c.crPending = true
 	case '\t':
 		c.loneCR()
-		c.text(tab)
+		c.text(tab, true)
 	case '\b':
 		c.loneCR()
 		c.rep.Controls.add(b)
@@ -289,13 +300,18 @@ func (c *Cleaner) loneCR() {
 
 // text appends printable text to the line, writing out a piece of it each
 // time it grows past Limits.MaxLine. Where the pieces end depends only on
-// the line's content, never on how the input was chunked.
-func (c *Cleaner) text(b []byte) {
+// the line's content, never on how the input was chunked. ascii says that b
+// is known to be ASCII.
+func (c *Cleaner) text(b []byte, ascii bool) {
 	if c.clearPending {
 		c.clearPending = false
 		c.rep.Overwritten += int64(len(c.line))
 		c.line = c.line[:0]
 	}
+	if len(c.line) == 0 {
+		c.lineASCII = true
+	}
+	c.lineASCII = c.lineASCII && ascii
 	maxLine := c.lim.MaxLine
 	for len(c.line)+len(b) > maxLine {
 		k := maxLine + 1 - len(c.line)
@@ -305,7 +321,7 @@ func (c *Cleaner) text(b []byte) {
 		for i > 0 && !utf8.RuneStart(c.line[i]) {
 			i--
 		}
-		c.emitSegment(c.line[:i])
+		c.emitSegment(c.line[:i], c.lineASCII)
 		c.rep.LongLines++
 		c.line = append(c.line[:0], c.line[i:]...)
 	}
@@ -314,7 +330,7 @@ func (c *Cleaner) text(b []byte) {
 
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
-	c.emitSegment(c.line)
+	c.emitSegment(c.line, c.lineASCII)
 	c.line = c.line[:0]
 	if nl {
 		c.emit(newline)
@@ -324,11 +340,12 @@ func (c *Cleaner) emitLine(nl bool) {
 var newline = []byte{'\n'}
 
 // emitSegment writes seg, a piece of clean text, after the Unicode checks.
-func (c *Cleaner) emitSegment(seg []byte) {
+// ascii says that seg is known to be ASCII.
+func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
 	if len(seg) == 0 {
 		return
 	}
-	if isASCII(seg) {
+	if ascii {
 		// No code point that Sanitize escapes or warns about: it would
 		// return seg unchanged.
 		c.emit(seg)
@@ -385,15 +402,6 @@ func printableASCII(src []byte) int {
 	return i
 }
 
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 func (c *Cleaner) emitString(s string) {
 	if len(s) > 0 {
 		c.emit([]byte(s))
@@ -439,13 +447,9 @@ func (c *Cleaner) sequence(k ansi.Kind, s *ansi.Seq) {
 	length := s.PayloadLen
 	switch k {
 	case ansi.KindCSI:
-		if s.Final == 'm' && s.Private == 0 && s.NumIntermediates == 0 &&
-			!s.TooManyIntermediates && !s.Ignored {
-			r.Sequences.SGR++
-		} else {
-			r.Sequences.CSI++
-		}
-		length = s.Len
+		c.countCSI(s.Final == 'm' && s.Private == 0 && s.NumIntermediates == 0 &&
+			!s.TooManyIntermediates && !s.Ignored, s.Len)
+		length = 0 // counted
 	case ansi.KindESC:
 		r.Sequences.ESC++
 		length = s.Len
@@ -478,6 +482,51 @@ func (c *Cleaner) sequence(k ansi.Kind, s *ansi.Seq) {
 	if s.Ignored || s.TooManyParams || s.TooManyIntermediates || overflow(s) {
 		r.Malformed++
 	}
+}
+
+// countCSI counts a CSI of length bytes.
+func (c *Cleaner) countCSI(sgr bool, length int) {
+	if sgr {
+		c.rep.Sequences.SGR++
+	} else {
+		c.rep.Sequences.CSI++
+	}
+	if length > c.lim.MaxString {
+		c.rep.OverLimit++
+	}
+}
+
+// simpleCSI returns the length and final byte of the plain CSI that starts
+// src: ESC [, at most 32 parameters of at most 4 digits separated by ';',
+// and a final byte 0x40-0x7E, all within src. For such a CSI the parser
+// would return KindCSI, Term Final, nothing malformed; the Cleaner counts it
+// without the parser. It returns 0 for anything else, which the parser
+// handles. The chunk-split tests compare both paths.
+func simpleCSI(src []byte) (int, byte) {
+	if len(src) < 3 || src[1] != '[' {
+		return 0, 0
+	}
+	params, digits := 1, 0
+	for i := 2; i < len(src) && i < 2+32*5; i++ {
+		switch b := src[i]; {
+		case b >= '0' && b <= '9':
+			digits++
+			if digits > 4 {
+				return 0, 0
+			}
+		case b == ';':
+			params++
+			digits = 0
+			if params > ansi.MaxParams {
+				return 0, 0
+			}
+		case b >= 0x40 && b <= 0x7E:
+			return i + 1, b
+		default:
+			return 0, 0
+		}
+	}
+	return 0, 0
 }
 
 func overflow(s *ansi.Seq) bool {
