@@ -324,9 +324,9 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 		return lookNone, ""
 	case cat.IsLetter():
 		// Letters pass for punctuation only through confusables.txt
-		// (U+01C3 for '!', U+02BC for an apostrophe); most have no
-		// mapping or map to letters.
-		if !p.HasConfusable() || passesForLatin(r, p) {
+		// (U+01C3 for '!', U+02BC and U+0374 for an apostrophe); most
+		// have no mapping or map to letters.
+		if !p.HasConfusable() || inCache(r) && !cacheHas(&punctLookalikes, r) {
 			return lookNone, ""
 		}
 	}
@@ -505,7 +505,15 @@ func detectScripts(text string, c *collector) {
 			i = j
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(text[i:])
+		var r rune
+		var size int
+		if b := text[i]; b >= 0xC2 && b <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
+			// Two-byte sequences (Latin-1 to Syriac, so Cyrillic,
+			// Greek, Arabic, Hebrew text) decode inline.
+			r, size = rune(b&0x1F)<<6|rune(text[i+1]&0x3F), 2
+		} else {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		if r == utf8.RuneError && size == 1 {
 			s.invalid(c, i)
 			i++
@@ -698,24 +706,42 @@ func passesForLatin(r rune, p ucd.Props) bool {
 	if !p.HasConfusable() {
 		return false
 	}
-	if r >= latinLookalikeLo && r < latinLookalikeHi {
-		return latinLookalikes[(r-latinLookalikeLo)/64]&(1<<((r-latinLookalikeLo)%64)) != 0
+	if inCache(r) {
+		return cacheHas(&latinLookalikes, r)
 	}
 	return protoIsLatin(r)
 }
 
-// latinLookalikes caches passesForLatin for Greek, Cyrillic and Armenian,
-// the letters most text holds, to spare a search of confusables.txt.
+// latinLookalikes and punctLookalikes cache, for Greek, Cyrillic and
+// Armenian, the letters most text holds, whether confusables.txt maps a
+// code point to ASCII letters or to ASCII punctuation, to spare a search
+// of confusables.txt per word.
 const latinLookalikeLo, latinLookalikeHi = 0x0370, 0x0590
 
-var latinLookalikes = func() (t [(latinLookalikeHi - latinLookalikeLo + 63) / 64]uint64) {
+type runeCache [(latinLookalikeHi - latinLookalikeLo + 63) / 64]uint64
+
+var (
+	latinLookalikes = newRuneCache(protoIsLatin)
+	punctLookalikes = newRuneCache(func(r rune) bool {
+		proto, ok := ucd.Confusable(r)
+		return ok && isASCIIPunctText(proto)
+	})
+)
+
+func newRuneCache(f func(rune) bool) (t runeCache) {
 	for r := rune(latinLookalikeLo); r < latinLookalikeHi; r++ {
-		if protoIsLatin(r) {
+		if f(r) {
 			t[(r-latinLookalikeLo)/64] |= 1 << ((r - latinLookalikeLo) % 64)
 		}
 	}
 	return t
-}()
+}
+
+func inCache(r rune) bool { return r >= latinLookalikeLo && r < latinLookalikeHi }
+
+func cacheHas(t *runeCache, r rune) bool {
+	return t[(r-latinLookalikeLo)/64]&(1<<((r-latinLookalikeLo)%64)) != 0
+}
 
 // protoIsLatin reports whether confusables.txt maps r to ASCII letters.
 func protoIsLatin(r rune) bool {

@@ -274,6 +274,23 @@ func TestLookalikeClass(t *testing.T) {
 	}
 }
 
+// TestLookalikeCaches checks the caches of confusables.txt against it.
+func TestLookalikeCaches(t *testing.T) {
+	for r := rune(latinLookalikeLo); r < latinLookalikeHi; r++ {
+		proto, _ := ucd.Confusable(r)
+		if got, want := cacheHas(&punctLookalikes, r), isASCIIPunctText(proto); got != want {
+			t.Errorf("punctLookalikes has %U = %v, want %v", r, got, want)
+		}
+		if got, want := passesForLatin(r, ucd.Lookup(r)), protoIsLatin(r); got != want {
+			t.Errorf("passesForLatin(%U) = %v, want %v", r, got, want)
+		}
+	}
+	// U+0374 GREEK NUMERAL SIGN is a letter that passes for an apostrophe.
+	if cls, form := lookalike("\u0374", 0x0374, ucd.Lookup(0x0374)); cls != lookSoft || form != "'" {
+		t.Errorf("lookalike(U+0374) = %d, %q; want soft, \"'\"", cls, form)
+	}
+}
+
 func TestIsCommandLine(t *testing.T) {
 	tests := []struct {
 		in   string
