@@ -178,6 +178,19 @@ var cleanTests = []cleanTest{
 		},
 	},
 	{
+		// Plain CSIs take a fast path when whole in one chunk; split
+		// into bytes they go through the parser: both must agree.
+		name: "CSI forms",
+		in: "\x1b[m\x1b[;m\x1b[1;2;3m\x1b[38;5;8m\x1b[9999m\x1b[12345m\x1b[65536m" +
+			"\x1b[?25l\x1b[>4;2m\x1b[1$m\x1b[2J\x1b[[" +
+			"\x1b[" + strings.Repeat("1;", 31) + "1m" + "\x1b[" + strings.Repeat("1;", 32) + "1mx",
+		text: "x",
+		rep: transcript.Report{
+			Sequences: transcript.Sequences{SGR: 9, CSI: 5},
+			Malformed: 2,
+		},
+	},
+	{
 		name:    "OSC ended by BEL and by ST",
 		in:      "\x1b]0;MARK-BEL\ax\x1b]2;MARK-ST\x1b\\y",
 		text:    "xy",

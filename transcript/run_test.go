@@ -267,9 +267,13 @@ func TestRunErrors(t *testing.T) {
 		t.Errorf("Run with Stdout set: err %v", err)
 	}
 
-	env, err := transcript.Run(context.Background(), exec.Command(filepath.Join(t.TempDir(), "missing")), transcript.RunOptions{})
+	rawDir := t.TempDir()
+	env, err := transcript.Run(context.Background(), exec.Command(filepath.Join(t.TempDir(), "missing")), transcript.RunOptions{RawDir: rawDir})
 	if err == nil || env.ExitCode != -1 {
 		t.Errorf("Run of a missing program: exit %d, err %v", env.ExitCode, err)
+	}
+	if left, _ := os.ReadDir(rawDir); len(left) != 0 {
+		t.Errorf("Run of a missing program left %d files in the raw directory", len(left))
 	}
 
 	sleep, err := exec.LookPath("sleep")
