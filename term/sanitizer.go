@@ -87,6 +87,13 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		return nDst, n, nil
 	}
 	for nSrc < len(src) {
+		if nDst > 0 && len(dst)-nDst < maxSGRLen {
+			// Stop before a token whose output might not fit, so that
+			// output waits in pend only when dst is tiny: a
+			// transform.Reader would otherwise hold it until more input
+			// arrives.
+			return nDst, nSrc, transform.ErrShortDst
+		}
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
 			switch b := src[nSrc]; {
 			case asciiText[b]:

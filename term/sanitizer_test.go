@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/text/transform"
@@ -502,5 +503,43 @@ func TestModeText(t *testing.T) {
 	// An out-of-range Mode gets the safe default.
 	if got := sanitizeChunks(Options{Mode: Mode(9)}, "\x1b[2JX"); got != "X" {
 		t.Errorf("Mode(9) output %+q, want %+q", got, "X")
+	}
+}
+
+// TestReaderDoesNotHoldOutput checks that transform.NewReader hands over
+// the output of all input read so far, even when a kept SGR lands at the
+// end of its 4096-byte buffer, without waiting for more input.
+func TestReaderDoesNotHoldOutput(t *testing.T) {
+	tests := []struct {
+		opts       Options
+		tail, want string
+	}{
+		// The output of these tails is longer than their input.
+		{Options{}, "\x1b[m", "\x1b[0m"},
+		{Options{Mode: Visualize}, "\r", vis},
+	}
+	for _, tc := range tests {
+		for pad := 4096 - len(tc.tail) - 4; pad <= 4096-len(tc.tail); pad++ {
+			in := strings.Repeat("a", pad) + tc.tail
+			want := strings.Repeat("a", pad) + tc.want
+			pr, pw := io.Pipe()
+			go pw.Write([]byte(in)) // more input never comes; pw stays open
+			r := transform.NewReader(pr, New(tc.opts))
+			done := make(chan string)
+			go func() {
+				buf := make([]byte, len(want))
+				n, _ := io.ReadFull(r, buf)
+				done <- string(buf[:n])
+			}()
+			select {
+			case got := <-done:
+				if got != want {
+					t.Errorf("%+q after %d bytes: read %+q at the end", tc.tail, pad, got[max(0, len(got)-8):])
+				}
+			case <-time.After(2 * time.Second):
+				t.Errorf("%+q after %d bytes: output held back waiting for more input", tc.tail, pad)
+			}
+			pw.Close()
+		}
 	}
 }
