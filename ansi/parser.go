@@ -1,8 +1,16 @@
 package ansi
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
 
 const maxInt = int(^uint(0) >> 1)
+
+const (
+	lsb = 0x0101010101010101 // the low bit of each byte of a word
+	msb = 0x8080808080808080 // the high bit of each byte of a word
+)
 
 // satAdd adds k >= 0 to a without overflowing: counters of an endless
 // sequence stop at maxInt instead of wrapping.
@@ -189,6 +197,18 @@ func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 func text(src []byte, size int) (Token, int) {
 	j := size
 	for j < len(src) {
+		// Eight printable ASCII bytes at a time: no byte < 0x20 and none
+		// >= 0x7F (byte+1 sets the high bit of 0x7F; >= 0x80 has it).
+		for j+8 <= len(src) {
+			v := binary.LittleEndian.Uint64(src[j:])
+			if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
+				break
+			}
+			j += 8
+		}
+		if j == len(src) {
+			break
+		}
 		c := src[j]
 		if c < utf8RuneSelf {
 			if !asciiText[c] {

@@ -327,3 +327,25 @@ func TestNames(t *testing.T) {
 		t.Errorf("State(200).String() = %q", got)
 	}
 }
+
+// TestTextRun checks the text scan, word-at-a-time path included, for every
+// byte value at every offset of a run of printable ASCII.
+func TestTextRun(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		for at := 0; at < 24; at++ {
+			in := []byte(strings.Repeat("a", 24))
+			in[at] = byte(b)
+			tok, n := text(in, 1)
+			want := 24
+			if b < 0x20 || b >= 0x7F {
+				want = at
+			}
+			if at == 0 {
+				want = 24 // text assumes the first byte is text
+			}
+			if n != want || len(tok.Text) != n {
+				t.Fatalf("text(%+q) = %d bytes, want %d", in, n, want)
+			}
+		}
+	}
+}
