@@ -184,7 +184,7 @@ func (a *scriptAcc) add(s *ucd.ScriptSet) {
 	a.resolved[0] &= s[0]
 	a.resolved[1] &= s[1]
 	a.resolved[2] &= s[2]
-	if !s.Has(ucd.ScriptLatin) {
+	if s[ucd.ScriptLatin/64]&(1<<(ucd.ScriptLatin%64)) == 0 {
 		a.noLatin[0] &= s[0]
 		a.noLatin[1] &= s[1]
 		a.noLatin[2] &= s[2]
@@ -459,6 +459,7 @@ type scriptScan struct {
 	tokStart    int // -1 outside a token
 	acc         scriptAcc
 	lastScript  ucd.Script // Script of the last rune added to acc
+	added       [4]uint64  // bit set of the Script values added to acc
 	tokLatin    bool       // holds a Latin letter
 	tokOther    bool       // holds a letter of another script
 	tokConfus   bool       // every non-Latin letter has a confusables.txt mapping
@@ -635,9 +636,14 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 		s.lastScript = ucd.ScriptUnknown
 	} else if sc := p.Script(); sc != s.lastScript {
 		// Intersecting with the same set again changes nothing, so
-		// only a change of script costs set operations.
+		// only the first rune of each script in a token costs set
+		// operations.
 		s.lastScript = sc
-		s.acc.add(&augmentedByScript[sc])
+		w, bit := sc>>6&3, uint64(1)<<(sc&63)
+		if s.added[w]&bit == 0 {
+			s.added[w] |= bit
+			s.acc.add(&augmentedByScript[sc])
+		}
 	}
 	switch {
 	case p.DefaultIgnorable():
@@ -797,6 +803,7 @@ func (s *scriptScan) startToken(i int) {
 	s.tokStart = i
 	s.acc.reset()
 	s.lastScript = ucd.ScriptCommon
+	s.added = [4]uint64{}
 	s.tokLatin, s.tokOther, s.tokConfus, s.tokAllowed = false, false, true, false
 	s.tokUncommon = 0
 	s.marks = 0
@@ -815,30 +822,44 @@ func (s *scriptScan) endToken(c *collector, i int) {
 		return
 	}
 	tok := s.text[start:i]
-	if s.acc.warns() && !isMicroUnit(tok) {
-		t := neutralize(tok)
-		c.add(KindMixedScript, t, mixedScriptExplanation(t, tok))
+	mixed := s.acc.warns() && !isMicroUnit(tok)
+	if mixed {
+		report(c, KindMixedScript, tok, func(t string) string { return mixedScriptExplanation(t, tok) })
 	}
 	if s.tokOther && !s.tokLatin && s.tokConfus && !s.acc.resolved.IsEmpty() {
 		// A whole-script confusable candidate; wholeScript decides once
 		// the letters of the whole text are counted.
 		s.candLetters += utf8.RuneCountInString(tok)
 	}
-	if s.tokUncommon != 0 && s.tokAllowed && !c.has(KindMixedScript) {
-		t := neutralize(tok)
-		c.add(KindUncommonCharacter, t, "`"+t+"` contains "+runeName(s.tokUncommon)+
-			", a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one")
+	if s.tokUncommon != 0 && s.tokAllowed && !mixed {
+		u := s.tokUncommon
+		report(c, KindUncommonCharacter, tok, func(t string) string {
+			return "`" + t + "` contains " + runeName(u) +
+				", a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one"
+		})
 	}
 	if s.markIssue >= 0 {
-		t := neutralize(tok)
-		var e string
-		if s.markRepeat != 0 {
-			e = "`" + t + "` repeats the combining mark " + runeName(s.markRepeat) + " on one letter; it shows once but is there twice"
-		} else {
-			e = "`" + t + "` stacks more than " + strconv.Itoa(maxMarks) + " combining marks on one letter, which can draw over neighbouring text"
-		}
-		c.add(KindCombiningMarks, t, e)
+		m := s.markRepeat
+		report(c, KindCombiningMarks, tok, func(t string) string {
+			if m != 0 {
+				return "`" + t + "` repeats the combining mark " + runeName(m) + " on one letter; it shows once but is there twice"
+			}
+			return "`" + t + "` stacks more than " + strconv.Itoa(maxMarks) + " combining marks on one letter, which can draw over neighbouring text"
+		})
 	}
+}
+
+// report records a finding of kind k for the token tok. explain builds
+// the explanation from the neutralized token; it runs only for the first
+// finding of k, the one whose explanation is kept, so that a text full of
+// findings costs one explanation per kind.
+func report(c *collector, k Kind, tok string, explain func(t string) string) {
+	t := neutralize(tok)
+	if c.has(k) {
+		c.add(k, t, "")
+		return
+	}
+	c.add(k, t, explain(t))
 }
 
 // startNumber makes sure a run of digits and ASCII is open at text[i].
@@ -870,8 +891,7 @@ func (s *scriptScan) endNumber(c *collector, i int) {
 		return
 	}
 	tok := strings.TrimRight(s.text[start:i], ".,:;!?)]}'\"")
-	t := neutralize(tok)
-	c.add(KindMixedNumbers, t, mixedNumbersExplanation(t, tok))
+	report(c, KindMixedNumbers, tok, func(t string) string { return mixedNumbersExplanation(t, tok) })
 }
 
 // endWord closes the word that ends at text[i]; the next one may start at
@@ -891,8 +911,7 @@ func (s *scriptScan) endWord(c *collector, i, next int) {
 		return
 	}
 	word := s.text[start:i]
-	t := neutralize(word)
-	c.add(KindLookalike, t, lookalikeExplanation(t, word))
+	report(c, KindLookalike, word, func(t string) string { return lookalikeExplanation(t, word) })
 }
 
 // commandLine reports whether the current line reads as a shell command:
@@ -1000,10 +1019,10 @@ func (s *scriptScan) wholeScript(c *collector) {
 		if !isASCIIText(reading) || !isASCIILetters(reading) {
 			return
 		}
-		t := neutralize(tok)
-		sc := firstScript(tok)
-		c.add(KindWholeScriptConfusable, t, "`"+t+"` is written wholly in "+sc.String()+
-			" but looks like the Latin `"+reading+"`")
+		report(c, KindWholeScriptConfusable, tok, func(t string) string {
+			return "`" + t + "` is written wholly in " + firstScript(tok).String() +
+				" but looks like the Latin `" + reading + "`"
+		})
 	})
 }
 

@@ -172,6 +172,8 @@ func TestDetectScripts(t *testing.T) {
 
 		// Uncommon characters and combining marks.
 		{"small capital", "\u1d00dmin", []found{{KindUncommonCharacter, []string{"\u1d00dmin"}}}},
+		{"mixed token not also uncommon", "\ua4d0ash", []found{{KindMixedScript, []string{"\ua4d0ash"}}}},
+		{"uncommon next to mixed", "p\u0430ypal \u1d00dmin", []found{{KindMixedScript, []string{"p\u0430ypal"}}, {KindUncommonCharacter, []string{"\u1d00dmin"}}}},
 		{"micro sign", "10\u00b5s", nil},
 		{"thai sara am", "\u0e04\u0e33\u0e2a\u0e31\u0e48\u0e07", nil},
 		{"nfkc lj", "\u01c9eto", nil},
@@ -187,6 +189,26 @@ func TestDetectScripts(t *testing.T) {
 				t.Errorf("Sanitize(%+q) mismatch (-want +got):\n%s", tt.in, diff)
 			}
 		})
+	}
+}
+
+func TestScriptFindingsCounted(t *testing.T) {
+	text := strings.Repeat("p\u0430ypal \u0430pple ", 50)
+	var got []Warning
+	for _, w := range Sanitize(text).Warnings {
+		if w.Kind == KindMixedScript {
+			got = append(got, w)
+		}
+	}
+	want := []Warning{{
+		Kind:        KindMixedScript,
+		Severity:    SeverityWarn,
+		Tokens:      []string{"p\u0430ypal", "\u0430pple"},
+		Count:       100,
+		Explanation: "`p\u0430ypal` mixes Latin and Cyrillic; it reads as `paypal` (and 1 more)",
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Sanitize(repeated spoofs) mismatch (-want +got):\n%s", diff)
 	}
 }
 
