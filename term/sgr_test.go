@@ -1,0 +1,125 @@
+package term
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/ansi"
+)
+
+// sgrSeq returns a well-formed SGR Seq with the given parameters.
+func sgrSeq(ps ...ansi.Param) ansi.Seq {
+	seq := ansi.Seq{Intro: '[', Final: 'm', Term: ansi.TermFinal, NumParams: len(ps)}
+	copy(seq.Params[:], ps)
+	return seq
+}
+
+func val(v uint16) ansi.Param { return ansi.Param{Value: v} }
+func sub(v uint16) ansi.Param { return ansi.Param{Value: v, Sub: true} }
+
+// TestAppendSGRShape checks each shape guard on its own, with Seqs built
+// by hand rather than by the parser.
+func TestAppendSGRShape(t *testing.T) {
+	base := sgrSeq(val(1), val(31))
+	tests := []struct {
+		name   string
+		modify func(*ansi.Seq)
+		want   string // "" when dropped
+	}{
+		{"well formed", func(*ansi.Seq) {}, "\x1b[1;31m"},
+		{"C1 introducer", func(s *ansi.Seq) { s.C1 = true }, ""},
+		{"not CSI", func(s *ansi.Seq) { s.Intro = ']' }, ""},
+		{"final not m", func(s *ansi.Seq) { s.Final = 'h' }, ""},
+		{"aborted", func(s *ansi.Seq) { s.Term = ansi.TermAborted }, ""},
+		{"unterminated", func(s *ansi.Seq) { s.Term = ansi.TermEOF }, ""},
+		{"private marker", func(s *ansi.Seq) { s.Private = '>' }, ""},
+		{"intermediate", func(s *ansi.Seq) { s.Intermediates[0], s.NumIntermediates = ' ', 1 }, ""},
+		{"too many intermediates", func(s *ansi.Seq) { s.TooManyIntermediates = true }, ""},
+		{"too many params", func(s *ansi.Seq) { s.TooManyParams, s.ExtraParams = true, 1 }, ""},
+		{"ignored", func(s *ansi.Seq) { s.Ignored = true }, ""},
+		{"overflow", func(s *ansi.Seq) { s.Params[1] = ansi.Param{Overflow: true} }, ""},
+		{"first is sub", func(s *ansi.Seq) { s.Params[0].Sub = true }, ""},
+		{"no params", func(s *ansi.Seq) { s.NumParams = 0 }, "\x1b[0m"},
+		{"missing", func(s *ansi.Seq) { s.Params[0] = ansi.Param{Missing: true} }, "\x1b[0;31m"},
+	}
+	for _, tc := range tests {
+		seq := base
+		tc.modify(&seq)
+		out, ok := appendSGR(nil, &seq)
+		if !ok {
+			out = nil
+		}
+		if diff := cmp.Diff(tc.want, string(out)); diff != "" {
+			t.Errorf("%s: mismatch (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+func TestAppendSGRParams(t *testing.T) {
+	tests := []struct {
+		name string
+		ps   []ansi.Param
+		want string
+	}{
+		{"max values", []ansi.Param{val(255), val(0)}, "\x1b[255;0m"},
+		{"256", []ansi.Param{val(256)}, ""},
+		{"conceal", []ansi.Param{val(1), val(8)}, ""},
+		{"missing 8 is not conceal", []ansi.Param{{Missing: true}}, "\x1b[0m"},
+		{"colon indexed", []ansi.Param{val(48), sub(5), sub(8)}, "\x1b[48;5;8m"},
+		{"colon indexed missing", []ansi.Param{val(48), sub(5), {Missing: true, Sub: true}}, ""},
+		{"colon direct id overflow", []ansi.Param{val(38), sub(2), {Overflow: true, Sub: true}, sub(1), sub(2), sub(3)}, ""},
+		{"colon direct id missing", []ansi.Param{val(58), sub(2), {Missing: true, Sub: true}, sub(1), sub(2), sub(3)}, "\x1b[58:2::1:2:3m"},
+		{"colon kind missing", []ansi.Param{val(38), {Missing: true, Sub: true}, sub(1)}, ""},
+		{"colon on missing head", []ansi.Param{{Missing: true}, sub(5)}, ""},
+		{"semicolon colour then sub", []ansi.Param{val(38), val(5), val(1), sub(8)}, ""},
+		{"semicolon colour value is sub", []ansi.Param{val(38), val(2), val(1), sub(2), val(3)}, ""},
+		{"underline style missing", []ansi.Param{val(4), {Missing: true, Sub: true}}, ""},
+		{"underline two subs", []ansi.Param{val(4), sub(1), sub(2)}, ""},
+	}
+	for _, tc := range tests {
+		out, ok := appendSGRParams(nil, tc.ps)
+		if !ok {
+			out = nil
+		}
+		if diff := cmp.Diff(tc.want, string(out)); diff != "" {
+			t.Errorf("%s: mismatch (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// FuzzAppendSGRParams checks that any kept parameter list serialises to a
+// canonical SGR the independent checker accepts, within maxSGRLen (the
+// size of the pending-output buffer), and that a failed call leaves dst
+// unchanged.
+func FuzzAppendSGRParams(f *testing.F) {
+	f.Add([]byte{38, 0, 0, 5, 1, 0, 8, 1, 0})
+	f.Add([]byte{58, 0, 0, 2, 1, 0, 0, 3, 0, 1, 1, 0, 2, 1, 0, 3, 1, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// Three bytes per parameter: value low byte, value high byte,
+		// flags (1 Sub, 2 Missing, 4 Overflow).
+		var ps []ansi.Param
+		for i := 0; i+2 < len(data) && len(ps) < ansi.MaxParams; i += 3 {
+			p := ansi.Param{Value: uint16(data[i]) | uint16(data[i+1]&1)<<8, Sub: data[i+2]&1 != 0,
+				Missing: data[i+2]&2 != 0, Overflow: data[i+2]&4 != 0}
+			if p.Missing || p.Overflow {
+				p.Value = 0
+			}
+			ps = append(ps, p)
+		}
+		prefix := []byte("keep")
+		out, ok := appendSGRParams(prefix, ps)
+		if !ok {
+			if string(out) != "keep" {
+				t.Fatalf("dropped SGR changed dst to %+q", out)
+			}
+			return
+		}
+		sgr := string(out[len(prefix):])
+		if len(sgr) > maxSGRLen {
+			t.Fatalf("%+v: canonical form %+q is %d bytes, more than maxSGRLen %d", ps, sgr, len(sgr), maxSGRLen)
+		}
+		if n, why := sgrLen(sgr); why != "" || n != len(sgr) {
+			t.Fatalf("%+v: canonical form %+q rejected: %s", ps, sgr, why)
+		}
+	})
+}
