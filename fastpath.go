@@ -18,17 +18,17 @@ func nonzeroLanes(x uint64) uint64 {
 	return (((x & lows) + lows) | x) & highs
 }
 
-// suspectLanes sets the high bit of each byte lane of w that may not be
-// shown literally: bytes >= 0x80, DEL, and C0 controls other than '\n'.
+// suspectLanes returns a nonzero word when some byte lane of w may not be
+// shown literally: a byte >= 0x80, DEL, or a C0 control other than '\n'.
+// For a word of ASCII bytes the lanes are exact; a byte >= 0x80 may carry
+// into its neighbour, but it is flagged itself, so the word never passes.
 func suspectLanes(w uint64) uint64 {
-	// DEL: (b&0x7F)+1 carries into the high bit only for 0x7F.
-	del := (w & lows) + ones*0x01
 	// XOR with '\n' maps newline to 0 and keeps every other control in
-	// 0x01-0x1F and every printable byte at 0x20 or above, so a control
-	// other than newline is a lane in [0x01, 0x1F].
-	x := (w ^ ones*'\n') & lows
+	// 0x01-0x1F and every printable byte at 0x20 or above: a control other
+	// than newline is a lane in [0x01, 0x1F]. b+1 reaches 0x80 for DEL.
+	x := w ^ ones*'\n'
 	ctrl := (x + ones*0x7F) &^ (x + ones*0x60)
-	return (w | del | ctrl) & highs
+	return (w | ctrl | (w + ones*0x01)) & highs
 }
 
 // lanesEqual sets the high bit of each byte lane of w equal to c.

@@ -153,9 +153,9 @@ type sanitizer struct {
 
 	nonASCII bool // some valid rune >= 0x80 was seen
 
-	parser  ansi.Parser // decodes terminal sequences for their warning
-	seqEnd  int         // bytes before seqEnd belong to a reported terminal sequence
-	effects []string    // what the reported terminal sequences would do
+	parser  *ansi.Parser // decodes terminal sequences for their warning
+	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
+	effects []string     // what the reported terminal sequences would do
 
 	tagRunStart int  // the current run of tag characters starts here
 	tagRunEnd   int  // and ends here

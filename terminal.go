@@ -21,7 +21,13 @@ func (s *sanitizer) terminalSequence(i int) {
 	// place; copying would make a long run of sequences quadratic.
 	rest := s.text[i:]
 	src := unsafe.Slice(unsafe.StringData(rest), len(rest))
-	p := &s.parser
+	// The parser is allocated on first use: it keeps a pointer into
+	// itself (Seq.Payload), so it cannot live on the caller's stack, and
+	// most text holds no escape sequence at all.
+	if s.parser == nil {
+		s.parser = new(ansi.Parser)
+	}
+	p := s.parser
 	p.Reset()
 	var tok ansi.Token
 	for off := 0; ; {
