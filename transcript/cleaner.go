@@ -51,6 +51,11 @@ type Cleaner struct {
 	// of the line; the next printable rune clears it.
 	clearPending bool
 	midLine      bool // the text written so far does not end with '\n'
+	// afterInvalid: the parser's last token was an invalid byte, after
+	// which it treats the continuation bytes of the broken character as
+	// invalid too. This state is invisible to InSequence, so the fast
+	// paths in step must let the parser see the next byte.
+	afterInvalid bool
 
 	out    []byte // output not yet handed out by Transform
 	outPos int
@@ -173,7 +178,8 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
-	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n') && !c.p.InSequence() {
+	fast := !c.afterInvalid && !c.p.InSequence()
+	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n') && fast {
 		// Fast path: in Ground, printable ASCII is text and '\n' a
 		// control whatever follows, exactly as the parser would
 		// return them.
@@ -188,7 +194,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		c.text(src[:n], true)
 		return n
 	}
-	if src[0] == 0x1B && !c.p.InSequence() {
+	if src[0] == 0x1B && fast {
 		// Fast path for the common CSI, colour above all.
 		if n, final := simpleCSI(src); n > 0 {
 			c.rep.BytesIn += int64(n)
@@ -204,6 +210,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		// The parser promises progress at EOF; never stall if it does not.
 		tok, n = ansi.Token{Kind: ansi.KindInvalid, Text: src[:1]}, 1
 	}
+	c.afterInvalid = tok.Kind == ansi.KindInvalid
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n

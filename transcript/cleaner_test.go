@@ -260,6 +260,19 @@ var cleanTests = []cleanTest{
 		markers: []string{"MARK", "2J"},
 	},
 	{
+		// After an invalid lead byte, the parser treats continuation
+		// bytes as invalid until a byte breaks the character; the
+		// ASCII fast path must not hide that byte from it.
+		name: "invalid lead, ASCII, then C1",
+		in:   "\xf00\x97|\xe2A\x9b31mB",
+		text: "\ufffd0|\ufffdAB",
+		rep: transcript.Report{
+			Sequences:   transcript.Sequences{SGR: 1},
+			C1:          1,
+			InvalidUTF8: 2,
+		},
+	},
+	{
 		name: "C0 and DEL",
 		in:   "a\x00b\x07c\x0bd\x0ce\x7ff\x0e\x0f\x18\x1ag\th",
 		text: "abcdef" + "g\th",

@@ -2,8 +2,9 @@ package transcript
 
 // Dump returns a byte-oriented view of raw for investigators, safe to print
 // to a terminal whatever raw holds. Each line shows the offset of its first
-// byte (at least 8 hex digits), up to 16 bytes in hex (a wider gap after the eighth),
-// and then the same bytes in caret notation, as cat -v writes them:
+// byte (at least 8 hex digits), up to 16 bytes in hex (a wider gap after
+// the eighth), and then the same bytes in caret notation, as cat -v writes
+// them:
 //
 //   - printable ASCII (0x20-0x7E) as itself;
 //   - a C0 control as ^ and the byte plus 0x40: ESC is ^[, CR is ^M;
