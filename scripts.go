@@ -64,11 +64,12 @@ func (l restrictionLevel) String() string {
 	return "restrictionLevel(" + strconv.Itoa(int(l)) + ")"
 }
 
-// recommendedScripts are the scripts of UTS #31 (Unicode 17.0.0) Table 4,
-// "Recommended Scripts", which UTS #39 section 5.2 step 5 allows next to
-// Latin at Moderately Restrictive. Every other script (Table 5 Excluded,
-// Table 7 Limited Use, such as Cherokee, Coptic and Lisu) makes a mix
-// with Latin Minimally Restrictive.
+// recommendedScripts are the scripts of the "Recommended Scripts" table of
+// UAX #31, Unicode Identifiers and Syntax, section 2.4 (Unicode 17.0.0;
+// Table 5 there, after Table 4 "Excluded Scripts"), which UTS #39 section
+// 5.2 step 5 allows next to Latin at Moderately Restrictive. Every other
+// script, Excluded (Coptic...) or Limited Use (Table 7: Cherokee, Lisu,
+// Canadian Aboriginal...), makes a mix with Latin Minimally Restrictive.
 var recommendedScripts = newScriptSet(
 	ucd.ScriptCommon, ucd.ScriptInherited,
 	ucd.ScriptArabic, ucd.ScriptArmenian, ucd.ScriptBengali, ucd.ScriptBopomofo,
@@ -349,7 +350,7 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 	switch {
 	case cat == ucd.No || cat == ucd.Pd || cat == ucd.Pi || cat == ucd.Pf || r == 0x2212:
 		return lookSoft, form
-	case strings.Trim(form, "'\"`-.") == "":
+	case strings.Trim(form, "'\"`-") == "", strings.Trim(form, ".") == "" && len(form) > 1:
 		// Quotes, primes, apostrophe letters, dashes, the ellipsis.
 		return lookSoft, form
 	case r >= 0xFF01 && r <= 0xFF65 || r >= 0x3000 && r <= 0x303F || r >= 0xFE10 && r <= 0xFE6F:

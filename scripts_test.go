@@ -279,6 +279,8 @@ func TestLookalikeClass(t *testing.T) {
 		{0x037E, lookHard, ";"},
 		{0x2044, lookHard, "/"},
 		{0x2215, lookHard, "/"},
+		{0x2024, lookHard, "."},
+		{0xFF0E, lookCJK, "."},
 		{0x1D7D1, lookHard, "3"},
 		{0x0660, lookNone, ""}, // skeleton '.', but a digit
 		{0x0661, lookNone, ""}, // skeleton 'l'
