@@ -3,6 +3,7 @@ package term
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"testing"
 )
 
@@ -38,15 +39,20 @@ func colourLog(n int) []byte {
 	return b.Bytes()[:n]
 }
 
-// benchTTYLog returns the largest real terminal log in testdata.
+// benchTTYLog returns the real terminal logs in testdata, concatenated in
+// name order.
 func benchTTYLog(b *testing.B) []byte {
-	var big []byte
-	for _, data := range ttyLogs(b) {
-		if len(data) > len(big) {
-			big = data
-		}
+	logs := ttyLogs(b)
+	names := make([]string, 0, len(logs))
+	for name := range logs {
+		names = append(names, name)
 	}
-	return big
+	sort.Strings(names)
+	var all []byte
+	for _, name := range names {
+		all = append(all, logs[name]...)
+	}
+	return all
 }
 
 // BenchmarkCopyLoop is the floor the sanitizer is compared with: a byte
