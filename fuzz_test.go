@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // FuzzSanitize checks the properties every Result has, for any input:
@@ -37,6 +39,20 @@ func FuzzSanitize(f *testing.F) {
 				if w.Kind < KindMixedScript {
 					t.Fatalf("Sanitize(Sanitize(%+q).Text) warns %v: %s", in, w.Kind, w.Explanation)
 				}
+			}
+			// The homoglyph checks run inside the escaping loop; on their
+			// own they must find the same.
+			var c collector
+			detectScripts(in, &c)
+			want := c.warnings()
+			var got []Warning
+			for _, w := range r.Warnings {
+				if w.Kind >= KindMixedScript {
+					got = append(got, w)
+				}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("Sanitize(%+q) script warnings differ from detectScripts (-want +got):\n%s", in, diff)
 			}
 			for _, e := range r.Escapes {
 				if e.Start < 0 || e.End > len(r.Text) || e.Start >= e.End {

@@ -100,9 +100,6 @@ func (p Policy) Sanitize(text string) Result {
 		f.summary = true
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 	}
-	if s.nonASCII {
-		detectScripts(text, &s.found)
-	}
 	res.Warnings = s.found.warnings()
 	return res
 }
@@ -153,6 +150,10 @@ type sanitizer struct {
 
 	nonASCII bool // some valid rune >= 0x80 was seen
 
+	scan     scriptScan // the homoglyph checks, from the first non-ASCII rune on
+	scanning bool
+	scanFed  int // text[:scanFed] has been handed to scan
+
 	parser  *ansi.Parser // decodes terminal sequences for their warning
 	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
 	effects []string     // what the reported terminal sequences would do
@@ -193,17 +194,63 @@ func (s *sanitizer) run(i int) {
 		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if r == utf8.RuneError && size == 1 {
+			if s.scanning {
+				s.feedScan(i)
+				s.scan.invalid(&s.found, i)
+				s.scanFed = i + 1
+			}
 			s.invalid(i)
 			i++
 			continue
 		}
-		s.nonASCII = true
-		if cls := s.classify(i, r, size); cls != ClassNone {
+		p := ucd.Lookup(r)
+		if !s.nonASCII {
+			s.nonASCII = true
+			s.startScan(i)
+		}
+		if s.scanning {
+			// The homoglyph checks share this decode and lookup.
+			s.feedScan(i)
+			s.scan.rune(&s.found, i, r, size, p)
+			s.scanFed = i + size
+		}
+		if cls := s.classify(i, r, size, p); cls != ClassNone {
 			s.escape(i, size, r, cls)
 		}
 		i += size
 	}
 	s.endVSRun()
+	if s.scanning {
+		s.feedScan(len(text))
+		s.scan.finish(&s.found)
+	}
+}
+
+// startScan starts the homoglyph checks at the first non-ASCII rune, at
+// text[i]. They need only run on text with one, so clean ASCII never pays
+// for them; the bytes before i are replayed: ASCII, and invalid bytes.
+func (s *sanitizer) startScan(i int) {
+	if s.quiet {
+		return
+	}
+	s.scan = newScriptScan(s.text)
+	s.scanning = true
+	for j := 0; j < i; j++ {
+		if s.text[j] >= utf8.RuneSelf {
+			s.feedScan(j)
+			s.scan.invalid(&s.found, j)
+			s.scanFed = j + 1
+		}
+	}
+	s.feedScan(i)
+}
+
+// feedScan hands the ASCII bytes text[scanFed:i] to the homoglyph checks.
+func (s *sanitizer) feedScan(i int) {
+	if s.scanFed < i {
+		s.scan.asciiRun(&s.found, s.scanFed, i)
+		s.scanFed = i
+	}
 }
 
 // ascii handles the ASCII byte c at text[i] that is not plain printable text.
@@ -290,7 +337,7 @@ func (s *sanitizer) emit(i, size int, r rune, cls Class) {
 
 // classify returns the escape class of the valid rune r at text[i:i+size],
 // or ClassNone when it is shown literally.
-func (s *sanitizer) classify(i int, r rune, size int) Class {
+func (s *sanitizer) classify(i int, r rune, size int, props ucd.Props) Class {
 	p := &s.policy
 	if len(p.Flag) > 0 && p.flags(r) {
 		return ClassFlagged
@@ -298,7 +345,6 @@ func (s *sanitizer) classify(i int, r rune, size int) Class {
 	if r <= 0x9F {
 		return ClassControl // C1: never allowed
 	}
-	props := ucd.Lookup(r)
 	cls := runeClass(r, props)
 	if cls == ClassNone {
 		return ClassNone
