@@ -115,7 +115,16 @@ const (
 var _ [0]struct{} = [MaxParams & (MaxParams - 1)]struct{}{}
 
 // Seq describes the sequence that the last returned token ended (CSI, ESC,
-// OSC, DCS, SOS, PM, APC).
+// OSC, DCS, SOS, PM, APC). Only Params[:NumParams] are set; the rest are
+// zero.
+//
+// Len counts every byte of the sequence except C0 controls returned as
+// separate KindControl tokens while it was open (Williams' "execute" in
+// escape and CSI states). A CAN, SUB or C1 control that aborts it is counted
+// in Len; an ESC or C1 introducer that aborts it starts, and is counted in,
+// the next sequence. Span is the distance in the input from the introducer
+// to the end of the sequence: Len plus those separately returned C0
+// controls ("\x1b[3\b1m" has Len 5, Span 6).
 type Seq struct {
 	Intro                byte // 7-bit equivalent of the introducer: '[' CSI, ']' OSC, 'P' DCS, 'X' SOS, '^' PM, '_' APC, 0 for plain ESC
 	C1                   bool // introduced by a C1 control (raw or UTF-8) rather than ESC
@@ -137,14 +146,6 @@ type Seq struct {
 	Len                  int        // raw bytes of the sequence, introducer and terminator included (may span chunks; saturating)
 	Span                 int        // bytes from the introducer to the end: Len plus the C0 controls returned as tokens while the sequence was open (saturating)
 }
-
-// Seq.Len counts every byte of the sequence except C0 controls returned as
-// separate KindControl tokens while it was open (Williams' "execute" in
-// escape and CSI states). A CAN, SUB or C1 control that aborts it is counted
-// in Len; an ESC or C1 introducer that aborts it starts, and is counted in,
-// the next sequence. Span is the distance in the input from the introducer
-// to the end of the sequence: Len plus those separately returned C0
-// controls ("\x1b[3\b1m" has Len 5, Span 6).
 
 // itoa avoids importing strconv for the rare out-of-range String.
 func itoa(n int) string {
