@@ -157,6 +157,18 @@ var augmentedByScript = func() (t [ucd.NumScripts]ucd.ScriptSet) {
 	return t
 }()
 
+// kanaSCX caches the augmented Script_Extensions of U+3000..U+30FF, CJK
+// punctuation and kana, where Japanese text meets explicit
+// Script_Extensions at every prolonged sound mark U+30FC.
+const kanaSCXLo, kanaSCXHi = 0x3000, 0x3100
+
+var kanaSCX = func() (t [kanaSCXHi - kanaSCXLo]ucd.ScriptSet) {
+	for i := range t {
+		t[i] = augment(ucd.ScriptExtensions(rune(kanaSCXLo + i)))
+	}
+	return t
+}()
+
 // augmentedScripts returns the augmented Script_Extensions of r, whose
 // properties are p.
 func augmentedScripts(r rune, p ucd.Props) ucd.ScriptSet {
@@ -562,6 +574,7 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 			s.startToken(i)
 			if s.lastScript != ucd.ScriptLatin {
 				s.lastScript = ucd.ScriptLatin
+				s.added[ucd.ScriptLatin/64] |= 1 << (ucd.ScriptLatin % 64)
 				s.acc.add(&latinSet)
 			}
 			s.tokLatin, s.tokAllowed = true, true
@@ -603,6 +616,25 @@ func (s *scriptScan) finish(c *collector) {
 func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	s.escLetter = false
 	cat := p.Category()
+	if sc := p.Script(); s.tokStart >= 0 && !s.wordPlain && cat.IsLetter() && sc != ucd.ScriptCommon && s.added[sc>>6&3]&(1<<(sc&63)) != 0 &&
+		p.IdentifierAllowed() && !p.HasScriptExtensions() && s.numStart < 0 {
+		// The common case, kept short: an ordinary letter that goes on
+		// a token in a script the token already holds, inside a word
+		// that already holds a non-ASCII letter. It changes no script
+		// set and no lookalike or number state.
+		s.lastScript = sc
+		s.acc.nonASCII = true
+		s.marks = 0
+		if sc == ucd.ScriptLatin {
+			s.latinLetters++
+		} else {
+			s.otherLetters++
+			if s.tokConfus {
+				s.tokConfus = passesForLatin(r, p)
+			}
+		}
+		return
+	}
 	if cat.IsSeparator() || cat == ucd.Cc {
 		s.endToken(c, i)
 		s.endNumber(c, i)
@@ -632,8 +664,12 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	s.startToken(i)
 	s.acc.nonASCII = true
 	if p.HasScriptExtensions() {
-		set := augment(ucd.ScriptExtensions(r))
-		s.acc.add(&set)
+		if r >= kanaSCXLo && r < kanaSCXHi {
+			s.acc.add(&kanaSCX[r-kanaSCXLo])
+		} else {
+			set := augment(ucd.ScriptExtensions(r))
+			s.acc.add(&set)
+		}
 		s.lastScript = ucd.ScriptUnknown
 	} else if sc := p.Script(); sc != s.lastScript {
 		// Intersecting with the same set again changes nothing, so
