@@ -197,24 +197,23 @@ func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 func text(src []byte, size int) (Token, int) {
 	j := size
 	for j < len(src) {
-		// Eight printable ASCII bytes at a time: no byte < 0x20 and none
-		// >= 0x7F (byte+1 sets the high bit of 0x7F; >= 0x80 has it).
-		for j+8 <= len(src) {
-			v := binary.LittleEndian.Uint64(src[j:])
-			if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
-				break
-			}
-			j += 8
-		}
-		if j == len(src) {
-			break
-		}
 		c := src[j]
 		if c < utf8RuneSelf {
 			if !asciiText[c] {
 				break
 			}
 			j++
+			// Then eight printable ASCII bytes at a time: no byte < 0x20
+			// and none >= 0x7F (byte+1 sets the high bit of 0x7F; bytes
+			// >= 0x80 have it). Tried after ASCII only, so that runs of
+			// other scripts do not pay for it at every character.
+			for j+8 <= len(src) {
+				v := binary.LittleEndian.Uint64(src[j:])
+				if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
+					break
+				}
+				j += 8
+			}
 			continue
 		}
 		r, n := utf8.DecodeRune(src[j:])
