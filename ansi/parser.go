@@ -216,6 +216,21 @@ func text(src []byte, size int) (Token, int) {
 			}
 			continue
 		}
+		// Two- and three-byte characters inline (leads gives the range of
+		// the second byte); the rest through utf8.DecodeRune.
+		if l := leads[c]; l.need == 1 && j+1 < len(src) {
+			if b1 := src[j+1]; b1 >= l.lo && b1 <= l.hi && (c != 0xC2 || b1 >= 0xA0) {
+				j += 2
+				continue
+			}
+			break // invalid, or a UTF-8 C1 control
+		} else if l.need == 2 && j+2 < len(src) {
+			if b1, b2 := src[j+1], src[j+2]; b1 >= l.lo && b1 <= l.hi && b2&0xC0 == 0x80 {
+				j += 3
+				continue
+			}
+			break
+		}
 		r, n := utf8.DecodeRune(src[j:])
 		if n <= 1 || r <= 0x9F {
 			break // invalid, incomplete, or a UTF-8 C1 control

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -345,6 +346,41 @@ func TestTextRun(t *testing.T) {
 			}
 			if n != want || len(tok.Text) != n {
 				t.Fatalf("text(%+q) = %d bytes, want %d", in, n, want)
+			}
+		}
+	}
+}
+
+// refText is the plain definition of a text run: printable ASCII and valid
+// UTF-8 characters outside C1.
+func refText(src []byte) int {
+	j := 0
+	for j < len(src) {
+		r, n := utf8.DecodeRune(src[j:])
+		if r < 0x20 || r >= 0x7F && r <= 0x9F || r == utf8.RuneError && n <= 1 {
+			break
+		}
+		j += n
+	}
+	return j
+}
+
+// TestTextRunUTF8 checks the inline decoding of two- and three-byte
+// characters against utf8.DecodeRune.
+func TestTextRunUTF8(t *testing.T) {
+	check := func(in []byte) {
+		t.Helper()
+		if _, n := text(in, 1); n != refText(in) {
+			t.Fatalf("text(%+q) = %d bytes, want %d", in, n, refText(in))
+		}
+	}
+	for b0 := 0x80; b0 < 0x100; b0++ {
+		for b1 := 0; b1 < 0x100; b1++ {
+			check([]byte{'a', byte(b0), byte(b1), 'z'})
+			check([]byte{'a', byte(b0), byte(b1)})
+			for _, b2 := range []byte{0x00, 0x41, 0x7f, 0x80, 0x9c, 0xbf, 0xc0, 0xff} {
+				check([]byte{'a', byte(b0), byte(b1), b2, 'z'})
+				check([]byte{'a', byte(b0), byte(b1), b2})
 			}
 		}
 	}
