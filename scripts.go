@@ -335,13 +335,8 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 		return lookNone, ""
 	case cat.IsMark() || cat.IsSeparator():
 		return lookNone, ""
-	case cat.IsLetter():
-		// Letters pass for punctuation only through confusables.txt
-		// (U+01C3 for '!', U+02BC and U+0374 for an apostrophe); most
-		// have no mapping or map to letters.
-		if !p.HasConfusable() || inCache(r) && !cacheHas(&punctLookalikes, r) {
-			return lookNone, ""
-		}
+	case cat.IsLetter() && plainLetter(r, p):
+		return lookNone, ""
 	}
 	form := ""
 	if p.HasConfusable() {
@@ -369,6 +364,18 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 		return lookCJK, form
 	}
 	return lookHard, form
+}
+
+// plainLetter reports whether the letter r, whose properties are p and
+// which is not a fullwidth Latin letter, passes for no ASCII punctuation.
+// Letters pass for punctuation only through confusables.txt (U+01C3 for
+// '!', U+02BC and U+0374 for an apostrophe); most have no mapping or map
+// to letters.
+func plainLetter(r rune, p ucd.Props) bool {
+	if r >= 0xFF21 && r <= 0xFF5A {
+		return false
+	}
+	return !p.HasConfusable() || inCache(r) && !cacheHas(&punctLookalikes, r)
 }
 
 // softContext refines the class of the soft lookalike at text[i:i+size],
@@ -640,6 +647,11 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 		s.endNumber(c, i)
 		s.endWord(c, i, i+size)
 		return
+	}
+	if s.wordPlain && cat.IsLetter() && plainLetter(r, p) {
+		// What lookalike would say, without the call, for the letter
+		// that opens most words of non-Latin text.
+		s.wordPlain = false
 	}
 	if s.wordPlain {
 		cls, form := lookalike(s.text[i:], r, p)
@@ -934,11 +946,14 @@ func (s *scriptScan) endNumber(c *collector, i int) {
 // endWord closes the word that ends at text[i]; the next one may start at
 // text[next].
 func (s *scriptScan) endWord(c *collector, i, next int) {
-	start, at := s.wordStart, s.lookAt
+	start, plain := s.wordStart, s.wordPlain
+	s.wordStart, s.wordPlain = next, true
+	if s.lookAt < 0 {
+		return // wordLook is all false
+	}
 	look := s.wordLook
-	plain := s.wordPlain
-	s.wordStart, s.wordPlain, s.wordLook, s.lookAt = next, true, [lookHard + 1]bool{}, -1
-	if !plain || at < 0 {
+	s.wordLook, s.lookAt = [lookHard + 1]bool{}, -1
+	if !plain {
 		return
 	}
 	warn := look[lookHard] ||
