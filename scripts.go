@@ -585,9 +585,16 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 				s.acc.add(&latinSet)
 			}
 			s.tokLatin, s.tokAllowed = true, true
-			s.latinLetters++
 			s.marks = 0
 			s.startNumber(i)
+			// The rest of a run of ASCII letters changes nothing but
+			// the count.
+			n := i + 1
+			for n < j && text[n] < utf8.RuneSelf && asciiClasses[text[n]] == asciiLetter {
+				n++
+			}
+			s.latinLetters += n - i
+			i = n - 1
 		case asciiDigit:
 			s.startToken(i)
 			s.marks = 0
