@@ -23,9 +23,13 @@ import (
 //   - uncommon characters (section 5.4 with IdentifierStatus.txt) and
 //     combining-mark overflow (section 5.4), informational.
 //
-// One scan over the text does it all with one ucd.Lookup per non-ASCII
-// rune, and allocates only to report a finding. docs/warnings.md states
-// the rules for users; docs/false-positives.md measures them.
+// One scan over the text does it all, and allocates only to report a
+// finding. Sanitize drives it from its own loop (newScriptScan, asciiRun,
+// rune, invalid, finish), sharing the decoding and the one ucd.Lookup per
+// rune; only rarer runes cost more (Script_Extensions outside the kana
+// block, digits, confusables of a word's first non-ASCII character).
+// docs/warnings.md states the rules for users; docs/false-positives.md
+// measures them on real multilingual text.
 
 // A letter token is a maximal run of letters, marks, decimal digits and
 // the joiners ZWJ and ZWNJ: punctuation such as '.', '/', '-' and '_'
