@@ -374,6 +374,18 @@ func FuzzDetectScripts(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		var c collector
 		detectScripts(in, &c)
+		// Sanitize drives the same scan from its own loop; both must
+		// find the same.
+		want := c.warnings()
+		var got []Warning
+		for _, w := range Sanitize(in).Warnings {
+			if isScriptKind(w.Kind) {
+				got = append(got, w)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Sanitize(%+q) script warnings differ from detectScripts (-detectScripts +Sanitize):\n%s", in, diff)
+		}
 		for k, fd := range c.found {
 			if fd == nil {
 				continue
