@@ -139,7 +139,17 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				}
 				n, np := scanSGR(src[nSrc:], &s.params)
 				if n == 0 {
-					break
+					if n = dropLen(src[nSrc:]); n == 0 {
+						break
+					}
+					nSrc += n
+					if mode == Visualize {
+						nDst += s.emit(dst[nDst:], append(s.scratch[:0], visualEscape...))
+						if s.pendLen > 0 {
+							return nDst, nSrc, transform.ErrShortDst
+						}
+					}
+					continue
 				}
 				nSrc += n
 				if len(dst)-nDst >= maxSGRLen {
@@ -330,6 +340,39 @@ func sanitizeString(s string, opts Options) string {
 // escape sequence survives.
 func stripString(s string) string {
 	return sanitizeString(s, Options{Plain: true})
+}
+
+// dropLen returns the length of the complete escape sequence at the
+// start of src if it is one the parser reads as a single token that the
+// policy drops whatever its content, or 0 (then the parser decides):
+//   - ESC [, bytes 0x20-0x3F (parameters, private markers, intermediates;
+//     a misplaced one makes the CSI ignored, still one token), and a final
+//     byte 0x40-0x7E other than 'm', within maxFastSGR bytes;
+//   - ESC, at most one intermediate 0x20-0x2F, and a final byte 0x30-0x7E
+//     that does not open a CSI or a control string.
+func dropLen(src []byte) int {
+	if len(src) < 2 || src[0] != 0x1b {
+		return 0
+	}
+	switch b := src[1]; {
+	case b == '[':
+		for i := 2; i < min(len(src), maxFastSGR); i++ {
+			switch c := src[i]; {
+			case c >= 0x20 && c <= 0x3f:
+				continue
+			case c >= 0x40 && c <= 0x7e && c != 'm':
+				return i + 1
+			}
+			return 0
+		}
+	case b >= 0x20 && b <= 0x2f:
+		if len(src) >= 3 && src[2] >= 0x30 && src[2] <= 0x7e {
+			return 3
+		}
+	case b >= 0x30 && b <= 0x7e && b != ']' && b != 'P' && b != 'X' && b != '^' && b != '_':
+		return 2
+	}
+	return 0
 }
 
 // asciiText marks the bytes of printable ASCII text: 0x20-0x7E.

@@ -543,3 +543,31 @@ func TestReaderDoesNotHoldOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestFastPathAgrees compares the fast path (ASCII runs, LF, tab, C0, DEL,
+// simple SGR and simple dropped sequences) with the parser alone on every
+// ESC x y and ESC [ x y, followed by text, in Strip and Visualize mode.
+func TestFastPathAgrees(t *testing.T) {
+	if testing.Short() {
+		t.Skip("131072 inputs")
+	}
+	fast, slow := New(Options{}), New(Options{})
+	fastVis, slowVis := New(Options{Mode: Visualize}), New(Options{Mode: Visualize})
+	slow.noFastPath, slowVis.noFastPath = true, true
+	buf := make([]byte, 0, 16)
+	for _, prefix := range []string{"\x1b", "\x1b["} {
+		for x := range 256 {
+			for y := range 256 {
+				src := append(append(buf[:0], prefix...), byte(x), byte(y))
+				src = append(src, "X;1mZ\n"...)
+				for _, pair := range [][2]*Sanitizer{{fast, slow}, {fastVis, slowVis}} {
+					a := pair[0].run(string(src), true)
+					b := pair[1].run(string(src), true)
+					if a != b {
+						t.Fatalf("%+q: fast path %+q, parser %+q", src, a, b)
+					}
+				}
+			}
+		}
+	}
+}
