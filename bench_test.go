@@ -43,7 +43,7 @@ var (
 		"Größe der Datei in Bytes anzeigen, naïve café, Ångström.",
 		"한국어 텍스트를 표시합니다: 파일 목록.",
 		"फ़ाइल की सामग्री को मानक आउटपुट पर प्रिंट करें।",
-		"فایل‌ها را ببینید و نتیجه را ذخیره کنید.",
+		"فایل\u200cها را ببینید و نتیجه را ذخیره کنید.",
 	)
 	benchAttack = repeatTo(benchSize,
 		"echo ok\rrm -rf ~ \x1b[2K\x1b[1G",
