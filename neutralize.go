@@ -355,7 +355,8 @@ func (s *sanitizer) classify(i int, r rune, size int, props ucd.Props) Class {
 	switch cls {
 	case ClassZeroWidth:
 		if (r == zwj && (s.emojiZWJ(i) || s.joinerAfterVirama(i))) ||
-			(r == zwnj && (s.joiningZWNJ(i, size) || s.joinerAfterVirama(i) && s.letterAfter(i+size))) {
+			(r == zwnj && (s.joiningZWNJ(i, size) || s.joinerAfterVirama(i) && s.letterAfter(i+size))) ||
+			s.bengaliRaYaphala(i, size) {
 			return ClassNone
 		}
 	case ClassVariationSelector:

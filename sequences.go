@@ -105,6 +105,27 @@ func (s *sanitizer) joinerAfterVirama(i int) bool {
 	return false
 }
 
+// bengaliRaYaphala reports whether the joiner at text[i:i+size] sits in
+// RA, joiner, VIRAMA, YA: the Unicode Standard's spelling (section 12.2,
+// Bengali) of ra with ya-phalaa, which keeps the ra from becoming a reph.
+// Bengali input methods write the same with ZWNJ, so both joiners are
+// accepted there and nowhere else.
+func (s *sanitizer) bengaliRaYaphala(i, size int) bool {
+	const (
+		ra         = 0x09B0
+		assameseRa = 0x09F0
+		virama     = 0x09CD
+		ya         = 0x09AF
+	)
+	before, _ := s.runeBefore(i)
+	if before != ra && before != assameseRa || !s.literal(before) {
+		return false
+	}
+	v, n := s.runeAt(i + size)
+	y, _ := s.runeAt(i + size + n)
+	return v == virama && y == ya
+}
+
 // letterAfter reports whether a letter follows at text[i], after combining
 // marks ($M1* $L, the right side of rule A2).
 func (s *sanitizer) letterAfter(i int) bool {
