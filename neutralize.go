@@ -192,7 +192,15 @@ func (s *sanitizer) run(i int) {
 			i = s.ascii(i, c)
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(text[i:])
+		var r rune
+		var size int
+		if c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
+			// Two-byte sequences (Latin-1 to N'Ko: Cyrillic, Greek,
+			// Arabic, Hebrew) decode inline; utf8 takes the rest.
+			r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
+		} else {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		if r == utf8.RuneError && size == 1 {
 			if s.scanning {
 				s.feedScan(i)
