@@ -18,17 +18,17 @@ func nonzeroLanes(x uint64) uint64 {
 	return (((x & lows) + lows) | x) & highs
 }
 
-// suspectLanes returns a nonzero word when some byte lane of w may not be
-// shown literally: a byte >= 0x80, DEL, or a C0 control other than '\n'.
-// For a word of ASCII bytes the lanes are exact; a byte >= 0x80 may carry
-// into its neighbour, but it is flagged itself, so the word never passes.
+// suspectLanes returns a word whose high bit is set in each byte lane of w
+// that may not be shown literally: a byte >= 0x80, DEL, or a C0 control
+// other than '\n'. Low bits are garbage; callers mask with highs. For a
+// word of ASCII bytes the lanes are exact; a byte >= 0x80 may carry into
+// its neighbour, but it is flagged itself, so the word never passes.
 func suspectLanes(w uint64) uint64 {
 	// XOR with '\n' maps newline to 0 and keeps every other control in
 	// 0x01-0x1F and every printable byte at 0x20 or above: a control other
 	// than newline is a lane in [0x01, 0x1F]. b+1 reaches 0x80 for DEL.
 	x := w ^ ones*'\n'
-	ctrl := (x + ones*0x7F) &^ (x + ones*0x60)
-	return (w | ctrl | (w + ones*0x01)) & highs
+	return w | (x+ones*0x7F)&^(x+ones*0x60) | (w + ones*0x01)
 }
 
 // lanesEqual sets the high bit of each byte lane of w equal to c.
@@ -38,18 +38,31 @@ func lanesEqual(w uint64, c byte) uint64 {
 
 // cleanASCIIPrefix returns the length of the longest prefix of s made only of
 // printable ASCII and '\n' (and tab when keepTab). On clean ASCII it is the
-// whole of s, found sixteen bytes at a time.
+// whole of s, found thirty-two bytes at a time.
 func cleanASCIIPrefix(s string, keepTab bool) int {
 	n := len(s)
-	for len(s) >= 16 {
-		w0 := binary.LittleEndian.Uint64([]byte(s[0:8]))
-		w1 := binary.LittleEndian.Uint64([]byte(s[8:16]))
-		sus := suspectLanes(w0) | suspectLanes(w1)
-		if sus != 0 && (!keepTab ||
-			suspectLanes(w0)&^lanesEqual(w0, '\t')|suspectLanes(w1)&^lanesEqual(w1, '\t') != 0) {
+	if !keepTab {
+		for len(s) >= 32 {
+			w0 := binary.LittleEndian.Uint64([]byte(s[0:8]))
+			w1 := binary.LittleEndian.Uint64([]byte(s[8:16]))
+			w2 := binary.LittleEndian.Uint64([]byte(s[16:24]))
+			w3 := binary.LittleEndian.Uint64([]byte(s[24:32]))
+			if (suspectLanes(w0)|suspectLanes(w1)|suspectLanes(w2)|suspectLanes(w3))&highs != 0 {
+				break
+			}
+			s = s[32:]
+		}
+	}
+	for len(s) >= 8 {
+		w := binary.LittleEndian.Uint64([]byte(s[0:8]))
+		sus := suspectLanes(w) & highs
+		if keepTab {
+			sus &^= lanesEqual(w, '\t')
+		}
+		if sus != 0 {
 			break
 		}
-		s = s[16:]
+		s = s[8:]
 	}
 	for i := 0; i < len(s); i++ {
 		if !isPlainASCII(s[i], keepTab) {
