@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 	"golang.org/x/text/unicode/rangetable"
 )
 
@@ -178,8 +179,10 @@ func checkResultInvariants(t *testing.T, in string, r Result) {
 }
 
 // unsafeText returns why s is not safe to print literally, or "". It is
-// written independently of the sanitizer, from the escaped set's definition
-// over Go's own tables and rangetable.Assigned("17.0.0"). Code points that a
+// written independently of the sanitizer's classes, from the escaped set's
+// definition over Go's own tables, rangetable.Assigned("17.0.0") and the
+// Default_Ignorable_Code_Point table that internal/ucd checks against its
+// derivation from Go's tables. Code points that a
 // legitimate sequence may keep (joiners, variation selectors, tag
 // characters) are left to the idempotence checks.
 func unsafeText(s string, keepTab bool) string {
@@ -210,7 +213,7 @@ func alwaysEscaped(r rune) bool {
 		return false
 	case r < 0x80:
 		return false
-	case unicode.Is(unicode.Bidi_Control, r), testDICP(r),
+	case unicode.Is(unicode.Bidi_Control, r), ucd.Lookup(r).DefaultIgnorable(),
 		r == 0x2028, r == 0x2029, r >= 0xFFF9 && r <= 0xFFFC, r == 0x2800,
 		unicode.Is(unicode.Zs, r),
 		unicode.Is(unicode.Co, r), unicode.Is(unicode.Noncharacter_Code_Point, r),
@@ -218,16 +221,4 @@ func alwaysEscaped(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// testDICP is Default_Ignorable_Code_Point derived from Go's tables, as in
-// the Unicode 17 definition (DerivedCoreProperties.txt).
-func testDICP(r rune) bool {
-	if !unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) &&
-		!unicode.Is(unicode.Cf, r) && !unicode.Is(unicode.Variation_Selector, r) {
-		return false
-	}
-	return !unicode.Is(unicode.White_Space, r) &&
-		!(r >= 0xFFF9 && r <= 0xFFFB) && !(r >= 0x13430 && r <= 0x13440) &&
-		!unicode.Is(unicode.Prepended_Concatenation_Mark, r)
 }

@@ -1123,30 +1123,20 @@ func forEachToken(text string, f func(string)) {
 // Default_Ignorable_Code_Point, map through confusables.txt, NFD) except
 // that ASCII characters stay themselves, since the skeleton maps some of
 // them too ("m" to "rn", "I" to "l") and the reading is shown to people.
-func skeletonReading(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(s) {
-		p := ucd.Lookup(r)
-		switch {
-		case r < utf8.RuneSelf:
-			b.WriteRune(r)
-		case p.DefaultIgnorable():
-		case p.HasConfusable():
-			proto, _ := ucd.Confusable(r)
-			b.WriteString(proto)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return norm.NFD.String(b.String())
-}
+func skeletonReading(s string) string { return mapSkeleton(s, true) }
 
 // skeleton returns the UTS #39 skeleton of s.
-func skeleton(s string) string {
+func skeleton(s string) string { return mapSkeleton(s, false) }
+
+// mapSkeleton is NFD, Default_Ignorable removed, each character mapped by
+// confusables.txt, NFD again; with keepASCII, ASCII maps to itself.
+func mapSkeleton(s string, keepASCII bool) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(s) {
 		p := ucd.Lookup(r)
 		switch {
+		case keepASCII && r < utf8.RuneSelf:
+			b.WriteRune(r)
 		case p.DefaultIgnorable():
 		case p.HasConfusable():
 			proto, _ := ucd.Confusable(r)

@@ -115,21 +115,10 @@ func dumpCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return exitError
 	}
-	names := fs.Args()
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	status := exitClean
-	for _, name := range names {
-		data, err := readInput(name, stdin)
-		if err != nil {
-			fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
-			status = exitError
-			continue
-		}
-		io.WriteString(stdout, transcript.Dump(data))
-	}
-	return status
+	return eachInput(fs.Args(), stdin, stderr, func(_ string, data []byte) error {
+		_, err := io.WriteString(stdout, transcript.Dump(data))
+		return err
+	})
 }
 
 // copyInputs streams each named input (or stdin) into w.

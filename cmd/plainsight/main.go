@@ -91,36 +91,44 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	p := plainsight.Policy{KeepTab: *keepTab}
 	out := printer{stdout: stdout, stderr: stderr, color: useColor, json: *jsonOut}
 
-	status := exitClean
-	names := fs.Args()
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	for _, name := range names {
-		data, err := readInput(name, stdin)
-		if err != nil {
-			// The name may itself be hostile: show it neutralized.
-			fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
-			status = exitError
-			continue
-		}
+	warned := false
+	status := eachInput(fs.Args(), stdin, stderr, func(name string, data []byte) error {
 		r := p.Sanitize(string(data))
-		if err := out.print(displayName(name), r); err != nil {
-			fmt.Fprintln(stderr, "plainsight:", err)
-			return exitError
-		}
-		if len(r.Warnings) > 0 && status == exitClean {
-			status = exitWarnings
-		}
+		warned = warned || len(r.Warnings) > 0
+		return out.print(displayName(name), r)
+	})
+	if status == exitClean && warned {
+		status = exitWarnings
 	}
 	return status
 }
 
-func readInput(name string, stdin io.Reader) ([]byte, error) {
-	if name == "-" {
-		return io.ReadAll(stdin)
+// eachInput reads each named input whole ("-" or none: standard input) and
+// hands it to f. It returns exitError if an input could not be read or f
+// failed, and exitClean otherwise.
+func eachInput(names []string, stdin io.Reader, stderr io.Writer, f func(name string, data []byte) error) int {
+	if len(names) == 0 {
+		names = []string{"-"}
 	}
-	return os.ReadFile(name)
+	status := exitClean
+	for _, name := range names {
+		var data []byte
+		var err error
+		if name == "-" {
+			data, err = io.ReadAll(stdin)
+		} else {
+			data, err = os.ReadFile(name)
+		}
+		if err == nil {
+			err = f(name, data)
+		}
+		if err != nil {
+			// The name may itself be hostile: show it neutralized.
+			fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
+			status = exitError
+		}
+	}
+	return status
 }
 
 func displayName(name string) string {
