@@ -198,10 +198,7 @@ func (s *sanitizer) run(i int) {
 			// Two-byte sequences (Latin-1 to N'Ko: Cyrillic, Greek,
 			// Arabic, Hebrew) decode inline; utf8 takes the rest.
 			r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
-		} else {
-			r, size = utf8.DecodeRuneInString(text[i:])
-		}
-		if r == utf8.RuneError && size == 1 {
+		} else if r, size = utf8.DecodeRuneInString(text[i:]); r == utf8.RuneError && size == 1 {
 			if s.scanning {
 				s.feedScan(i)
 				s.scan.invalid(&s.found, i)
