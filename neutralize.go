@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"log/slog"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -60,7 +61,8 @@ type Policy struct {
 	// can never be allowed: they would make Text unsafe to print.
 	Allow []rune
 	// Flag lists extra code points to escape as \u{NNNN} and report as
-	// KindFlagged. Flag wins over Allow.
+	// KindFlagged. Flag wins over Allow. Both lists are meant for a
+	// handful of code points: they are searched linearly.
 	Flag []rune
 }
 
@@ -125,16 +127,8 @@ type asciiMask [2]uint64
 func (m *asciiMask) set(b byte)      { m[b>>6] |= 1 << (b & 63) }
 func (m *asciiMask) has(b byte) bool { return b < utf8.RuneSelf && m[b>>6]&(1<<(b&63)) != 0 }
 func (m *asciiMask) empty() bool     { return m[0] == 0 && m[1] == 0 }
-func (p *Policy) allows(r rune) bool { return containsRune(p.Allow, r) }
-func (p *Policy) flags(r rune) bool  { return containsRune(p.Flag, r) }
-func containsRune(rs []rune, r rune) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
-}
+func (p *Policy) allows(r rune) bool { return slices.Contains(p.Allow, r) }
+func (p *Policy) flags(r rune) bool  { return slices.Contains(p.Flag, r) }
 
 // sanitizer holds the state of one Sanitize call.
 type sanitizer struct {

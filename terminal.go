@@ -1,6 +1,7 @@
 package plainsight
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -53,7 +54,7 @@ func (s *sanitizer) terminalSequence(i int) {
 	s.seqEnd = min(i+seq.Span, len(s.text))
 	s.found.addRaw(KindTerminalEscape, s.text[i:s.seqEnd], noExplanation)
 	if len(s.effects) < maxEffects {
-		if effect := describeSequence(tok.Kind, seq); !contains(s.effects, effect) {
+		if effect := describeSequence(tok.Kind, seq); !slices.Contains(s.effects, effect) {
 			s.effects = append(s.effects, effect)
 		}
 	}
@@ -61,15 +62,6 @@ func (s *sanitizer) terminalSequence(i int) {
 
 // noExplanation is for findings whose explanation is written at the end.
 func noExplanation() string { return "" }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // describeSequence says in plain words what a terminal would do with a
 // sequence. Quoted payload is neutralized and clipped.
