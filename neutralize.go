@@ -192,6 +192,17 @@ func (s *sanitizer) run(i int) {
 			i = s.ascii(i, c)
 			continue
 		}
+		if s.scanning && len(s.policy.Flag) == 0 {
+			// Most of a word is letters that the homoglyph checks take
+			// on their short path; being ordinary letters, none of them
+			// is escaped either (runeClass), so they need no classify.
+			s.feedScan(i)
+			if j := s.scan.letters(i); j > i {
+				s.scanFed = j
+				i = j
+				continue
+			}
+		}
 		var r rune
 		var size int
 		if c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {

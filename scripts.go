@@ -518,7 +518,12 @@ type scriptScan struct {
 
 // detectScripts reports homoglyph findings in text, which holds at least
 // one non-ASCII rune, to c.
-func detectScripts(text string, c *collector) {
+func detectScripts(text string, c *collector) { scanScripts(text, c) }
+
+// scanScripts is detectScripts, rune by rune through scriptScan.rune alone;
+// it returns the final state, which tests compare with the scan Sanitize
+// drives, short paths included.
+func scanScripts(text string, c *collector) scriptScan {
 	s := newScriptScan(text)
 	for i := 0; i < len(text); {
 		if text[i] < utf8.RuneSelf {
@@ -548,6 +553,7 @@ func detectScripts(text string, c *collector) {
 		i += size
 	}
 	s.finish(c)
+	return s
 }
 
 // newScriptScan starts a scan of text. The scan is driven by asciiRun,
@@ -747,6 +753,65 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	} else if s.numStart >= 0 {
 		s.endNumber(c, i)
 	}
+}
+
+// letters takes, exactly as rune would on its short path, the run of
+// letters that starts at text[i], and returns where the run ends: i when
+// the rune there is not such a letter. Each letter of the run is an
+// ucd.OrdinaryLetter, so never Default_Ignorable either, which lets
+// Sanitize take the run as text it shows literally. It decodes the two-
+// and three-byte sequences of alphabets, kana and Han inline and keeps
+// the scan state in locals, since the run is most of a word.
+func (s *scriptScan) letters(i int) int {
+	if s.tokStart < 0 || s.wordPlain || s.numStart >= 0 {
+		return i
+	}
+	text := s.text
+	start := i
+	latin, other := 0, 0
+	confus, last, added := s.tokConfus, s.lastScript, &s.added
+loop:
+	for i+1 < len(text) {
+		c := text[i]
+		var r rune
+		var size int
+		switch {
+		case c >= 0xC2 && c <= 0xDF && text[i+1]&0xC0 == 0x80:
+			r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
+		case c >= 0xE0 && c <= 0xEF && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80:
+			r, size = rune(c&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F), 3
+			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+				break loop // overlong or a surrogate: invalid UTF-8
+			}
+		default:
+			break loop
+		}
+		p := ucd.Lookup(r)
+		sc := p.Script()
+		if !p.OrdinaryLetter() || sc == ucd.ScriptCommon || added[sc>>6&3]&(1<<(sc&63)) == 0 {
+			break
+		}
+		if sc == ucd.ScriptLatin {
+			latin++
+		} else {
+			other++
+			if confus {
+				confus = passesForLatin(r, p)
+			}
+		}
+		last = sc
+		i += size
+	}
+	if i > start {
+		s.escLetter = false
+		s.lastScript = last
+		s.acc.nonASCII = true
+		s.marks = 0
+		s.latinLetters += latin
+		s.otherLetters += other
+		s.tokConfus = confus
+	}
+	return i
 }
 
 // isMicroUnit reports whether tok is a number (possibly empty) and a unit

@@ -86,6 +86,17 @@ func (p Props) HasConfusable() bool { return p&propConfusable != 0 }
 // Invisible_Stacker, the $V of the UAX #31 ZWJ/ZWNJ rules A2 and B.
 func (p Props) Virama() bool { return p&propVirama != 0 }
 
+// OrdinaryLetter reports whether the code point is a letter (Lu, Ll, Lt,
+// Lm or Lo) that is Identifier_Status Allowed, has no explicit
+// Script_Extensions and is not Default_Ignorable: a letter of ordinary
+// words, which needs nothing but its Script to be placed. It is one test
+// of the packed bits, for the hottest loops.
+func (p Props) OrdinaryLetter() bool {
+	const bits = propIdentifierAllowed | propScriptExtensions | propDefaultIgnorable
+	cat := p >> propCategoryShift & propCategoryMask
+	return p&bits == propIdentifierAllowed && cat-Props(Lu) <= Props(Lo-Lu)
+}
+
 // Category is a General_Category value. The zero value is Cn (unassigned).
 type Category uint8
 
