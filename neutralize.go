@@ -192,34 +192,38 @@ func (s *sanitizer) run(i int) {
 			i = s.ascii(i, c)
 			continue
 		}
+		var r rune
+		var size int
+		var p ucd.Props
 		if s.scanning && len(s.policy.Flag) == 0 {
 			// Most of a word is letters that the homoglyph checks take
-			// on their short path; being ordinary letters, none of them
-			// is escaped either (runeClass), so they need no classify.
+			// in one loop; being ordinary letters, none of them is
+			// escaped either (runeClass), so they need no classify.
 			s.feedScan(i)
-			if j := s.scan.letters(i); j > i {
-				s.scanFed = j
-				i = j
+			i, r, size, p = s.scan.letters(&s.found, i)
+			s.scanFed = i
+			if i == len(text) || text[i] < utf8.RuneSelf {
 				continue
 			}
 		}
-		var r rune
-		var size int
-		if c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
-			// Two-byte sequences (Latin-1 to N'Ko: Cyrillic, Greek,
-			// Arabic, Hebrew) decode inline; utf8 takes the rest.
-			r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
-		} else if r, size = utf8.DecodeRuneInString(text[i:]); r == utf8.RuneError && size == 1 {
-			if s.scanning {
-				s.feedScan(i)
-				s.scan.invalid(&s.found, i)
-				s.scanFed = i + 1
+		if size == 0 {
+			c = text[i]
+			if c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
+				// Two-byte sequences (Latin-1 to N'Ko: Cyrillic, Greek,
+				// Arabic, Hebrew) decode inline; utf8 takes the rest.
+				r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
+			} else if r, size = utf8.DecodeRuneInString(text[i:]); r == utf8.RuneError && size == 1 {
+				if s.scanning {
+					s.feedScan(i)
+					s.scan.invalid(&s.found, i)
+					s.scanFed = i + 1
+				}
+				s.invalid(i)
+				i++
+				continue
 			}
-			s.invalid(i)
-			i++
-			continue
+			p = ucd.Lookup(r)
 		}
-		p := ucd.Lookup(r)
 		if !s.nonASCII {
 			s.nonASCII = true
 			s.startScan(i)

@@ -755,63 +755,92 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	}
 }
 
-// letters takes, exactly as rune would on its short path, the run of
-// letters that starts at text[i], and returns where the run ends: i when
-// the rune there is not such a letter. Each letter of the run is an
-// ucd.OrdinaryLetter, so never Default_Ignorable either, which lets
-// Sanitize take the run as text it shows literally. It decodes the two-
-// and three-byte sequences of alphabets, kana and Han inline and keeps
-// the scan state in locals, since the run is most of a word.
-func (s *scriptScan) letters(i int) int {
-	if s.tokStart < 0 || s.wordPlain || s.numStart >= 0 {
-		return i
-	}
+// letters takes the run of ordinary letters (ucd.OrdinaryLetter) that
+// starts at text[i], exactly as rune would take each, and returns where
+// the run ends. When the rune there is one it decodes (a two- or
+// three-byte sequence), it returns that rune, its size and its properties
+// too, so that the caller need not decode and look it up again; size is 0
+// otherwise.
+//
+// Ordinary letters are most of the text in alphabets, kana and Han, and
+// they need the fewest steps of rune: no lookalike or number state (but
+// for the letter that opens a word or ends a number), no Script_Extensions,
+// no mark count. Not being Default_Ignorable, a letter is also never
+// escaped, which lets Sanitize take the whole run as literal text.
+func (s *scriptScan) letters(c *collector, i int) (end int, r rune, size int, p ucd.Props) {
 	text := s.text
-	start := i
-	latin, other := 0, 0
-	confus, last, added := s.tokConfus, s.lastScript, &s.added
-loop:
 	for i+1 < len(text) {
-		c := text[i]
-		var r rune
-		var size int
+		b := text[i]
 		switch {
-		case c >= 0xC2 && c <= 0xDF && text[i+1]&0xC0 == 0x80:
-			r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
-		case c >= 0xE0 && c <= 0xEF && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80:
-			r, size = rune(c&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F), 3
+		case b >= 0xC2 && b <= 0xDF && text[i+1]&0xC0 == 0x80:
+			r, size = rune(b&0x1F)<<6|rune(text[i+1]&0x3F), 2
+		case b >= 0xE0 && b <= 0xEF && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80:
+			r, size = rune(b&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F), 3
 			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
-				break loop // overlong or a surrogate: invalid UTF-8
+				return i, 0, 0, 0 // overlong or a surrogate: invalid UTF-8
 			}
 		default:
-			break loop
+			return i, 0, 0, 0
 		}
-		p := ucd.Lookup(r)
+		p = ucd.Lookup(r)
 		sc := p.Script()
-		if !p.OrdinaryLetter() || sc == ucd.ScriptCommon || added[sc>>6&3]&(1<<(sc&63)) == 0 {
-			break
+		if !p.OrdinaryLetter() || sc == ucd.ScriptCommon || sc == ucd.ScriptInherited {
+			return i, r, size, p
 		}
-		if sc == ucd.ScriptLatin {
-			latin++
-		} else {
-			other++
-			if confus {
-				confus = passesForLatin(r, p)
+		bit := uint64(1) << (sc & 63)
+		if s.tokStart >= 0 && !s.wordPlain && s.numStart < 0 && s.added[sc>>6&3]&bit != 0 {
+			// rune's short path: a letter in a script the token
+			// already holds.
+			s.escLetter = false
+			s.lastScript = sc
+			s.acc.nonASCII = true
+			s.marks = 0
+			if sc == ucd.ScriptLatin {
+				s.latinLetters++
+			} else {
+				s.otherLetters++
+				if s.tokConfus {
+					s.tokConfus = passesForLatin(r, p)
+				}
+			}
+			i += size
+			continue
+		}
+		// The rest of rune for an ordinary letter, in its order.
+		if s.wordPlain {
+			if !plainLetter(r, p) {
+				return i, r, size, p // a lookalike candidate: rune decides
+			}
+			s.wordPlain = false
+		}
+		s.escLetter = false
+		s.startToken(i)
+		s.acc.nonASCII = true
+		if sc != s.lastScript {
+			s.lastScript = sc
+			if s.added[sc>>6&3]&bit == 0 {
+				s.added[sc>>6&3] |= bit
+				s.acc.add(&augmentedByScript[sc])
 			}
 		}
-		last = sc
+		s.marks = 0
+		if sc == ucd.ScriptLatin {
+			s.tokLatin = true
+			s.latinLetters++
+		} else {
+			s.tokOther = true
+			s.otherLetters++
+			if s.tokConfus {
+				s.tokConfus = passesForLatin(r, p)
+			}
+		}
+		s.tokAllowed = true
+		if s.numStart >= 0 {
+			s.endNumber(c, i)
+		}
 		i += size
 	}
-	if i > start {
-		s.escLetter = false
-		s.lastScript = last
-		s.acc.nonASCII = true
-		s.marks = 0
-		s.latinLetters += latin
-		s.otherLetters += other
-		s.tokConfus = confus
-	}
-	return i
+	return i, 0, 0, 0
 }
 
 // isMicroUnit reports whether tok is a number (possibly empty) and a unit
