@@ -964,17 +964,23 @@ func (s *scriptScan) startToken(i int) {
 	s.markIssue, s.markRepeat = -1, 0
 }
 
-// endToken closes the letter token that ends at text[i].
+// endToken closes the letter token that ends at text[i]. It is small
+// enough to inline: most tokens are ASCII words, which have nothing to
+// check, and it runs at every space.
 func (s *scriptScan) endToken(c *collector, i int) {
-	if s.tokStart < 0 {
-		return
+	if s.tokStart >= 0 {
+		if s.acc.nonASCII {
+			s.checkToken(c, i)
+		}
+		s.tokStart = -1
+		s.marks = 0
 	}
+}
+
+// checkToken checks the letter token text[tokStart:i], which holds a
+// non-ASCII rune.
+func (s *scriptScan) checkToken(c *collector, i int) {
 	start := s.tokStart
-	s.tokStart = -1
-	s.marks = 0
-	if !s.acc.nonASCII {
-		return
-	}
 	tok := s.text[start:i]
 	mixed := s.acc.warns() && !isMicroUnit(tok)
 	if mixed {
@@ -1035,27 +1041,36 @@ func (s *scriptScan) digit(i int, zero rune) {
 }
 
 // endNumber closes the run of digits and ASCII that ends at text[i].
+// Small enough to inline, for every space.
 func (s *scriptScan) endNumber(c *collector, i int) {
-	if s.numStart < 0 {
-		return
+	if s.numStart >= 0 {
+		if s.numMixed {
+			s.reportNumber(c, s.text[s.numStart:i])
+		}
+		s.numStart = -1
 	}
-	start := s.numStart
-	s.numStart = -1
-	if !s.numMixed {
-		return
-	}
-	tok := strings.TrimRight(s.text[start:i], ".,:;!?)]}'\"")
+}
+
+// reportNumber reports the run of digits and ASCII num, which mixes
+// decimal systems.
+func (s *scriptScan) reportNumber(c *collector, num string) {
+	tok := strings.TrimRight(num, ".,:;!?)]}'\"")
 	report(c, KindMixedNumbers, tok, func(t string) string { return mixedNumbersExplanation(t, tok) })
 }
 
 // endWord closes the word that ends at text[i]; the next one may start at
 // text[next].
+// Small enough to inline, for every space.
 func (s *scriptScan) endWord(c *collector, i, next int) {
-	start, plain := s.wordStart, s.wordPlain
-	s.wordStart, s.wordPlain = next, true
-	if s.lookAt < 0 {
-		return // wordLook is all false
+	if s.lookAt >= 0 { // else wordLook is all false
+		s.checkWord(c, i)
 	}
+	s.wordStart, s.wordPlain = next, true
+}
+
+// checkWord checks the word text[wordStart:i], which holds a lookalike.
+func (s *scriptScan) checkWord(c *collector, i int) {
+	start, plain := s.wordStart, s.wordPlain
 	look := s.wordLook
 	s.wordLook, s.lookAt = [lookHard + 1]bool{}, -1
 	if !plain {
