@@ -715,17 +715,7 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	case p.DefaultIgnorable():
 		// Variation selectors and other ignorables are the core's.
 	case cat == ucd.Mn:
-		if s.marks < maxMarks {
-			for _, m := range s.markBuf[:s.marks] {
-				if m == r && s.markIssue < 0 {
-					s.markIssue, s.markRepeat = i, r
-				}
-			}
-			s.markBuf[s.marks] = r
-		} else if s.markIssue < 0 {
-			s.markIssue, s.markRepeat = i, 0
-		}
-		s.marks++
+		s.nonspacingMark(i, r)
 	case cat.IsLetter():
 		s.marks = 0
 		if p.Script() == ucd.ScriptLatin {
@@ -753,6 +743,58 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	} else if s.numStart >= 0 {
 		s.endNumber(c, i)
 	}
+}
+
+// spacingOrNonspacingMark takes, as rune would, the rune r at text[i],
+// whose properties are p, when it is a mark the letters loop may take: Mn
+// or Mc, Identifier_Status Allowed, without explicit Script_Extensions and
+// not Default_Ignorable. Such marks, the vowel signs and viramas of Indic
+// scripts, come every other letter there. A mark is never escaped either
+// (runeClass): the one Mn that is, U+13440, is outside the BMP, which
+// letters does not decode.
+func (s *scriptScan) spacingOrNonspacingMark(c *collector, i int, r rune, p ucd.Props) bool {
+	cat := p.Category()
+	if cat != ucd.Mn && cat != ucd.Mc || !p.IdentifierAllowed() || p.HasScriptExtensions() || p.DefaultIgnorable() {
+		return false
+	}
+	s.escLetter = false
+	// lookalike says lookNone for every mark.
+	s.wordPlain = false
+	s.startToken(i)
+	s.acc.nonASCII = true
+	if sc := p.Script(); sc != s.lastScript {
+		s.lastScript = sc
+		w, bit := sc>>6&3, uint64(1)<<(sc&63)
+		if s.added[w]&bit == 0 {
+			s.added[w] |= bit
+			s.acc.add(&augmentedByScript[sc])
+		}
+	}
+	if cat == ucd.Mn {
+		s.nonspacingMark(i, r)
+	} else {
+		s.marks = 0
+	}
+	if s.numStart >= 0 {
+		s.endNumber(c, i)
+	}
+	return true
+}
+
+// nonspacingMark counts the nonspacing mark r at text[i] on the current
+// base, for the combining-mark overflow and repeat checks.
+func (s *scriptScan) nonspacingMark(i int, r rune) {
+	if s.marks < maxMarks {
+		for _, m := range s.markBuf[:s.marks] {
+			if m == r && s.markIssue < 0 {
+				s.markIssue, s.markRepeat = i, r
+			}
+		}
+		s.markBuf[s.marks] = r
+	} else if s.markIssue < 0 {
+		s.markIssue, s.markRepeat = i, 0
+	}
+	s.marks++
 }
 
 // letters takes the run of ordinary letters (ucd.OrdinaryLetter) that
@@ -784,7 +826,14 @@ func (s *scriptScan) letters(c *collector, i int) (end int, r rune, size int, p 
 		}
 		p = ucd.Lookup(r)
 		sc := p.Script()
-		if !p.OrdinaryLetter() || sc == ucd.ScriptCommon || sc == ucd.ScriptInherited {
+		if !p.OrdinaryLetter() {
+			if !s.spacingOrNonspacingMark(c, i, r, p) {
+				return i, r, size, p
+			}
+			i += size
+			continue
+		}
+		if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited {
 			return i, r, size, p
 		}
 		bit := uint64(1) << (sc & 63)
