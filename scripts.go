@@ -921,11 +921,12 @@ func passesForLatin(r rune, p ucd.Props) bool {
 	return protoIsLatin(r)
 }
 
-// latinLookalikes and punctLookalikes cache, for Greek, Cyrillic and
-// Armenian, the letters most text holds, whether confusables.txt maps a
-// code point to ASCII letters or to ASCII punctuation, to spare a search
-// of confusables.txt per word.
-const latinLookalikeLo, latinLookalikeHi = 0x0370, 0x0590
+// latinLookalikes and punctLookalikes cache, for Greek, Cyrillic,
+// Armenian, Hebrew and Arabic, the letters most text holds, whether
+// confusables.txt maps a code point to ASCII letters or to ASCII
+// punctuation, to spare a search of confusables.txt per word (Arabic alef
+// passes for 'l' and heh for 'o', so Arabic words search often).
+const latinLookalikeLo, latinLookalikeHi = 0x0370, 0x0700
 
 type runeCache [(latinLookalikeHi - latinLookalikeLo + 63) / 64]uint64
 
