@@ -1032,7 +1032,9 @@ func (s *scriptScan) endToken(c *collector, i int) {
 func (s *scriptScan) checkToken(c *collector, i int) {
 	start := s.tokStart
 	tok := s.text[start:i]
-	mixed := s.acc.warns() && !isMicroUnit(tok)
+	// Most tokens are in one script (level Single Script): no need to
+	// grade the mix.
+	mixed := s.acc.resolved.IsEmpty() && s.acc.warns() && !isMicroUnit(tok)
 	if mixed {
 		report(c, KindMixedScript, tok, func(t string) string { return mixedScriptExplanation(t, tok) })
 	}
