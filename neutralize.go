@@ -174,6 +174,18 @@ func (s *sanitizer) run(i int) {
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf {
+			if s.scanning && i >= s.scanFed && s.asciiFlag.empty() {
+				// The homoglyph checks read the ASCII anyway; when
+				// they pass no control, none of it is escaped. Else
+				// the bytes are taken below, already fed.
+				s.feedScan(i)
+				j, controls := s.scan.asciiRun(&s.found, i, len(text))
+				s.scanFed = j
+				if !controls {
+					i = j
+					continue
+				}
+			}
 			if isPlainASCII(c, s.policy.KeepTab) && !s.asciiFlag.has(c) {
 				i++
 				if s.asciiFlag.empty() {

@@ -278,8 +278,10 @@ const (
 	asciiDigit
 )
 
-var asciiClasses = func() (t [utf8.RuneSelf]asciiClass) {
-	for c := range t {
+// asciiClasses has 256 entries so that any byte indexes it without a
+// bounds check; those from 0x80 on are never read.
+var asciiClasses = func() (t [256]asciiClass) {
+	for c := range utf8.RuneSelf {
 		switch {
 		case c <= ' ' || c == 0x7F:
 			t[c] = asciiSpace
@@ -564,11 +566,17 @@ func newScriptScan(text string) scriptScan {
 	return scriptScan{text: text, tokStart: -1, numStart: -1, numZero: -1, lookAt: -1, markIssue: -1, wordPlain: true}
 }
 
-// asciiRun handles text[i:j], which is all ASCII.
-func (s *scriptScan) asciiRun(c *collector, i, j int) {
+// asciiRun handles the ASCII bytes of text[i:j], up to the first byte
+// from 0x80 on, and returns where it stopped. controls reports whether
+// it passed a control byte other than '\n', or DEL: without one, Sanitize
+// has nothing to escape in them and need not read them again.
+func (s *scriptScan) asciiRun(c *collector, i, j int) (end int, controls bool) {
 	text := s.text
 	for ; i < j; i++ {
 		b := text[i]
+		if b >= utf8.RuneSelf {
+			break
+		}
 		cl := asciiClasses[b]
 		if s.escLetter {
 			// The letter of a backslash escape such as \t in a
@@ -581,6 +589,7 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 		}
 		switch cl {
 		case asciiSpace:
+			controls = controls || b != ' ' && b != '\n'
 			s.endToken(c, i)
 			s.endNumber(c, i)
 			s.endWord(c, i, i+1)
@@ -600,7 +609,7 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 			// The rest of a run of ASCII letters changes nothing but
 			// the count.
 			n := i + 1
-			for n < j && text[n] < utf8.RuneSelf && asciiClasses[text[n]] == asciiLetter {
+			for n < j && asciiClasses[text[n]] == asciiLetter {
 				n++
 			}
 			s.latinLetters += n - i
@@ -615,6 +624,7 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 			s.escLetter = b == '\\'
 		}
 	}
+	return i, controls
 }
 
 // invalid handles text[i], a byte that is not valid UTF-8. The core
