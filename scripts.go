@@ -821,6 +821,10 @@ func (s *scriptScan) nonspacingMark(i int, r rune) {
 // escaped, which lets Sanitize take the whole run as literal text.
 func (s *scriptScan) letters(c *collector, i int) (end int, r rune, size int, p ucd.Props) {
 	text := s.text
+	// short holds while rune's short path is open to a letter whose
+	// script the token holds: in a token, past the word's first letter,
+	// outside a number. Taking any letter or mark opens it.
+	short := s.tokStart >= 0 && !s.wordPlain && s.numStart < 0
 	for i+1 < len(text) {
 		b := text[i]
 		switch {
@@ -840,6 +844,7 @@ func (s *scriptScan) letters(c *collector, i int) (end int, r rune, size int, p 
 			if !s.spacingOrNonspacingMark(c, i, r, p) {
 				return i, r, size, p
 			}
+			short = true
 			i += size
 			continue
 		}
@@ -847,7 +852,7 @@ func (s *scriptScan) letters(c *collector, i int) (end int, r rune, size int, p 
 			return i, r, size, p
 		}
 		bit := uint64(1) << (sc & 63)
-		if s.tokStart >= 0 && !s.wordPlain && s.numStart < 0 && s.added[sc>>6&3]&bit != 0 {
+		if short && s.added[sc>>6&3]&bit != 0 {
 			// rune's short path: a letter in a script the token
 			// already holds.
 			s.escLetter = false
@@ -897,6 +902,7 @@ func (s *scriptScan) letters(c *collector, i int) (end int, r rune, size int, p 
 		if s.numStart >= 0 {
 			s.endNumber(c, i)
 		}
+		short = true
 		i += size
 	}
 	return i, 0, 0, 0
