@@ -211,6 +211,8 @@ func (s *sanitizer) run(i int) {
 			// Most of a word is letters that the homoglyph checks take
 			// in one loop; being ordinary letters, none of them is
 			// escaped either (runeClass), so they need no classify.
+			// The rune the loop stops at comes back decoded and
+			// looked up when it could decode it.
 			s.feedScan(i)
 			i, r, size, p = s.scan.letters(&s.found, i)
 			s.scanFed = i
