@@ -168,6 +168,18 @@ func (s *sanitizer) run(i int) {
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf {
+			if s.scanning && i >= s.scanFed && s.asciiFlag.empty() {
+				// The homoglyph checks read the ASCII anyway; when
+				// they pass no control, none of it is escaped. Else
+				// the bytes are taken below, already fed.
+				s.feedScan(i)
+				j, controls := s.scan.asciiRun(&s.found, i, len(text))
+				s.scanFed = j
+				if !controls {
+					i = j
+					continue
+				}
+			}
 			if isPlainASCII(c, s.policy.KeepTab) && !s.asciiFlag.has(c) {
 				i++
 				if s.asciiFlag.empty() {
@@ -188,21 +200,38 @@ func (s *sanitizer) run(i int) {
 		}
 		var r rune
 		var size int
-		if c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
-			// Two-byte sequences (Latin-1 to N'Ko: Cyrillic, Greek,
-			// Arabic, Hebrew) decode inline; utf8 takes the rest.
-			r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
-		} else if r, size = utf8.DecodeRuneInString(text[i:]); r == utf8.RuneError && size == 1 {
-			if s.scanning {
-				s.feedScan(i)
-				s.scan.invalid(&s.found, i)
-				s.scanFed = i + 1
+		var p ucd.Props
+		if s.scanning && len(s.policy.Flag) == 0 {
+			// Most of a word is letters that the homoglyph checks take
+			// in one loop; being ordinary letters, none of them is
+			// escaped either (runeClass), so they need no classify.
+			// The rune the loop stops at comes back decoded and
+			// looked up when it could decode it.
+			s.feedScan(i)
+			i, r, size, p = s.scan.letters(&s.found, i)
+			s.scanFed = i
+			if i == len(text) || text[i] < utf8.RuneSelf {
+				continue
 			}
-			s.invalid(i)
-			i++
-			continue
 		}
-		p := ucd.Lookup(r)
+		if size == 0 {
+			c = text[i]
+			if c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
+				// Two-byte sequences (Latin-1 to N'Ko: Cyrillic, Greek,
+				// Arabic, Hebrew) decode inline; utf8 takes the rest.
+				r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
+			} else if r, size = utf8.DecodeRuneInString(text[i:]); r == utf8.RuneError && size == 1 {
+				if s.scanning {
+					s.feedScan(i)
+					s.scan.invalid(&s.found, i)
+					s.scanFed = i + 1
+				}
+				s.invalid(i)
+				i++
+				continue
+			}
+			p = ucd.Lookup(r)
+		}
 		if !s.nonASCII {
 			s.nonASCII = true
 			s.startScan(i)

@@ -278,8 +278,10 @@ const (
 	asciiDigit
 )
 
-var asciiClasses = func() (t [utf8.RuneSelf]asciiClass) {
-	for c := range t {
+// asciiClasses has 256 entries so that any byte indexes it without a
+// bounds check; those from 0x80 on are never read.
+var asciiClasses = func() (t [256]asciiClass) {
+	for c := range utf8.RuneSelf {
 		switch {
 		case c <= ' ' || c == 0x7F:
 			t[c] = asciiSpace
@@ -518,7 +520,12 @@ type scriptScan struct {
 
 // detectScripts reports homoglyph findings in text, which holds at least
 // one non-ASCII rune, to c.
-func detectScripts(text string, c *collector) {
+func detectScripts(text string, c *collector) { scanScripts(text, c) }
+
+// scanScripts is detectScripts, rune by rune through scriptScan.rune alone;
+// it returns the final state, which tests compare with the scan Sanitize
+// drives, short paths included.
+func scanScripts(text string, c *collector) scriptScan {
 	s := newScriptScan(text)
 	for i := 0; i < len(text); {
 		if text[i] < utf8.RuneSelf {
@@ -548,6 +555,7 @@ func detectScripts(text string, c *collector) {
 		i += size
 	}
 	s.finish(c)
+	return s
 }
 
 // newScriptScan starts a scan of text. The scan is driven by asciiRun,
@@ -558,11 +566,17 @@ func newScriptScan(text string) scriptScan {
 	return scriptScan{text: text, tokStart: -1, numStart: -1, numZero: -1, lookAt: -1, markIssue: -1, wordPlain: true}
 }
 
-// asciiRun handles text[i:j], which is all ASCII.
-func (s *scriptScan) asciiRun(c *collector, i, j int) {
+// asciiRun handles the ASCII bytes of text[i:j], up to the first byte
+// from 0x80 on, and returns where it stopped. controls reports whether
+// it passed a control byte other than '\n', or DEL: without one, Sanitize
+// has nothing to escape in them and need not read them again.
+func (s *scriptScan) asciiRun(c *collector, i, j int) (end int, controls bool) {
 	text := s.text
 	for ; i < j; i++ {
 		b := text[i]
+		if b >= utf8.RuneSelf {
+			break
+		}
 		cl := asciiClasses[b]
 		if s.escLetter {
 			// The letter of a backslash escape such as \t in a
@@ -575,6 +589,7 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 		}
 		switch cl {
 		case asciiSpace:
+			controls = controls || b != ' ' && b != '\n'
 			s.endToken(c, i)
 			s.endNumber(c, i)
 			s.endWord(c, i, i+1)
@@ -594,7 +609,7 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 			// The rest of a run of ASCII letters changes nothing but
 			// the count.
 			n := i + 1
-			for n < j && text[n] < utf8.RuneSelf && asciiClasses[text[n]] == asciiLetter {
+			for n < j && asciiClasses[text[n]] == asciiLetter {
 				n++
 			}
 			s.latinLetters += n - i
@@ -609,6 +624,7 @@ func (s *scriptScan) asciiRun(c *collector, i, j int) {
 			s.escLetter = b == '\\'
 		}
 	}
+	return i, controls
 }
 
 // invalid handles text[i], a byte that is not valid UTF-8. The core
@@ -709,17 +725,7 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	case p.DefaultIgnorable():
 		// Variation selectors and other ignorables are the core's.
 	case cat == ucd.Mn:
-		if s.marks < maxMarks {
-			for _, m := range s.markBuf[:s.marks] {
-				if m == r && s.markIssue < 0 {
-					s.markIssue, s.markRepeat = i, r
-				}
-			}
-			s.markBuf[s.marks] = r
-		} else if s.markIssue < 0 {
-			s.markIssue, s.markRepeat = i, 0
-		}
-		s.marks++
+		s.nonspacingMark(i, r)
 	case cat.IsLetter():
 		s.marks = 0
 		if p.Script() == ucd.ScriptLatin {
@@ -747,6 +753,159 @@ func (s *scriptScan) rune(c *collector, i int, r rune, size int, p ucd.Props) {
 	} else if s.numStart >= 0 {
 		s.endNumber(c, i)
 	}
+}
+
+// spacingOrNonspacingMark takes, as rune would, the rune r at text[i],
+// whose properties are p, when it is a mark the letters loop may take: Mn
+// or Mc, Identifier_Status Allowed, without explicit Script_Extensions and
+// not Default_Ignorable. Such marks, the vowel signs and viramas of Indic
+// scripts, come every other letter there. A mark is never escaped either
+// (runeClass): the one Mn that is, U+13440, is outside the BMP, which
+// letters does not decode.
+func (s *scriptScan) spacingOrNonspacingMark(c *collector, i int, r rune, p ucd.Props) bool {
+	cat := p.Category()
+	if cat != ucd.Mn && cat != ucd.Mc || !p.IdentifierAllowed() || p.HasScriptExtensions() || p.DefaultIgnorable() {
+		return false
+	}
+	s.escLetter = false
+	// lookalike says lookNone for every mark.
+	s.wordPlain = false
+	s.startToken(i)
+	s.acc.nonASCII = true
+	if sc := p.Script(); sc != s.lastScript {
+		s.lastScript = sc
+		w, bit := sc>>6&3, uint64(1)<<(sc&63)
+		if s.added[w]&bit == 0 {
+			s.added[w] |= bit
+			s.acc.add(&augmentedByScript[sc])
+		}
+	}
+	if cat == ucd.Mn {
+		s.nonspacingMark(i, r)
+	} else {
+		s.marks = 0
+	}
+	if s.numStart >= 0 {
+		s.endNumber(c, i)
+	}
+	return true
+}
+
+// nonspacingMark counts the nonspacing mark r at text[i] on the current
+// base, for the combining-mark overflow and repeat checks.
+func (s *scriptScan) nonspacingMark(i int, r rune) {
+	if s.marks < maxMarks {
+		for _, m := range s.markBuf[:s.marks] {
+			if m == r && s.markIssue < 0 {
+				s.markIssue, s.markRepeat = i, r
+			}
+		}
+		s.markBuf[s.marks] = r
+	} else if s.markIssue < 0 {
+		s.markIssue, s.markRepeat = i, 0
+	}
+	s.marks++
+}
+
+// letters takes the run of ordinary letters (ucd.OrdinaryLetter) that
+// starts at text[i], exactly as rune would take each, and returns where
+// the run ends. When the rune there is one it decodes (a two- or
+// three-byte sequence), it returns that rune, its size and its properties
+// too, so that the caller need not decode and look it up again; size is 0
+// otherwise.
+//
+// Ordinary letters are most of the text in alphabets, kana and Han, and
+// they need the fewest steps of rune: no lookalike or number state (but
+// for the letter that opens a word or ends a number), no Script_Extensions,
+// no mark count. Not being Default_Ignorable, a letter is also never
+// escaped, which lets Sanitize take the whole run as literal text.
+func (s *scriptScan) letters(c *collector, i int) (end int, r rune, size int, p ucd.Props) {
+	text := s.text
+	// short holds while rune's short path is open to a letter whose
+	// script the token holds: in a token, past the word's first letter,
+	// outside a number. Taking any letter or mark opens it.
+	short := s.tokStart >= 0 && !s.wordPlain && s.numStart < 0
+	for i+1 < len(text) {
+		b := text[i]
+		switch {
+		case b >= 0xC2 && b <= 0xDF && text[i+1]&0xC0 == 0x80:
+			r, size = rune(b&0x1F)<<6|rune(text[i+1]&0x3F), 2
+		case b >= 0xE0 && b <= 0xEF && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80:
+			r, size = rune(b&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F), 3
+			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
+				return i, 0, 0, 0 // overlong or a surrogate: invalid UTF-8
+			}
+		default:
+			return i, 0, 0, 0
+		}
+		p = ucd.Lookup(r)
+		sc := p.Script()
+		if !p.OrdinaryLetter() {
+			if !s.spacingOrNonspacingMark(c, i, r, p) {
+				return i, r, size, p
+			}
+			short = true
+			i += size
+			continue
+		}
+		if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited {
+			return i, r, size, p
+		}
+		bit := uint64(1) << (sc & 63)
+		if short && s.added[sc>>6&3]&bit != 0 {
+			// rune's short path: a letter in a script the token
+			// already holds.
+			s.escLetter = false
+			s.lastScript = sc
+			s.acc.nonASCII = true
+			s.marks = 0
+			if sc == ucd.ScriptLatin {
+				s.latinLetters++
+			} else {
+				s.otherLetters++
+				if s.tokConfus {
+					s.tokConfus = passesForLatin(r, p)
+				}
+			}
+			i += size
+			continue
+		}
+		// The rest of rune for an ordinary letter, in its order.
+		if s.wordPlain {
+			if !plainLetter(r, p) {
+				return i, r, size, p // a lookalike candidate: rune decides
+			}
+			s.wordPlain = false
+		}
+		s.escLetter = false
+		s.startToken(i)
+		s.acc.nonASCII = true
+		if sc != s.lastScript {
+			s.lastScript = sc
+			if s.added[sc>>6&3]&bit == 0 {
+				s.added[sc>>6&3] |= bit
+				s.acc.add(&augmentedByScript[sc])
+			}
+		}
+		s.marks = 0
+		if sc == ucd.ScriptLatin {
+			s.tokLatin = true
+			s.latinLetters++
+		} else {
+			s.tokOther = true
+			s.otherLetters++
+			if s.tokConfus {
+				s.tokConfus = passesForLatin(r, p)
+			}
+		}
+		s.tokAllowed = true
+		if s.numStart >= 0 {
+			s.endNumber(c, i)
+		}
+		short = true
+		i += size
+	}
+	return i, 0, 0, 0
 }
 
 // isMicroUnit reports whether tok is a number (possibly empty) and a unit
@@ -778,11 +937,12 @@ func passesForLatin(r rune, p ucd.Props) bool {
 	return protoIsLatin(r)
 }
 
-// latinLookalikes and punctLookalikes cache, for Greek, Cyrillic and
-// Armenian, the letters most text holds, whether confusables.txt maps a
-// code point to ASCII letters or to ASCII punctuation, to spare a search
-// of confusables.txt per word.
-const latinLookalikeLo, latinLookalikeHi = 0x0370, 0x0590
+// latinLookalikes and punctLookalikes cache, for Greek, Cyrillic,
+// Armenian, Hebrew and Arabic, the letters most text holds, whether
+// confusables.txt maps a code point to ASCII letters or to ASCII
+// punctuation, to spare a search of confusables.txt per word (Arabic alef
+// passes for 'l' and heh for 'o', so Arabic words search often).
+const latinLookalikeLo, latinLookalikeHi = 0x0370, 0x0700
 
 type runeCache [(latinLookalikeHi - latinLookalikeLo + 63) / 64]uint64
 
@@ -870,19 +1030,27 @@ func (s *scriptScan) startToken(i int) {
 	s.markIssue, s.markRepeat = -1, 0
 }
 
-// endToken closes the letter token that ends at text[i].
+// endToken closes the letter token that ends at text[i]. It is small
+// enough to inline: most tokens are ASCII words, which have nothing to
+// check, and it runs at every space.
 func (s *scriptScan) endToken(c *collector, i int) {
-	if s.tokStart < 0 {
-		return
+	if s.tokStart >= 0 {
+		if s.acc.nonASCII {
+			s.checkToken(c, i)
+		}
+		s.tokStart = -1
+		s.marks = 0
 	}
+}
+
+// checkToken checks the letter token text[tokStart:i], which holds a
+// non-ASCII rune.
+func (s *scriptScan) checkToken(c *collector, i int) {
 	start := s.tokStart
-	s.tokStart = -1
-	s.marks = 0
-	if !s.acc.nonASCII {
-		return
-	}
 	tok := s.text[start:i]
-	mixed := s.acc.warns() && !isMicroUnit(tok)
+	// Most tokens are in one script (level Single Script): no need to
+	// grade the mix.
+	mixed := s.acc.resolved.IsEmpty() && s.acc.warns() && !isMicroUnit(tok)
 	if mixed {
 		report(c, KindMixedScript, tok, func(t string) string { return mixedScriptExplanation(t, tok) })
 	}
@@ -941,27 +1109,36 @@ func (s *scriptScan) digit(i int, zero rune) {
 }
 
 // endNumber closes the run of digits and ASCII that ends at text[i].
+// Small enough to inline, for every space.
 func (s *scriptScan) endNumber(c *collector, i int) {
-	if s.numStart < 0 {
-		return
+	if s.numStart >= 0 {
+		if s.numMixed {
+			s.reportNumber(c, s.text[s.numStart:i])
+		}
+		s.numStart = -1
 	}
-	start := s.numStart
-	s.numStart = -1
-	if !s.numMixed {
-		return
-	}
-	tok := strings.TrimRight(s.text[start:i], ".,:;!?)]}'\"")
+}
+
+// reportNumber reports the run of digits and ASCII num, which mixes
+// decimal systems.
+func (s *scriptScan) reportNumber(c *collector, num string) {
+	tok := strings.TrimRight(num, ".,:;!?)]}'\"")
 	report(c, KindMixedNumbers, tok, func(t string) string { return mixedNumbersExplanation(t, tok) })
 }
 
 // endWord closes the word that ends at text[i]; the next one may start at
 // text[next].
+// Small enough to inline, for every space.
 func (s *scriptScan) endWord(c *collector, i, next int) {
-	start, plain := s.wordStart, s.wordPlain
-	s.wordStart, s.wordPlain = next, true
-	if s.lookAt < 0 {
-		return // wordLook is all false
+	if s.lookAt >= 0 { // else wordLook is all false
+		s.checkWord(c, i)
 	}
+	s.wordStart, s.wordPlain = next, true
+}
+
+// checkWord checks the word text[wordStart:i], which holds a lookalike.
+func (s *scriptScan) checkWord(c *collector, i int) {
+	start, plain := s.wordStart, s.wordPlain
 	look := s.wordLook
 	s.wordLook, s.lookAt = [lookHard + 1]bool{}, -1
 	if !plain {

@@ -414,3 +414,28 @@ func ExampleSanitize_homoglyph() {
 	// Output:
 	// warn mixed_script: "`\u0430pple` mixes Cyrillic and Latin; it reads as `apple`"
 }
+
+// FuzzScanState checks that the scan Sanitize drives from its own loop,
+// with its short paths, ends in the very state of the scan that takes
+// every rune through scriptScan.rune: the same counts and sets, not only
+// the same findings.
+func FuzzScanState(f *testing.F) {
+	for _, s := range corpusSeeds(f) {
+		f.Add(s)
+	}
+	for _, in := range scriptsBenchInputs {
+		f.Add(in.text[:2000])
+	}
+	f.Add("\u0421ir\u0441l\u0435 abc\u0430\u0431\u0432 \u3164\u3164 \u1100\u115f")
+	f.Fuzz(func(t *testing.T, in string) {
+		s := sanitizer{text: in}
+		s.run(0)
+		if !s.scanning {
+			return
+		}
+		var c collector
+		if want := scanScripts(in, &c); s.scan != want {
+			t.Fatalf("Sanitize(%+q) scan state:\n%+v\nwant (scriptScan.rune alone):\n%+v", in, s.scan, want)
+		}
+	})
+}

@@ -278,3 +278,15 @@ func TestRGIEmojiTagSequence(t *testing.T) {
 		t.Errorf("accepted mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestOrdinaryLetter checks the one-test form against the properties it
+// combines, for every code point.
+func TestOrdinaryLetter(t *testing.T) {
+	for r := rune(-1); r <= unicode.MaxRune+1; r++ {
+		p := Lookup(r)
+		want := p.Category().IsLetter() && p.IdentifierAllowed() && !p.HasScriptExtensions() && !p.DefaultIgnorable()
+		if got := p.OrdinaryLetter(); got != want {
+			t.Fatalf("Lookup(%U).OrdinaryLetter() = %v, want %v", r, got, want)
+		}
+	}
+}
