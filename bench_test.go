@@ -116,3 +116,32 @@ func BenchmarkSanitize(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSanitizeHostile runs Sanitize over 64 KiB of one repeated
+// hostile shape each, next to ValidString; compare MB/s across shapes and
+// sizes (-benchtime) to see that time stays linear in the input.
+func BenchmarkSanitizeHostile(b *testing.B) {
+	shapes := []struct{ name, unit string }{
+		{"ESC", "\x1b"},
+		{"CSIStart", "\x1b["},
+		{"OSCStart", "\x1b]"},
+		{"C1CSI", "\u009b"},
+		{"RawC1", "\x9b"},
+		{"Tags", "\U000E0041"},
+		{"Selectors", "\ufe01"},
+		{"Joiners", "\u200d"},
+		{"EmojiZWJ", "\U0001F468\u200d"},
+		{"Marks", "a\u0301\u0301"},
+		{"Invalid", "\xff"},
+	}
+	for _, sh := range shapes {
+		text := strings.Repeat(sh.unit, benchSize/len(sh.unit))
+		b.Run(sh.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				resultSink = Sanitize(text)
+			}
+		})
+	}
+}

@@ -214,10 +214,12 @@ func describeESC(seq *ansi.Seq) string {
 func describeOSC(seq *ansi.Seq) string {
 	payload := string(seq.Payload)
 	num, rest, _ := strings.Cut(payload, ";")
-	n, err := strconv.Atoi(num)
-	if err != nil {
+	if num == "" || len(num) > 5 || strings.Trim(num, "0123456789") != "" {
+		// Not a command number; checked first because a failing Atoi
+		// allocates its error, once per sequence of a hostile stream.
 		return "send an operating system command to the terminal"
 	}
+	n, _ := strconv.Atoi(num)
 	quoted := func(s string) string {
 		return `"` + neutralize(clip(s, 40)) + `"`
 	}
