@@ -350,6 +350,11 @@ func (s *sanitizer) emit(i, size int, r rune, cls Class) {
 	if s.out == nil {
 		s.out = make([]byte, 0, len(s.text)+len(s.text)/4+16)
 	}
+	// Grow by doubling: append's growth of large slices is gentler, which
+	// makes text that is mostly escapes allocate several times its size.
+	if need := i - s.copied + len(`\u{10ffff}`); cap(s.out)-len(s.out) < need {
+		s.out = slices.Grow(s.out, max(need, len(s.out)))
+	}
 	s.out = append(s.out, s.text[s.copied:i]...)
 	start := len(s.out)
 	if cls == ClassInvalidUTF8 {
@@ -359,6 +364,9 @@ func (s *sanitizer) emit(i, size int, r rune, cls Class) {
 	}
 	s.copied = i + size
 	if !s.quiet {
+		if len(s.escapes) == cap(s.escapes) {
+			s.escapes = slices.Grow(s.escapes, max(8, len(s.escapes)))
+		}
 		s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
 	}
 }
