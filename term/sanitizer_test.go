@@ -536,7 +536,7 @@ func TestReaderDoesNotHoldOutput(t *testing.T) {
 				if got != want {
 					t.Errorf("%+q after %d bytes: read %+q at the end", tc.tail, pad, got[max(0, len(got)-8):])
 				}
-			case <-time.After(2 * time.Second):
+			case <-time.After(10 * time.Second):
 				t.Errorf("%+q after %d bytes: output held back waiting for more input", tc.tail, pad)
 			}
 			pw.Close()
