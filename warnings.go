@@ -201,6 +201,8 @@ type Warning struct {
 	Decoded string `json:"decoded,omitempty"`
 	// Explanation is one line of plain English naming the danger.
 	Explanation string `json:"explanation"`
+	// Locations places the first MaxLocations occurrences, in input order.
+	Locations []Location `json:"locations,omitempty"`
 }
 
 // String returns "kind: explanation".

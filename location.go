@@ -1,0 +1,49 @@
+package plainsight
+
+import "unicode/utf8"
+
+// MaxLocations is the most occurrences a [Warning] places in
+// [Warning.Locations]. Count stays exact past it, so a hostile input that
+// repeats one offender a million times still makes a small Result.
+const MaxLocations = 64
+
+// A Span is the half-open byte range [Start, End) of a string.
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// A Location places one occurrence of a warning: Input is its byte span in
+// the text given to Sanitize, Text its byte span in [Result.Text]. For a
+// code-point kind it covers the escape; for a script kind, the whole token
+// or the lookalike character.
+type Location struct {
+	Input Span `json:"input"`
+	Text  Span `json:"text"`
+}
+
+// LineColumn returns the 1-based line and column of byte offset off in
+// text, counting columns in characters as editors and go vet do: each valid
+// UTF-8 sequence and each invalid byte is one column. An offset past the end
+// is taken as len(text); a negative one as 0.
+func LineColumn(text string, off int) (line, column int) {
+	off = min(max(off, 0), len(text))
+	line, column = 1, 1
+	for i := 0; i < off; {
+		c := text[i]
+		if c == '\n' {
+			line, column = line+1, 1
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			column++
+			i++
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		column++
+		i += size
+	}
+	return line, column
+}
