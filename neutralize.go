@@ -64,6 +64,9 @@ type Policy struct {
 	// KindFlagged. Flag wins over Allow. Both lists are meant for a
 	// handful of code points: they are searched linearly.
 	Flag []rune
+	// Context says what the text is: a shell command, prose, or unknown
+	// (the zero value, which judges every token on its own).
+	Context Context
 }
 
 // Sanitize neutralizes text under the default [Policy]. It is safe for any
