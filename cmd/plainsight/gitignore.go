@@ -9,7 +9,9 @@ import (
 )
 
 // This file reads .gitignore files the way gitignore(5) describes them, so
-// that scan skips what git would not track.
+// that scan skips what git would not track. One difference: "?" and a
+// bracket expression match one character, where git's wildmatch matches
+// one byte (so "[\u00e9\u00e8].txt" never matches in git).
 
 // An ignoreRule is one pattern line of a .gitignore file.
 type ignoreRule struct {
@@ -67,7 +69,11 @@ func parseIgnoreLine(line string) (ignoreRule, bool) {
 	// match at any level below the .gitignore level."
 	r.basename = !strings.Contains(line, "/")
 	line = strings.TrimPrefix(line, "/")
-	re, err := regexp.Compile("^" + globRegexp(line, !r.basename) + "$")
+	expr, ok := globRegexp(line, !r.basename)
+	if !ok {
+		return ignoreRule{}, false
+	}
+	re, err := regexp.Compile("^" + expr + "$")
 	if err != nil {
 		return ignoreRule{}, false
 	}
@@ -97,8 +103,10 @@ func trimTrailingSpaces(s string) string {
 // "*" matches anything but "/", "?" one character but "/", "[...]" one
 // character of a set; with paths, "**" between separators matches any
 // number of directories: "**/" leading, "/**" trailing, "/**/" inside.
-// "Other consecutive asterisks are considered regular asterisks."
-func globRegexp(glob string, paths bool) string {
+// "Other consecutive asterisks are considered regular asterisks." A
+// bracket that is never closed makes the pattern match nothing, as in
+// git's wildmatch: ok is false.
+func globRegexp(glob string, paths bool) (expr string, ok bool) {
 	var b strings.Builder
 	for i := 0; i < len(glob); {
 		c := glob[i]
@@ -121,9 +129,7 @@ func globRegexp(glob string, paths bool) string {
 		case c == '[':
 			class, n := globClass(glob[i:])
 			if n == 0 {
-				b.WriteString(`\[`)
-				i++
-				continue
+				return "", false
 			}
 			b.WriteString(class)
 			i += n
@@ -133,12 +139,12 @@ func globRegexp(glob string, paths bool) string {
 			i += quoteRune(&b, glob[i:])
 		}
 	}
-	return b.String()
+	return b.String(), true
 }
 
 // globClass translates the bracket expression at the start of s, such as
 // "[!a-z]" or "[[:digit:]]", and returns it with the bytes it used, or 0 if
-// s holds no closing bracket (then "[" is literal, as in git).
+// s holds no closing bracket.
 func globClass(s string) (string, int) {
 	var b strings.Builder
 	b.WriteString("[")
