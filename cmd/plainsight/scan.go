@@ -31,6 +31,7 @@ type finding struct {
 	Severity    plainsight.Severity `json:"severity"`
 	Explanation string              `json:"explanation"`
 	Token       string              `json:"token,omitempty"`
+	Decoded     string              `json:"decoded,omitempty"`
 	// uri is the file's path as a relative URI reference, for SARIF.
 	uri string
 	// located findings span the bytes [start, end) of the file.
@@ -335,7 +336,7 @@ func findings(path, uri, text string) []finding {
 			}
 		}
 		// Clone what may share memory with text, which scan reuses.
-		base := finding{Path: path, uri: uri, Kind: w.Kind, Severity: w.Severity, Explanation: strings.Clone(w.Explanation)}
+		base := finding{Path: path, uri: uri, Kind: w.Kind, Severity: w.Severity, Explanation: strings.Clone(w.Explanation), Decoded: strings.Clone(w.Decoded)}
 		if len(locs) == 0 {
 			out = append(out, base)
 			continue

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
 )
@@ -25,7 +26,11 @@ func (t *textWriter) file(r fileResult) error {
 		if f.located {
 			pos = fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)
 		}
-		if _, err := fmt.Fprintf(t.w, "%s: %s %s: %s\n", pos, f.Severity, f.Kind, f.Explanation); err != nil {
+		decoded := ""
+		if f.Decoded != "" {
+			decoded = " [decoded: " + f.Decoded + "]"
+		}
+		if _, err := fmt.Fprintf(t.w, "%s: %s %s: %s%s\n", pos, f.Severity, f.Kind, f.Explanation, decoded); err != nil {
 			return err
 		}
 	}
@@ -85,19 +90,22 @@ func pathURI(path string) string {
 	return u.EscapedPath()
 }
 
-// clipToken shortens a neutralized token for a finding.
+// clipToken shortens a neutralized token for a finding to about
+// plainsight.MaxTokenLen bytes, never inside a character or, as far as it
+// can tell, an escape: the longest, \u{10ffff}, is 10 bytes.
 func clipToken(s string) string {
 	if len(s) <= plainsight.MaxTokenLen {
 		return s
 	}
 	cut := plainsight.MaxTokenLen
-	for cut > 0 && !utf8RuneStart(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
+	}
+	if i := strings.LastIndexByte(s[:cut], '\\'); i >= 0 && cut-i < 10 {
+		cut = i
 	}
 	return s[:cut] + "…"
 }
-
-func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // neutralizeLine neutralizes s for one line of output: unlike Sanitize, it
 // also escapes newlines, so a hostile file name cannot forge a second line.
