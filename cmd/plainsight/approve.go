@@ -118,6 +118,7 @@ func approveCmd(args []string, s stdio) int {
 	switch {
 	case *no:
 		rec.Decision, rec.By = rejected, "flag"
+		fmt.Fprintln(s.stderr, "plainsight approve: not run: -no")
 	case *yes && res.HasWarning() && !*allowWarnings:
 		rec.Decision, rec.By = rejected, "flag"
 		fmt.Fprintln(s.stderr, "plainsight approve: not run: -yes does not approve a command with warnings without -allow-warnings")

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,6 +60,9 @@ func (in invocation) exec(t *testing.T) string {
 	cmd := exec.Command(binary, in.args...)
 	cmd.Stdin = strings.NewReader(in.stdin)
 	cmd.Dir = in.dir
+	// A session of its own has no controlling terminal, so that approve
+	// finds none whoever runs the tests.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
 	for k, v := range in.env {
 		cmd.Env = append(cmd.Env, k+"="+v)
