@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/render"
 )
 
 // ttyPath is the controlling terminal, where approve asks: never standard
@@ -122,7 +123,7 @@ func approveCmd(args []string, s stdio) int {
 	case *yes && res.HasWarning() && !*allowWarnings:
 		rec.Decision, rec.By = rejected, "flag"
 		fmt.Fprintln(s.stderr, "plainsight approve: not run: -yes does not approve a command with warnings without -allow-warnings")
-		printWarnings(s.stderr, res, false)
+		io.WriteString(s.stderr, render.TerminalWarnings(res, render.TerminalOptions{}))
 	case *yes:
 		rec.Decision, rec.By = approved, "flag"
 	default:
@@ -196,18 +197,14 @@ func ask(res plainsight.Result, getenv func(string) string) (bool, error) {
 		return false, err
 	}
 	defer tty.Close()
-	color := getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+	opts := render.TerminalOptions{Color: render.ColorFor(tty, getenv)}
 	var b strings.Builder
 	b.WriteString("plainsight approve: the command is\n\n")
-	text := res.Text
-	if color {
-		text = highlight(res)
-	}
-	for line := range strings.Lines(text) {
+	for line := range strings.Lines(render.TerminalText(res, opts)) {
 		b.WriteString("    " + strings.TrimSuffix(line, "\n") + "\n")
 	}
 	b.WriteString("\n")
-	printWarnings(&b, res, color)
+	b.WriteString(render.TerminalWarnings(res, opts))
 	warned := res.HasWarning()
 	if warned {
 		b.WriteString("The command has warnings. Type yes to run it, anything else refuses: ")
@@ -229,21 +226,6 @@ func ask(res plainsight.Result, getenv func(string) string) (bool, error) {
 		io.WriteString(tty, "not run\r\n")
 	}
 	return ok, nil
-}
-
-// printWarnings writes one line per warning, warn-level ones in bold
-// yellow when colour is on.
-func printWarnings(w io.Writer, res plainsight.Result, color bool) {
-	for _, warn := range res.Warnings {
-		line := fmt.Sprintf("%s %s: %s", warn.Severity, warn.Kind, warn.Explanation)
-		if warn.Decoded != "" {
-			line += fmt.Sprintf(" [decoded: %s]", warn.Decoded)
-		}
-		if color && warn.Severity == plainsight.SeverityWarn {
-			line = boldYellow + line + reset
-		}
-		fmt.Fprintln(w, line)
-	}
 }
 
 // shellQuoteArgs writes argv as a shell command that would give the same

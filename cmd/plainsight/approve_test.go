@@ -115,7 +115,9 @@ func TestApproveTmux(t *testing.T) {
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	socket := fmt.Sprintf("plainsight-test-%d-%d", os.Getpid(), time.Now().UnixNano())
+	// Each answer gets a server of its own: a server whose last session
+	// ends exits, and a new session started meanwhile would fail.
+	var socket string
 	tmux := func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command("tmux", append([]string{"-L", socket, "-f", "/dev/null"}, args...)...).CombinedOutput()
@@ -124,7 +126,6 @@ func TestApproveTmux(t *testing.T) {
 		}
 		return string(out)
 	}
-	t.Cleanup(func() { exec.Command("tmux", "-L", socket, "kill-server").Run() })
 	// waitFor polls the pane until it shows want.
 	waitFor := func(want string) string {
 		t.Helper()
@@ -143,6 +144,9 @@ func TestApproveTmux(t *testing.T) {
 		keys, exit string
 		runs       bool
 	}{{"y", "EXIT=1", false}, {"yes", "EXIT=0", true}} {
+		socket = fmt.Sprintf("plainsight-test-%d-%s", os.Getpid(), answer.keys)
+		server := socket
+		t.Cleanup(func() { exec.Command("tmux", "-L", server, "kill-server").Run() })
 		tmux("new-session", "-d", "-s", "t", "-x", "160", "-y", "40", script)
 		screen := waitFor("Type yes to run it")
 		for _, want := range []string{`\u{202e}evil`, "warn bidi: U+202E RIGHT-TO-LEFT OVERRIDE"} {
@@ -162,7 +166,6 @@ func TestApproveTmux(t *testing.T) {
 		if ran := err == nil; ran != answer.runs {
 			t.Errorf("after %q: command ran = %v, want %v", answer.keys, ran, answer.runs)
 		}
-		tmux("kill-session", "-t", "t")
 	}
 
 	data, err := os.ReadFile(audit)

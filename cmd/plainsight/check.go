@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/render"
 )
 
 // checkCmd shows each input neutralized, or with -json writes one audit
@@ -114,8 +115,9 @@ func displayName(name string) string {
 	return neutralizeLine(name)
 }
 
-// colorWanted decides colour: FORCE_COLOR wins, then NO_COLOR and
-// TERM=dumb, then whether stdout is a terminal.
+// colorWanted decides colour: -color always or never, or with auto as
+// render.ColorFor decides (FORCE_COLOR, then NO_COLOR and TERM=dumb, then
+// whether stdout is a terminal).
 func colorWanted(mode string, stdout io.Writer, getenv func(string) string) (bool, error) {
 	switch mode {
 	case "always":
@@ -123,34 +125,10 @@ func colorWanted(mode string, stdout io.Writer, getenv func(string) string) (boo
 	case "never":
 		return false, nil
 	case "auto":
-	default:
-		return false, fmt.Errorf("-color: want auto, always or never, got %q", mode)
+		return render.ColorFor(stdout, getenv), nil
 	}
-	switch {
-	case getenv("FORCE_COLOR") != "":
-		return true, nil
-	case getenv("NO_COLOR") != "", getenv("TERM") == "dumb":
-		return false, nil
-	}
-	return isTerminal(stdout), nil
+	return false, fmt.Errorf("-color: want auto, always or never, got %q", mode)
 }
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// The only escape sequences this command writes are its own, fixed ones.
-const (
-	reverseOn  = "\x1b[7m"
-	reverseOff = "\x1b[27m"
-	boldYellow = "\x1b[1;33m"
-	reset      = "\x1b[0m"
-)
 
 type printer struct {
 	stdout, stderr io.Writer
@@ -185,9 +163,11 @@ func (p printer) print(name, input string, r plainsight.Result) error {
 		_, err = fmt.Fprintf(p.stdout, "%s\n", b)
 		return err
 	}
+	// In colour, the text as render styles it for a terminal; otherwise
+	// the neutralized text itself, which a pipe or a file may want as is.
 	text := r.Text
 	if p.color {
-		text = highlight(r)
+		text = render.TerminalText(r, render.TerminalOptions{Color: true})
 	}
 	if _, err := io.WriteString(p.stdout, text); err != nil {
 		return err
@@ -198,45 +178,6 @@ func (p printer) print(name, input string, r plainsight.Result) error {
 	if f, ok := p.stdout.(*os.File); ok {
 		f.Sync()
 	}
-	for _, w := range r.Warnings {
-		line := warningLine(name, input, w)
-		if p.color && w.Severity == plainsight.SeverityWarn {
-			line = boldYellow + line + reset
-		}
-		if _, err := fmt.Fprintln(p.stderr, line); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// warningLine is one warning as check prints it: name:line:col: at its
-// first occurrence in input when the warning places it, as scan does.
-func warningLine(name, input string, w plainsight.Warning) string {
-	pos := name
-	if len(w.Locations) > 0 {
-		line, col := plainsight.LineColumn(input, w.Locations[0].Input.Start)
-		pos = fmt.Sprintf("%s:%d:%d", name, line, col)
-	}
-	s := fmt.Sprintf("%s: %s %s: %s", pos, w.Severity, w.Kind, w.Explanation)
-	if w.Decoded != "" {
-		s += fmt.Sprintf(" [decoded: %s]", w.Decoded)
-	}
-	return s
-}
-
-// highlight wraps every escape of r.Text in reverse video, so that an
-// escape Sanitize made looks different from the same characters typed.
-func highlight(r plainsight.Result) string {
-	var b strings.Builder
-	last := 0
-	for _, e := range r.Escapes {
-		b.WriteString(r.Text[last:e.Start])
-		b.WriteString(reverseOn)
-		b.WriteString(r.Text[e.Start:e.End])
-		b.WriteString(reverseOff)
-		last = e.End
-	}
-	b.WriteString(r.Text[last:])
-	return b.String()
+	_, err := io.WriteString(p.stderr, render.TerminalWarnings(r, render.TerminalOptions{Color: p.color, Source: name}))
+	return err
 }

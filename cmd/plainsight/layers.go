@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 
+	"github.com/plainsight-dev/plainsight/render"
 	"github.com/plainsight-dev/plainsight/term"
 	"github.com/plainsight-dev/plainsight/transcript"
 )
@@ -27,7 +28,7 @@ func termCmd(args []string, s stdio) int {
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
-	opts.Plain = *plain || !flagSet(fs, "plain") && !colorOK(stdout, s.getenv)
+	opts.Plain = *plain || !flagSet(fs, "plain") && !render.ColorFor(stdout, s.getenv)
 	w := term.NewWriter(stdout, opts)
 	status := copyInputs(fs.Args(), stdin, w, stderr)
 	if err := w.Close(); err != nil {
@@ -141,12 +142,6 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
-}
-
-// colorOK is the auto colour decision of colorWanted.
-func colorOK(stdout io.Writer, getenv func(string) string) bool {
-	ok, _ := colorWanted("auto", stdout, getenv)
-	return ok
 }
 
 // lastByteWriter remembers how much was written and the last byte.
