@@ -151,7 +151,11 @@ func helpCmd(args []string, s stdio) int {
 		}
 		fmt.Fprintf(s.stdout, "\nWith no command, plainsight runs check. Exit status: 0 clean, 1 findings or\na rejection, 2 an error. \"plainsight help COMMAND\" shows the flags of one.\n")
 		return exitClean
-	case len(args) == 1 && lookup(args[0]) != nil && args[0] != "help":
+	case len(args) == 1 && args[0] == "help":
+		c := lookup("help")
+		fmt.Fprintf(s.stdout, "usage: plainsight %s %s\n\n%s\n", c.name, c.synopsis, c.summary)
+		return exitClean
+	case len(args) == 1 && lookup(args[0]) != nil:
 		// Every command prints its usage on -h, to standard error as the
 		// flag package does; help prints it to standard output.
 		lookup(args[0]).run([]string{"-h"}, stdio{s.stdin, s.stdout, s.stdout, s.getenv})

@@ -127,6 +127,8 @@ func TestRun(t *testing.T) {
 		{"clean-overwrite", []string{"clean", "-cr", "overwrite"}, "working 10%\rworking 20%\rfailure\n", nil},
 		{"clean-no-final-newline", []string{"clean"}, "no newline at the end", nil},
 		{"dump", []string{"dump"}, "a\x1bb\xff\u202e\n", nil},
+		{"binary-refused", nil, strings.Repeat("\x00\xff\x1b", 30000), nil},
+		{"help-help", []string{"help", "help"}, "", nil},
 		{"help", []string{"help"}, "", nil},
 		{"help-scan", []string{"help", "scan"}, "", nil},
 		{"help-unknown", []string{"help", "nope"}, "", nil},
