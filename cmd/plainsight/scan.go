@@ -69,19 +69,25 @@ type scanStats struct {
 	walk                                walkCounts
 }
 
-// failOn is the lowest severity that makes scan exit 1.
-type failOn string
-
-func (f *failOn) String() string { return string(*f) }
-
-func (f *failOn) Set(s string) error {
-	switch s {
-	case "warn", "info", "never":
-		*f = failOn(s)
-		return nil
-	}
-	return fmt.Errorf("want warn, info or never, got %q", s)
+// A choice is a flag value that must be one of a fixed list of words.
+type choice struct {
+	value   string
+	allowed []string
 }
+
+func (c *choice) String() string { return c.value }
+
+func (c *choice) Set(s string) error {
+	if !slices.Contains(c.allowed, s) {
+		return fmt.Errorf("want %s, got %q", strings.Join(c.allowed, ", "), s)
+	}
+	c.value = s
+	return nil
+}
+
+// failOn is the lowest severity that makes scan exit 1: warn, info or
+// never.
+type failOn string
 
 // fails reports whether a finding of severity s fails the scan.
 func (f failOn) fails(s plainsight.Severity) bool {
@@ -94,20 +100,6 @@ func (f failOn) fails(s plainsight.Severity) bool {
 	return s == plainsight.SeverityWarn
 }
 
-// scanFormat is the output format of scan.
-type scanFormat string
-
-func (f *scanFormat) String() string { return string(*f) }
-
-func (f *scanFormat) Set(s string) error {
-	switch s {
-	case "text", "json", "sarif":
-		*f = scanFormat(s)
-		return nil
-	}
-	return fmt.Errorf("want text, json or sarif, got %q", s)
-}
-
 // A findingWriter prints findings in one output format.
 type findingWriter interface {
 	begin() error
@@ -118,8 +110,8 @@ type findingWriter interface {
 func scanCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("plainsight scan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := scanFormat("text")
-	fail := failOn("warn")
+	format := choice{"text", []string{"text", "json", "sarif"}}
+	fail := choice{"warn", []string{"warn", "info", "never"}}
 	fs.Var(&format, "format", "output `format`: text, json (JSON Lines) or sarif (SARIF 2.1.0)")
 	jsonOut := fs.Bool("json", false, "short for -format json")
 	fs.Var(&fail, "fail-on", "exit 1 on findings of this `severity` or above: warn, info or never")
@@ -131,14 +123,14 @@ func scanCmd(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if *jsonOut {
-		format = "json"
+		format.value = "json"
 	}
 	roots := fs.Args()
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
 	var out findingWriter
-	switch format {
+	switch format.value {
 	case "json":
 		out = &jsonLinesWriter{w: stdout}
 	case "sarif":
@@ -148,7 +140,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	start := time.Now()
 	st := scanStats{byKind: map[plainsight.Kind]int{}}
-	err := scanTree(roots, *noIgnore, *maxSize, max(*workers, 1), fail, out, stderr, &st)
+	err := scanTree(roots, *noIgnore, *maxSize, max(*workers, 1), failOn(fail.value), out, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return exitError
