@@ -11,7 +11,9 @@ import (
 // This file reads .gitignore files the way gitignore(5) describes them, so
 // that scan skips what git would not track. One difference: "?" and a
 // bracket expression match one character, where git's wildmatch matches
-// one byte (so "[\u00e9\u00e8].txt" never matches in git).
+// one byte (so "[\u00e9\u00e8].txt" never matches in git); and a pattern
+// that is not valid UTF-8 matches nothing, so that scan errs on the side of
+// reading a file.
 
 // An ignoreRule is one pattern line of a .gitignore file.
 type ignoreRule struct {

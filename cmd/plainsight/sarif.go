@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/plainsight-dev/plainsight"
 )
@@ -51,7 +52,7 @@ type sarifLocation struct {
 	PhysicalLocation struct {
 		ArtifactLocation struct {
 			URI       string `json:"uri"`
-			URIBaseID string `json:"uriBaseId"`
+			URIBaseID string `json:"uriBaseId,omitempty"`
 		} `json:"artifactLocation"`
 		Region *sarifRegion `json:"region,omitempty"`
 	} `json:"physicalLocation"`
@@ -124,7 +125,9 @@ func (s *sarifWriter) begin() error {
 func artifact(uri string) sarifLocation {
 	var l sarifLocation
 	l.PhysicalLocation.ArtifactLocation.URI = uri
-	l.PhysicalLocation.ArtifactLocation.URIBaseID = "%SRCROOT%"
+	if !strings.HasPrefix(uri, "file:") {
+		l.PhysicalLocation.ArtifactLocation.URIBaseID = "%SRCROOT%"
+	}
 	return l
 }
 

@@ -83,11 +83,17 @@ func summaryLine(st *scanStats, elapsed time.Duration) string {
 	return b.String()
 }
 
-// pathURI writes a file path as a relative URI reference, as SARIF wants
-// artifact locations: slashes, and every other byte percent-encoded.
+// pathURI writes a file path as a URI reference, as SARIF wants artifact
+// locations: a relative path stays relative (to %SRCROOT%), an absolute one
+// becomes a file URI, and bytes a URI cannot hold are percent-encoded.
 func pathURI(path string) string {
 	u := url.URL{Path: filepath.ToSlash(path)}
-	return u.EscapedPath()
+	if filepath.IsAbs(path) {
+		u.Scheme = "file"
+	}
+	// String writes "./a:b" for "a:b", which would otherwise read as a
+	// URI with scheme "a".
+	return u.String()
 }
 
 // clipToken shortens a neutralized token for a finding to about
