@@ -173,8 +173,11 @@ func approveCmd(args []string, s stdio) int {
 // command; approve waits for it so that the record holds its status.
 func runConnected(cmd *exec.Cmd, s stdio) (int, error) {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.stdin, s.stdout, s.stderr
-	signal.Ignore(os.Interrupt, syscall.SIGQUIT)
-	defer signal.Reset(os.Interrupt, syscall.SIGQUIT)
+	// Catch the signals rather than ignore them: an ignored signal stays
+	// ignored in the command, which could then not be interrupted.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGQUIT)
+	defer signal.Stop(sigs)
 	err := cmd.Run()
 	if err == nil {
 		return 0, nil
@@ -215,15 +218,26 @@ func ask(res plainsight.Result, getenv func(string) string) (bool, error) {
 	if _, err := io.WriteString(tty, strings.ReplaceAll(b.String(), "\n", "\r\n")); err != nil {
 		return false, err
 	}
-	answer, err := bufio.NewReader(tty).ReadString('\n')
-	if err != nil && answer == "" {
-		io.WriteString(tty, "\r\nnot run\r\n")
-		return false, nil
+	// Ctrl-C at the prompt is a no, recorded like any other: catch it
+	// while the answer is read.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt)
+	defer signal.Stop(sigs)
+	answers := make(chan string, 1)
+	go func() {
+		// Closing tty on return ends this read if it is still waiting.
+		line, _ := bufio.NewReader(tty).ReadString('\n')
+		answers <- line
+	}()
+	var answer string
+	select {
+	case answer = <-answers:
+	case <-sigs:
 	}
 	answer = strings.ToLower(strings.TrimSpace(answer))
 	ok := answer == "yes" || (!warned && answer == "y")
 	if !ok {
-		io.WriteString(tty, "not run\r\n")
+		io.WriteString(tty, "\r\nnot run\r\n")
 	}
 	return ok, nil
 }

@@ -93,62 +93,110 @@ func TestApproveAudit(t *testing.T) {
 	}
 }
 
-// TestApproveTmux answers the prompt as a person would, in a real terminal
-// emulator: tmux.
-func TestApproveTmux(t *testing.T) {
+// A tmuxPane runs one script in a tmux server of its own, so that tests
+// can type into it and read its screen as a person would.
+type tmuxPane struct {
+	t      *testing.T
+	socket string
+}
+
+// startTmux starts script in a new tmux server, or skips the test when
+// there is no tmux (fails under CI=true).
+func startTmux(t *testing.T, name, script string) *tmuxPane {
+	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("tmux is missing (apt-get install tmux)")
 		}
 		t.Skip("no tmux")
 	}
+	// A server of its own per pane: a server whose last session ends
+	// exits, and a session started on it meanwhile would fail.
+	p := &tmuxPane{t: t, socket: fmt.Sprintf("plainsight-test-%d-%s", os.Getpid(), name)}
+	t.Cleanup(func() { exec.Command("tmux", "-L", p.socket, "kill-server").Run() })
+	p.run("new-session", "-d", "-s", "t", "-x", "160", "-y", "40", script)
+	return p
+}
+
+func (p *tmuxPane) run(args ...string) string {
+	p.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", p.socket, "-f", "/dev/null"}, args...)...).CombinedOutput()
+	if err != nil {
+		p.t.Fatalf("tmux %q: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (p *tmuxPane) keys(keys ...string) {
+	p.t.Helper()
+	p.run(append([]string{"send-keys", "-t", "t"}, keys...)...)
+}
+
+// waitFor polls the screen until it shows want, and returns it.
+func (p *tmuxPane) waitFor(want string) string {
+	p.t.Helper()
+	var screen string
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		screen = p.run("capture-pane", "-p", "-t", "t")
+		if strings.Contains(screen, want) {
+			return screen
+		}
+	}
+	p.t.Fatalf("the pane never showed %q; it shows:\n%s", want, screen)
+	return ""
+}
+
+// approveScript writes a script that runs approve with args (each quoted
+// for sh), then prints its exit status and waits. The script catches
+// SIGINT, so that Ctrl-C reaches approve without ending the script; a
+// caught signal, unlike an ignored one, is not inherited by approve.
+func approveScript(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("#!/bin/sh\ntrap : INT\nNO_COLOR=1 '" + binary + "' approve")
+	for _, a := range args {
+		b.WriteString(" '" + strings.ReplaceAll(a, "'", `'\''`) + "'")
+	}
+	b.WriteString("\necho \"EXIT=$?\"\nsleep 60\n")
+	script := filepath.Join(dir, "approve.sh")
+	if err := os.WriteFile(script, []byte(b.String()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
+
+// readAudit returns the records of an audit file.
+func readAudit(t *testing.T, path string) []approveRecord {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []approveRecord
+	for line := range strings.Lines(string(data)) {
+		var rec approveRecord
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		recs = append(recs, rec)
+	}
+	return recs
+}
+
+// TestApproveTmux answers the prompt as a person would, in a real terminal
+// emulator: a plain y does not run a command with a warning; yes does.
+func TestApproveTmux(t *testing.T) {
 	dir := t.TempDir()
 	audit := filepath.Join(dir, "audit.jsonl")
 	ran := filepath.Join(dir, "ran")
 	// The override hides nothing here, but it must stop a plain y.
 	command := "touch " + ran + " # \u202eevil"
-	if err := os.WriteFile(filepath.Join(dir, "command"), []byte(command), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	script := filepath.Join(dir, "approve.sh")
-	body := "#!/bin/sh\nNO_COLOR=1 '" + binary + "' approve -audit '" + audit + "' -c \"$(cat '" + dir + "/command')\"\necho \"EXIT=$?\"\nsleep 60\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// Each answer gets a server of its own: a server whose last session
-	// ends exits, and a new session started meanwhile would fail.
-	var socket string
-	tmux := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command("tmux", append([]string{"-L", socket, "-f", "/dev/null"}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %q: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
-	// waitFor polls the pane until it shows want.
-	waitFor := func(want string) string {
-		t.Helper()
-		var screen string
-		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			screen = tmux("capture-pane", "-p", "-t", "t")
-			if strings.Contains(screen, want) {
-				return screen
-			}
-		}
-		t.Fatalf("the pane never showed %q; it shows:\n%s", want, screen)
-		return ""
-	}
-
 	for _, answer := range []struct {
 		keys, exit string
 		runs       bool
 	}{{"y", "EXIT=1", false}, {"yes", "EXIT=0", true}} {
-		socket = fmt.Sprintf("plainsight-test-%d-%s", os.Getpid(), answer.keys)
-		server := socket
-		t.Cleanup(func() { exec.Command("tmux", "-L", server, "kill-server").Run() })
-		tmux("new-session", "-d", "-s", "t", "-x", "160", "-y", "40", script)
-		screen := waitFor("Type yes to run it")
+		pane := startTmux(t, answer.keys, approveScript(t, dir, "-audit", audit, "-c", command))
+		screen := pane.waitFor("Type yes to run it")
 		for _, want := range []string{`\u{202e}evil`, "warn bidi: U+202E RIGHT-TO-LEFT OVERRIDE"} {
 			if !strings.Contains(screen, want) {
 				t.Errorf("the prompt does not show %q:\n%s", want, screen)
@@ -157,8 +205,8 @@ func TestApproveTmux(t *testing.T) {
 		if strings.Contains(screen, "\u202e") {
 			t.Errorf("the prompt shows a raw U+202E:\n%s", screen)
 		}
-		tmux("send-keys", "-t", "t", answer.keys, "Enter")
-		screen = waitFor("EXIT=")
+		pane.keys(answer.keys, "Enter")
+		screen = pane.waitFor("EXIT=")
 		if !strings.Contains(screen, answer.exit) {
 			t.Errorf("after %q: want %s; the pane shows:\n%s", answer.keys, answer.exit, screen)
 		}
@@ -167,20 +215,49 @@ func TestApproveTmux(t *testing.T) {
 			t.Errorf("after %q: command ran = %v, want %v", answer.keys, ran, answer.runs)
 		}
 	}
-
-	data, err := os.ReadFile(audit)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var decisions []string
-	for line := range strings.Lines(string(data)) {
-		var rec approveRecord
-		if err := json.Unmarshal([]byte(line), &rec); err != nil {
-			t.Fatalf("%v: %s", err, line)
-		}
+	for _, rec := range readAudit(t, audit) {
 		decisions = append(decisions, rec.Decision+" by "+rec.By)
 	}
 	if diff := cmp.Diff([]string{"rejected by prompt", "approved by prompt"}, decisions); diff != "" {
 		t.Errorf("audit decisions mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestApproveInterruptTmux types Ctrl-C at the prompt, which rejects the
+// command, and while an approved command runs, which stops the command but
+// not approve: both decisions are recorded.
+func TestApproveInterruptTmux(t *testing.T) {
+	dir := t.TempDir()
+	audit := filepath.Join(dir, "audit.jsonl")
+	// The command prints "started", which its shown form does not hold.
+	script := approveScript(t, dir, "-audit", audit, "--", "sh", "-c", `echo start""ed; exec sleep 30`)
+
+	pane := startTmux(t, "interrupt-prompt", script)
+	pane.waitFor("Run it? [y/N]")
+	pane.keys("C-c")
+	if screen := pane.waitFor("EXIT="); !strings.Contains(screen, "EXIT=1\n") {
+		t.Errorf("Ctrl-C at the prompt: want EXIT=1; the pane shows:\n%s", screen)
+	}
+
+	pane = startTmux(t, "interrupt-command", script)
+	pane.waitFor("Run it? [y/N]")
+	pane.keys("y", "Enter")
+	pane.waitFor("started")
+	pane.keys("C-c")
+	if screen := pane.waitFor("EXIT="); !strings.Contains(screen, "EXIT=130") {
+		t.Errorf("Ctrl-C in the command: want EXIT=130; the pane shows:\n%s", screen)
+	}
+
+	var got []string
+	for _, rec := range readAudit(t, audit) {
+		status := "not run"
+		if rec.ExitStatus != nil {
+			status = fmt.Sprint("exit ", *rec.ExitStatus)
+		}
+		got = append(got, rec.Decision+", "+status)
+	}
+	if diff := cmp.Diff([]string{"rejected, not run", "approved, exit 130"}, got); diff != "" {
+		t.Errorf("audit records mismatch (-want +got):\n%s", diff)
 	}
 }
