@@ -68,7 +68,7 @@ missed=$(comm -23 "$tmp/rg.files" "$tmp/scan.files" | wc -l)
 summary=$(tail -1 "$tmp/scan.err")
 scan_files=$(sed -E 's/^plainsight scan: ([0-9]+) files.*/\1/' <<<"$summary")
 scan_bytes=$(sed -E 's/^plainsight scan: [0-9]+ files, ([0-9]+) bytes.*/\1/' <<<"$summary")
-scan_findings=$(sed -E 's/.* bytes, ([0-9]+) findings.*/\1/' <<<"$summary")
+scan_findings=$(sed -E 's/.* bytes, ([0-9]+) findings?.*/\1/' <<<"$summary")
 scan_flagged=$(wc -l <"$tmp/scan.files")
 
 echo "tree: $tree ($(find . -type f | wc -l) files, $(du -sb . | cut -f1) bytes); $rounds rounds, warm, interleaved"

@@ -71,7 +71,7 @@ func init() {
 		{"check", "[-json] [-keep-tab] [-color auto|always|never] [file ...]",
 			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. With -json, one\naudit record per input (docs/audit.md). It is the default command.", checkCmd},
 		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
-			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", func(a []string, s stdio) int { return scanCmd(a, s.stdout, s.stderr) }},
+			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scanCmd},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
 			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approveCmd},
 		{"term", "[-mode strip|visualize|off] [-plain] [file ...]",

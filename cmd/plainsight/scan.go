@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -107,9 +106,9 @@ type findingWriter interface {
 	end(st *scanStats) error
 }
 
-func scanCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plainsight scan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func scanCmd(args []string, s stdio) int {
+	stdout, stderr := s.stdout, s.stderr
+	fs := newFlags("scan", stderr)
 	format := choice{"text", []string{"text", "json", "sarif"}}
 	fail := choice{"warn", []string{"warn", "info", "never"}}
 	fs.Var(&format, "format", "output `format`: text, json (JSON Lines) or sarif (SARIF 2.1.0)")
@@ -118,7 +117,6 @@ func scanCmd(args []string, stdout, stderr io.Writer) int {
 	maxSize := fs.Int64("max-size", 16<<20, "skip, and count, files larger than this many `bytes`")
 	noIgnore := fs.Bool("no-ignore", false, "scan what .gitignore files exclude too")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
-	fs.Usage = func() { usageOf(stderr, fs, "scan") }
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

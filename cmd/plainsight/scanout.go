@@ -62,7 +62,7 @@ func (j *jsonLinesWriter) end(*scanStats) error { return nil }
 // summaryLine is the line scan prints on standard error at the end.
 func summaryLine(st *scanStats, elapsed time.Duration) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "plainsight scan: %d files, %d bytes, %d findings", st.files, st.bytes, st.findings)
+	fmt.Fprintf(&b, "plainsight scan: %d files, %d bytes, %d %s", st.files, st.bytes, st.findings, plural(st.findings, "finding"))
 	if len(st.byKind) > 0 {
 		kinds := make([]plainsight.Kind, 0, len(st.byKind))
 		for k := range st.byKind {
@@ -117,4 +117,12 @@ func clipToken(s string) string {
 // also escapes newlines, so a hostile file name cannot forge a second line.
 func neutralizeLine(s string) string {
 	return strings.ReplaceAll(plainsight.Sanitize(s).Text, "\n", `\x0a`)
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
