@@ -96,21 +96,7 @@ func approveCmd(args []string, s stdio) int {
 		}
 		defer audit.Close()
 	}
-	sum := sha256.Sum256([]byte(raw))
-	rec := approveRecord{
-		User:     currentUser(s.getenv),
-		Form:     form,
-		SHA256:   hex.EncodeToString(sum[:]),
-		Length:   len(raw),
-		Context:  policy.Context.String(),
-		Warnings: map[string]int{},
-	}
-	if dir, err := os.Getwd(); err == nil {
-		rec.Dir = neutralizeLine(dir)
-	}
-	for _, w := range res.Warnings {
-		rec.Warnings[w.Kind.String()] = w.Count
-	}
+	rec := newApproveRecord(form, raw, policy.Context, res, s.getenv)
 	if *auditText {
 		rec.Text = res.Text
 	}
@@ -165,6 +151,27 @@ func approveCmd(args []string, s stdio) int {
 		}
 	}
 	return status
+}
+
+// newApproveRecord starts the audit record of a decision on raw, the
+// exact bytes that would run, whose neutralized form is res.
+func newApproveRecord(form, raw string, ctx plainsight.Context, res plainsight.Result, getenv func(string) string) approveRecord {
+	sum := sha256.Sum256([]byte(raw))
+	rec := approveRecord{
+		User:     currentUser(getenv),
+		Form:     form,
+		SHA256:   hex.EncodeToString(sum[:]),
+		Length:   len(raw),
+		Context:  ctx.String(),
+		Warnings: map[string]int{},
+	}
+	if dir, err := os.Getwd(); err == nil {
+		rec.Dir = neutralizeLine(dir)
+	}
+	for _, w := range res.Warnings {
+		rec.Warnings[w.Kind.String()] = w.Count
+	}
+	return rec
 }
 
 // runConnected runs cmd with this process's standard streams and returns
