@@ -289,7 +289,8 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		r.skip = skippedSize
 		return r
 	}
-	r.findings = findings(r.path, r.uri, string(data))
+	text := string(data)
+	r.findings = findings(r.path, r.uri, text, scanPolicy.Sanitize(text))
 	return r
 }
 
@@ -311,10 +312,9 @@ func (sc *scanner) read(file *os.File, have, want int) ([]byte, error) {
 // scanPolicy is how scan reads files: a tab is ordinary in source code.
 var scanPolicy = plainsight.Policy{KeepTab: true}
 
-// findings sanitizes text and lists each located occurrence of each
-// warning, in position order.
-func findings(path, uri, text string) []finding {
-	res := scanPolicy.Sanitize(text)
+// findings lists each located occurrence of each warning of res, the
+// Result of text, in position order.
+func findings(path, uri, text string, res plainsight.Result) []finding {
 	var out []finding
 	for _, w := range res.Warnings {
 		locs := w.Locations

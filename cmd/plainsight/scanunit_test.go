@@ -108,3 +108,46 @@ func TestMostlyBinary(t *testing.T) {
 		}
 	}
 }
+
+// TestFindings places each location of a Result as Sanitize will fill them:
+// one finding per location, in position order, with its neutralized token.
+func TestFindings(t *testing.T) {
+	text := "a\u202eb\r\nc\rd\n\u200bx\u202e"
+	res := plainsight.Result{
+		Text: `a\u{202e}b\x0d` + "\n" + `c\x0dd` + "\n" + `\u{200b}x\u{202e}`,
+		Warnings: []plainsight.Warning{
+			{Kind: plainsight.KindCarriageReturn, Explanation: "cr", Count: 2, Locations: []plainsight.Location{
+				{Input: plainsight.Span{Start: 5, End: 6}, Text: plainsight.Span{Start: 10, End: 14}},
+				{Input: plainsight.Span{Start: 8, End: 9}, Text: plainsight.Span{Start: 16, End: 20}},
+			}},
+			{Kind: plainsight.KindBidi, Explanation: "bidi", Count: 2, Locations: []plainsight.Location{
+				{Input: plainsight.Span{Start: 1, End: 4}, Text: plainsight.Span{Start: 1, End: 9}},
+				{Input: plainsight.Span{Start: 15, End: 18}, Text: plainsight.Span{Start: 31, End: 39}},
+			}},
+			{Kind: plainsight.KindZeroWidth, Explanation: "zw", Count: 1, Locations: []plainsight.Location{
+				{Input: plainsight.Span{Start: 11, End: 14}, Text: plainsight.Span{Start: 22, End: 30}},
+			}},
+			{Kind: plainsight.KindMixedScript, Severity: plainsight.SeverityWarn, Explanation: "unplaced", Count: 1},
+		},
+	}
+	got := findings("f", "f", text, res)
+	type row struct {
+		Line, Column, EndLine, EndColumn int
+		Kind                             string
+		Token                            string
+	}
+	var rows []row
+	for _, f := range got {
+		rows = append(rows, row{f.Line, f.Column, f.EndLine, f.EndColumn, f.Kind.String(), f.Token})
+	}
+	want := []row{
+		{0, 0, 0, 0, "mixed_script", ""},
+		{1, 2, 1, 3, "bidi", `\u{202e}`},
+		{2, 2, 2, 3, "carriage_return", `\x0d`},
+		{3, 1, 3, 2, "zero_width", `\u{200b}`},
+		{3, 3, 3, 4, "bidi", `\u{202e}`},
+	}
+	if diff := cmp.Diff(want, rows); diff != "" {
+		t.Errorf("findings mismatch (-want +got):\n%s", diff)
+	}
+}
