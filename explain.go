@@ -22,30 +22,6 @@ const (
 	invalidExplanation = "bytes that are not valid UTF-8 are shown as \\X{nn}; programs and terminals disagree on how to display them, and a terminal in 8-bit mode reads some as control codes"
 )
 
-// c0Names are the ASCII names of the C0 controls, DEL and the C1 controls.
-var c0Names = [...]string{
-	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
-	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
-}
-
-var c1Names = [...]string{
-	"PAD", "HOP", "BPH", "NBH", "IND", "NEL", "SSA", "ESA", "HTS", "HTJ", "VTS", "PLD", "PLU", "RI", "SS2", "SS3",
-	"DCS", "PU1", "PU2", "STS", "CCH", "MW", "SPA", "EPA", "SOS", "SGCI", "SCI", "CSI", "ST", "OSC", "PM", "APC",
-}
-
-// controlName returns the short name of a C0, DEL or C1 control.
-func controlName(r rune) string {
-	switch {
-	case r < 0x20:
-		return c0Names[r]
-	case r == 0x7F:
-		return "DEL"
-	case r >= 0x80 && r <= 0x9F:
-		return c1Names[r-0x80]
-	}
-	return ""
-}
-
 // runeName returns "U+202E RIGHT-TO-LEFT OVERRIDE", or just "U+1FAE9" when
 // the name tables predate the code point.
 func runeName(r rune) string {
@@ -108,7 +84,7 @@ func explainRune(cls Class, r rune) string {
 	case ClassBackspace:
 		return esc + " (backspace) moves the cursor back, so later characters can overwrite earlier ones"
 	case ClassControl:
-		return fmt.Sprintf("%s (%s) %s", esc, controlName(r), controlEffect(r))
+		return fmt.Sprintf("%s (%s) %s", esc, ansi.ControlName(r), controlEffect(r))
 	case ClassBidi:
 		return runeName(r) + " " + bidiEffect(r)
 	case ClassZeroWidth:
