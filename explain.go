@@ -367,7 +367,7 @@ func mixedScriptExplanation(t, tok string) string {
 		names = append(names, "characters of another script")
 	}
 	e := "`" + t + "` mixes " + joinNames(names)
-	if r := spoof.SkeletonReading(tok); isASCIIText(r) && r != tok {
+	if r := spoof.SkeletonReading(tok); r != "" && r != tok {
 		e += "; it reads as `" + r + "`"
 	}
 	return e
@@ -376,9 +376,11 @@ func mixedScriptExplanation(t, tok string) string {
 func mixedNumbersExplanation(t, tok string) string {
 	var systems []string
 	var b strings.Builder
+	ascii := tok != ""
 	for _, r := range tok {
 		zero, ok := ucd.DigitZero(r)
 		if !ok {
+			ascii = ascii && r >= ' ' && r < 0x7F
 			b.WriteRune(r)
 			continue
 		}
@@ -388,8 +390,8 @@ func mixedNumbersExplanation(t, tok string) string {
 		}
 	}
 	e := "`" + t + "` mixes digits of different number systems (" + joinNames(systems) + ")"
-	if r := b.String(); isASCIIText(r) {
-		e += "; it reads as `" + r + "` but a program may read it differently or not as a number"
+	if ascii {
+		e += "; it reads as `" + b.String() + "` but a program may read it differently or not as a number"
 	}
 	return e
 }
@@ -414,21 +416,8 @@ func digitSystem(zero rune) string {
 func lookalikeExplanation(t, word string) string {
 	first, form, reading := spoof.LookalikeReading(word)
 	e := "`" + t + "` contains " + runeName(first) + ", which looks like `" + form + "`"
-	if isASCIIText(reading) {
+	if reading != "" {
 		e += "; it reads as `" + reading + "`, but a shell or program sees different characters"
 	}
 	return e
-}
-
-// isASCIIText reports whether s is non-empty printable ASCII.
-func isASCIIText(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < ' ' || s[i] >= 0x7F {
-			return false
-		}
-	}
-	return true
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/plainsight-dev/plainsight/internal/spoof"
-	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // scriptKinds are the kinds detectScripts reports.
@@ -193,33 +192,12 @@ func TestScriptsLinesIndependent(t *testing.T) {
 	}
 }
 
-// detectScripts runs the homoglyph checks alone over text, every ASCII run
-// whole and every other rune through spoof.Scanner.Rune, and returns their
-// warnings: what Sanitize, which drives the scanner from its own loop with
+// detectScripts runs the homoglyph checks alone over text with
+// spoof.Scanner.Scan, and returns their warnings: what Sanitize, which drives the scanner from its own loop with
 // short paths, must also find.
 func detectScripts(text string) []Warning {
 	var s spoof.Scanner
-	s.Reset(text)
-	for i := 0; i < len(text); {
-		if text[i] < utf8.RuneSelf {
-			j := i + 1
-			for j < len(text) && text[j] < utf8.RuneSelf {
-				j++
-			}
-			s.ASCII(i, j)
-			i = j
-			continue
-		}
-		r, size, p := ucd.Decode(text[i:])
-		if size == 1 {
-			s.Invalid(i)
-			i++
-			continue
-		}
-		s.Rune(i, r, size, p)
-		i += size
-	}
-	s.Finish()
+	s.Scan(text)
 	var c collector
 	c.addSpoof(text, s.Findings())
 	return c.warnings()

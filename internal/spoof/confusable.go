@@ -36,8 +36,7 @@ func (s *Scanner) wholeScript() {
 		if a.resolved.IsEmpty() || a.resolved == allScripts || a.resolved.Has(ucd.ScriptLatin) {
 			return
 		}
-		reading := SkeletonReading(tok)
-		if !isASCIIText(reading) || !isASCIILetters(reading) {
+		if reading := SkeletonReading(tok); reading == "" || !isASCIILetters(reading) {
 			return
 		}
 		s.report(WholeScriptConfusable, start, end, Span{start, end}, 0, s.role)
@@ -74,11 +73,17 @@ func forEachToken(text string, f func(start, end int)) {
 	}
 }
 
-// SkeletonReading returns how s reads: the UTS #39 skeleton (NFD, drop
+// SkeletonReading returns how s reads in ASCII, or "" when it does not read
+// as printable ASCII: the UTS #39 skeleton (NFD, drop
 // Default_Ignorable_Code_Point, map through confusables.txt, NFD) except
 // that ASCII characters stay themselves, since the skeleton maps some of
 // them too ("m" to "rn", "I" to "l") and the reading is shown to people.
-func SkeletonReading(s string) string { return mapSkeleton(s, true) }
+func SkeletonReading(s string) string {
+	if r := mapSkeleton(s, true); isASCIIText(r) {
+		return r
+	}
+	return ""
+}
 
 // mapSkeleton is NFD, Default_Ignorable removed, each character mapped by
 // confusables.txt, NFD again; with keepASCII, ASCII maps to itself.

@@ -284,7 +284,7 @@ func isCJKLetter(r rune) bool {
 
 // LookalikeReading returns the first lookalike character of word, the
 // ASCII it passes for, and how the whole word reads with every lookalike
-// replaced by its ASCII.
+// replaced by its ASCII, or "" when that is not printable ASCII.
 func LookalikeReading(word string) (first rune, form, reading string) {
 	var b strings.Builder
 	first = -1
@@ -303,5 +303,8 @@ func LookalikeReading(word string) (first rune, form, reading string) {
 		}
 		b.WriteString(f)
 	}
-	return first, form, b.String()
+	if reading = b.String(); !isASCIIText(reading) {
+		reading = ""
+	}
+	return first, form, reading
 }

@@ -111,8 +111,14 @@ func TestSkeleton(t *testing.T) {
 			t.Errorf("skeleton(%+q) = %+q, skeleton(%+q) = %+q; want equal", tt.a, sa, tt.b, sb)
 		}
 	}
-	if got := SkeletonReading("\u03a9mega"); got != "\u03a9mega" {
-		t.Errorf("SkeletonReading keeps ASCII and unmapped letters: got %+q", got)
+	if got := mapSkeleton("\u03a9mega", true); got != "\u03a9mega" {
+		t.Errorf("the reading keeps ASCII and unmapped letters: got %+q", got)
+	}
+	if got := SkeletonReading("\u03a9mega"); got != "" {
+		t.Errorf("SkeletonReading(%+q) = %+q, want \"\": not ASCII", "\u03a9mega", got)
+	}
+	if got := SkeletonReading("p\u0430ypal"); got != "paypal" {
+		t.Errorf("SkeletonReading(%+q) = %+q, want paypal", "p\u0430ypal", got)
 	}
 }
 
@@ -192,32 +198,11 @@ func TestIsCommandLine(t *testing.T) {
 	}
 }
 
-// scanRunes scans text taking every ASCII run whole and every other rune
-// through Scanner.Rune: the plain path, against which the short paths are
-// checked.
+// scanRunes scans text through Scanner.Scan, the plain path against which
+// the short paths are checked.
 func scanRunes(text string) Scanner {
 	var s Scanner
-	s.Reset(text)
-	for i := 0; i < len(text); {
-		if text[i] < utf8.RuneSelf {
-			j := i + 1
-			for j < len(text) && text[j] < utf8.RuneSelf {
-				j++
-			}
-			s.ASCII(i, j)
-			i = j
-			continue
-		}
-		r, size, p := ucd.Decode(text[i:])
-		if size == 1 {
-			s.Invalid(i)
-			i++
-			continue
-		}
-		s.Rune(i, r, size, p)
-		i += size
-	}
-	s.Finish()
+	s.Scan(text)
 	return s
 }
 
