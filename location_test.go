@@ -127,7 +127,7 @@ func checkLocations(t *testing.T, in string, r Result) {
 			switch {
 			case w.Kind < KindTerminalEscape || w.Kind > KindTerminalEscape && w.Kind < KindMixedScript:
 				// A code point or byte: one escape.
-				if !slices.Contains(r.Escapes, Escape{tx.Start, tx.End, escapeAt(r, tx.Start).Rune, escapeAt(r, tx.Start).Class}) {
+				if e := escapeAt(r, tx.Start); e.Start != tx.Start || e.End != tx.End {
 					t.Fatalf("Sanitize(%+q): %v location %+v is not one escape", in, w.Kind, l)
 				}
 			case w.Kind == KindLookalike:
@@ -142,10 +142,8 @@ func checkLocations(t *testing.T, in string, r Result) {
 // escapeAt returns the escape of r that starts at text offset off, or the
 // zero Escape.
 func escapeAt(r Result, off int) Escape {
-	for _, e := range r.Escapes {
-		if e.Start == off {
-			return e
-		}
+	if i, ok := slices.BinarySearchFunc(r.Escapes, off, func(e Escape, off int) int { return e.Start - off }); ok {
+		return r.Escapes[i]
 	}
 	return Escape{}
 }
@@ -155,9 +153,10 @@ func escapeAt(r Result, off int) Escape {
 func originalIn(r Result, sp Span) (string, bool) {
 	var b strings.Builder
 	last := sp.Start
-	for _, e := range r.Escapes {
-		if e.End <= sp.Start || e.Start >= sp.End {
-			continue
+	first, _ := slices.BinarySearchFunc(r.Escapes, sp.Start, func(e Escape, off int) int { return e.End - (off + 1) })
+	for _, e := range r.Escapes[first:] {
+		if e.Start >= sp.End {
+			break
 		}
 		if e.Start < sp.Start || e.End > sp.End {
 			return "", false
