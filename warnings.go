@@ -214,12 +214,38 @@ type finding struct {
 	summary bool // explain already covers every occurrence
 	decoded strings.Builder
 	truncD  bool
+	locs    []Location // the first MaxLocations occurrences
 }
+
+// locate places the occurrence just recorded, while fewer than
+// MaxLocations are placed.
+func (f *finding) locate(l Location) {
+	if len(f.locs) < MaxLocations {
+		if f.locs == nil {
+			f.locs = make([]Location, 0, 4)
+		}
+		f.locs = append(f.locs, l)
+	}
+}
+
+// textPending marks a Location whose span in Result.Text is found once the
+// whole text is written (resolveLocations).
+var textPending = Span{-1, -1}
 
 // collector gathers findings per kind. The zero value is ready to use and
 // allocates nothing until something is found.
 type collector struct {
-	found [numKinds]*finding
+	found   [numKinds]*finding
+	pending bool // some location waits for its Text span
+}
+
+// locatePending places the occurrence of f just recorded at input span in,
+// its Text span to be resolved.
+func (c *collector) locatePending(f *finding, in Span) {
+	if len(f.locs) < MaxLocations {
+		f.locate(Location{Input: in, Text: textPending})
+		c.pending = true
+	}
 }
 
 // add records one occurrence of kind k with its neutralized token. explain
@@ -299,6 +325,7 @@ func (c *collector) warnings() []Warning {
 			Count:       f.count,
 			Decoded:     f.decoded.String(),
 			Explanation: f.explain,
+			Locations:   f.locs,
 		}
 		if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
 			w.Explanation += fmt.Sprintf(" (and %d more)", others)

@@ -331,10 +331,13 @@ func findings(path, uri, text string, res plainsight.Result) []finding {
 			out = append(out, base)
 			continue
 		}
-		for _, l := range locs {
+		for _, l := range runs(locs) {
 			f := base
 			f.located, f.start, f.end = true, l.Input.Start, l.Input.End
 			f.Token = strings.Clone(clipToken(res.Text[l.Text.Start:l.Text.End]))
+			if len(w.Tokens) > 1 {
+				f.Explanation = explainAlone(w, text[l.Input.Start:l.Input.End])
+			}
 			out = append(out, f)
 		}
 	}
@@ -346,6 +349,33 @@ func findings(path, uri, text string, res plainsight.Result) []finding {
 		return a.Column - b.Column
 	})
 	return out
+}
+
+// runs joins locations that touch, such as the characters of one run of
+// tag characters, into one: a run is one finding.
+func runs(locs []plainsight.Location) []plainsight.Location {
+	var out []plainsight.Location
+	for _, l := range locs {
+		if n := len(out); n > 0 && out[n-1].Input.End == l.Input.Start && out[n-1].Text.End == l.Text.Start {
+			out[n-1].Input.End, out[n-1].Text.End = l.Input.End, l.Text.End
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// explainAlone explains one occurrence of w, whose explanation is about its
+// first token: it sanitizes the occurrence alone and takes that
+// explanation if it is of the same kind. Kinds that depend on the
+// surrounding text keep w's.
+func explainAlone(w plainsight.Warning, occurrence string) string {
+	for _, v := range scanPolicy.Sanitize(occurrence).Warnings {
+		if v.Kind == w.Kind {
+			return strings.Clone(v.Explanation)
+		}
+	}
+	return strings.Clone(w.Explanation)
 }
 
 // loneCarriageReturns drops the CRLF line endings from the carriage-return
