@@ -61,8 +61,8 @@ func mostlyBinary(data []byte) bool {
 	if len(data) < binaryMinLen {
 		return false
 	}
-	bad := 0
-	for i := 0; i < len(data); {
+	bad, limit := 0, len(data)/binaryRatio
+	for i := 0; i < len(data) && bad <= limit; {
 		c := data[i]
 		if c < utf8.RuneSelf {
 			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f {
@@ -77,7 +77,7 @@ func mostlyBinary(data []byte) bool {
 		}
 		i += n
 	}
-	return bad*binaryRatio > len(data)
+	return bad > limit
 }
 
 // eachInput reads each named input whole ("-" or none: standard input) and
