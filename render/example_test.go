@@ -23,3 +23,11 @@ func ExampleTerminal_color() {
 	// Output:
 	// "rm -rf x\x1b[7m\\x08\x1b[27my"
 }
+
+func ExampleHTML() {
+	r := plainsight.Sanitize("rm -rf ~/x\u202e")
+	fmt.Println(render.HTML(r, render.HTMLOptions{ID: "cmd1"}))
+	// Output:
+	// <div class="ps-result" id="cmd1" dir="ltr"><pre class="ps-text" dir="ltr">
+	// <bdo dir="ltr">rm -rf ~/x<span class="ps-esc ps-esc-bidi" dir="ltr" title="U&#43;202E RIGHT-TO-LEFT OVERRIDE">\u{202e}</span></bdo></pre><ol class="ps-warnings"><li class="ps-warning ps-sev-warn ps-kind-bidi" id="cmd1-w0" data-warning="0"><bdo dir="ltr"><span class="ps-severity">warn</span> <span class="ps-kind">bidi</span>: <span class="ps-explanation">U&#43;202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed</span> <span class="ps-tokens"><code>\u{202e}</code></span></bdo></li></ol></div>
+}

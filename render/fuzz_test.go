@@ -43,3 +43,17 @@ func FuzzTerminal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHTML checks, for any input, that HTML writes only its own elements
+// and attributes, that the text is Result.Text exactly, and that every
+// escape is a span of its own, in both display modes.
+func FuzzHTML(f *testing.F) {
+	for _, in := range append(hostile, corpusInputs(f)...) {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		r := plainsight.Sanitize(in)
+		checkHTML(t, r, HTMLOptions{})
+		checkHTML(t, r, HTMLOptions{Natural: true})
+	})
+}
