@@ -20,13 +20,17 @@ func FuzzTerminal(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string, a, b, c, d int) {
 		r := plainsight.Sanitize(in)
 		for _, color := range []bool{false, true} {
-			out := Terminal(r, TerminalOptions{Color: color})
+			out := Terminal(r, TerminalOptions{Color: color, Width: a & 63})
 			var s term.Sanitizer
 			if got := s.Push(out) + s.Finish(); got != out {
 				t.Fatalf("Terminal(Sanitize(%+q), Color=%v) changed by term.Sanitizer:\n got %+q\nwant %+q", in, color, got, out)
 			}
 		}
 		if got := stripSGR(TerminalText(r, TerminalOptions{Color: true})); got != r.Text {
+			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, r.Text)
+		}
+		broken := stripSGR(TerminalText(r, TerminalOptions{Color: true, Width: b & 63}))
+		if got := strings.ReplaceAll(broken, continued+"\n", ""); got != r.Text {
 			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, r.Text)
 		}
 		// A hand-built Result: raw input as Text, spans from the fuzzer.
@@ -36,7 +40,7 @@ func FuzzTerminal(f *testing.F) {
 			Warnings: []plainsight.Warning{located(plainsight.KindBidi, in, plainsight.Span{Start: a, End: d}, plainsight.Span{Start: c, End: b})},
 		}
 		for _, color := range []bool{false, true} {
-			out := stripSGR(Terminal(bad, TerminalOptions{Color: color}))
+			out := stripSGR(Terminal(bad, TerminalOptions{Color: color, Width: c}))
 			if !utf8.ValidString(out) || strings.ContainsFunc(out, isControl) {
 				t.Fatalf("Terminal(hand-built %+q) wrote a control or invalid UTF-8: %+q", in, out)
 			}
