@@ -26,7 +26,7 @@ type TerminalOptions struct {
 	// longer lines are broken to fit, each broken line ending in ↩
 	// (U+21A9), so that a TUI shows the whole command instead of cutting
 	// it. Columns are counted with uniseg, a tab to the next multiple of
-	// 8. Warning lines are not broken.
+	// 8. Warning lines are broken the same way.
 	Width int
 	// Source names the input, such as a file name, at the start of each
 	// warning line ("file:2:7: warn bidi: …"). It is written with control
@@ -92,45 +92,56 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 // The line and column, 1-based with the column counted in characters, are
 // those of the warning's first location in the input, when it has one.
 func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
-	var b strings.Builder
+	var b, line strings.Builder
 	var input string
 	for _, w := range r.Warnings {
 		if len(w.Locations) > 0 && input == "" {
 			input = r.Original()
 		}
-		if opts.Color {
-			if w.Severity == plainsight.SeverityInfo {
-				b.WriteString(sgrInfo)
-			} else {
-				b.WriteString(sgrWarn)
-			}
-		}
+		line.Reset()
 		prefix := scrub(opts.Source)
 		if len(w.Locations) > 0 {
-			line, col := plainsight.LineColumn(input, w.Locations[0].Input.Start)
+			l, c := plainsight.LineColumn(input, w.Locations[0].Input.Start)
 			if prefix != "" {
 				prefix += ":"
 			}
-			prefix += strconv.Itoa(line) + ":" + strconv.Itoa(col)
+			prefix += strconv.Itoa(l) + ":" + strconv.Itoa(c)
 		}
 		if prefix != "" {
-			b.WriteString(prefix)
-			b.WriteString(": ")
+			line.WriteString(prefix)
+			line.WriteString(": ")
 		}
-		b.WriteString(w.Severity.String())
-		b.WriteByte(' ')
-		b.WriteString(w.Kind.String())
-		b.WriteString(": ")
-		b.WriteString(oneLine(w.Explanation))
+		line.WriteString(w.Severity.String())
+		line.WriteByte(' ')
+		line.WriteString(w.Kind.String())
+		line.WriteString(": ")
+		line.WriteString(oneLine(w.Explanation))
 		if w.Decoded != "" {
-			b.WriteString(" [decoded: ")
-			b.WriteString(oneLine(w.Decoded))
-			b.WriteByte(']')
+			line.WriteString(" [decoded: ")
+			line.WriteString(oneLine(w.Decoded))
+			line.WriteByte(']')
 		}
-		if opts.Color {
-			b.WriteString(sgrReset)
+		text := line.String()
+		if opts.Width > 0 {
+			lw := lineWriter{width: opts.Width}
+			lw.write(text, false, false)
+			lw.endLine(false)
+			text = lw.b.String()
 		}
-		b.WriteByte('\n')
+		for l := range strings.SplitSeq(text, "\n") {
+			if opts.Color {
+				if w.Severity == plainsight.SeverityInfo {
+					b.WriteString(sgrInfo)
+				} else {
+					b.WriteString(sgrWarn)
+				}
+				b.WriteString(l)
+				b.WriteString(sgrReset)
+			} else {
+				b.WriteString(l)
+			}
+			b.WriteByte('\n')
+		}
 	}
 	return b.String()
 }

@@ -152,6 +152,12 @@ func TestTerminal(t *testing.T) {
 			want: "\u4e2d\u21a9\n\u6587\n",
 		},
 		{
+			name: "width breaks warning lines too",
+			r:    plainsight.Result{Text: "x", Warnings: []plainsight.Warning{{Kind: plainsight.KindBidi, Explanation: "abcdefgh"}}},
+			opts: TerminalOptions{Width: 12, Color: true},
+			want: "x\n\x1b[1;33mwarn bidi: \u21a9\x1b[0m\n\x1b[1;33mabcdefgh\x1b[0m\n",
+		},
+		{
 			name: "info severity",
 			r:    plainsight.Result{Text: "x", Warnings: []plainsight.Warning{{Kind: plainsight.KindUncommonCharacter, Severity: plainsight.SeverityInfo, Explanation: "rare"}}},
 			opts: TerminalOptions{Color: true},
