@@ -202,8 +202,14 @@ func (w *lineWriter) write(text string, escape, marked bool) {
 	}
 }
 
-// writeLine appends text that holds no newline, breaking it to Width.
+// writeLine appends text that holds no newline, breaking it to Width. An
+// escape is broken only if it is wider than a whole line.
 func (w *lineWriter) writeLine(text string, escape, marked bool) {
+	if escape && w.width > 0 && w.col > 0 {
+		if n := columns(text, w.col); w.col+n > w.width-1 && n <= w.width-1 {
+			w.wrap()
+		}
+	}
 	for text != "" {
 		part := text
 		if w.width > 0 {

@@ -131,13 +131,19 @@ func TestTerminal(t *testing.T) {
 			name: "width breaks long lines",
 			r:    plainsight.Result{Text: "abcdef\\x1bgh\nij", Escapes: []plainsight.Escape{{Start: 6, End: 10, Rune: 0x1B, Class: plainsight.ClassControl}}},
 			opts: TerminalOptions{Width: 5},
-			want: "abcd\u21a9\nef\\x\u21a9\n  ^^\n1bgh\n^^\nij\n",
+			want: "abcd\u21a9\nef\u21a9\n\\x1b\u21a9\n^^^^\ngh\nij\n",
+		},
+		{
+			name: "an escape wider than a line is broken",
+			r:    plainsight.Result{Text: "a\\x1b", Escapes: []plainsight.Escape{{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl}}},
+			opts: TerminalOptions{Width: 4},
+			want: "a\\x\u21a9\n ^^\n1b\n^^\n",
 		},
 		{
 			name: "width in colour",
 			r:    plainsight.Result{Text: "ab\\x1b", Escapes: []plainsight.Escape{{Start: 2, End: 6, Rune: 0x1B, Class: plainsight.ClassControl}}},
 			opts: TerminalOptions{Width: 5, Color: true},
-			want: "ab\x1b[7m\\x\x1b[27m\x1b[2m\u21a9\x1b[22m\n\x1b[7m1b\x1b[27m\n",
+			want: "ab\x1b[2m\u21a9\x1b[22m\n\x1b[7m\\x1b\x1b[27m\n",
 		},
 		{
 			name: "width counts wide characters and tabs",
