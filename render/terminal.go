@@ -290,22 +290,20 @@ func (w *lineWriter) put(text string, escape, marked bool) {
 
 // style switches reverse video and underline to the given state.
 func (w *lineWriter) style(rev, ul bool) {
-	if rev != w.rev {
-		if rev {
-			w.b.WriteString(sgrReverse)
-		} else {
-			w.b.WriteString(sgrNoReverse)
-		}
-		w.rev = rev
+	w.rev = w.switchSGR(w.rev, rev, sgrReverse, sgrNoReverse)
+	w.ul = w.switchSGR(w.ul, ul, sgrUnderline, sgrNoUnderline)
+}
+
+// switchSGR writes the SGR that turns an attribute from was to on, if they
+// differ, and returns on.
+func (w *lineWriter) switchSGR(was, on bool, onSGR, offSGR string) bool {
+	switch {
+	case on && !was:
+		w.b.WriteString(onSGR)
+	case was && !on:
+		w.b.WriteString(offSGR)
 	}
-	if ul != w.ul {
-		if ul {
-			w.b.WriteString(sgrUnderline)
-		} else {
-			w.b.WriteString(sgrNoUnderline)
-		}
-		w.ul = ul
-	}
+	return on
 }
 
 // endLine closes the styles of the current line and writes its marker
