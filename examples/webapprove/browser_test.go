@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/plainsight-dev/plainsight"
@@ -222,52 +224,28 @@ document.addEventListener("securitypolicyviolation", e => window.__violations.pu
 		return items, violations
 	}
 
-	items, violations := load("/")
-	if *screenshot != "" {
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var p pageChecks
-	for _, v := range violations {
-		p.fail("Content-Security-Policy violation: %s", v)
-	}
-	for _, it := range items {
-		p.samples++
-		r := plainsight.Sanitize(queue[it.ID])
-		if it.Text != r.Text {
-			p.fail("command %d: page text %+q, want %+q", it.ID, it.Text, r.Text)
+	for _, scheme := range []string{"light", "dark"} {
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		}); err != nil {
+			t.Fatal(err)
 		}
-		for _, e := range it.BadElements {
-			p.fail("command %d: element <%s> inside the fragment", it.ID, e)
-		}
-		checkOrder(it, &p)
-		escapes, marked := 0, map[string]bool{}
-		for _, st := range it.Styled {
-			p.styled++
-			if st.W <= 0 || st.H <= 0 {
-				p.fail("command %d: %q has size %.1fx%.1f", it.ID, st.Class, st.W, st.H)
+		items, violations := load("/")
+		if *screenshot != "" && scheme == "light" {
+			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatal(err)
 			}
-			if st.Color == it.TextColor && st.BG == it.TextBG {
-				p.fail("command %d: %q has the text's colours (%s on %s)", it.ID, st.Class, st.Color, st.BG)
-			}
-			if st.Warning != "" {
-				marked[st.Warning] = true
-			} else {
-				escapes++
+			if err := os.WriteFile(*screenshot, png, 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
-		if escapes != len(r.Escapes) {
-			p.fail("command %d: %d escape elements, want %d", it.ID, escapes, len(r.Escapes))
+		for _, v := range violations {
+			p.fail("%s: Content-Security-Policy violation: %s", scheme, v)
 		}
-		for i, w := range r.Warnings {
-			if len(w.Locations) > 0 && !marked[fmt.Sprint(i)] {
-				p.fail("command %d: warning %d (%s) has locations but no mark", it.ID, i, w.Kind)
-			}
+		for _, it := range items {
+			checkItem(scheme, it, plainsight.Sanitize(queue[it.ID]), &p)
 		}
 	}
 	mu.Lock()
@@ -278,7 +256,7 @@ document.addEventListener("securitypolicyviolation", e => window.__violations.pu
 	for _, f := range p.failures {
 		t.Error(f)
 	}
-	t.Logf("browser: %d samples, %d characters checked in logical order, %d escapes and marks checked, %d failures",
+	t.Logf("browser: %d samples (light and dark), %d characters checked in logical order, %d escapes and marks checked, %d failures",
 		p.samples, p.chars, p.styled, len(p.failures))
 
 	// The order check must be able to fail: in Natural mode the browser
@@ -295,6 +273,72 @@ document.addEventListener("securitypolicyviolation", e => window.__violations.pu
 	if want := countRTL(queue); reordered < want {
 		t.Errorf("Natural mode: %d commands shown out of logical order, want at least %d (the order check cannot fail?)", reordered, want)
 	}
+}
+
+// checkItem checks one command as the browser laid it out in one colour
+// scheme.
+func checkItem(scheme string, it layoutItem, r plainsight.Result, p *pageChecks) {
+	p.samples++
+	if it.Text != r.Text {
+		p.fail("%s: command %d: page text %+q, want %+q", scheme, it.ID, it.Text, r.Text)
+	}
+	for _, e := range it.BadElements {
+		p.fail("%s: command %d: element <%s> inside the fragment", scheme, it.ID, e)
+	}
+	checkOrder(it, p)
+	escapes, marked := 0, map[string]bool{}
+	for _, st := range it.Styled {
+		p.styled++
+		if st.W <= 0 || st.H <= 0 {
+			p.fail("%s: command %d: %q has size %.1fx%.1f", scheme, it.ID, st.Class, st.W, st.H)
+		}
+		if st.Color == it.TextColor && st.BG == it.TextBG {
+			p.fail("%s: command %d: %q has the text's colours (%s on %s)", scheme, it.ID, st.Class, st.Color, st.BG)
+		}
+		if c := contrast(st.Color, st.BG); c < 4.5 {
+			p.fail("%s: command %d: %q has contrast %.2f (%s on %s), want 4.5 or more", scheme, it.ID, st.Class, c, st.Color, st.BG)
+		}
+		if st.Warning != "" {
+			marked[st.Warning] = true
+		} else {
+			escapes++
+		}
+	}
+	if escapes != len(r.Escapes) {
+		p.fail("%s: command %d: %d escape elements, want %d", scheme, it.ID, escapes, len(r.Escapes))
+	}
+	for i, w := range r.Warnings {
+		if len(w.Locations) > 0 && !marked[fmt.Sprint(i)] {
+			p.fail("%s: command %d: warning %d (%s) has locations but no mark", scheme, it.ID, i, w.Kind)
+		}
+	}
+}
+
+// contrast returns the WCAG 2 contrast ratio of two CSS rgb() colours, or
+// 0 if either cannot be read.
+func contrast(a, b string) float64 {
+	la, oka := luminance(a)
+	lb, okb := luminance(b)
+	if !oka || !okb {
+		return 0
+	}
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+func luminance(css string) (float64, bool) {
+	var c [3]float64
+	if _, err := fmt.Sscanf(css, "rgb(%g, %g, %g)", &c[0], &c[1], &c[2]); err != nil {
+		return 0, false
+	}
+	for i, v := range c {
+		v /= 255
+		if v <= 0.03928 {
+			c[i] = v / 12.92
+		} else {
+			c[i] = math.Pow((v+0.055)/1.055, 2.4)
+		}
+	}
+	return 0.2126*c[0] + 0.7152*c[1] + 0.0722*c[2], true
 }
 
 // countRTL counts the commands with letters from more than one direction
