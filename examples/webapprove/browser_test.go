@@ -83,6 +83,7 @@ type layoutChar struct {
 type styled struct {
 	Class   string  `json:"class"`
 	Warning string  `json:"warning"`
+	Text    string  `json:"text"`
 	W       float64 `json:"w"`
 	H       float64 `json:"h"`
 	Color   string  `json:"color"`
@@ -129,7 +130,7 @@ const layoutJS = `(() => {
 		}
 		const styled = [...pre.querySelectorAll(".ps-esc, .ps-mark")].map(el => {
 			const b = el.getBoundingClientRect();
-			return {class: el.className, warning: el.dataset.warning || "", w: b.width, h: b.height,
+			return {class: el.className, warning: el.dataset.warning || "", text: el.textContent, w: b.width, h: b.height,
 				color: getComputedStyle(el).color, bg: background(el)};
 		});
 		const bad = [...frag.querySelectorAll("*")].filter(el => !allowed.has(el.tagName)).map(el => el.tagName);
@@ -286,7 +287,7 @@ func checkItem(scheme string, it layoutItem, r plainsight.Result, p *pageChecks)
 		p.fail("%s: command %d: element <%s> inside the fragment", scheme, it.ID, e)
 	}
 	checkOrder(it, p)
-	escapes, marked := 0, map[string]bool{}
+	escapes, marked := 0, map[string]string{}
 	for _, st := range it.Styled {
 		p.styled++
 		if st.W <= 0 || st.H <= 0 {
@@ -299,7 +300,7 @@ func checkItem(scheme string, it layoutItem, r plainsight.Result, p *pageChecks)
 			p.fail("%s: command %d: %q has contrast %.2f (%s on %s), want 4.5 or more", scheme, it.ID, st.Class, c, st.Color, st.BG)
 		}
 		if st.Warning != "" {
-			marked[st.Warning] = true
+			marked[st.Warning] += st.Text
 		} else {
 			escapes++
 		}
@@ -307,9 +308,22 @@ func checkItem(scheme string, it layoutItem, r plainsight.Result, p *pageChecks)
 	if escapes != len(r.Escapes) {
 		p.fail("%s: command %d: %d escape elements, want %d", scheme, it.ID, escapes, len(r.Escapes))
 	}
+	// The marks of each warning hold exactly the text its locations cover.
 	for i, w := range r.Warnings {
-		if len(w.Locations) > 0 && !marked[fmt.Sprint(i)] {
-			p.fail("%s: command %d: warning %d (%s) has locations but no mark", scheme, it.ID, i, w.Kind)
+		covered := make([]bool, len(r.Text))
+		for _, loc := range w.Locations {
+			for j := loc.Text.Start; j < loc.Text.End && j < len(r.Text); j++ {
+				covered[j] = true
+			}
+		}
+		var want []byte
+		for j, c := range covered {
+			if c {
+				want = append(want, r.Text[j])
+			}
+		}
+		if got := marked[fmt.Sprint(i)]; got != string(want) {
+			p.fail("%s: command %d: marks of warning %d (%s) hold %+q, want %+q", scheme, it.ID, i, w.Kind, got, want)
 		}
 	}
 }
