@@ -62,84 +62,168 @@ const (
 //
 // The fragment has no style attribute and no script: it works under a
 // Content-Security-Policy that allows only a stylesheet, such as
-// [Stylesheet] served from the page's origin. It is built by html/template,
-// so nothing in r can become an element, an attribute, a URL or a script;
-// control characters and invalid UTF-8 that a hand-built Result holds are
-// written as escapes.
+// [Stylesheet] served from the page's origin. The markup is fixed; every
+// string from r is escaped as html/template escapes text and quoted
+// attribute values (& < > " ' + as character references), and no string
+// from r is ever written as a URL, an attribute name or an element, so
+// nothing in r can become markup or script. Control characters and invalid
+// UTF-8 that a hand-built Result holds are written as escapes.
 func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 	id := opts.ID
 	if id == "" {
 		id = "ps"
 	}
-	d := htmlData{ID: id, Natural: opts.Natural}
-	var input string
+	h := htmlWriter{natural: opts.Natural}
+	h.b.Grow(len(r.Text)*2 + 256*len(r.Warnings))
+	ws := make([]htmlWarning, len(r.Warnings))
 	for i, w := range r.Warnings {
-		hw := htmlWarning{
-			Index:       i,
-			ID:          id + "-w" + strconv.Itoa(i),
-			Class:       warningClasses(classWarning, w),
-			Severity:    w.Severity.String(),
-			Kind:        w.Kind.String(),
-			Explanation: scrub(w.Explanation),
-			Decoded:     scrub(w.Decoded),
-			Tokens:      make([]string, len(w.Tokens)),
+		ws[i] = htmlWarning{
+			id:    id + "-w" + strconv.Itoa(i),
+			class: warningClasses(w),
+			title: w.Kind.String() + ": " + scrub(w.Explanation),
 		}
-		for j, t := range w.Tokens {
-			hw.Tokens[j] = scrub(t)
+	}
+
+	h.raw(`<div class="` + classResult + `" id="`)
+	h.escape(id)
+	h.raw(`" dir="ltr"><pre class="` + classText + `" dir="ltr">` + "\n")
+	if !opts.Natural {
+		h.raw(`<bdo dir="ltr">`)
+	}
+	segments(r, func(s segment) {
+		for _, wi := range s.marks {
+			h.raw(`<mark class="` + classMark + ` `)
+			h.escape(ws[wi].class)
+			h.raw(`" data-warning="` + strconv.Itoa(wi) + `" aria-describedby="`)
+			h.escape(ws[wi].id)
+			h.raw(`" title="`)
+			h.escape(ws[wi].title)
+			h.raw(`">`)
 		}
+		switch {
+		case s.escape != nil:
+			h.raw(`<span class="` + classEscape + ` ` + classEscape + `-` + s.escape.Class.String() + `" dir="ltr" title="`)
+			h.escape(escapeTitle(*s.escape))
+			h.raw(`">`)
+			h.escape(scrub(s.text))
+			h.raw(`</span>`)
+		case opts.Natural:
+			h.escape(scrub(s.text))
+		default:
+			h.directional(scrub(s.text))
+		}
+		for range s.marks {
+			h.raw(`</mark>`)
+		}
+	})
+	if !opts.Natural {
+		h.raw(`</bdo>`)
+	}
+	h.raw(`</pre>`)
+	if len(r.Warnings) > 0 {
+		h.warnings(r, ws)
+	}
+	h.raw(`</div>`)
+	return template.HTML(h.b.String())
+}
+
+// htmlWarning is what the marks and the list share about one warning.
+type htmlWarning struct {
+	id, class, title string
+}
+
+// htmlWriter writes a fragment. Everything that does not come from this
+// file goes through escape.
+type htmlWriter struct {
+	b       strings.Builder
+	natural bool
+}
+
+// htmlEscaper escapes text for an HTML text node or a quoted attribute
+// value, as html/template does: nothing in the result can end either.
+var htmlEscaper = strings.NewReplacer(
+	"\x00", "\ufffd",
+	`"`, "&#34;",
+	"&", "&amp;",
+	"'", "&#39;",
+	"+", "&#43;",
+	"<", "&lt;",
+	">", "&gt;",
+)
+
+// raw writes markup of this file's own.
+func (h *htmlWriter) raw(s string) { h.b.WriteString(s) }
+
+// escape writes s as text.
+func (h *htmlWriter) escape(s string) { htmlEscaper.WriteString(&h.b, s) }
+
+// directional writes text with each right-to-left run in a ps-rtl span.
+func (h *htmlWriter) directional(text string) {
+	for text != "" {
+		n, rtl := directionRun(text)
+		if rtl {
+			h.raw(`<span class="` + classRTL + `" title="right-to-left text, shown in the order a program reads it">`)
+			h.escape(text[:n])
+			h.raw(`</span>`)
+		} else {
+			h.escape(text[:n])
+		}
+		text = text[n:]
+	}
+}
+
+// warnings writes the list of warnings.
+func (h *htmlWriter) warnings(r plainsight.Result, ws []htmlWarning) {
+	var input string
+	h.raw(`<ol class="` + classWarnings + `">`)
+	for i, w := range r.Warnings {
+		h.raw(`<li class="` + classWarning + ` `)
+		h.escape(ws[i].class)
+		h.raw(`" id="`)
+		h.escape(ws[i].id)
+		h.raw(`" data-warning="` + strconv.Itoa(i) + `">`)
+		if !h.natural {
+			h.raw(`<bdo dir="ltr">`)
+		}
+		h.raw(`<span class="ps-severity">` + w.Severity.String() + `</span> <span class="ps-kind">` + w.Kind.String() + `</span>`)
 		if len(w.Locations) > 0 {
 			if input == "" {
 				input = r.Original()
 			}
 			line, col := plainsight.LineColumn(input, w.Locations[0].Input.Start)
-			hw.Where = fmt.Sprintf("%d:%d", line, col)
+			h.raw(` <span class="ps-where">` + strconv.Itoa(line) + ":" + strconv.Itoa(col) + `</span>`)
 		}
-		d.Warnings = append(d.Warnings, hw)
-	}
-	segments(r, func(s segment) {
-		p := htmlPiece{}
-		for _, wi := range s.marks {
-			hw := &d.Warnings[wi]
-			p.Marks = append(p.Marks, htmlMark{
-				Class: warningClasses(classMark, r.Warnings[wi]),
-				Index: wi,
-				ID:    hw.ID,
-				Title: hw.Kind + ": " + hw.Explanation,
-			})
-		}
-		if s.escape != nil {
-			p.Escape = &htmlEscape{
-				Class: classEscape + " " + classEscape + "-" + s.escape.Class.String(),
-				Title: escapeTitle(*s.escape),
-				Text:  scrub(s.text),
+		h.raw(`: <span class="ps-explanation">`)
+		h.escape(scrub(w.Explanation))
+		h.raw(`</span>`)
+		if len(w.Tokens) > 0 {
+			h.raw(` <span class="ps-tokens">`)
+			for j, t := range w.Tokens {
+				if j > 0 {
+					h.raw(" ")
+				}
+				h.raw(`<code>`)
+				h.escape(scrub(t))
+				h.raw(`</code>`)
 			}
-			d.Pieces = append(d.Pieces, p)
-			return
+			h.raw(`</span>`)
 		}
-		text := scrub(s.text)
-		if opts.Natural {
-			p.Text = text
-			d.Pieces = append(d.Pieces, p)
-			return
+		if w.Decoded != "" {
+			h.raw(` <span class="ps-decoded">decoded: <code>`)
+			h.escape(scrub(w.Decoded))
+			h.raw(`</code></span>`)
 		}
-		for text != "" {
-			n, rtl := directionRun(text)
-			p.Text, p.RTL = text[:n], rtl
-			d.Pieces = append(d.Pieces, p)
-			text = text[n:]
+		if !h.natural {
+			h.raw(`</bdo>`)
 		}
-	})
-	var b strings.Builder
-	if err := htmlTemplate.Execute(&b, d); err != nil {
-		// The template and its data types are fixed: only a bug gets here.
-		panic("render: " + err.Error())
+		h.raw(`</li>`)
 	}
-	return template.HTML(b.String())
+	h.raw(`</ol>`)
 }
 
-// warningClasses returns the classes of a mark or list item for w.
-func warningClasses(base string, w plainsight.Warning) string {
-	return base + " ps-sev-" + w.Severity.String() + " ps-kind-" + w.Kind.String()
+// warningClasses returns the classes a mark and a list item of w share.
+func warningClasses(w plainsight.Warning) string {
+	return "ps-sev-" + w.Severity.String() + " ps-kind-" + w.Kind.String()
 }
 
 // escapeTitle names what an escape stands for: "U+202E RIGHT-TO-LEFT
@@ -174,69 +258,3 @@ func directionRun(text string) (n int, rtl bool) {
 	}
 	return n, rtl
 }
-
-// htmlData is what the template shows.
-type htmlData struct {
-	ID       string
-	Natural  bool
-	Pieces   []htmlPiece
-	Warnings []htmlWarning
-}
-
-// An htmlPiece is one segment of the text, split further at changes of
-// direction.
-type htmlPiece struct {
-	Marks  []htmlMark
-	Escape *htmlEscape
-	RTL    bool
-	Text   string
-}
-
-type htmlMark struct {
-	Class string
-	Index int
-	ID    string
-	Title string
-}
-
-type htmlEscape struct {
-	Class string
-	Title string
-	Text  string
-}
-
-type htmlWarning struct {
-	Index       int
-	ID          string
-	Class       string
-	Severity    string
-	Kind        string
-	Explanation string
-	Decoded     string
-	Tokens      []string
-	Where       string
-}
-
-// htmlTemplate is the fragment. The newline after <pre> is the one an HTML
-// parser drops, so that a newline the text starts with is kept.
-var htmlTemplate = template.Must(template.New("result").Parse(
-	`<div class="` + classResult + `" id="{{.ID}}" dir="ltr">` +
-		`<pre class="` + classText + `" dir="ltr">` + "\n" +
-		`{{if not .Natural}}<bdo dir="ltr">{{end}}` +
-		`{{range .Pieces}}` +
-		`{{range .Marks}}<mark class="{{.Class}}" data-warning="{{.Index}}" aria-describedby="{{.ID}}" title="{{.Title}}">{{end}}` +
-		`{{if .Escape}}{{with .Escape}}<span class="{{.Class}}" dir="ltr" title="{{.Title}}">{{.Text}}</span>{{end}}` +
-		`{{else if .RTL}}<span class="` + classRTL + `" title="right-to-left text, shown in the order a program reads it">{{.Text}}</span>` +
-		`{{else}}{{.Text}}{{end}}` +
-		`{{range .Marks}}</mark>{{end}}` +
-		`{{end}}` +
-		`{{if not .Natural}}</bdo>{{end}}</pre>` +
-		`{{if .Warnings}}<ol class="` + classWarnings + `">` +
-		`{{range .Warnings}}<li class="{{.Class}}" id="{{.ID}}" data-warning="{{.Index}}">{{if not $.Natural}}<bdo dir="ltr">{{end}}` +
-		`<span class="ps-severity">{{.Severity}}</span> <span class="ps-kind">{{.Kind}}</span>` +
-		`{{if .Where}} <span class="ps-where">{{.Where}}</span>{{end}}: ` +
-		`<span class="ps-explanation">{{.Explanation}}</span>` +
-		`{{if .Tokens}} <span class="ps-tokens">{{range $i, $t := .Tokens}}{{if $i}} {{end}}<code>{{$t}}</code>{{end}}</span>{{end}}` +
-		`{{if .Decoded}} <span class="ps-decoded">decoded: <code>{{.Decoded}}</code></span>{{end}}` +
-		`{{if not $.Natural}}</bdo>{{end}}</li>{{end}}</ol>{{end}}` +
-		`</div>`))

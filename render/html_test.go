@@ -15,8 +15,8 @@ import (
 )
 
 // The HTML tests parse every fragment with encoding/xml in strict mode:
-// html/template writes well-formed markup (every element closed, every
-// attribute quoted, only numeric character references and &lt; &gt; &amp;),
+// HTML writes well-formed markup (every element closed, every attribute
+// quoted, only numeric character references and &lt; &gt; &amp;),
 // so a strict XML parser reads it exactly as an HTML parser would, and any
 // markup that came from the input would show up as an element or an
 // attribute in the tree.
