@@ -218,8 +218,8 @@ func checkHTML(t *testing.T, r plainsight.Result, opts HTMLOptions) *node {
 			gotEsc[i] = escStarts[i] + ":" + gotEsc[i]
 		}
 	}
-	if diff := cmp.Diff(wantEsc, gotEsc); diff != "" {
-		t.Errorf("HTML(%+q) escapes mismatch (-want +got):\n%s", r.Text, diff)
+	if !slices.Equal(wantEsc, gotEsc) {
+		t.Errorf("HTML(%+q) escapes mismatch (-want +got):\n%s", r.Text, cmp.Diff(wantEsc, gotEsc))
 	}
 
 	// Marks: each byte is in a mark of warning i exactly when one of
@@ -237,8 +237,8 @@ func checkHTML(t *testing.T, r plainsight.Result, opts HTMLOptions) *node {
 		for i, p := range places {
 			got[i] = slices.Contains(p.marks, wi)
 		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("HTML(%+q) marks of warning %d (%s) mismatch (-want +got):\n%s", r.Text, wi, w.Kind, diff)
+		if !slices.Equal(want, got) {
+			t.Errorf("HTML(%+q) marks of warning %d (%s) mismatch (-want +got):\n%s", r.Text, wi, w.Kind, cmp.Diff(want, got))
 		}
 	}
 
