@@ -58,7 +58,7 @@ func approveCmd(args []string, s stdio) int {
 	auditPath := fs.String("audit", "", "append one JSON record per decision to `file` (mode 0600)")
 	auditText := fs.Bool("audit-text", false, "put the neutralized command in the audit record")
 	policy := plainsight.Policy{Context: plainsight.ContextCommand}
-	fs.TextVar(&policy.Context, "context", plainsight.ContextCommand, "read the command as: command (as the shell parses it) or any")
+	fs.TextVar(&policy.Context, "context", plainsight.ContextCommand, "read the command as: command (as the shell parses it), prose or any")
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}

@@ -21,15 +21,17 @@ func checkCmd(args []string, s stdio) int {
 	jsonOut := fs.Bool("json", false, "print one JSON audit record per input (docs/audit.md)")
 	keepTab := fs.Bool("keep-tab", false, "show tabs literally instead of as \\t")
 	color := fs.String("color", "auto", "colour output: auto, always or never")
+	p := plainsight.Policy{Context: plainsight.ContextCommand}
+	fs.TextVar(&p.Context, "context", plainsight.ContextCommand, "read the text as: command (as the shell parses it), prose or any")
 	if status, done := parseFlags(fs, args); done {
 		return status
 	}
+	p.KeepTab = *keepTab
 	useColor, err := colorWanted(*color, s.stdout, s.getenv)
 	if err != nil {
 		fmt.Fprintln(s.stderr, "plainsight:", err)
 		return exitError
 	}
-	p := plainsight.Policy{KeepTab: *keepTab}
 	out := printer{stdout: s.stdout, stderr: s.stderr, color: useColor, json: *jsonOut}
 
 	warned := false
@@ -40,7 +42,7 @@ func checkCmd(args []string, s stdio) int {
 		text := string(data)
 		r := p.Sanitize(text)
 		warned = warned || len(r.Warnings) > 0
-		return out.print(displayName(name), text, r)
+		return out.print(displayName(name), text, p.Context, r)
 	})
 	if status == exitClean && warned {
 		status = exitWarnings
@@ -140,23 +142,24 @@ type printer struct {
 // it came from, what it was (hash and size, never the raw bytes) and the
 // Result. It holds no time, so that records of the same input diff clean.
 type checkRecord struct {
-	Source string `json:"source"`
-	SHA256 string `json:"sha256"`
-	Size   int    `json:"size"`
+	Source  string             `json:"source"`
+	SHA256  string             `json:"sha256"`
+	Size    int                `json:"size"`
+	Context plainsight.Context `json:"context"`
 	plainsight.Result
 }
 
-func newCheckRecord(source, input string, r plainsight.Result) checkRecord {
+func newCheckRecord(source, input string, ctx plainsight.Context, r plainsight.Result) checkRecord {
 	sum := sha256.Sum256([]byte(input))
 	if r.Warnings == nil {
 		r.Warnings = []plainsight.Warning{}
 	}
-	return checkRecord{Source: source, SHA256: hex.EncodeToString(sum[:]), Size: len(input), Result: r}
+	return checkRecord{Source: source, SHA256: hex.EncodeToString(sum[:]), Size: len(input), Context: ctx, Result: r}
 }
 
-func (p printer) print(name, input string, r plainsight.Result) error {
+func (p printer) print(name, input string, ctx plainsight.Context, r plainsight.Result) error {
 	if p.json {
-		b, err := json.Marshal(newCheckRecord(name, input, r))
+		b, err := json.Marshal(newCheckRecord(name, input, ctx, r))
 		if err != nil {
 			return err
 		}

@@ -31,14 +31,14 @@ func demo(args []string, s stdio) int {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return exitError
 	}
-	r := plainsight.Sanitize(demoPrompt)
+	r := plainsight.Policy{Context: plainsight.ContextCommand}.Sanitize(demoPrompt)
 	p := printer{stdout: stdout, stderr: stdout, color: useColor, json: *jsonOut}
 	if !*jsonOut {
 		fmt.Fprintf(stdout, "An agent asks to run this command. A terminal would show only:\n\n")
 		fmt.Fprintf(stdout, "    ls -la ~/invoices/invoicehs.pdf\n    git clone https://github.com/apple/swift-tools\n\n")
 		fmt.Fprintf(stdout, "plainsight shows the bytes that would run, and why they are dangerous:\n\n")
 	}
-	if err := p.print("demo", demoPrompt, r); err != nil {
+	if err := p.print("demo", demoPrompt, plainsight.ContextCommand, r); err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return exitError
 	}

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	plainsight [check] [-json] [-keep-tab] [-color auto|always|never] [file ...]
+//	plainsight [check] [-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]
 //	plainsight scan [-format text|json|sarif] [-fail-on warn|info|never] [path ...]
 //	plainsight approve [flags] -- command [arg ...]
 //	plainsight approve [flags] -c 'shell command'
@@ -68,8 +68,8 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{"check", "[-json] [-keep-tab] [-color auto|always|never] [file ...]",
-			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. With -json, one\naudit record per input (docs/audit.md). It is the default command.", checkCmd},
+		{"check", "[-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]",
+			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", checkCmd},
 		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
 			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scanCmd},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
