@@ -1,0 +1,112 @@
+package typography
+
+import "github.com/plainsight-dev/plainsight/internal/ucd"
+
+// This file holds the rules for zero-width characters between and at the
+// end of words: T4 (the zero-width space of scripts written without
+// spaces) and T6 (the word-final zero-width non-joiner) of
+// docs/typography.md.
+
+// wordSeparator reports whether the zero-width space at text[i:i+size]
+// separates words of a script written without spaces (T4): one of its
+// neighbours, past any other zero-width spaces of its run and at most one
+// space, is a letter or mark of a Line_Break=SA script.
+func (j *Judge) wordSeparator(i, size int) bool {
+	start, end, ok := j.run(i, size, func(r rune) bool { return r == '\u200b' })
+	if !ok {
+		return false
+	}
+	prev, psize := j.before(start)
+	if isSpace(prev) && prev != boundary || isNoBreakSpace(prev) {
+		prev, _ = j.before(start - psize)
+	}
+	next, nsize := j.after(end)
+	if isSpace(next) && next != boundary || isNoBreakSpace(next) {
+		next, _ = j.after(end + nsize)
+	}
+	return complexContext(prev) || complexContext(next)
+}
+
+// complexContext reports whether r is a letter or mark of a script whose
+// letters have Line_Break=SA (Complex_Context) in LineBreak.txt: the
+// scripts written without spaces between words, whose word boundaries
+// need a dictionary or a zero-width space.
+func complexContext(r rune) bool {
+	p, ok := visible(r)
+	if !ok || !(p.Category().IsLetter() || p.Category().IsMark()) {
+		return false
+	}
+	switch p.Script() {
+	case ucd.ScriptThai, ucd.ScriptLao, ucd.ScriptMyanmar, ucd.ScriptKhmer,
+		ucd.ScriptTaiLe, ucd.ScriptNewTaiLue, ucd.ScriptTaiTham, ucd.ScriptTaiViet, ucd.ScriptAhom:
+		return true
+	}
+	return false
+}
+
+// run returns the bounds of the run of code points matching in that holds
+// text[i:i+size], and false if the run is longer than maxRun.
+func (j *Judge) run(i, size int, in func(rune) bool) (start, end int, ok bool) {
+	start, end, n := i, i+size, 1
+	for {
+		r, rsize := j.before(start)
+		if !in(r) {
+			break
+		}
+		if n++; n > maxRun {
+			return 0, 0, false
+		}
+		start -= rsize
+	}
+	for {
+		r, rsize := j.after(end)
+		if !in(r) {
+			break
+		}
+		if n++; n > maxRun {
+			return 0, 0, false
+		}
+		end += rsize
+	}
+	return start, end, true
+}
+
+// finalNonJoiner reports whether the zero-width non-joiner at
+// text[i:i+size] ends a word (T6): it stands before a space, punctuation
+// or the end of the line, after a virama that follows a letter of the
+// virama's script (an explicit virama), or after an Arabic-script letter
+// that joins on its left (a Persian word-final ZWNJ).
+func (j *Judge) finalNonJoiner(i, size int) bool {
+	next, _ := j.after(i + size)
+	if p, ok := visible(next); !isSpace(next) && !isNoBreakSpace(next) && !(ok && p.Category().IsPunct()) {
+		return false
+	}
+	prev, psize := j.before(i)
+	p, ok := visible(prev)
+	if !ok {
+		return false
+	}
+	switch {
+	case p.Virama():
+		// $L $M* $V: walk back over the marks to the letter.
+		k := i - psize
+		for n := 0; n <= maxRun; n++ {
+			r, rsize := j.before(k)
+			q, ok := visible(r)
+			switch {
+			case !ok:
+				return false
+			case q.Category().IsLetter():
+				return q.Script() == p.Script()
+			case !q.Category().IsMark():
+				return false
+			}
+			k -= rsize
+		}
+		return false
+	case p.Category().IsLetter() && p.Script() == ucd.ScriptArabic:
+		jt := p.JoiningType()
+		return jt == ucd.JoiningD || jt == ucd.JoiningL
+	}
+	return false
+}
