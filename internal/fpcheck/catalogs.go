@@ -13,10 +13,10 @@ import (
 	"golang.org/x/text/encoding/ianaindex"
 )
 
-// measureCatalogs measures every gettext catalog matching glob, one row per
+// catalogs measures every gettext catalog matching glob, one row per
 // language. A catalog that cannot be read or parsed is reported on stderr
 // and skipped, so that one damaged file does not hide the rest.
-func measureCatalogs(glob string, stderr io.Writer) ([]row, error) {
+func (m *measurer) catalogs(glob string, stderr io.Writer) ([]row, error) {
 	files, err := filepath.Glob(glob)
 	if err != nil || len(files) == 0 {
 		return nil, fmt.Errorf("no catalogs match %s", glob)
@@ -48,8 +48,8 @@ func measureCatalogs(glob string, stderr io.Writer) ([]row, error) {
 		}
 		c.files++
 		name := lang + "/" + filepath.Base(f)
-		for i, m := range cat.Messages {
-			for p, tr := range m.Translations {
+		for i, msg := range cat.Messages {
+			for p, tr := range msg.Translations {
 				if dec != nil {
 					// Bytes the charset cannot map become U+FFFD: the
 					// measure is of the text, not of its encoding.
@@ -62,7 +62,7 @@ func measureCatalogs(glob string, stderr io.Writer) ([]row, error) {
 					if line == "" {
 						continue
 					}
-					c.add(description, line, name+":"+strconv.Itoa(i+1)+"."+strconv.Itoa(p)+"."+strconv.Itoa(l+1))
+					m.add(c, description, line, name+":"+strconv.Itoa(i+1)+"."+strconv.Itoa(p)+"."+strconv.Itoa(l+1))
 				}
 			}
 		}

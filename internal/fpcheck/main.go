@@ -16,10 +16,16 @@
 // With -hits it also lists every warn-level finding as
 // where: kind: explanation, and the tokens; -info lists the info-level ones.
 //
+// With -project it adds, for the catalogs, the lines that would keep a
+// warn-level finding once the typography rules of docs/typography.md (T1,
+// T2, T4 to T7: package internal/typography) make each code point in a
+// typographic place an info finding, and counts those places by rule;
+// -hits then lists only the findings of such lines.
+//
 // Usage:
 //
 //	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-hits] [-info] [-strip]
-//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-hits] [-info]
+//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-project] [-hits] [-info]
 package main
 
 import (
@@ -34,6 +40,7 @@ import (
 	"strings"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/typography"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -58,12 +65,16 @@ type counts struct {
 	warned  [2]int             // lines with a warn-level warning
 	escaped [2]int             // lines with at least one escape
 	kinds   [2]map[finding]int // lines per kind and severity
-	hits    []string           // warn-level findings, for -hits
-	info    []string           // info-level findings, for -info
+	// With -project: lines that keep a warn-level finding under the
+	// typography rules, and the typographic places found, by rule.
+	kept   [2]int
+	byRule map[typography.Rule]int
+	hits   []string // warn-level findings, for -hits
+	info   []string // info-level findings, for -info
 }
 
 func newCounts() counts {
-	return counts{kinds: [2]map[finding]int{{}, {}}}
+	return counts{kinds: [2]map[finding]int{{}, {}}, byRule: map[typography.Rule]int{}}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -73,6 +84,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mo := fs.String("mo", "", "read the gettext catalogs matching this `glob` instead, such as '/usr/share/locale/*/LC_MESSAGES/*.mo'")
 	hits := fs.Bool("hits", false, "list every warn-level finding")
 	info := fs.Bool("info", false, "list every info-level finding")
+	proj := fs.Bool("project", false, "add the lines that would keep a warn-level finding once the typography rules (docs/typography.md) make typographic places info")
 	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -81,10 +93,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		rows []row
 		err  error
 	)
+	m := measurer{project: *proj}
 	if *mo != "" {
-		rows, err = measureCatalogs(*mo, stderr)
+		rows, err = m.catalogs(*mo, stderr)
 	} else {
-		rows, err = measureTLDR(*dir, *strip)
+		rows, err = m.tldr(*dir, *strip)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "fpcheck: %v\n", err)
@@ -96,9 +109,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	rows = append(rows, row{"**total**", total})
 	if *mo != "" {
-		printCatalogTable(stdout, rows)
+		printCatalogTable(stdout, rows, *proj)
 	} else {
 		printTLDRTable(stdout, rows)
+	}
+	if *proj {
+		fmt.Fprintln(stdout)
+		for r := typography.None + 1; r.String() != fmt.Sprintf("Rule(%d)", uint8(r)); r++ {
+			fmt.Fprintf(stdout, "%s: %d\n", r, total.byRule[r])
+		}
 	}
 	last := rows[len(rows)-1]
 	if *hits {
@@ -132,13 +151,23 @@ func printTLDRTable(w io.Writer, rows []row) {
 	}
 }
 
-func printCatalogTable(w io.Writer, rows []row) {
-	fmt.Fprintln(w, "| lang | catalogs | lines | warn-level lines | escaped lines | warn | info |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | --- | --- |")
+func printCatalogTable(w io.Writer, rows []row, project bool) {
+	if project {
+		fmt.Fprintln(w, "| lang | catalogs | lines | warn-level lines | under the rules | escaped lines | warn | info |")
+		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+	} else {
+		fmt.Fprintln(w, "| lang | catalogs | lines | warn-level lines | escaped lines | warn | info |")
+		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | --- | --- |")
+	}
 	for _, r := range rows {
-		fmt.Fprintf(w, "| %s | %d | %d | %d (%s) | %d (%s) | %s | %s |\n", r.lang, r.c.files, r.c.lines[description],
-			r.c.warned[description], percent(r.c.warned[description], r.c.lines[description]),
-			r.c.escaped[description], percent(r.c.escaped[description], r.c.lines[description]),
+		lines := r.c.lines[description]
+		fmt.Fprintf(w, "| %s | %d | %d | %d (%s) |", r.lang, r.c.files, lines,
+			r.c.warned[description], percent(r.c.warned[description], lines))
+		if project {
+			fmt.Fprintf(w, " %d (%s) |", r.c.kept[description], percent(r.c.kept[description], lines))
+		}
+		fmt.Fprintf(w, " %d (%s) | %s | %s |\n",
+			r.c.escaped[description], percent(r.c.escaped[description], lines),
 			r.c.format(description, plainsight.SeverityWarn), r.c.format(description, plainsight.SeverityInfo))
 	}
 }
@@ -157,9 +186,13 @@ func (c *counts) merge(o counts) {
 		c.lines[i] += o.lines[i]
 		c.warned[i] += o.warned[i]
 		c.escaped[i] += o.escaped[i]
+		c.kept[i] += o.kept[i]
 		for k, n := range o.kinds[i] {
 			c.kinds[i][k] += n
 		}
+	}
+	for r, n := range o.byRule {
+		c.byRule[r] += n
 	}
 	c.hits = append(c.hits, o.hits...)
 	c.info = append(c.info, o.info...)
@@ -180,13 +213,25 @@ func (c *counts) format(typ int, sev plainsight.Severity) string {
 	return strings.Join(parts, ", ")
 }
 
+// measurer reads a corpus and sanitizes its lines.
+type measurer struct {
+	project bool // also project the typography rules
+	judge   typography.Judge
+}
+
 // add sanitizes one line of type typ, found at where, and counts what it
-// raises.
-func (c *counts) add(typ int, line, where string) {
+// raises into c.
+func (m *measurer) add(c *counts, typ int, line, where string) {
 	c.lines[typ]++
 	r := plainsight.Sanitize(line)
+	kept := true
 	if r.HasWarning() {
 		c.warned[typ]++
+		if m.project {
+			if kept = project(line, r, &m.judge, c.byRule); kept {
+				c.kept[typ]++
+			}
+		}
 	}
 	if len(r.Escapes) > 0 {
 		c.escaped[typ]++
@@ -195,15 +240,17 @@ func (c *counts) add(typ int, line, where string) {
 		c.kinds[typ][finding{w.Kind, w.Severity}]++
 		msg := fmt.Sprintf("%s: %s: %s %q", where, w.Kind, w.Explanation, w.Tokens)
 		if w.Severity == plainsight.SeverityWarn {
-			c.hits = append(c.hits, msg)
+			if kept {
+				c.hits = append(c.hits, msg)
+			}
 		} else {
 			c.info = append(c.info, msg)
 		}
 	}
 }
 
-// measureTLDR measures every *.txt file in dir, one row per file.
-func measureTLDR(dir string, strip bool) ([]row, error) {
+// tldr measures every *.txt file in dir, one row per file.
+func (m *measurer) tldr(dir string, strip bool) ([]row, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(files) == 0 {
 		return nil, fmt.Errorf("no *.txt files in %s", dir)
@@ -211,7 +258,7 @@ func measureTLDR(dir string, strip bool) ([]row, error) {
 	slices.Sort(files)
 	var rows []row
 	for _, f := range files {
-		c, err := measureTLDRFile(f, strip)
+		c, err := m.tldrFile(f, strip)
 		if err != nil {
 			return nil, err
 		}
@@ -231,9 +278,9 @@ func stripMarkdown(line string) string {
 	return strings.Trim(line, "`")
 }
 
-// measureTLDRFile sanitizes every line of the file at path, stripped of its
+// tldrFile sanitizes every line of the file at path, stripped of its
 // Markdown markers if strip is set.
-func measureTLDRFile(path string, strip bool) (counts, error) {
+func (m *measurer) tldrFile(path string, strip bool) (counts, error) {
 	c := newCounts()
 	f, err := os.Open(path)
 	if err != nil {
@@ -251,7 +298,7 @@ func measureTLDRFile(path string, strip bool) (counts, error) {
 		if strip {
 			line = stripMarkdown(line)
 		}
-		c.add(typ, line, filepath.Base(path)+":"+strconv.Itoa(n))
+		m.add(&c, typ, line, filepath.Base(path)+":"+strconv.Itoa(n))
 	}
 	return c, sc.Err()
 }

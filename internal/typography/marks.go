@@ -1,12 +1,5 @@
 package typography
 
-import (
-	"strings"
-	"unicode/utf8"
-
-	"golang.org/x/text/unicode/bidi"
-)
-
 // This file holds the rule for implicit direction marks: T7 of
 // docs/typography.md.
 
@@ -18,7 +11,7 @@ func isDirectionMark(r rune) bool { return r == '\u200e' || r == '\u200f' || r =
 // word or number in a right-to-left line (T7; UAX #9, 2.6 "Implicit
 // Directional Marks"), rather than standing inside a word or a number.
 func (j *Judge) directionMark(i, size int) bool {
-	if !j.rtlLine(i) {
+	if !j.line(i).rtl {
 		return false
 	}
 	start, end, ok := j.run(i, size, isDirectionMark)
@@ -38,29 +31,4 @@ func (j *Judge) directionMark(i, size int) bool {
 		return !isDigit(r)
 	}
 	return true
-}
-
-// rtlLine reports whether the line that holds text[i] holds a letter of
-// Bidi_Class R or AL. The answer is cached for the line, so that asking
-// for every code point of a text in order scans each line once.
-func (j *Judge) rtlLine(i int) bool {
-	if j.rtl != 0 && j.lineStart <= i && i < j.lineEnd {
-		return j.rtl > 0
-	}
-	j.lineStart = strings.LastIndexByte(j.text[:i], '\n') + 1
-	j.lineEnd = len(j.text)
-	if n := strings.IndexByte(j.text[i:], '\n'); n >= 0 {
-		j.lineEnd = i + n
-	}
-	j.rtl = -1
-	for _, r := range j.text[j.lineStart:j.lineEnd] {
-		if r < 0x590 || r == utf8.RuneError {
-			continue
-		}
-		if p, _ := bidi.LookupRune(r); (p.Class() == bidi.R || p.Class() == bidi.AL) && isLetter(r) {
-			j.rtl = 1
-			break
-		}
-	}
-	return j.rtl > 0
 }

@@ -77,6 +77,14 @@ func (j *Judge) run(i, size int, in func(rune) bool) (start, end int, ok bool) {
 // virama's script (an explicit virama), or after an Arabic-script letter
 // that joins on its left (a Persian word-final ZWNJ).
 func (j *Judge) finalNonJoiner(i, size int) bool {
+	if prev, psize := j.before(i); prev == '\u200d' {
+		// A chillu spelled consonant, virama, ZWJ (the Unicode Standard,
+		// 12.9, Malayalam; Telugu and Kannada write the same), closed by
+		// a ZWNJ so that it does not join what follows.
+		r, _ := j.before(i - psize)
+		p, ok := visible(r)
+		return ok && p.Virama()
+	}
 	next, _ := j.after(i + size)
 	if p, ok := visible(next); !isSpace(next) && !isNoBreakSpace(next) && !(ok && p.Category().IsPunct()) {
 		return false

@@ -1,6 +1,10 @@
 package typography
 
-import "github.com/plainsight-dev/plainsight/internal/ucd"
+import (
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
 
 // This file holds the rules for no-break and fine spaces: T1 (high
 // punctuation and guillemets), T2 (short words) and T5 (numbers) of
@@ -54,11 +58,30 @@ func isHighPunctuation(r rune) bool {
 func isSpacedDash(r rune) bool { return r == '\u2013' || r == '\u2014' }
 
 // shortWord reports whether the no-break space at text[i:i+size] follows
-// a word of one or two letters and precedes a word or number (T2).
+// a short word and precedes a word or number (T2): a word of one or two
+// letters (a Czech, Slovak or Polish preposition or conjunction), an
+// abbreviation of one to three letters and a full stop ("p.\u00a0ex.",
+// "\u010d.\u00a0%d"), or an elided word of one or two letters and an
+// apostrophe (Walloon "d'\u00a0l'\u00a0ome").
+//
+// Words and elisions take U+00A0 only, the space these languages' rules
+// prescribe; abbreviations also take U+202F.
 func (j *Judge) shortWord(i, size int) bool {
-	k, letters := i, 0
+	k, maxLetters := i, 2
+	switch r, rsize := j.before(k); r {
+	case '.':
+		k, maxLetters = k-rsize, 3
+	case '\'', '\u2019':
+		k -= rsize
+		fallthrough
+	default:
+		if j.text[i:i+size] != "\u00a0" {
+			return false
+		}
+	}
+	letters := 0
 	var script ucd.Script
-	for letters < 3 {
+	for letters <= maxLetters {
 		r, rsize := j.before(k)
 		p, ok := visible(r)
 		if !ok || !p.Category().IsLetter() {
@@ -71,15 +94,34 @@ func (j *Judge) shortWord(i, size int) bool {
 		letters++
 		k -= rsize
 	}
-	if letters == 0 || letters > 2 {
+	if letters == 0 || letters > maxLetters {
 		return false
 	}
-	if r, _ := j.before(k); !isSpace(r) && !isNoBreakSpace(r) && !isOpening(r) {
+	before, bsize := j.before(k)
+	if !isSpace(before) && !isNoBreakSpace(before) && !isOpening(before) {
 		return false
 	}
-	next, _ := j.after(i + size)
-	return isLetter(next) || isDigit(next) || isOpening(next) ||
-		startsConversion(j.text[i+size:])
+	next, nsize := j.after(i + size)
+	switch {
+	case isLetter(next), isDigit(next), isOpening(next), startsConversion(j.text[i+size:]):
+		return true
+	case next == '$':
+		// A shell variable named in prose: "v\u00a0$PATH".
+		r, _ := j.after(i + size + nsize)
+		return isLetter(r) || r == '{'
+	case next == '-':
+		// An option named in prose after a one-letter preposition:
+		// "jeden z\u00a0-a". Only mid-sentence, after another word, so
+		// that a command at the start of a line keeps its warning.
+		// k == i-1: the word is one ASCII letter, with no full stop or
+		// apostrophe after it.
+		if letters != 1 || k != i-1 || before != ' ' {
+			return false
+		}
+		r, _ := j.before(k - bsize)
+		return isLetter(r)
+	}
+	return false
 }
 
 // isOpening reports whether r opens a bracket or a quotation
@@ -101,15 +143,28 @@ func (j *Judge) number(i, size int) bool {
 		back := j.digitsBefore(i)
 		return 1 <= back && back <= 3 && j.digitsAfter(i+size) == 3
 	case isDigit(prev) || j.conversionEndsAt(i):
-		// T5.2, T5.3: a unit of at most four letters (optionally an
-		// abbreviation's full stop), or a sign that follows numbers.
+		// T5.2, T5.3: the word a number counts (a no-break space keeps
+		// them on one line: "32\u00a0octets"), a unit of at most four
+		// letters after a fine space ("600\u2009dpi"), or a sign that
+		// follows numbers.
 		if isLetter(next) {
+			if r, _ := utf8.DecodeRuneInString(j.text[i:]); r == '\u00a0' || r == '\u202f' {
+				return true
+			}
 			n := j.lettersAfter(i + size)
 			return 1 <= n && n <= 4
 		}
 		return isNumberSign(next)
-	case prev == '\u2116' || prev == '\u00a7' || prev == '\u00d7' || isCurrency(prev):
-		// A sign that precedes numbers: numero, section, times, currency.
+	case prev == '.':
+		// An ordinal number of one or two digits, as Czech, Slovak and
+		// German write the day and month of a date: "1.\u202f1.\u202f1970",
+		// "14.\u00a0ledna".
+		if n := j.digitsBefore(i - 1); n < 1 || n > 2 {
+			return false
+		}
+		return isDigit(next) || isLetter(next)
+	case isNumberPrefix(prev):
+		// A sign that precedes numbers.
 		return isDigit(next) || startsConversion(j.text[i+size:])
 	}
 	return false
@@ -121,6 +176,17 @@ func (j *Judge) number(i, size int) bool {
 func isNumberSign(r rune) bool {
 	switch r {
 	case '%', '\u2030', '\u00b0', '\u2103', '\u2109', '\u00d7':
+		return true
+	}
+	return isCurrency(r)
+}
+
+// isNumberPrefix reports whether r is a sign written before a number and
+// a space: numero, section, times, copyright, sound recording copyright,
+// or a currency symbol.
+func isNumberPrefix(r rune) bool {
+	switch r {
+	case '\u2116', '\u00a7', '\u00d7', '\u00a9', '\u2117':
 		return true
 	}
 	return isCurrency(r)
@@ -188,4 +254,22 @@ func (j *Judge) conversionEndsAt(i int) bool {
 		}
 	}
 	return false
+}
+
+// ideographicSpace reports whether the ideographic space at
+// text[i:i+size] stands in Chinese, Japanese or Korean text (T11): its line
+// holds a Han, kana, Hangul or Bopomofo letter, and it does not stand
+// between two ASCII letters or digits, where it would pass for a word
+// space in a command.
+func (j *Judge) ideographicSpace(i, size int) bool {
+	if !j.line(i).cjk {
+		return false
+	}
+	prev, _ := j.before(i)
+	next, _ := j.after(i + size)
+	return !(isASCIIAlnum(prev) && isASCIIAlnum(next))
+}
+
+func isASCIIAlnum(r rune) bool {
+	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
 }

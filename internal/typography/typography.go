@@ -48,18 +48,22 @@ const (
 	// DirectionMark: LRM, RLM or ALM in a right-to-left line, at the edge
 	// of a word or number rather than inside one (T7).
 	DirectionMark // direction_mark
+	// IdeographicSpace: an ideographic space in Chinese, Japanese or
+	// Korean text (T11).
+	IdeographicSpace // ideographic_space
 
 	numRules
 )
 
 var ruleNames = [numRules]string{
-	None:            "none",
-	HighPunctuation: "high_punctuation",
-	ShortWord:       "short_word",
-	WordSeparator:   "word_separator",
-	Number:          "number",
-	FinalNonJoiner:  "final_non_joiner",
-	DirectionMark:   "direction_mark",
+	None:             "none",
+	HighPunctuation:  "high_punctuation",
+	ShortWord:        "short_word",
+	WordSeparator:    "word_separator",
+	Number:           "number",
+	FinalNonJoiner:   "final_non_joiner",
+	DirectionMark:    "direction_mark",
+	IdeographicSpace: "ideographic_space",
 }
 
 // String returns the stable name of r, such as "high_punctuation".
@@ -81,9 +85,10 @@ const maxRun = 4
 // empty text; Reset gives it another.
 type Judge struct {
 	text      string
-	lineStart int // the cached line is text[lineStart:lineEnd]
+	lineKnown bool // facts hold for text[lineStart:lineEnd]
+	lineStart int
 	lineEnd   int
-	rtl       int8 // 0 not computed, 1 the cached line is RTL, -1 not
+	facts     lineFacts
 }
 
 // Reset makes j judge text.
@@ -93,7 +98,8 @@ func (j *Judge) Reset(text string) {
 
 // At returns the rule under which the code point that starts at text[i]
 // stands in a typographic place, or None. Only U+00A0, U+2007, U+2009,
-// U+200A, U+200B, U+200C, U+200E, U+200F, U+202F and U+061C can have one.
+// U+200A, U+200B, U+200C, U+200E, U+200F, U+202F, U+3000 and U+061C can
+// have one.
 func (j *Judge) At(i int) Rule {
 	if i < 0 || i >= len(j.text) {
 		return None
@@ -124,6 +130,10 @@ func (j *Judge) At(i int) Rule {
 	case '\u200e', '\u200f', '\u061c':
 		if j.directionMark(i, size) {
 			return DirectionMark
+		}
+	case '\u3000':
+		if j.ideographicSpace(i, size) {
+			return IdeographicSpace
 		}
 	}
 	return None

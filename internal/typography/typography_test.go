@@ -9,7 +9,7 @@ import (
 )
 
 // judged lists the code points that can have a typographic place.
-const judged = "\u00a0\u2007\u2009\u200a\u200b\u200c\u200e\u200f\u202f\u061c"
+const judged = "\u00a0\u2007\u2009\u200a\u200b\u200c\u200e\u200f\u202f\u061c\u3000"
 
 // rules judges every code point of text that can have a typographic place,
 // in order, with one Judge.
@@ -52,6 +52,14 @@ func TestAt(t *testing.T) {
 		{"short-word-option", "z\u00a0-fpic", []Rule{None}},
 		{"glued-short-word", "x.ab\u00a0cd", []Rule{None}},
 		{"mixed-script-short-word", "a\u0430\u00a0b", []Rule{None}},
+		{"abbreviation", "(p.\u00a0ex. \u010d.\u202f%d", []Rule{ShortWord, ShortWord}},
+		{"abbreviation-too-long", "approx.\u00a0x", []Rule{None}},
+		{"elision", "d'\u00a0l'\u00a0ome", []Rule{ShortWord, ShortWord}},
+		{"variable", "v\u00a0$PATH", []Rule{ShortWord}},
+		{"option-mid-sentence", "jeden z\u00a0-a", []Rule{ShortWord}},
+		{"option-two-letters", "run rm\u00a0-rf", []Rule{None}},
+		{"option-after-number", "1 z\u00a0-a", []Rule{None}},
+		{"narrow-after-short-word", "a\u202fb", []Rule{None}},
 		// T5: numbers.
 		{"groups", "1\u202f048\u202f576 octets", []Rule{Number, Number}},
 		{"group-thin", "10\u2009000 ot/min", []Rule{Number}},
@@ -61,6 +69,10 @@ func TestAt(t *testing.T) {
 		{"unit-float", "%.1f\u202fGB", []Rule{Number}},
 		{"unit-abbreviation", "%d\u2009godz. temu", []Rule{Number}},
 		{"unit-too-long", "5\u2009minutes", []Rule{None}},
+		{"counted-word", "32\u00a0octets, %d\u202fsoubor\u016f", []Rule{Number, Number}},
+		{"ordinal-date", "1.\u202f1.\u202f1970, 14.\u00a0ledna", []Rule{Number, Number, Number}},
+		{"ordinal-too-long", "100.\u00a0x", []Rule{None}},
+		{"copyright", "\u00a9\u00a02024", []Rule{Number}},
 		{"hair-percent", "%.0f\u200a%%", []Rule{Number}},
 		{"degree", "21\u00a0\u00b0C", []Rule{Number}},
 		{"degree-thin", "21\u2009\u00b0C", []Rule{Number}},
@@ -89,6 +101,8 @@ func TestAt(t *testing.T) {
 		{"fa-final-right-joining", "\u0632\u200c \u062c", []Rule{None}},
 		{"latin-letters", "confi\u200cg", []Rule{None}},
 		{"latin-final", "config\u200c x", []Rule{None}},
+		{"ml-chillu-zwnj", "\u0d32\u0d4d\u200d\u200c\u0d31", []Rule{FinalNonJoiner}},
+		{"zwj-zwnj-latin", "a\u200d\u200cb", []Rule{None}},
 		{"virama-before-letter", "\u0c32\u0c4d\u200cx", []Rule{None}},
 		{"lone-virama", " \u0ccd\u200c ", []Rule{None}},
 		// T7: direction marks.
@@ -103,6 +117,11 @@ func TestAt(t *testing.T) {
 		{"ar-in-arabic-word", "\u0627\u0644\u0645\u0644\u200e\u0641", []Rule{None}},
 		{"latin-line", "Total: \u200f100 USD", []Rule{None}},
 		{"rtl-on-other-line", "\u05e9\n\u200f: x", []Rule{None}},
+		// T11: ideographic space.
+		{"zh-indent", "\u3000\u3000\u540c\u65f6", []Rule{IdeographicSpace, IdeographicSpace}},
+		{"ja-after-quote", "\u30d5\u30a1\u30a4\u30eb '%s'\u3000\u306b", []Rule{IdeographicSpace}},
+		{"ja-between-ascii", "\u6307\u5b9a OLD\u3000TABLE", []Rule{None}},
+		{"no-cjk", "Run cp\u3000a b", []Rule{None}},
 		// Code points that never have a typographic place.
 		{"others", "a\u200db\ufeffc\u2060d\u00ade", nil},
 	} {
