@@ -20,12 +20,13 @@
 // warn-level finding once the typography rules of docs/typography.md (T1,
 // T2, T4 to T7: package internal/typography) make each code point in a
 // typographic place an info finding, and counts those places by rule;
-// -hits then lists only the findings of such lines.
+// -hits then lists only the findings of such lines. With -prose the rules
+// read the text as prose, as plainsight.ContextProse will.
 //
 // Usage:
 //
 //	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-hits] [-info] [-strip]
-//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-project] [-hits] [-info]
+//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-project [-prose]] [-hits] [-info]
 package main
 
 import (
@@ -84,6 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mo := fs.String("mo", "", "read the gettext catalogs matching this `glob` instead, such as '/usr/share/locale/*/LC_MESSAGES/*.mo'")
 	hits := fs.Bool("hits", false, "list every warn-level finding")
 	info := fs.Bool("info", false, "list every info-level finding")
+	prose := fs.Bool("prose", false, "with -project, read the text as prose: a no-break space between words is a word space (T12)")
 	proj := fs.Bool("project", false, "add the lines that would keep a warn-level finding once the typography rules (docs/typography.md) make typographic places info")
 	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
 	if err := fs.Parse(args); err != nil {
@@ -94,6 +96,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err  error
 	)
 	m := measurer{project: *proj}
+	m.judge.Prose = *prose
 	if *mo != "" {
 		rows, err = m.catalogs(*mo, stderr)
 	} else {

@@ -18,11 +18,29 @@ func (j *Judge) highPunctuation(i, size int) bool {
 	_, prevVisible := visible(prev)
 	_, nextVisible := visible(next)
 	switch {
+	case next == ' ' || next == '\u00a0' || next == '\u202f':
+		// The first of two spaces before a high punctuation mark.
+		r, _ := j.after(i + size + nsize)
+		return prevVisible && isHighPunctuation(r) && !startsConversion(j.text[i+size+nsize:])
 	case isHighPunctuation(next) && !startsConversion(j.text[i+size:]):
 		// T1.1: before ": ; ! ? % »" and Khmer sentence signs, after a
-		// word, a number or a closing sign (T1.3). A '%' that starts a
+		// word, a number or a closing sign. A '%' that starts a
 		// conversion is a number, not a sign: T2 and T5 judge it.
-		return prevVisible
+		if prevVisible {
+			return true
+		}
+		switch {
+		case prev == '\u200b':
+			// Khmer: the zero-width space that ends the last word.
+			return j.wordSeparator(i-psize, psize)
+		case prev == ' ' || prev == '\u00a0' || prev == '\u202f':
+			// One space doubled: the gap is wide, but nothing hides in
+			// it.
+			r, _ := j.before(i - psize)
+			_, ok := visible(r)
+			return ok
+		}
+		return false
 	case prev == '\u00ab' || prev == '\u2039':
 		// T1.2: after an opening guillemet.
 		return nextVisible
@@ -272,4 +290,19 @@ func (j *Judge) ideographicSpace(i, size int) bool {
 
 func isASCIIAlnum(r rune) bool {
 	return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+}
+
+// wordSpace reports whether the no-break space at text[i:i+size] stands
+// between two words of prose (T12): a single no-break space after a
+// visible character and before a letter, digit, conversion or opening
+// bracket or quotation mark. Translators write it as the word space where
+// a break would split a phrase. It applies only to text read as prose:
+// in a command the same space glues two arguments into one.
+func (j *Judge) wordSpace(i, size int) bool {
+	prev, _ := j.before(i)
+	if _, ok := visible(prev); !ok {
+		return false
+	}
+	next, _ := j.after(i + size)
+	return isLetter(next) || isDigit(next) || isOpening(next) || startsConversion(j.text[i+size:])
 }

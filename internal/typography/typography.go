@@ -51,6 +51,9 @@ const (
 	// IdeographicSpace: an ideographic space in Chinese, Japanese or
 	// Korean text (T11).
 	IdeographicSpace // ideographic_space
+	// WordSpace: a no-break space between two words of prose (T12).
+	// Only a Judge whose Prose field is set finds it.
+	WordSpace // word_space
 
 	numRules
 )
@@ -64,6 +67,7 @@ var ruleNames = [numRules]string{
 	FinalNonJoiner:   "final_non_joiner",
 	DirectionMark:    "direction_mark",
 	IdeographicSpace: "ideographic_space",
+	WordSpace:        "word_space",
 }
 
 // String returns the stable name of r, such as "high_punctuation".
@@ -84,6 +88,10 @@ const maxRun = 4
 // points of a text in order takes linear time. The zero value judges the
 // empty text; Reset gives it another.
 type Judge struct {
+	// Prose says that the text is read as prose, where a no-break space
+	// between two words is a word space (T12). Reset keeps it.
+	Prose bool
+
 	text      string
 	lineKnown bool // facts hold for text[lineStart:lineEnd]
 	lineStart int
@@ -93,7 +101,7 @@ type Judge struct {
 
 // Reset makes j judge text.
 func (j *Judge) Reset(text string) {
-	*j = Judge{text: text}
+	*j = Judge{Prose: j.Prose, text: text}
 }
 
 // At returns the rule under which the code point that starts at text[i]
@@ -114,6 +122,8 @@ func (j *Judge) At(i int) Rule {
 			return ShortWord
 		case j.number(i, size):
 			return Number
+		case j.Prose && j.wordSpace(i, size):
+			return WordSpace
 		}
 	case '\u2007', '\u2009', '\u200a':
 		if j.number(i, size) {

@@ -12,9 +12,9 @@ import (
 const judged = "\u00a0\u2007\u2009\u200a\u200b\u200c\u200e\u200f\u202f\u061c\u3000"
 
 // rules judges every code point of text that can have a typographic place,
-// in order, with one Judge.
-func rules(text string) []Rule {
-	var j Judge
+// in order, with one Judge, reading prose if prose is set.
+func rules(text string, prose bool) []Rule {
+	j := Judge{Prose: prose}
 	j.Reset(text)
 	var got []Rule
 	for i, r := range text {
@@ -31,6 +31,8 @@ func TestAt(t *testing.T) {
 		in   string
 		want []Rule
 	}{
+		// T12 needs the prose reading.
+		{"word-space-not-prose", "Souhrn\u00a0vestav\u011bn\u00fdch", []Rule{None}},
 		// T1: high punctuation and guillemets.
 		{"fr-colon", "Nom\u00a0: %s", []Rule{HighPunctuation}},
 		{"fr-question-nnbsp", "Quitter\u202f?", []Rule{HighPunctuation}},
@@ -39,8 +41,13 @@ func TestAt(t *testing.T) {
 		{"fr-percent", "45\u00a0%", []Rule{HighPunctuation}},
 		{"km-khan", "\u1798\u17b6\u1793\u00a0\u17d4", []Rule{HighPunctuation}},
 		{"spaced-dash", "valeur\u00a0\u2013 inconnue \u2014\u00a0fin", []Rule{HighPunctuation, HighPunctuation}},
-		{"space-before-colon-stays", "Nom \u00a0: %s", []Rule{None}},
-		{"two-nbsp", "Nom\u202f\u00a0: %s", []Rule{None, None}},
+		{"space-before-colon", "Nom \u00a0: %s", []Rule{HighPunctuation}},
+		{"two-nbsp", "Nom\u202f\u00a0: %s", []Rule{HighPunctuation, HighPunctuation}},
+		{"two-nbsp-before-letter", "Nom\u202f\u00a0x", []Rule{None, None}},
+		{"space-nbsp", "Nom \u202f: %s", []Rule{HighPunctuation}},
+		{"three-spaces", "Nom \u202f\u00a0: %s", []Rule{None, None}},
+		{"km-after-separator", "\u1798\u17b6\u1793\u200b\u00a0\u17d4", []Rule{WordSeparator, HighPunctuation}},
+		{"after-stray-zwsp", "abc\u200b\u00a0:", []Rule{None, None}},
 		{"nbsp-before-option", "rm\u00a0-rf /", []Rule{None}},
 		{"nbsp-line-start-colon", "\u00a0: x", []Rule{None}},
 		// T2: short words.
@@ -125,8 +132,29 @@ func TestAt(t *testing.T) {
 		// Code points that never have a typographic place.
 		{"others", "a\u200db\ufeffc\u2060d\u00ade", nil},
 	} {
-		if diff := cmp.Diff(tc.want, rules(tc.in)); diff != "" {
+		if diff := cmp.Diff(tc.want, rules(tc.in, false)); diff != "" {
 			t.Errorf("%s: rules(%+q) mismatch (-want +got):\n%s", tc.name, tc.in, diff)
+		}
+	}
+}
+
+func TestAtProse(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   string
+		want []Rule
+	}{
+		{"between-words", "souhrn\u00a0vestav\u011bn\u00fdch p\u0159\u00edkaz\u016f", []Rule{WordSpace}},
+		{"before-conversion", "zadat bu\u010f\u00a0%s, nebo", []Rule{WordSpace}},
+		{"after-colon", "Pozor:\u202fnezad\u00e1n", []Rule{WordSpace}},
+		{"other-rules-first", "Nom\u00a0: v\u00a0adres\u00e1\u0159i", []Rule{HighPunctuation, ShortWord}},
+		{"before-option", "spustit\u00a0-f", []Rule{None}},
+		{"before-path", "soubor\u00a0/etc", []Rule{None}},
+		{"doubled", "a\u00a0\u00a0b", []Rule{None, None}},
+		{"line-start", "\u00a0abc", []Rule{None}},
+	} {
+		if diff := cmp.Diff(tc.want, rules(tc.in, true)); diff != "" {
+			t.Errorf("%s: prose rules(%+q) mismatch (-want +got):\n%s", tc.name, tc.in, diff)
 		}
 	}
 }
@@ -154,22 +182,23 @@ func TestRuleString(t *testing.T) {
 	}
 }
 
-// FuzzAt checks that At never panics, that it finds no typographic place
-// for a code point outside the judged set, and that a Judge reused in
-// order (with its line cache) answers as a fresh one does.
+// FuzzAt checks, in both readings, that At never panics, that it finds no
+// typographic place for a code point outside the judged set, and that a
+// Judge reused in order (with its line cache) answers as a fresh one does.
 func FuzzAt(f *testing.F) {
 	for _, s := range []string{
 		"Nom\u00a0: %s", "\u1798\u200b\u1798", "\u0c32\u0c4d\u200c ", "\u05d4 \u200e%s\u200f \u05e0\n\u200fx",
 		"1\u202f048 %d\u00a0MB", "\u2116\u00a0%1$-*2$.*3$lld", "\u200b\u200b\u200b\u200b\u200b",
 	} {
-		f.Add(s)
+		f.Add(s, false)
+		f.Add(s, true)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		var reused Judge
+	f.Fuzz(func(t *testing.T, s string, prose bool) {
+		reused := Judge{Prose: prose}
 		reused.Reset(s)
 		for i := 0; i <= len(s); i++ {
 			got := reused.At(i)
-			var fresh Judge
+			fresh := Judge{Prose: prose}
 			fresh.Reset(s)
 			if want := fresh.At(i); got != want {
 				t.Fatalf("At(%d) of %+q: reused Judge %v, fresh %v", i, s, got, want)
