@@ -13,14 +13,28 @@ var projectable = map[plainsight.Kind]bool{
 	plainsight.KindBidi:       true,
 }
 
+// scriptRules lists the kinds that T3, T8 and T9 judge.
+var scriptRules = map[plainsight.Kind]bool{
+	plainsight.KindMixedScript: true,
+	plainsight.KindLookalike:   true,
+}
+
 // project reports whether line, sanitized into r, keeps a warn-level
 // finding once every escaped code point that stands in a typographic
-// place (docs/typography.md, T1, T2 and T4 to T7) is reported as info,
-// and counts those places by rule into byRule.
+// place (docs/typography.md, T1, T2, T4 to T7, T11, and T12 in the prose
+// reading) is reported as info, and the mixed_script and lookalike
+// warnings are judged by T3, T8 and T9; it counts the typographic places
+// by rule into byRule.
 func project(line string, r plainsight.Result, j *typography.Judge, byRule map[typography.Rule]int) bool {
 	warn := false
 	for _, w := range r.Warnings {
-		if w.Severity == plainsight.SeverityWarn && !projectable[w.Kind] {
+		switch {
+		case w.Severity != plainsight.SeverityWarn, projectable[w.Kind]:
+		case scriptRules[w.Kind]:
+			if keepsScriptWarning(line, w, j.Prose) {
+				warn = true
+			}
+		default:
 			warn = true
 		}
 	}

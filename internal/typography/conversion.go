@@ -4,7 +4,7 @@ package typography
 // recognize: "%1$-*2$.*3$lld" is fourteen bytes.
 const maxConversionLen = 16
 
-// conversionLen returns the length of the printf conversion specification
+// ConversionLen returns the length of the printf conversion specification
 // at the start of s, or 0 if s does not start with one. The syntax is
 // POSIX printf(3) and C11 7.21.6.1, with the XSI positional forms that
 // gettext catalogs use:
@@ -12,7 +12,7 @@ const maxConversionLen = 16
 //	% [n$] [flags -+#0'] [width: digits | * | *m$] [.precision] [length] conversion
 //
 // The space flag is left out: "50% off" would otherwise hold "% o".
-func conversionLen(s string) int {
+func ConversionLen(s string) int {
 	if len(s) < 2 || s[0] != '%' {
 		return 0
 	}
@@ -69,5 +69,5 @@ func conversionLen(s string) int {
 // startsConversion reports whether s starts with a printf conversion that
 // takes an argument: not "%%", which prints a percent sign.
 func startsConversion(s string) bool {
-	return conversionLen(s) > 0 && s[1] != '%'
+	return ConversionLen(s) > 0 && s[1] != '%'
 }

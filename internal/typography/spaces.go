@@ -263,7 +263,7 @@ func (j *Judge) lettersAfter(i int) int {
 // text[i].
 func (j *Judge) conversionEndsAt(i int) bool {
 	for k := i - 2; k >= 0 && k >= i-maxConversionLen; k-- {
-		if j.text[k] == '%' && conversionLen(j.text[k:]) == i-k {
+		if j.text[k] == '%' && ConversionLen(j.text[k:]) == i-k {
 			switch j.text[i-1] {
 			case 'd', 'i', 'o', 'u', 'x', 'X', 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A', 's':
 				return true

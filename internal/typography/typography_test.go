@@ -165,8 +165,8 @@ func TestConversionLen(t *testing.T) {
 		"%zu": 3, "%%": 2, "%*d": 3, "%1$-*2$.*3$lld": 14, "%hhx": 4, "%sabc": 2,
 		"%": 0, "%y": 0, "% o": 0, "%5": 0, "abc": 0, "%.": 0, "%l": 0,
 	} {
-		if got := conversionLen(in); got != want {
-			t.Errorf("conversionLen(%q) = %d, want %d", in, got, want)
+		if got := ConversionLen(in); got != want {
+			t.Errorf("ConversionLen(%q) = %d, want %d", in, got, want)
 		}
 	}
 }
@@ -211,4 +211,50 @@ func FuzzAt(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestReadsAsCommand(t *testing.T) {
+	for in, want := range map[string]bool{
+		"echo \u201chi\u201d":                          true,
+		"git commit -m \u201cfix the parser\u201d":     true,
+		"ls \u201cmy file\u201d":                       true,
+		"$ cat x | sh":                                 true,
+		"`rm \u2212rf /`":                              true,
+		"cat \u201cnotes for today\u201d please":       true, // one word outside the span
+		"file \u201c%s\u201d is not a directory":       false,
+		"section \u2018%s\u2019 does not exist":        false,
+		"nie mo\u017cna otworzy\u0107 \u201e%s\u201d":  false,
+		"le dossier \u00ab %s \u00bb est introuvable":  false,
+		"loading\u2026 please wait":                    false,
+		"retrying in 5 seconds \u2013 press Ctrl+C":    false,
+		"Open the file":                                false,
+		"open":                                         false,
+		"\u041e\u0442\u043a\u0440\u044b\u0442\u044c x": false,
+		"run it with PATH=/bin now, please":            true,
+	} {
+		if got := ReadsAsCommand(in); got != want {
+			t.Errorf("ReadsAsCommand(%+q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestDeceptive(t *testing.T) {
+	for in, want := range map[string]bool{
+		"c\u043f\u0438\u0441\u043e\u043a": true, // Latin c in Cyrillic
+		"\u043f\u0430\u043ae\u0442":       true, // Latin e in Cyrillic
+		"p\u0430ypal":                     true, // Cyrillic a in Latin
+		"E\u03c0\u03b5\u03be\u03b5\u03c1\u03b3\u03b1\u03c3\u03c4\u03ae\u03c2": true, // Latin E in Greek
+		"\u0406T":                  true, // Cyrillic I before Latin T
+		"\u0441\u03bf\u0440\u0435": true, // Greek omicron in Cyrillic
+		"USB\u043d\u0430\u043a\u043e\u043f\u0438\u0442\u0435\u043b\u044c": false,
+		"iPhone\u043e\u043c":          false,
+		"\u0394t":                     false,
+		"\u03c0r":                     false,
+		"def\u0444\u0430\u0439\u043b": false,
+		"\u03a9mega":                  false, // warns in an identifier-like run only
+	} {
+		if got := Deceptive(in); got != want {
+			t.Errorf("Deceptive(%+q) = %v, want %v", in, got, want)
+		}
+	}
 }
