@@ -289,6 +289,9 @@ func (s *sanitizer) run(i int) {
 // for them; the bytes before i are replayed: ASCII, and invalid bytes.
 func (s *sanitizer) startScan(i int) {
 	s.scan.Reset(s.text)
+	if s.policy.Context == ContextProse {
+		s.scan.SetRole(spoof.RoleProse)
+	}
 	s.scanning = true
 	for j := 0; j < i; j++ {
 		if s.text[j] >= utf8.RuneSelf {

@@ -37,10 +37,17 @@ func (c *collector) addSpoof(text string, fs []spoof.Finding) {
 		k := spoofKinds[f.Kind]
 		tok := text[f.Token.Start:f.Token.End]
 		t := neutralize(tok)
+		sev := k.Severity()
+		switch f.Severity {
+		case spoof.SeverityWarn:
+			sev = SeverityWarn
+		case spoof.SeverityInfo:
+			sev = SeverityInfo
+		}
 		explain := ""
-		if !c.has(k) {
+		if *c.slot(k, sev) == nil {
 			explain = explainSpoof(k, t, tok, f.Rune)
 		}
-		c.add(k, t, explain)
+		c.addAt(k, sev, t, explain)
 	}
 }

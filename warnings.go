@@ -233,14 +233,9 @@ type collector struct {
 	other [numKinds]*finding
 }
 
-// add records one occurrence of kind k, at the kind's severity, with its
+// addAt records one occurrence of kind k, at severity sev, with its
 // neutralized token. explain is the explanation of this occurrence; the
 // first one is kept.
-func (c *collector) add(k Kind, token, explain string) *finding {
-	return c.record(&c.found[k], clip(token, MaxTokenLen), explain, false)
-}
-
-// addAt is add for an occurrence of severity sev.
 func (c *collector) addAt(k Kind, sev Severity, token, explain string) *finding {
 	return c.record(c.slot(k, sev), clip(token, MaxTokenLen), explain, false)
 }

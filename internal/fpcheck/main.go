@@ -16,17 +16,13 @@
 // With -hits it also lists every warn-level finding as
 // where: kind: explanation, and the tokens; -info lists the info-level ones.
 //
-// With -project it adds, for the catalogs, the lines that would keep a
-// warn-level finding once the typography rules of docs/typography.md (T1,
-// T2, T4 to T7: package internal/typography) make each code point in a
-// typographic place an info finding, and counts those places by rule;
-// -hits then lists only the findings of such lines. With -prose the rules
-// read the text as prose, as plainsight.ContextProse will.
+// With -context prose (or command) it sanitizes under that reading of the
+// text instead of the default one (docs/typography.md).
 //
 // Usage:
 //
-//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-hits] [-info] [-strip]
-//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-project [-prose]] [-hits] [-info]
+//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-context any|prose|command] [-hits] [-info] [-strip]
+//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-context any|prose|command] [-hits] [-info]
 package main
 
 import (
@@ -41,7 +37,6 @@ import (
 	"strings"
 
 	"github.com/plainsight-dev/plainsight"
-	"github.com/plainsight-dev/plainsight/internal/typography"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -66,16 +61,12 @@ type counts struct {
 	warned  [2]int             // lines with a warn-level warning
 	escaped [2]int             // lines with at least one escape
 	kinds   [2]map[finding]int // lines per kind and severity
-	// With -project: lines that keep a warn-level finding under the
-	// typography rules, and the typographic places found, by rule.
-	kept   [2]int
-	byRule map[typography.Rule]int
-	hits   []string // warn-level findings, for -hits
-	info   []string // info-level findings, for -info
+	hits    []string           // warn-level findings, for -hits
+	info    []string           // info-level findings, for -info
 }
 
 func newCounts() counts {
-	return counts{kinds: [2]map[finding]int{{}, {}}, byRule: map[typography.Rule]int{}}
+	return counts{kinds: [2]map[finding]int{{}, {}}}
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -85,8 +76,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	mo := fs.String("mo", "", "read the gettext catalogs matching this `glob` instead, such as '/usr/share/locale/*/LC_MESSAGES/*.mo'")
 	hits := fs.Bool("hits", false, "list every warn-level finding")
 	info := fs.Bool("info", false, "list every info-level finding")
-	prose := fs.Bool("prose", false, "with -project, read the text as prose: a no-break space between words is a word space (T12)")
-	proj := fs.Bool("project", false, "add the lines that would keep a warn-level finding once the typography rules (docs/typography.md) make typographic places info")
+	var m measurer
+	fs.TextVar(&m.policy.Context, "context", plainsight.ContextAny, "read the text as `any`, prose or command")
 	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -95,8 +86,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		rows []row
 		err  error
 	)
-	m := measurer{project: *proj}
-	m.judge.Prose = *prose
 	if *mo != "" {
 		rows, err = m.catalogs(*mo, stderr)
 	} else {
@@ -112,15 +101,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	rows = append(rows, row{"**total**", total})
 	if *mo != "" {
-		printCatalogTable(stdout, rows, *proj)
+		printCatalogTable(stdout, rows)
 	} else {
 		printTLDRTable(stdout, rows)
-	}
-	if *proj {
-		fmt.Fprintln(stdout)
-		for r := typography.None + 1; r.String() != fmt.Sprintf("Rule(%d)", uint8(r)); r++ {
-			fmt.Fprintf(stdout, "%s: %d\n", r, total.byRule[r])
-		}
 	}
 	last := rows[len(rows)-1]
 	if *hits {
@@ -154,22 +137,13 @@ func printTLDRTable(w io.Writer, rows []row) {
 	}
 }
 
-func printCatalogTable(w io.Writer, rows []row, project bool) {
-	if project {
-		fmt.Fprintln(w, "| lang | catalogs | lines | warn-level lines | under the rules | escaped lines | warn | info |")
-		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |")
-	} else {
-		fmt.Fprintln(w, "| lang | catalogs | lines | warn-level lines | escaped lines | warn | info |")
-		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | --- | --- |")
-	}
+func printCatalogTable(w io.Writer, rows []row) {
+	fmt.Fprintln(w, "| lang | catalogs | lines | warn-level lines | escaped lines | warn | info |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | --- | --- |")
 	for _, r := range rows {
 		lines := r.c.lines[description]
-		fmt.Fprintf(w, "| %s | %d | %d | %d (%s) |", r.lang, r.c.files, lines,
-			r.c.warned[description], percent(r.c.warned[description], lines))
-		if project {
-			fmt.Fprintf(w, " %d (%s) |", r.c.kept[description], percent(r.c.kept[description], lines))
-		}
-		fmt.Fprintf(w, " %d (%s) | %s | %s |\n",
+		fmt.Fprintf(w, "| %s | %d | %d | %d (%s) | %d (%s) | %s | %s |\n", r.lang, r.c.files, lines,
+			r.c.warned[description], percent(r.c.warned[description], lines),
 			r.c.escaped[description], percent(r.c.escaped[description], lines),
 			r.c.format(description, plainsight.SeverityWarn), r.c.format(description, plainsight.SeverityInfo))
 	}
@@ -189,13 +163,9 @@ func (c *counts) merge(o counts) {
 		c.lines[i] += o.lines[i]
 		c.warned[i] += o.warned[i]
 		c.escaped[i] += o.escaped[i]
-		c.kept[i] += o.kept[i]
 		for k, n := range o.kinds[i] {
 			c.kinds[i][k] += n
 		}
-	}
-	for r, n := range o.byRule {
-		c.byRule[r] += n
 	}
 	c.hits = append(c.hits, o.hits...)
 	c.info = append(c.info, o.info...)
@@ -216,25 +186,18 @@ func (c *counts) format(typ int, sev plainsight.Severity) string {
 	return strings.Join(parts, ", ")
 }
 
-// measurer reads a corpus and sanitizes its lines.
+// measurer reads a corpus and sanitizes its lines under policy.
 type measurer struct {
-	project bool // also project the typography rules
-	judge   typography.Judge
+	policy plainsight.Policy
 }
 
 // add sanitizes one line of type typ, found at where, and counts what it
 // raises into c.
 func (m *measurer) add(c *counts, typ int, line, where string) {
 	c.lines[typ]++
-	r := plainsight.Sanitize(line)
-	kept := true
+	r := m.policy.Sanitize(line)
 	if r.HasWarning() {
 		c.warned[typ]++
-		if m.project {
-			if kept = project(line, r, &m.judge, c.byRule); kept {
-				c.kept[typ]++
-			}
-		}
 	}
 	if len(r.Escapes) > 0 {
 		c.escaped[typ]++
@@ -243,9 +206,7 @@ func (m *measurer) add(c *counts, typ int, line, where string) {
 		c.kinds[typ][finding{w.Kind, w.Severity}]++
 		msg := fmt.Sprintf("%s: %s: %s %q", where, w.Kind, w.Explanation, w.Tokens)
 		if w.Severity == plainsight.SeverityWarn {
-			if kept {
-				c.hits = append(c.hits, msg)
-			}
+			c.hits = append(c.hits, msg)
 		} else {
 			c.info = append(c.info, msg)
 		}

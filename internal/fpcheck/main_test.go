@@ -77,13 +77,22 @@ func TestRunCatalogs(t *testing.T) {
 	}
 	want := "| lang | catalogs | lines | warn-level lines | escaped lines | warn | info |\n" +
 		"| --- | ---: | ---: | ---: | ---: | --- | --- |\n" +
-		"| fr | 2 | 3 | 2 (66.67%) | 2 (66.67%) | unusual_whitespace 2 | 0 |\n" +
+		"| fr | 2 | 3 | 0 (0.00%) | 2 (66.67%) | 0 | unusual_whitespace 2 |\n" +
 		"| ru | 1 | 3 | 0 (0.00%) | 0 (0.00%) | 0 | 0 |\n" +
-		"| **total** | 3 | 6 | 2 (33.33%) | 2 (33.33%) | unusual_whitespace 2 | 0 |\n"
+		"| **total** | 3 | 6 | 0 (0.00%) | 2 (33.33%) | 0 | unusual_whitespace 2 |\n"
 	if diff := cmp.Diff(want, stdout.String()); diff != "" {
 		t.Errorf("run output mismatch (-want +got):\n%s", diff)
 	}
 	if !strings.Contains(stderr.String(), "bad.mo") {
 		t.Errorf("run did not report the damaged catalog; stderr %q", stderr.String())
+	}
+
+	// The prose reading shows the French no-break spaces as they are.
+	stdout.Reset()
+	if code := run([]string{"-context", "prose", "-mo", filepath.Join(dir, "*", "LC_MESSAGES", "*.mo")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("run -context prose = %d, stderr %q", code, stderr.String())
+	}
+	if want := "| fr | 2 | 3 | 0 (0.00%) | 0 (0.00%) | 0 | unusual_whitespace 2 |\n"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("run -context prose: no line %q in\n%s", want, stdout.String())
 	}
 }

@@ -298,11 +298,56 @@ func isASCIIAlnum(r rune) bool {
 // bracket or quotation mark. Translators write it as the word space where
 // a break would split a phrase. It applies only to text read as prose:
 // in a command the same space glues two arguments into one.
+//
+// Between two words of ASCII letters it is not admitted: that is where a
+// command and its arguments stand ("git\u00a0push"), and the languages
+// that write no-break word spaces write letters outside ASCII.
 func (j *Judge) wordSpace(i, size int) bool {
 	prev, _ := j.before(i)
 	if _, ok := visible(prev); !ok {
 		return false
 	}
 	next, _ := j.after(i + size)
-	return isLetter(next) || isDigit(next) || isOpening(next) || startsConversion(j.text[i+size:])
+	if !isLetter(next) && !isDigit(next) && !isOpening(next) && !startsConversion(j.text[i+size:]) {
+		return false
+	}
+	return !j.asciiWordBefore(i) || !j.asciiWordAfter(i+size)
+}
+
+// maxWordScan bounds how far asciiWordBefore and asciiWordAfter read: a
+// longer run of ASCII letters counts as an ASCII word.
+const maxWordScan = 32
+
+// asciiWordBefore reports whether the word that ends at text[i] is made of
+// ASCII letters only (and is not empty).
+func (j *Judge) asciiWordBefore(i int) bool {
+	n := 0
+	for ; n < maxWordScan && i-n > 0; n++ {
+		c := j.text[i-n-1]
+		if c >= utf8.RuneSelf {
+			r, _ := utf8.DecodeLastRuneInString(j.text[:i-n])
+			return n > 0 && !isLetter(r)
+		}
+		if !('a' <= c|0x20 && c|0x20 <= 'z') {
+			break
+		}
+	}
+	return n > 0
+}
+
+// asciiWordAfter reports whether the word that starts at text[i] is made
+// of ASCII letters only (and is not empty).
+func (j *Judge) asciiWordAfter(i int) bool {
+	n := 0
+	for ; n < maxWordScan && i+n < len(j.text); n++ {
+		c := j.text[i+n]
+		if c >= utf8.RuneSelf {
+			r, _ := utf8.DecodeRuneInString(j.text[i+n:])
+			return n > 0 && !isLetter(r)
+		}
+		if !('a' <= c|0x20 && c|0x20 <= 'z') {
+			break
+		}
+	}
+	return n > 0
 }
