@@ -1,6 +1,9 @@
 package plainsight
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
 // TestProseReadingKeepsAttacks runs the attacks of corpus/prose.txt, which
 // hide in sentences, under the prose reading: shown as prose, each must
@@ -21,4 +24,36 @@ func TestProseReadingKeepsAttacks(t *testing.T) {
 			t.Errorf("%s:%d: benign %s: warn-level warning in the prose reading: %v", c.file, c.line, c.name, kindsOf(r))
 		}
 	}
+}
+
+// FuzzProse checks the prose reading: Original rebuilds the input, Text is
+// valid UTF-8 and holds no control, and sanitizing Text again under the
+// prose reading changes nothing, so that a view that sanitizes twice
+// shows the same typography.
+func FuzzProse(f *testing.F) {
+	for _, s := range []string{
+		"Nom\u00a0: %s", "xyz\u00a0v\u00a0adres\u00e1\u0159i", "\u1798\u200b\u1798 \u200bx", "\u05d4 \u200e%s\u200f \u05e0",
+		"\u0cab\u0cc8\u0cb2\u0ccd\u200c \u0c89", "\u3000\u3000\u540c", "souhrn\u00a0vestav\u011bn\u00fdch", "rm\u00a0-rf\x1b[0m\u00a0:",
+		"\u00ab\u202f%s\u202f\u00bb\xff\u00a0;", "c\u043f\u0438\u0441\u043e\u043a \u201c%s\u201d",
+	} {
+		f.Add(s)
+	}
+	p := Policy{Context: ContextProse}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := p.Sanitize(s)
+		if got := r.Original(); got != s {
+			t.Fatalf("Original() = %+q, want %+q", got, s)
+		}
+		if !utf8.ValidString(r.Text) {
+			t.Fatalf("Text %+q is not valid UTF-8", r.Text)
+		}
+		for _, c := range r.Text {
+			if c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f {
+				t.Fatalf("Text %+q holds control %U", r.Text, c)
+			}
+		}
+		if again := p.Sanitize(r.Text).Text; again != r.Text {
+			t.Fatalf("Sanitize(%+q) = %+q, and again %+q", s, r.Text, again)
+		}
+	})
 }

@@ -21,6 +21,8 @@ func (j *Judge) directionMark(i, size int) bool {
 	prev, psize := j.before(start)
 	next, nsize := j.after(end)
 	switch {
+	case isControl(prev):
+		return false
 	case isLetter(prev) && isLetter(next), isDigit(prev) && isDigit(next):
 		return false
 	case isDigit(prev) && (next == '.' || next == ','):

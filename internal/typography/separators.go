@@ -17,11 +17,11 @@ func (j *Judge) wordSeparator(i, size int) bool {
 		return false
 	}
 	prev, psize := j.before(start)
-	if isSpace(prev) && prev != boundary || isNoBreakSpace(prev) {
+	if prev == ' ' {
 		prev, _ = j.before(start - psize)
 	}
 	next, nsize := j.after(end)
-	if isSpace(next) && next != boundary || isNoBreakSpace(next) {
+	if next == ' ' {
 		next, _ = j.after(end + nsize)
 	}
 	return complexContext(prev) || complexContext(next)
@@ -77,44 +77,53 @@ func (j *Judge) run(i, size int, in func(rune) bool) (start, end int, ok bool) {
 // virama's script (an explicit virama), or after an Arabic-script letter
 // that joins on its left (a Persian word-final ZWNJ).
 func (j *Judge) finalNonJoiner(i, size int) bool {
-	if prev, psize := j.before(i); prev == '\u200d' {
+	prev, psize := j.before(i)
+	if prev == '\u200d' {
 		// A chillu spelled consonant, virama, ZWJ (the Unicode Standard,
 		// 12.9, Malayalam; Telugu and Kannada write the same), closed by
-		// a ZWNJ so that it does not join what follows.
-		r, _ := j.before(i - psize)
-		p, ok := visible(r)
-		return ok && p.Virama()
+		// a ZWNJ so that it does not join what follows: judged as the
+		// ZWNJ after the virama would be, whatever follows.
+		return j.afterVirama(i - psize)
 	}
 	next, _ := j.after(i + size)
 	if p, ok := visible(next); !isSpace(next) && !isNoBreakSpace(next) && !(ok && p.Category().IsPunct()) {
 		return false
 	}
-	prev, psize := j.before(i)
 	p, ok := visible(prev)
 	if !ok {
 		return false
 	}
 	switch {
 	case p.Virama():
-		// $L $M* $V: walk back over the marks to the letter.
-		k := i - psize
-		for n := 0; n <= maxRun; n++ {
-			r, rsize := j.before(k)
-			q, ok := visible(r)
-			switch {
-			case !ok:
-				return false
-			case q.Category().IsLetter():
-				return q.Script() == p.Script()
-			case !q.Category().IsMark():
-				return false
-			}
-			k -= rsize
-		}
-		return false
+		return j.afterVirama(i)
 	case p.Category().IsLetter() && p.Script() == ucd.ScriptArabic:
 		jt := p.JoiningType()
 		return jt == ucd.JoiningD || jt == ucd.JoiningL
+	}
+	return false
+}
+
+// afterVirama reports whether text[:i] ends in $L $M* $V: a letter, marks,
+// and a virama of the letter's script.
+func (j *Judge) afterVirama(i int) bool {
+	v, vsize := j.before(i)
+	p, ok := visible(v)
+	if !ok || !p.Virama() {
+		return false
+	}
+	k := i - vsize
+	for range maxRun + 1 {
+		r, rsize := j.before(k)
+		q, ok := visible(r)
+		switch {
+		case !ok:
+			return false
+		case q.Category().IsLetter():
+			return q.Script() == p.Script()
+		case !q.Category().IsMark():
+			return false
+		}
+		k -= rsize
 	}
 	return false
 }

@@ -115,8 +115,11 @@ func (j *Judge) shortWord(i, size int) bool {
 	if letters == 0 || letters > maxLetters {
 		return false
 	}
+	// The word stands alone: before it no letter, mark or digit. (An
+	// escape that Sanitize writes there reads as punctuation, so a second
+	// Sanitize of its output judges the same.)
 	before, bsize := j.before(k)
-	if !isSpace(before) && !isNoBreakSpace(before) && !isOpening(before) {
+	if isLetter(before) || isDigit(before) || isControl(before) {
 		return false
 	}
 	next, nsize := j.after(i + size)
@@ -159,7 +162,7 @@ func (j *Judge) number(i, size int) bool {
 		// T5.1: a group separator: one to three digits, then exactly
 		// three.
 		back := j.digitsBefore(i)
-		return 1 <= back && back <= 3 && j.digitsAfter(i+size) == 3
+		return 1 <= back && back <= 3 && j.digitsAfter(i+size) == 3 && !j.controlBeforeDigits(i, back)
 	case isDigit(prev) || j.conversionEndsAt(i):
 		// T5.2, T5.3: the word a number counts (a no-break space keeps
 		// them on one line: "32\u00a0octets"), a unit of at most four
@@ -177,7 +180,7 @@ func (j *Judge) number(i, size int) bool {
 		// An ordinal number of one or two digits, as Czech, Slovak and
 		// German write the day and month of a date: "1.\u202f1.\u202f1970",
 		// "14.\u00a0ledna".
-		if n := j.digitsBefore(i - 1); n < 1 || n > 2 {
+		if n := j.digitsBefore(i - 1); n < 1 || n > 2 || j.controlBeforeDigits(i-1, n) {
 			return false
 		}
 		return isDigit(next) || isLetter(next)
@@ -227,6 +230,17 @@ func (j *Judge) digitsBefore(i int) int {
 		i -= size
 	}
 	return n
+}
+
+// controlBeforeDigits reports whether the n digits that end at text[i]
+// follow a control, whose escape would end in more digits.
+func (j *Judge) controlBeforeDigits(i, n int) bool {
+	for range n {
+		_, size := j.before(i)
+		i -= size
+	}
+	r, _ := j.before(i)
+	return isControl(r)
 }
 
 // digitsAfter counts the digits that start at text[i], up to four.
@@ -285,7 +299,7 @@ func (j *Judge) ideographicSpace(i, size int) bool {
 	}
 	prev, _ := j.before(i)
 	next, _ := j.after(i + size)
-	return !(isASCIIAlnum(prev) && isASCIIAlnum(next))
+	return !isControl(prev) && !(isASCIIAlnum(prev) && isASCIIAlnum(next))
 }
 
 func isASCIIAlnum(r rune) bool {

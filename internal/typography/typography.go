@@ -118,10 +118,10 @@ func (j *Judge) At(i int) Rule {
 		switch {
 		case j.highPunctuation(i, size):
 			return HighPunctuation
-		case j.shortWord(i, size):
-			return ShortWord
 		case j.number(i, size):
 			return Number
+		case j.shortWord(i, size):
+			return ShortWord
 		case j.Prose && j.wordSpace(i, size):
 			return WordSpace
 		}
@@ -160,7 +160,7 @@ func (j *Judge) before(i int) (rune, int) {
 		return boundary, 0
 	}
 	r, size := utf8.DecodeLastRuneInString(j.text[:i])
-	if r == '\n' || r == '\r' {
+	if r == '\n' {
 		return boundary, 0
 	}
 	return r, size
@@ -173,15 +173,25 @@ func (j *Judge) after(i int) (rune, int) {
 		return boundary, 0
 	}
 	r, size := utf8.DecodeRuneInString(j.text[i:])
-	if r == '\n' || r == '\r' {
+	if r == '\n' {
 		return boundary, 0
 	}
 	return r, size
 }
 
-// isSpace reports whether r separates words: a space, a tab, or the
-// boundary of a line.
-func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == boundary }
+// isSpace reports whether r separates words: a space or the boundary of a
+// line. A tab does not count: Sanitize shows it as \t, and a rule must judge
+// its output as it judged its input (see isControl).
+func isSpace(r rune) bool { return r == ' ' || r == boundary }
+
+// isControl reports whether r is a control that Sanitize escapes as \xNN
+// or \t. On the left of a code point such an escape ends in a letter or a
+// digit, so the rules never count on a control there: under ContextProse,
+// where a typographic code point is shown as itself, sanitizing the output
+// again must judge it the same way.
+func isControl(r rune) bool {
+	return r >= 0 && r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f
+}
 
 // isNoBreakSpace reports whether r is one of the spaces the rules place.
 func isNoBreakSpace(r rune) bool {
