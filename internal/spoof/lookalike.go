@@ -232,27 +232,8 @@ func (s *Scanner) commandLine() bool {
 	return s.lineCmd > 0
 }
 
-func isCommandLine(line string) bool {
-	line = strings.TrimLeft(line, " \t")
-	line = strings.TrimPrefix(line, "`")
-	line = strings.TrimPrefix(line, "$ ")
-	n := 0
-	for _, r := range line {
-		if r >= 0xFF41 && r <= 0xFF5A {
-			r -= 0xFF41 - 'a'
-		}
-		switch {
-		case 'a' <= r && r <= 'z':
-		case n > 0 && ('0' <= r && r <= '9' || r == '.' || r == '_' || r == '-' || r == '+'):
-		case n > 0 && (r == ' ' || r == '\t'):
-			return true
-		default:
-			return false
-		}
-		n++
-	}
-	return false
-}
+// isCommandLine is the test of commandLine, typography.LeadsWithCommand.
+func isCommandLine(line string) bool { return typography.LeadsWithCommand(line) }
 
 // strictCommandLine reports whether the current line reads as a shell
 // command under the stricter test of T3 in docs/typography.md

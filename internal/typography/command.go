@@ -23,12 +23,12 @@ import (
 // A quoted span runs from a word that starts with a quotation mark to the
 // next word that ends with one, before any trailing punctuation.
 func ReadsAsCommand(line string) bool {
+	if !LeadsWithCommand(line) {
+		return false
+	}
 	line = strings.TrimLeft(line, " \t")
 	line = strings.TrimPrefix(line, "`")
 	line = strings.TrimPrefix(line, "$ ")
-	if !startsWithCommandName(line) {
-		return false
-	}
 	words, quoted := 0, false
 	for _, w := range strings.Fields(line) {
 		first, _ := utf8.DecodeRuneInString(w)
@@ -57,10 +57,15 @@ func ReadsAsCommand(line string) bool {
 	return words < 3
 }
 
-// startsWithCommandName reports whether line starts with a lowercase
-// ASCII command name ("rm", "git", "python3", also in fullwidth letters)
-// followed by white space.
-func startsWithCommandName(line string) bool {
+// LeadsWithCommand reports whether line, after optional white space, a
+// backquote and a "$ " prompt, starts with a lowercase ASCII command name
+// ("rm", "git", "python3", also in fullwidth letters) followed by white
+// space: the first test of ReadsAsCommand, and the whole test the
+// lookalike check applies to dashes and fullwidth letters.
+func LeadsWithCommand(line string) bool {
+	line = strings.TrimLeft(line, " \t")
+	line = strings.TrimPrefix(line, "`")
+	line = strings.TrimPrefix(line, "$ ")
 	n := 0
 	for _, r := range line {
 		if r >= 0xFF41 && r <= 0xFF5A {
