@@ -166,6 +166,7 @@ func checkResultInvariants(t *testing.T, in string, r Result) {
 	if len(r.Text) > 10*len(in) {
 		t.Errorf("Sanitize(%+q): output %d bytes for %d input bytes", in, len(r.Text), len(in))
 	}
+	checkLocations(t, in, r)
 	for i, w := range r.Warnings {
 		// Kind order; a kind found at both severities, warn first.
 		if prev := r.Warnings[max(i-1, 0)]; i > 0 && (prev.Kind > w.Kind || prev.Kind == w.Kind && !(prev.Severity == SeverityWarn && w.Severity == SeverityInfo)) {

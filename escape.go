@@ -3,6 +3,7 @@ package plainsight
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
@@ -98,6 +99,14 @@ type Escape struct {
 	End   int   `json:"end"`
 	Rune  rune  `json:"rune"`
 	Class Class `json:"class"`
+}
+
+// inputLen returns the length of the bytes that this escape stands for.
+func (e Escape) inputLen() int {
+	if e.Class == ClassInvalidUTF8 {
+		return 1
+	}
+	return utf8.RuneLen(e.Rune)
 }
 
 // Original returns the bytes that this escape stands for.

@@ -13,7 +13,7 @@ import (
 
 // FuzzSanitize checks the properties every Result has, for any input:
 // Text holds no escaped-set code point and no invalid UTF-8, the input is
-// rebuilt exactly, sanitizing Text again changes nothing and warns only
+// rebuilt exactly, every occurrence is located (checkLocations), sanitizing Text again changes nothing and warns only
 // about scripts, and the output is at most ten times the input.
 func FuzzSanitize(f *testing.F) {
 	for _, s := range corpusSeeds(f) {
@@ -31,6 +31,7 @@ func FuzzSanitize(f *testing.F) {
 			if len(r.Text) > 10*len(in) {
 				t.Fatalf("Sanitize(%+q): %d bytes out for %d in", in, len(r.Text), len(in))
 			}
+			checkLocations(t, in, r)
 			again := p.Sanitize(r.Text)
 			if again.Text != r.Text {
 				t.Fatalf("Sanitize(Sanitize(%+q).Text).Text = %+q, want %+q", in, again.Text, r.Text)

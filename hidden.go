@@ -11,16 +11,19 @@ import (
 // stray variation selectors, which carry a byte each. Their warnings show
 // what the run decodes to.
 
-// strayTag records the stray tag character at text[i]. The first tag of a
-// run reports the run: its escaped form and the ASCII it spells.
-func (s *sanitizer) strayTag(i int) {
+// strayTag records the stray tag character at text[i], whose escape is at
+// loc. The first tag of a run reports the run: its escaped form and the
+// ASCII it spells; each tag is an occurrence.
+func (s *sanitizer) strayTag(i int, loc Location) {
 	if f := s.found.found[KindHiddenTags]; f != nil && i > s.tagRunStart && i < s.tagRunEnd {
 		f.count++
+		f.locate(loc)
 		return
 	}
 	end := max(s.tagRunEnd, i+4)
 	again := s.found.has(KindHiddenTags)
 	f := s.found.addRaw(KindHiddenTags, s.text[i:end], explainTags)
+	f.locate(loc)
 	if f.truncD {
 		return
 	}
@@ -39,13 +42,18 @@ func (s *sanitizer) strayTag(i int) {
 	s.found.addDecoded(KindHiddenTags, string(decoded))
 }
 
-// strayVS records a variation selector that no rule allows. Consecutive
-// ones form a run: a hidden channel of one byte per selector.
-func (s *sanitizer) strayVS(i, size int, r rune) {
+// strayVS records a variation selector that no rule allows, whose escape
+// is at loc. Consecutive ones form a run: a hidden channel of one byte per
+// selector, and each selector is an occurrence.
+func (s *sanitizer) strayVS(i, size int, r rune, loc Location) {
 	if i != s.vsRunEnd || s.vsRunCount == 0 {
 		s.endVSRun()
 		s.vsRunStart = i
 		s.vsBytes = s.vsBytes[:0]
+		s.vsLocs = s.vsLocs[:0]
+	}
+	if len(s.vsLocs) < MaxLocations {
+		s.vsLocs = append(s.vsLocs, loc)
 	}
 	s.vsRunCount++
 	s.vsRunEnd = i + size
@@ -70,6 +78,9 @@ func (s *sanitizer) endVSRun() {
 		return selectorExplanation(n, base)
 	})
 	f.count += n - 1
+	for _, loc := range s.vsLocs {
+		f.locate(loc)
+	}
 	if f.truncD {
 		return
 	}

@@ -109,6 +109,9 @@ func (p Policy) Sanitize(text string) Result {
 		f.summary = true
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 	}
+	if s.found.pending {
+		s.resolveLocations()
+	}
 	res.Warnings = s.found.warnings()
 	return res
 }
@@ -196,10 +199,11 @@ type sanitizer struct {
 	judge   typography.Judge // the typographic places (typography.go)
 	judging bool             // judge has been given the text
 
-	vsRunEnd   int    // the current run of stray variation selectors ends here
-	vsRunCount int    // selectors in it
-	vsRunStart int    // where it began in text
-	vsBytes    []byte // bytes the run encodes, for the preview
+	vsRunEnd   int        // the current run of stray variation selectors ends here
+	vsRunCount int        // selectors in it
+	vsRunStart int        // where it began in text
+	vsBytes    []byte     // bytes the run encodes, for the preview
+	vsLocs     []Location // where the first MaxLocations selectors of the run are
 }
 
 // run neutralizes s.text from byte i on; text[:i] is clean.
@@ -334,20 +338,20 @@ func (s *sanitizer) invalid(i int) {
 		// A terminal in an 8-bit mode reads this byte as a C1 control.
 		s.terminalSequence(i)
 	}
-	s.write(i, 1, rune(b), ClassInvalidUTF8)
-	s.found.addRaw(KindInvalidUTF8, s.text[i:i+1], explainInvalid)
+	loc := s.write(i, 1, rune(b), ClassInvalidUTF8)
+	s.found.addRaw(KindInvalidUTF8, s.text[i:i+1], explainInvalid).locate(loc)
 }
 
 // escape writes the escape of code point r, which occupies text[i:i+size],
 // and reports it.
 func (s *sanitizer) escape(i, size int, r rune, cls Class) {
-	s.write(i, size, r, cls)
+	loc := s.write(i, size, r, cls)
 	switch cls {
 	case ClassTab:
 	case ClassVariationSelector:
-		s.strayVS(i, size, r)
+		s.strayVS(i, size, r, loc)
 	case ClassTag:
-		s.strayTag(i)
+		s.strayTag(i, loc)
 	default:
 		if i < s.seqEnd {
 			return // part of a terminal sequence, which is reported whole
@@ -358,7 +362,7 @@ func (s *sanitizer) escape(i, size int, r rune, cls Class) {
 				return
 			}
 		}
-		s.found.addRaw(cls.Kind(), s.text[i:i+size], func() string { return explainRune(cls, r) })
+		s.found.addRaw(cls.Kind(), s.text[i:i+size], func() string { return explainRune(cls, r) }).locate(loc)
 	}
 }
 
@@ -385,13 +389,15 @@ func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
 	return start
 }
 
-// write writes the escape of text[i:i+size], as emit does, and lists it.
-func (s *sanitizer) write(i, size int, r rune, cls Class) {
+// write writes the escape of text[i:i+size], as emit does, lists it, and
+// returns where it stands in the input and in the output.
+func (s *sanitizer) write(i, size int, r rune, cls Class) Location {
 	start := s.emit(i, size, r, cls)
 	if len(s.escapes) == cap(s.escapes) {
 		s.escapes = slices.Grow(s.escapes, max(8, len(s.escapes)))
 	}
 	s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
+	return Location{Input: Span{i, i + size}, Text: Span{start, len(s.out)}}
 }
 
 // classify returns the escape class of the valid rune r at text[i:i+size],

@@ -31,14 +31,16 @@ func (s *sanitizer) addFindings() {
 }
 
 // addSpoof records homoglyph findings in text. Each token is neutralized
-// for the warning; the first finding of a kind is explained.
+// for the warning; the first finding of a kind is explained. The finding's
+// place in the input is its location; its place in Result.Text is known
+// once the text is written.
 func (c *collector) addSpoof(text string, fs []spoof.Finding) {
-	for _, f := range fs {
-		k := spoofKinds[f.Kind]
-		tok := text[f.Token.Start:f.Token.End]
+	for _, fd := range fs {
+		k := spoofKinds[fd.Kind]
+		tok := text[fd.Token.Start:fd.Token.End]
 		t := neutralize(tok)
 		sev := k.Severity()
-		switch f.Severity {
+		switch fd.Severity {
 		case spoof.SeverityWarn:
 			sev = SeverityWarn
 		case spoof.SeverityInfo:
@@ -46,8 +48,9 @@ func (c *collector) addSpoof(text string, fs []spoof.Finding) {
 		}
 		explain := ""
 		if *c.slot(k, sev) == nil {
-			explain = explainSpoof(k, t, tok, f.Rune)
+			explain = explainSpoof(k, t, tok, fd.Rune)
 		}
-		c.addAt(k, sev, t, explain)
+		f := c.addAt(k, sev, t, explain)
+		c.locatePending(f, Span{fd.At.Start, fd.At.End})
 	}
 }

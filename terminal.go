@@ -50,7 +50,8 @@ func (s *sanitizer) terminalSequence(i int) {
 	}
 	// Span, not Len: C0 controls executed inside the sequence belong to it.
 	s.seqEnd = min(i+seq.Span, len(s.text))
-	s.found.addRaw(KindTerminalEscape, s.text[i:s.seqEnd], noExplanation)
+	f := s.found.addRaw(KindTerminalEscape, s.text[i:s.seqEnd], noExplanation)
+	s.found.locatePending(f, Span{i, s.seqEnd})
 	if len(s.effects) < maxEffects {
 		if effect := describeSequence(tok.Kind, seq); !slices.Contains(s.effects, effect) {
 			s.effects = append(s.effects, effect)

@@ -27,12 +27,16 @@ func (s *sanitizer) typographic(i, size int, r rune, cls Class) bool {
 	if rule == typography.None {
 		return false
 	}
-	if s.policy.Context != ContextProse {
-		s.write(i, size, r, cls)
-	}
-	s.found.addRawAt(cls.Kind(), SeverityInfo, s.text[i:i+size], func() string {
+	f := s.found.addRawAt(cls.Kind(), SeverityInfo, s.text[i:i+size], func() string {
 		return explainTypography(r, rule, s.policy.Context == ContextProse)
 	})
+	if s.policy.Context == ContextProse {
+		// Shown as itself: its place in Text waits for the escapes
+		// before it.
+		s.found.locatePending(f, Span{i, i + size})
+	} else {
+		f.locate(s.write(i, size, r, cls))
+	}
 	return true
 }
 

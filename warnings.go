@@ -219,7 +219,23 @@ type finding struct {
 	summary bool // explain already covers every occurrence
 	decoded strings.Builder
 	truncD  bool
+	locs    []Location // the first MaxLocations occurrences
 }
+
+// locate places the occurrence just recorded, while fewer than
+// MaxLocations are placed.
+func (f *finding) locate(l Location) {
+	if len(f.locs) < MaxLocations {
+		if f.locs == nil {
+			f.locs = make([]Location, 0, 4)
+		}
+		f.locs = append(f.locs, l)
+	}
+}
+
+// textPending marks a Location whose span in Result.Text is found once the
+// whole text is written (resolveLocations).
+var textPending = Span{-1, -1}
 
 // collector gathers findings per kind. The zero value is ready to use and
 // allocates nothing until something is found.
@@ -229,8 +245,18 @@ type finding struct {
 // raised or lowered, such as a no-break space in its typographic place.
 // Each becomes a Warning of its own.
 type collector struct {
-	found [numKinds]*finding
-	other [numKinds]*finding
+	found   [numKinds]*finding
+	other   [numKinds]*finding
+	pending bool // some location waits for its Text span
+}
+
+// locatePending places the occurrence of f just recorded at input span in,
+// its Text span to be resolved.
+func (c *collector) locatePending(f *finding, in Span) {
+	if len(f.locs) < MaxLocations {
+		f.locate(Location{Input: in, Text: textPending})
+		c.pending = true
+	}
 }
 
 // addAt records one occurrence of kind k, at severity sev, with its
@@ -338,6 +364,7 @@ func appendWarning(ws []Warning, k Kind, sev Severity, f *finding) []Warning {
 		Count:       f.count,
 		Decoded:     f.decoded.String(),
 		Explanation: f.explain,
+		Locations:   f.locs,
 	}
 	if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
 		w.Explanation += fmt.Sprintf(" (and %d more)", others)
