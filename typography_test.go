@@ -27,9 +27,10 @@ func TestProseReadingKeepsAttacks(t *testing.T) {
 }
 
 // FuzzProse checks the prose reading: Original rebuilds the input, Text is
-// valid UTF-8 and holds no control, and sanitizing Text again under the
-// prose reading changes nothing, so that a view that sanitizes twice
-// shows the same typography.
+// valid UTF-8 and holds no control, every location lies inside the input
+// and Text and places a typographic code point on itself, shown literally,
+// and sanitizing Text again under the prose reading changes nothing, so
+// that a view that sanitizes twice shows the same typography.
 func FuzzProse(f *testing.F) {
 	for _, s := range []string{
 		"Nom\u00a0: %s", "xyz\u00a0v\u00a0adres\u00e1\u0159i", "\u1798\u200b\u1798 \u200bx", "\u05d4 \u200e%s\u200f \u05e0",
@@ -50,6 +51,18 @@ func FuzzProse(f *testing.F) {
 		for _, c := range r.Text {
 			if c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f {
 				t.Fatalf("Text %+q holds control %U", r.Text, c)
+			}
+		}
+		for _, w := range r.Warnings {
+			for _, l := range w.Locations {
+				if l.Input.Start < 0 || l.Input.End > len(s) || l.Text.Start < 0 || l.Text.End > len(r.Text) ||
+					l.Input.Start > l.Input.End || l.Text.Start > l.Text.End {
+					t.Fatalf("%v location %+v out of bounds of %+q and %+q", w.Kind, l, s, r.Text)
+				}
+				typographic := w.Severity == SeverityInfo && (w.Kind == KindWhitespace || w.Kind == KindZeroWidth || w.Kind == KindBidi)
+				if in := s[l.Input.Start:l.Input.End]; typographic && r.Text[l.Text.Start:l.Text.End] != in {
+					t.Fatalf("%v location %+v: Text holds %+q, not the literal %+q", w.Kind, l, r.Text[l.Text.Start:l.Text.End], in)
+				}
 			}
 		}
 		if again := p.Sanitize(r.Text).Text; again != r.Text {
