@@ -19,7 +19,6 @@ func (s *sanitizer) typographic(i, size int, r rune, cls Class) bool {
 		return false
 	}
 	if !s.judging {
-		s.judge.Prose = s.policy.Context == ContextProse
 		s.judge.Reset(s.text)
 		s.judging = true
 	}
@@ -49,7 +48,7 @@ var typographicPlaces = [...]string{
 	typography.FinalNonJoiner:   "at the end of a word, after a virama or a joining letter",
 	typography.DirectionMark:    "at the edge of a word or number in right-to-left text, to settle its direction",
 	typography.IdeographicSpace: "in Chinese, Japanese or Korean text",
-	typography.WordSpace:        "between two words of prose",
+	typography.WordSpace:        "between two words, as a space that keeps them on one line",
 }
 
 // explainTypography explains an occurrence of r in the typographic place

@@ -41,8 +41,14 @@ func ReadsAsCommand(line string) bool {
 		}
 		if quoted {
 			// A word that ends with a quotation mark closes the span,
-			// unless it is the lone mark that opened it ("\u00ab %s \u00bb").
-			if isQuote(last) && !(opened && utf8.RuneCountInString(w) == 1) {
+			// unless it is the lone mark that opened it ("\u00ab %s \u00bb");
+			// so does a word that opens and closes a span and goes on
+			// ("\u201dThumb\u201d-funktio").
+			rest := w
+			if opened {
+				rest = w[utf8.RuneLen(first):]
+			}
+			if isQuote(last) && !(opened && rest == "") || opened && strings.IndexFunc(rest, isQuote) >= 0 {
 				quoted = false
 			}
 			continue

@@ -307,22 +307,21 @@ func isASCIIAlnum(r rune) bool {
 }
 
 // wordSpace reports whether the no-break space at text[i:i+size] stands
-// between two words of prose (T12): a single no-break space after a
-// visible character and before a letter, digit, conversion or opening
-// bracket or quotation mark. Translators write it as the word space where
-// a break would split a phrase. It applies only to text read as prose:
-// in a command the same space glues two arguments into one.
+// between two words (T12): a single no-break space after a visible
+// character other than a digit and before a letter, conversion or opening
+// bracket or quotation mark. Translators write it as the word space where a break
+// would split a phrase.
 //
 // Between two words of ASCII letters it is not admitted: that is where a
 // command and its arguments stand ("git\u00a0push"), and the languages
 // that write no-break word spaces write letters outside ASCII.
 func (j *Judge) wordSpace(i, size int) bool {
 	prev, _ := j.before(i)
-	if _, ok := visible(prev); !ok {
-		return false
+	if _, ok := visible(prev); !ok || isDigit(prev) {
+		return false // a digit's spaces are T5's
 	}
 	next, _ := j.after(i + size)
-	if !isLetter(next) && !isDigit(next) && !isOpening(next) && !startsConversion(j.text[i+size:]) {
+	if !isLetter(next) && !isOpening(next) && !startsConversion(j.text[i+size:]) {
 		return false
 	}
 	return !j.asciiWordBefore(i) || !j.asciiWordAfter(i+size)

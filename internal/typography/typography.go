@@ -51,8 +51,8 @@ const (
 	// IdeographicSpace: an ideographic space in Chinese, Japanese or
 	// Korean text (T11).
 	IdeographicSpace // ideographic_space
-	// WordSpace: a no-break space between two words of prose (T12).
-	// Only a Judge whose Prose field is set finds it.
+	// WordSpace: a no-break space between two words, not both of ASCII
+	// letters (T12).
 	WordSpace // word_space
 
 	numRules
@@ -88,10 +88,6 @@ const maxRun = 4
 // points of a text in order takes linear time. The zero value judges the
 // empty text; Reset gives it another.
 type Judge struct {
-	// Prose says that the text is read as prose, where a no-break space
-	// between two words is a word space (T12). Reset keeps it.
-	Prose bool
-
 	text      string
 	lineKnown bool // facts hold for text[lineStart:lineEnd]
 	lineStart int
@@ -101,7 +97,7 @@ type Judge struct {
 
 // Reset makes j judge text.
 func (j *Judge) Reset(text string) {
-	*j = Judge{Prose: j.Prose, text: text}
+	*j = Judge{text: text}
 }
 
 // At returns the rule under which the code point that starts at text[i]
@@ -122,7 +118,7 @@ func (j *Judge) At(i int) Rule {
 			return Number
 		case j.shortWord(i, size):
 			return ShortWord
-		case j.Prose && j.wordSpace(i, size):
+		case j.wordSpace(i, size):
 			return WordSpace
 		}
 	case '\u2007', '\u2009', '\u200a':

@@ -12,9 +12,9 @@ import (
 const judged = "\u00a0\u2007\u2009\u200a\u200b\u200c\u200e\u200f\u202f\u061c\u3000"
 
 // rules judges every code point of text that can have a typographic place,
-// in order, with one Judge, reading prose if prose is set.
-func rules(text string, prose bool) []Rule {
-	j := Judge{Prose: prose}
+// in order, with one Judge.
+func rules(text string) []Rule {
+	var j Judge
 	j.Reset(text)
 	var got []Rule
 	for i, r := range text {
@@ -31,8 +31,6 @@ func TestAt(t *testing.T) {
 		in   string
 		want []Rule
 	}{
-		// T12 needs the prose reading.
-		{"word-space-not-prose", "Souhrn\u00a0vestav\u011bn\u00fdch", []Rule{None}},
 		// T1: high punctuation and guillemets.
 		{"fr-colon", "Nom\u00a0: %s", []Rule{HighPunctuation}},
 		{"fr-question-nnbsp", "Quitter\u202f?", []Rule{HighPunctuation}},
@@ -59,9 +57,9 @@ func TestAt(t *testing.T) {
 		{"short-word-option", "z\u00a0-fpic", []Rule{None}},
 		{"glued-short-word", "xab\u00a0cd", []Rule{None}},
 		{"after-punctuation", "x.ab\u00a0cd", []Rule{ShortWord}},
-		{"mixed-script-short-word", "a\u0430\u00a0b", []Rule{None}},
+		{"mixed-script-short-word", "a\u0430\u00a0b", []Rule{WordSpace}},
 		{"abbreviation", "(p.\u00a0ex. \u010d.\u202f%d", []Rule{ShortWord, ShortWord}},
-		{"abbreviation-too-long", "approx.\u00a0x", []Rule{None}},
+		{"abbreviation-too-long", "approx.\u00a0x", []Rule{WordSpace}},
 		{"elision", "d'\u00a0l'\u00a0ome", []Rule{ShortWord, ShortWord}},
 		{"variable", "v\u00a0$PATH", []Rule{ShortWord}},
 		{"option-mid-sentence", "jeden z\u00a0-a", []Rule{ShortWord}},
@@ -79,7 +77,7 @@ func TestAt(t *testing.T) {
 		{"unit-too-long", "5\u2009minutes", []Rule{None}},
 		{"counted-word", "32\u00a0octets, %d\u202fsoubor\u016f", []Rule{Number, Number}},
 		{"ordinal-date", "1.\u202f1.\u202f1970, 14.\u00a0ledna", []Rule{Number, Number, Number}},
-		{"ordinal-too-long", "100.\u00a0x", []Rule{None}},
+		{"ordinal-too-long", "100.\u00a0x", []Rule{WordSpace}},
 		{"copyright", "\u00a9\u00a02024", []Rule{Number}},
 		{"hair-percent", "%.0f\u200a%%", []Rule{Number}},
 		{"degree", "21\u00a0\u00b0C", []Rule{Number}},
@@ -133,13 +131,13 @@ func TestAt(t *testing.T) {
 		// Code points that never have a typographic place.
 		{"others", "a\u200db\ufeffc\u2060d\u00ade", nil},
 	} {
-		if diff := cmp.Diff(tc.want, rules(tc.in, false)); diff != "" {
+		if diff := cmp.Diff(tc.want, rules(tc.in)); diff != "" {
 			t.Errorf("%s: rules(%+q) mismatch (-want +got):\n%s", tc.name, tc.in, diff)
 		}
 	}
 }
 
-func TestAtProse(t *testing.T) {
+func TestAtWordSpace(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		in   string
@@ -158,8 +156,8 @@ func TestAtProse(t *testing.T) {
 		{"doubled", "a\u00a0\u00a0b", []Rule{None, None}},
 		{"line-start", "\u00a0abc", []Rule{None}},
 	} {
-		if diff := cmp.Diff(tc.want, rules(tc.in, true)); diff != "" {
-			t.Errorf("%s: prose rules(%+q) mismatch (-want +got):\n%s", tc.name, tc.in, diff)
+		if diff := cmp.Diff(tc.want, rules(tc.in)); diff != "" {
+			t.Errorf("%s: rules(%+q) mismatch (-want +got):\n%s", tc.name, tc.in, diff)
 		}
 	}
 }
@@ -187,7 +185,7 @@ func TestRuleString(t *testing.T) {
 	}
 }
 
-// FuzzAt checks, in both readings, that At never panics, that it finds no
+// FuzzAt checks that At never panics, that it finds no
 // typographic place for a code point outside the judged set, and that a
 // Judge reused in order (with its line cache) answers as a fresh one does.
 func FuzzAt(f *testing.F) {
@@ -195,15 +193,14 @@ func FuzzAt(f *testing.F) {
 		"Nom\u00a0: %s", "\u1798\u200b\u1798", "\u0c32\u0c4d\u200c ", "\u05d4 \u200e%s\u200f \u05e0\n\u200fx",
 		"1\u202f048 %d\u00a0MB", "\u2116\u00a0%1$-*2$.*3$lld", "\u200b\u200b\u200b\u200b\u200b",
 	} {
-		f.Add(s, false)
-		f.Add(s, true)
+		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string, prose bool) {
-		reused := Judge{Prose: prose}
+	f.Fuzz(func(t *testing.T, s string) {
+		var reused Judge
 		reused.Reset(s)
 		for i := 0; i <= len(s); i++ {
 			got := reused.At(i)
-			fresh := Judge{Prose: prose}
+			var fresh Judge
 			fresh.Reset(s)
 			if want := fresh.At(i); got != want {
 				t.Fatalf("At(%d) of %+q: reused Judge %v, fresh %v", i, s, got, want)
