@@ -221,7 +221,13 @@ func (s *Scanner) ASCII(i, j int) (end int, controls bool) {
 			s.digit(i, '0')
 		default:
 			s.endToken(i)
-			s.startNumber(i)
+			if b == '(' || b == '[' || b == '{' {
+				// An opening bracket starts a new number: "100(\u09e7\u09e6\u09e6)"
+				// gives a number and its spelling in another system.
+				s.endNumber(i)
+			} else {
+				s.startNumber(i)
+			}
 			s.escLetter = b == '\\'
 			if b == '%' {
 				// A printf conversion is not part of a word:
