@@ -43,6 +43,11 @@ type Sanitizer struct {
 	tail    []byte // input held back between Push calls
 	scratch [maxSGRLen]byte
 
+	// col follows the colours of the kept SGRs, so that no text is shown
+	// in colours that hide it.
+	col       colours
+	settleBuf [maxSettleLen + utf8.UTFMax]byte
+
 	// The fast path handles LF, tab and simple SGRs in Ground without
 	// the parser. It needs the parser in Ground with no invalid UTF-8
 	// prefix pending: the parser clears that on the next token, and a
@@ -67,6 +72,7 @@ func (s *Sanitizer) Reset() {
 	s.pendOff, s.pendLen = 0, 0
 	s.tail = s.tail[:0]
 	s.afterInvalid = false
+	s.col = colours{}
 }
 
 // Transform implements [transform.Transformer].
@@ -97,6 +103,12 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
 			switch b := src[nSrc]; {
 			case asciiText[b]:
+				if s.col.settle {
+					n, ok := s.settleColours(dst[nDst:])
+					if nDst += n; !ok {
+						return nDst, nSrc, transform.ErrShortDst
+					}
+				}
 				// Bulk-copy a run of printable ASCII.
 				end := nSrc + 1
 				for end < len(src) && asciiText[src[end]] {
@@ -122,14 +134,14 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					nSrc++
 					continue
 				}
-				if len(dst)-nDst >= len(visualEscape) {
-					nDst += copy(dst[nDst:], visualEscape)
+				if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+					nDst += s.put(dst[nDst:], s.dropped(mode))
 					nSrc++
 					continue
 				}
 			case b == 0x1b:
 				if len(dst)-nDst >= maxSGRLen {
-					if n, w := simpleSGR(dst[nDst:], src[nSrc:]); n > 0 {
+					if n, w := simpleSGR(dst[nDst:], src[nSrc:], s.colourState()); n > 0 {
 						nSrc += n
 						if !s.opts.Plain {
 							nDst += w
@@ -144,7 +156,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 					nSrc += n
 					if mode == Visualize {
-						nDst += s.emit(dst[nDst:], append(s.scratch[:0], visualEscape...))
+						nDst += s.put(dst[nDst:], s.dropped(mode))
 						if s.pendLen > 0 {
 							return nDst, nSrc, transform.ErrShortDst
 						}
@@ -154,18 +166,18 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				nSrc += n
 				if len(dst)-nDst >= maxSGRLen {
 					// Serialise in place.
-					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np])
+					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], s.colourState())
 					switch {
 					case ok && !s.opts.Plain:
 						nDst += len(out)
 					case !ok && mode == Visualize:
-						nDst += copy(dst[nDst:], visualEscape)
+						nDst += s.put(dst[nDst:], s.dropped(mode))
 					}
 					continue
 				}
-				out, ok := appendSGRParams(s.scratch[:0], s.params[:np])
+				out, ok := appendSGRParams(s.scratch[:0], s.params[:np], s.colourState())
 				if out = s.sgrOutput(out, ok, mode); len(out) > 0 {
-					nDst += s.emit(dst[nDst:], out)
+					nDst += s.put(dst[nDst:], out)
 					if s.pendLen > 0 {
 						return nDst, nSrc, transform.ErrShortDst
 					}
@@ -188,6 +200,14 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		case ansi.KindNone:
 			// Consumed into an open sequence.
 		case ansi.KindText:
+			if s.col.settle {
+				k, ok := s.settleColours(dst[nDst:])
+				if nDst += k; !ok {
+					// The parser is in Ground after a text token: the
+					// text parses the same way next time.
+					return nDst, nSrc, transform.ErrShortDst
+				}
+			}
 			c := copy(dst[nDst:], tok.Text)
 			if c < len(tok.Text) {
 				// Stop at a character boundary. The parser is in
@@ -221,7 +241,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		nSrc += n
 		if len(out) > 0 {
-			nDst += s.emit(dst[nDst:], out)
+			nDst += s.put(dst[nDst:], out)
 			if s.pendLen > 0 {
 				return nDst, nSrc, transform.ErrShortDst
 			}
@@ -231,7 +251,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		if _, ok := s.p.Flush(); ok {
 			// An unterminated sequence is dropped like any other.
 			if out := s.dropped(mode); len(out) > 0 {
-				nDst += s.emit(dst[nDst:], out)
+				nDst += s.put(dst[nDst:], out)
 				if s.pendLen > 0 {
 					return nDst, nSrc, transform.ErrShortDst
 				}
@@ -243,7 +263,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 
 // csi returns the output for the CSI the parser just completed.
 func (s *Sanitizer) csi(mode Mode) []byte {
-	out, ok := appendSGR(s.scratch[:0], s.p.Seq())
+	out, ok := appendSGR(s.scratch[:0], s.p.Seq(), s.colourState())
 	return s.sgrOutput(out, ok, mode)
 }
 
@@ -280,6 +300,36 @@ func (s *Sanitizer) emit(dst, out []byte) int {
 	}
 	return n
 }
+
+// colourState returns the colour state that kept SGRs update: none with
+// Plain, which keeps no SGR.
+func (s *Sanitizer) colourState() *colours {
+	if s.opts.Plain {
+		return nil
+	}
+	return &s.col
+}
+
+// put is emit for the output of one token. Output that shows on screen
+// (U+241B, U+FFFD) is preceded by the colour correction it needs, if any.
+func (s *Sanitizer) put(dst, out []byte) int {
+	if s.col.settle && shown(out) {
+		out = append(s.col.appendSettle(s.settleBuf[:0]), out...)
+	}
+	return s.emit(dst, out)
+}
+
+// settleColours writes the colour correction that printable text needs
+// (see colours). It reports false when the correction did not fit in dst
+// and waits as pending output.
+func (s *Sanitizer) settleColours(dst []byte) (int, bool) {
+	n := s.emit(dst, s.col.appendSettle(s.settleBuf[:0]))
+	return n, s.pendLen == 0
+}
+
+// shown reports whether the output of a token draws something: U+241B or
+// U+FFFD, the only non-ASCII outputs, and not an SGR, LF or tab.
+func shown(out []byte) bool { return len(out) > 0 && out[0] >= utf8.RuneSelf }
 
 // flushPending writes as much pending output to dst as fits.
 func (s *Sanitizer) flushPending(dst []byte) int {
