@@ -189,8 +189,22 @@ func (ch *sgrChange) extended(which uint16, vals []ansi.Param) {
 	ch.set |= 1 << part
 }
 
-// apply applies the change of a kept SGR and updates settle.
+// apply applies the change of a kept SGR and updates settle. The two
+// commonest SGRs, a reset alone and attributes alone, take no call.
 func (c *colours) apply(ch *sgrChange) {
+	switch {
+	case ch.set&colourParts != 0:
+		c.applyColours(ch)
+	case ch.reset:
+		*c = colours{}
+	}
+}
+
+// colourParts has the bits of sgrChange.set that change colours.
+const colourParts = 1<<partFg | 1<<partBg | 1<<partReverse
+
+// applyColours is apply for a change that sets colours.
+func (c *colours) applyColours(ch *sgrChange) {
 	if ch.reset {
 		*c = colours{}
 	}
