@@ -49,6 +49,9 @@ var benchCorpora = []struct {
 	{"csi-semicolons", func() []byte {
 		return append([]byte("\x1b["), bytes.Repeat([]byte(";"), benchSize)...)
 	}},
+	{"esc-flood", func() []byte { // every ESC aborts the one before
+		return bytes.Repeat([]byte{0x1b}, benchSize)
+	}},
 }
 
 // BenchmarkNext tokenizes each corpus with a zero Parser.

@@ -56,6 +56,10 @@ type Parser struct {
 	pendUTF8  bool
 	pendLen   uint8
 
+	// escAborted is set while seq describes a bare ESC aborted by the
+	// next ESC, as the ESC-flood path of Next leaves it.
+	escAborted bool
+
 	payloadCap int // 0 means DefaultPayloadCap
 	small      [DefaultPayloadCap]byte
 	big        []byte
@@ -132,6 +136,16 @@ func (p *Parser) Reset() {
 // starts the next sequence).
 func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 	if p.pending {
+		if p.pendLen == 1 && !p.pendC1 && len(src) > 0 && src[0] == 0x1B {
+			// The pending sequence is a bare ESC, and this ESC aborts
+			// it at once and starts the next: the abort path of an
+			// ESC flood, without setting up a sequence that ends here.
+			if !p.escAborted {
+				p.seq = Seq{Len: 1, Span: 1, Term: TermAborted, Abort: 0x1B}
+				p.escAborted = true
+			}
+			return Token{Kind: KindESC}, 1
+		}
 		p.settle()
 	}
 	if len(src) == 0 {
@@ -256,6 +270,7 @@ func (p *Parser) groundC1(src []byte, c byte, isUTF8 bool, size int) (Token, int
 // begin starts a new sequence of n bytes so far. The caller sets the state.
 func (p *Parser) begin(intro byte, c1, isUTF8 bool, n int) {
 	p.seq = Seq{Intro: intro, C1: c1, C1UTF8: isUTF8, Len: n}
+	p.escAborted = false
 	p.executed = 0
 	p.u8need = 0
 	p.c2 = false

@@ -140,6 +140,23 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					continue
 				}
 			case b == 0x1b:
+				if end := escRunEnd(src, nSrc); end > nSrc {
+					// ESC ESC: the first ESC is a sequence of its own,
+					// aborted by the second, and dropped. A flood of
+					// them is dropped in one step; the last ESC starts
+					// the next sequence.
+					if mode != Visualize {
+						nSrc = end
+						continue
+					}
+					if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+						for nSrc < end && len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+							nDst += s.put(dst[nDst:], s.dropped(mode))
+							nSrc++
+						}
+						continue
+					}
+				}
 				if len(dst)-nDst >= maxSGRLen {
 					if n, w := simpleSGR(dst[nDst:], src[nSrc:], s.colourState()); n > 0 {
 						nSrc += n
@@ -423,6 +440,15 @@ func dropLen(src []byte) int {
 		return 2
 	}
 	return 0
+}
+
+// escRunEnd returns the index of the last ESC in the run of ESC bytes
+// that starts at src[i], which holds an ESC.
+func escRunEnd(src []byte, i int) int {
+	for i+1 < len(src) && src[i+1] == 0x1b {
+		i++
+	}
+	return i
 }
 
 // asciiText marks the bytes of printable ASCII text: 0x20-0x7E.
