@@ -40,7 +40,8 @@ type Sanitizer struct {
 	pend    [pendingCap]byte
 	pendOff uint8
 	pendLen uint8
-	tail    []byte // input held back between Push calls
+	tail    [utf8.UTFMax]byte // input held back between Push calls
+	tailLen uint8
 	scratch [maxSGRLen]byte
 
 	// col follows the colours of the kept SGRs, so that no text is shown
@@ -70,7 +71,7 @@ func (s *Sanitizer) Options() Options { return s.opts }
 func (s *Sanitizer) Reset() {
 	s.p.Reset()
 	s.pendOff, s.pendLen = 0, 0
-	s.tail = s.tail[:0]
+	s.tailLen = 0
 	s.afterInvalid = false
 	s.col = colours{}
 }
@@ -102,32 +103,37 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
 			switch b := src[nSrc]; {
-			case asciiText[b]:
+			case keptByte[b]:
 				if s.col.settle {
+					if b == '\n' || b == '\t' {
+						// Not drawn: the colours can wait for text.
+						if nDst < len(dst) {
+							dst[nDst] = b
+							nDst++
+							nSrc++
+							continue
+						}
+						break
+					}
 					n, ok := s.settleColours(dst[nDst:])
 					if nDst += n; !ok {
 						return nDst, nSrc, transform.ErrShortDst
 					}
 				}
-				// Bulk-copy a run of printable ASCII.
-				end := nSrc + 1
-				for end < len(src) && asciiText[src[end]] {
-					end++
+				// Copy the run of text, LF and tab, found a word at a
+				// time.
+				run := src[nSrc:]
+				if room := len(dst) - nDst; len(run) > room {
+					run = run[:room]
 				}
-				c := copy(dst[nDst:], src[nSrc:end])
-				nDst += c
-				nSrc += c
-				if nSrc < end {
+				k := keptRun(run)
+				copy(dst[nDst:], run[:k])
+				nDst += k
+				nSrc += k
+				if k == len(run) && nSrc < len(src) && nDst == len(dst) {
 					return nDst, nSrc, transform.ErrShortDst
 				}
 				continue
-			case b == '\n' || b == '\t':
-				if nDst < len(dst) {
-					dst[nDst] = b
-					nDst++
-					nSrc++
-					continue
-				}
 			case b < 0x20 && b != 0x1b || b == 0x7f:
 				// Any other C0 control or DEL in Ground: dropped.
 				if mode != Visualize {
@@ -356,44 +362,6 @@ func (s *Sanitizer) flushPending(dst []byte) int {
 	return n
 }
 
-// Push filters the next chunk of the stream and returns the output it
-// allows so far. Incomplete input at the end of chunk (part of a UTF-8
-// character, or a lone ESC) waits for the next Push or for Finish; an open
-// sequence is remembered and dropped as a whole.
-func (s *Sanitizer) Push(chunk string) string {
-	return s.run(chunk, false)
-}
-
-// Finish ends the stream: it settles held-back input and any sequence still
-// open (dropped; U+241B in Visualize mode) and returns the last output.
-// Afterwards s is ready for a new stream.
-func (s *Sanitizer) Finish() string {
-	out := s.run("", true)
-	s.Reset()
-	return out
-}
-
-// run filters chunk after any held-back input.
-func (s *Sanitizer) run(chunk string, atEOF bool) string {
-	src := make([]byte, 0, len(s.tail)+len(chunk))
-	src = append(append(src, s.tail...), chunk...)
-	s.tail = s.tail[:0]
-	out := make([]byte, 0, len(src)+len(src)/8+16)
-	for {
-		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
-		out = out[:len(out)+nDst]
-		src = src[nSrc:]
-		switch err {
-		case transform.ErrShortDst:
-			out = append(out, 0)[:len(out)] // grow
-			continue
-		case transform.ErrShortSrc:
-			s.tail = append(s.tail[:0], src...)
-		}
-		return string(out)
-	}
-}
-
 // sanitizeString returns s filtered with opts, as one whole stream.
 func sanitizeString(s string, opts Options) string {
 	if isPlainASCII(s) {
@@ -449,22 +417,6 @@ func escRunEnd(src []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// asciiText marks the bytes of printable ASCII text: 0x20-0x7E.
-var asciiText = [256]bool{
-	0x20: true, 0x21: true, 0x22: true, 0x23: true, 0x24: true, 0x25: true, 0x26: true, 0x27: true,
-	0x28: true, 0x29: true, 0x2a: true, 0x2b: true, 0x2c: true, 0x2d: true, 0x2e: true, 0x2f: true,
-	0x30: true, 0x31: true, 0x32: true, 0x33: true, 0x34: true, 0x35: true, 0x36: true, 0x37: true,
-	0x38: true, 0x39: true, 0x3a: true, 0x3b: true, 0x3c: true, 0x3d: true, 0x3e: true, 0x3f: true,
-	0x40: true, 0x41: true, 0x42: true, 0x43: true, 0x44: true, 0x45: true, 0x46: true, 0x47: true,
-	0x48: true, 0x49: true, 0x4a: true, 0x4b: true, 0x4c: true, 0x4d: true, 0x4e: true, 0x4f: true,
-	0x50: true, 0x51: true, 0x52: true, 0x53: true, 0x54: true, 0x55: true, 0x56: true, 0x57: true,
-	0x58: true, 0x59: true, 0x5a: true, 0x5b: true, 0x5c: true, 0x5d: true, 0x5e: true, 0x5f: true,
-	0x60: true, 0x61: true, 0x62: true, 0x63: true, 0x64: true, 0x65: true, 0x66: true, 0x67: true,
-	0x68: true, 0x69: true, 0x6a: true, 0x6b: true, 0x6c: true, 0x6d: true, 0x6e: true, 0x6f: true,
-	0x70: true, 0x71: true, 0x72: true, 0x73: true, 0x74: true, 0x75: true, 0x76: true, 0x77: true,
-	0x78: true, 0x79: true, 0x7a: true, 0x7b: true, 0x7c: true, 0x7d: true, 0x7e: true,
 }
 
 // isPlainASCII reports whether s holds only printable ASCII, newline and
