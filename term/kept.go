@@ -10,7 +10,6 @@ import (
 const (
 	lsbs = 0x0101010101010101 // the low bit of each byte
 	msbs = 0x8080808080808080 // the high bit of each byte
-	lows = 0x7F7F7F7F7F7F7F7F // the low seven bits of each byte
 )
 
 // keptRun returns the length of the longest prefix of src made of bytes
@@ -19,40 +18,28 @@ const (
 // is found at word speed.
 func keptRun(src []byte) int {
 	i := 0
-	for ; i+8 <= len(src); i += 8 {
+	for i+8 <= len(src) {
 		x := binary.LittleEndian.Uint64(src[i:])
-		// A quick test for "all printable": a byte below 0x20 borrows
-		// into the high bit, 0x7F carries into it, 0x80-0xFF has it.
-		// (A borrow may flag the bytes after a real one: notKept
-		// decides.)
-		if ((x-0x20*lsbs)|(x+lsbs)|x)&msbs == 0 {
+		// The high bit of a lane is set when its byte is below 0x20 (the
+		// subtraction borrows), 0x7F (the addition carries) or 0x80-0xFF.
+		// A borrow or carry crosses into the lane above only from such a
+		// byte, so the lowest set lane is the first byte that is not
+		// printable.
+		m := ((x - 0x20*lsbs) | (x + lsbs) | x) & msbs
+		if m == 0 {
+			i += 8
 			continue
 		}
-		if bad := notKept(x); bad != 0 {
-			return i + bits.TrailingZeros64(bad)/8
+		j := i + bits.TrailingZeros64(m)/8
+		if c := src[j]; c != '\n' && c != '\t' {
+			return j
 		}
+		i = j + 1
 	}
 	for i < len(src) && keptByte[src[i]] {
 		i++
 	}
 	return i
-}
-
-// notKept returns the high bit of each byte of the little-endian word x
-// that is not kept as it is. Each byte lane is computed on its own: no
-// carry or borrow crosses lanes.
-func notKept(x uint64) uint64 {
-	low := x & lows
-	atLeast20 := low + 0x60*lsbs        // high bit set when low >= 0x20
-	is7F := low + lsbs                  // high bit set when low == 0x7F
-	printable := atLeast20 &^ is7F &^ x // and no high bit in the byte itself
-	kept := printable | zeroLanes(x^0x0A*lsbs) | zeroLanes(x^0x09*lsbs)
-	return msbs &^ kept
-}
-
-// zeroLanes returns the high bit of each byte of z that is zero.
-func zeroLanes(z uint64) uint64 {
-	return ^((z & lows) + lows | z) & msbs
 }
 
 // keptByte marks the bytes keptRun accepts.
