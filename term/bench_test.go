@@ -3,6 +3,7 @@ package term
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"sort"
 	"strconv"
@@ -171,8 +172,9 @@ func BenchmarkAdversarial(b *testing.B) {
 	}
 }
 
-// BenchmarkScaling runs Transform and Push over the adversarial streams
-// at 1 MiB and 16 MiB: the time per byte must not grow with the size.
+// BenchmarkScaling runs Transform, Push and NewWriter over the
+// adversarial streams at 1 MiB and 16 MiB: the time per byte must not
+// grow with the size.
 func BenchmarkScaling(b *testing.B) {
 	for _, size := range []int{1 << 20, 16 << 20} {
 		for _, in := range adversarial(size) {
@@ -182,6 +184,20 @@ func BenchmarkScaling(b *testing.B) {
 			})
 			b.Run("push/"+name, func(b *testing.B) {
 				benchPush(b, in.src)
+			})
+			b.Run("writer/"+name, func(b *testing.B) {
+				// NewWriter's 4 KiB buffers: Transform with a small dst.
+				b.SetBytes(int64(len(in.src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					w := NewWriter(io.Discard, Options{})
+					if _, err := w.Write(in.src); err != nil {
+						b.Fatal(err)
+					}
+					if err := w.Close(); err != nil {
+						b.Fatal(err)
+					}
+				}
 			})
 		}
 	}

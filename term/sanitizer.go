@@ -208,7 +208,20 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				continue
 			}
 		}
-		tok, n := s.p.Next(src[nSrc:], atEOF)
+		in, inEOF := src[nSrc:], atEOF
+		if !s.p.InSequence() {
+			// A text token runs to the end of its input: read no more
+			// than dst can take, or a small dst would have a long run
+			// of text read again on every call. At least UTFMax bytes,
+			// so that a whole character always fits.
+			if limit := len(dst) - nDst + utf8.UTFMax; len(in) > limit {
+				in, inEOF = in[:limit], false
+			}
+		}
+		tok, n := s.p.Next(in, inEOF)
+		if n == 0 && len(in) < len(src)-nSrc {
+			tok, n = s.p.Next(src[nSrc:], atEOF) // not expected: the window held a whole character
+		}
 		s.afterInvalid = tok.Kind == ansi.KindInvalid
 		if n == 0 {
 			if !atEOF {
