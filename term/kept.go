@@ -9,37 +9,59 @@ import (
 // once.
 const (
 	lsbs = 0x0101010101010101 // the low bit of each byte
+	lows = 0x7F7F7F7F7F7F7F7F // the low seven bits of each byte
 	msbs = 0x8080808080808080 // the high bit of each byte
 )
 
 // keptRun returns the length of the longest prefix of src made of bytes
 // that every mode keeps as they are: printable ASCII 0x20-0x7E, LF and
-// tab. It tests eight bytes at a time, so that text with no control in it
-// is found at word speed.
+// tab. It tests sixteen bytes at a time, so that text with no control in
+// it is found at word speed.
 func keptRun(src []byte) int {
-	i := 0
-	for i+8 <= len(src) {
-		x := binary.LittleEndian.Uint64(src[i:])
-		// The high bit of a lane is set when its byte is below 0x20 (the
-		// subtraction borrows), 0x7F (the addition carries) or 0x80-0xFF.
-		// A borrow or carry crosses into the lane above only from such a
-		// byte, so the lowest set lane is the first byte that is not
-		// printable.
-		m := ((x - 0x20*lsbs) | (x + lsbs) | x) & msbs
-		if m == 0 {
-			i += 8
-			continue
+	rest := src
+	for len(rest) >= 16 {
+		x := binary.LittleEndian.Uint64(rest[:8])
+		y := binary.LittleEndian.Uint64(rest[8:16])
+		if notPrintable(x)|notPrintable(y) != 0 {
+			// Some byte is not printable: a line end, or the end of
+			// the run.
+			if m := notKept(x); m != 0 {
+				return len(src) - len(rest) + bits.TrailingZeros64(m)/8
+			}
+			if m := notKept(y); m != 0 {
+				return len(src) - len(rest) + 8 + bits.TrailingZeros64(m)/8
+			}
 		}
-		j := i + bits.TrailingZeros64(m)/8
-		if c := src[j]; c != '\n' && c != '\t' {
-			return j
-		}
-		i = j + 1
+		rest = rest[16:]
 	}
-	for i < len(src) && keptByte[src[i]] {
-		i++
+	for len(rest) > 0 && keptByte[rest[0]] {
+		rest = rest[1:]
 	}
-	return i
+	return len(src) - len(rest)
+}
+
+// notPrintable returns a word whose high lane bits are all clear when
+// every byte of the little-endian word x is printable ASCII: a byte below
+// 0x20 borrows into its high bit, 0x7F carries into it, 0x80-0xFF has it.
+// (A borrow or carry can flag the lanes above a real one too.)
+func notPrintable(x uint64) uint64 {
+	return ((x - 0x20*lsbs) | (x + lsbs) | x) & msbs
+}
+
+// notKept returns the high bit of each lane of the little-endian word x
+// whose byte is not kept as it is. Each lane is computed on its own: no
+// carry or borrow crosses lanes.
+func notKept(x uint64) uint64 {
+	low := x & lows
+	atLeast20 := low + 0x60*lsbs        // high bit set when low >= 0x20
+	is7F := low + lsbs                  // high bit set when low == 0x7F
+	printable := atLeast20 &^ is7F &^ x // and no high bit in the byte
+	return msbs &^ (printable | zeroLanes(x^'\n'*lsbs) | zeroLanes(x^'\t'*lsbs))
+}
+
+// zeroLanes returns the high bit of each lane of z whose byte is zero.
+func zeroLanes(z uint64) uint64 {
+	return ^(((z & lows) + lows) | z) & msbs
 }
 
 // keptByte marks the bytes keptRun accepts.
