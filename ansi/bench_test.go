@@ -118,3 +118,21 @@ func BenchmarkNaive(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkUTF8Valid is the third baseline: utf8.Valid, which finds ASCII
+// eight bytes at a time, the speed a tokenizer should approach on text.
+func BenchmarkUTF8Valid(b *testing.B) {
+	for _, c := range benchCorpora {
+		in := c.gen()
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			valid := 0
+			for b.Loop() {
+				if utf8.Valid(in) {
+					valid++
+				}
+			}
+			_ = valid
+		})
+	}
+}
