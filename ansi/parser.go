@@ -423,11 +423,11 @@ func (p *Parser) params(src []byte) int {
 	}
 	j := 0
 	for ; j < len(src); j++ {
+		if p.extra {
+			return j + p.extraParams(src[j:])
+		}
 		c := src[j]
 		if d := c - '0'; d <= 9 {
-			if p.extra {
-				continue
-			}
 			// NumParams >= 1 here; the mask (MaxParams is a power of
 			// two) spares a bounds check.
 			prm := &s.Params[(s.NumParams-1)&(MaxParams-1)]
@@ -449,6 +449,24 @@ func (p *Parser) params(src []byte) int {
 			break
 		}
 	}
+	return j
+}
+
+// extraParams consumes the parameter bytes at the start of src once
+// MaxParams are stored: only their count is kept, in Seq.ExtraParams.
+func (p *Parser) extraParams(src []byte) int {
+	n, j := 0, 0
+	for ; j < len(src); j++ {
+		switch c := src[j]; {
+		case c-'0' <= 9:
+		case c == ';' || c == ':':
+			n++
+		default:
+			p.seq.ExtraParams = satAdd(p.seq.ExtraParams, n)
+			return j
+		}
+	}
+	p.seq.ExtraParams = satAdd(p.seq.ExtraParams, n)
 	return j
 }
 
