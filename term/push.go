@@ -87,15 +87,24 @@ func (s *Sanitizer) unchanged(chunk string) bool {
 // consumed or Transform holds back its end, which it returns as rest.
 // When out is full it moves to a new buffer, also stored in *heap.
 func (s *Sanitizer) transformInto(out []byte, heap *[]byte, src []byte, atEOF bool) (_, rest []byte) {
+	read, written := 0, 0 // so far, for the ratio of output to input
 	for {
 		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
 		out = out[:len(out)+nDst]
 		src = src[nSrc:]
+		read, written = read+nSrc, written+nDst
 		switch err {
 		case transform.ErrShortDst:
-			// Room for about as much again as the input left (most
-			// input passes through), and twice the capacity at least.
-			buf := make([]byte, len(out), max(2*cap(out), len(out)+len(src)+len(src)/8+maxSGRLen))
+			// Room for the input left at the ratio seen so far (most
+			// input passes through; U+FFFD and U+241B take three bytes
+			// for one), an eighth more, and twice the capacity at
+			// least.
+			more := len(src) + len(src)/8
+			if read > 0 && written > read {
+				more = len(src)/read*written + len(src)%read*written/read
+				more += more / 8
+			}
+			buf := make([]byte, len(out), max(2*cap(out), len(out)+more+maxSGRLen))
 			copy(buf, out)
 			out, *heap = buf, buf
 			continue
