@@ -217,10 +217,14 @@ func text(src []byte, size int) (Token, int) {
 				break
 			}
 			j++
+			if j < len(src) && src[j] >= utf8RuneSelf {
+				continue // a space between words of another script
+			}
 			// Then eight printable ASCII bytes at a time: no byte < 0x20
 			// and none >= 0x7F (byte+1 sets the high bit of 0x7F; bytes
-			// >= 0x80 have it). Tried after ASCII only, so that runs of
-			// other scripts do not pay for it at every character.
+			// >= 0x80 have it). Tried after two ASCII bytes only, so
+			// that runs of other scripts do not pay for it at every
+			// space.
 			for j+8 <= len(src) {
 				v := binary.LittleEndian.Uint64(src[j:])
 				if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
@@ -230,8 +234,24 @@ func text(src []byte, size int) (Token, int) {
 			}
 			continue
 		}
-		// Two- and three-byte characters inline (leads gives the range of
-		// the second byte); the rest through utf8.DecodeRune.
+		// The commonest two- and three-byte characters inline (every
+		// continuation byte 0x80-0xBF, no C1: not C2, E0 or ED); others
+		// by leads, which gives the range of the second byte; the rest
+		// through utf8.DecodeRune.
+		if 0xC3 <= c && c <= 0xDF && j+1 < len(src) {
+			if src[j+1]&0xC0 != 0x80 {
+				break
+			}
+			j += 2
+			continue
+		}
+		if 0xE1 <= c && c <= 0xEF && c != 0xED && j+2 < len(src) {
+			if src[j+1]&0xC0 != 0x80 || src[j+2]&0xC0 != 0x80 {
+				break
+			}
+			j += 3
+			continue
+		}
 		if l := leads[c]; l.need == 1 && j+1 < len(src) {
 			if b1 := src[j+1]; b1 >= l.lo && b1 <= l.hi && (c != 0xC2 || b1 >= 0xA0) {
 				j += 2
