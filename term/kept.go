@@ -22,14 +22,29 @@ func keptRun(src []byte) int {
 	for len(rest) >= 16 {
 		x := binary.LittleEndian.Uint64(rest[:8])
 		y := binary.LittleEndian.Uint64(rest[8:16])
-		if notPrintable(x)|notPrintable(y) != 0 {
-			// Some byte is not printable: a line end, or the end of
-			// the run.
-			if m := notKept(x); m != 0 {
-				return len(src) - len(rest) + bits.TrailingZeros64(m)/8
+		if mx, my := notPrintable(x), notPrintable(y); mx|my != 0 {
+			// Some byte is not printable: the end of the run, or a line
+			// end or tab to step over. The lowest flagged lane is
+			// exact; when it is neither LF nor tab (ESC before an SGR,
+			// say) it is the answer, otherwise notKept decides.
+			at := len(src) - len(rest)
+			if mx != 0 {
+				j := bits.TrailingZeros64(mx) / 8
+				if c := rest[j]; c != '\n' && c != '\t' {
+					return at + j
+				}
+				if m := notKept(x); m != 0 {
+					return at + bits.TrailingZeros64(m)/8
+				}
 			}
-			if m := notKept(y); m != 0 {
-				return len(src) - len(rest) + 8 + bits.TrailingZeros64(m)/8
+			if my != 0 {
+				j := 8 + bits.TrailingZeros64(my)/8
+				if c := rest[j&15]; c != '\n' && c != '\t' {
+					return at + j
+				}
+				if m := notKept(y); m != 0 {
+					return at + 8 + bits.TrailingZeros64(m)/8
+				}
 			}
 		}
 		rest = rest[16:]
@@ -40,10 +55,11 @@ func keptRun(src []byte) int {
 	return len(src) - len(rest)
 }
 
-// notPrintable returns a word whose high lane bits are all clear when
-// every byte of the little-endian word x is printable ASCII: a byte below
-// 0x20 borrows into its high bit, 0x7F carries into it, 0x80-0xFF has it.
-// (A borrow or carry can flag the lanes above a real one too.)
+// notPrintable returns the high bit of each lane of the little-endian word
+// x whose byte is below 0x20 (the subtraction borrows), 0x7F (the addition
+// carries) or 0x80-0xFF. A borrow or carry crosses into the lane above
+// only from such a byte, so the lowest set lane is exact: the first byte
+// that is not printable ASCII; lanes above it may be set wrongly.
 func notPrintable(x uint64) uint64 {
 	return ((x - 0x20*lsbs) | (x + lsbs) | x) & msbs
 }
