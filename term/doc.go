@@ -68,10 +68,11 @@
 // well. A Sanitizer follows the foreground and background that the kept
 // SGRs set (the 16 basic colours and their bright forms, the 256-colour
 // palette, direct RGB, reverse video and the defaults). When, at a
-// printable character, both are explicit and indistinguishable, it writes
-// ESC [ 39 ; 49 m before the character, so the text shows in the
-// terminal's default colours, and gives the author's colours back when
-// they no longer hide text. Indistinguishable means the same palette
+// printable character (U+241B and U+FFFD included), both are explicit
+// and indistinguishable, it sets them back to the terminal's defaults
+// first (SGR 39 and 49, as ESC [ 39 ; 49 m), so the text shows in the
+// default colours, and gives the author's colours back when they no
+// longer hide text. Indistinguishable means the same palette
 // index, the same RGB value, or a WCAG 2 contrast ratio below 1.15, with
 // palette indexes read in xterm's default palette. 1.15 lies just below
 // the lowest-contrast pair of a common colour scheme meant to be read
