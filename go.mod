@@ -8,3 +8,5 @@ require (
 	golang.org/x/text v0.44.0
 	mvdan.cc/sh/v3 v3.14.1
 )
+
+require golang.org/x/net v0.62.0
