@@ -88,7 +88,7 @@ func (p Policy) Sanitize(text string) Result {
 	i := 0
 	if !flagsASCII {
 		i = cleanASCIIPrefix(text, p.KeepTab)
-		if i == len(text) {
+		if i == len(text) && (p.Context != ContextCommand || !hasPunycode(text)) {
 			return Result{Text: text}
 		}
 	}
@@ -106,6 +106,9 @@ func (p Policy) Sanitize(text string) Result {
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 	}
 	res.Warnings = s.found.warnings()
+	if p.Context == ContextCommand {
+		readCommand(text, &res)
+	}
 	return res
 }
 

@@ -1,0 +1,360 @@
+package plainsight
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/bidi"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/plainsight-dev/plainsight/internal/hostread"
+	"github.com/plainsight-dev/plainsight/internal/shellread"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+// This file reads a command the way the shell will, for
+// Policy{Context: ContextCommand}. The context-free reading runs first and
+// decides every escape; the command reading then adds what only the shell's
+// view shows, and quiets typography inside quotes, comments and
+// here-documents, which the shell does not interpret:
+//
+//   - outside quotes, a character that looks like a quote, a dash, a slash,
+//     a pipe or any other shell syntax is an ordinary word character;
+//   - outside quotes, a character that reads as an ASCII letter or digit
+//     in a command name, option, path, version or ref names something else;
+//   - outside quotes, right-to-left letters make a bidi display reorder the
+//     operators and arguments around them;
+//   - quoted or not, a host that reads as another host (hostread).
+//
+// Text that is printable ASCII never gets here: no rule judges ASCII, so
+// Sanitize keeps its fast path, and ASCII text with escapes (a tab, a
+// control) skips the parse too.
+
+// readCommand applies the command reading of text to res, the
+// context-free result of the same text.
+func readCommand(text string, res *Result) {
+	if isASCIIText(text) && !hasPunycode(text) {
+		return
+	}
+	cr := commandReader{text: text, rd: shellread.Read(text)}
+	cr.hosts()
+	cr.read()
+	cr.quietQuoted(res)
+	for _, w := range cr.found.warnings() {
+		res.Warnings = mergeWarning(res.Warnings, w)
+	}
+}
+
+// hasPunycode reports whether text holds the ACE prefix "xn--" in any
+// case: a punycode host label, which reads as the Unicode it encodes.
+func hasPunycode(text string) bool {
+	return hasACE(text, "n--") || hasACE(text, "N--")
+}
+
+func hasACE(text, suffix string) bool {
+	for off := 0; ; {
+		j := strings.Index(text[off:], suffix)
+		if j < 0 {
+			return false
+		}
+		j += off
+		if j > 0 && (text[j-1] == 'x' || text[j-1] == 'X') {
+			return true
+		}
+		off = j + 3
+	}
+}
+
+// commandReader holds one command and its reading.
+type commandReader struct {
+	text  string
+	rd    shellread.Reading
+	found collector
+}
+
+// outside reports whether s is read by the shell as code: unquoted, and
+// not a comment or here-document body.
+func outside(s shellread.Span) bool {
+	return s.Quote == shellread.Unquoted && s.Role != shellread.Comment && s.Role != shellread.Heredoc
+}
+
+func (cr *commandReader) read() {
+	text := cr.text
+	for k, sp := range cr.rd.Spans {
+		start := cr.rd.Start(k)
+		if !outside(sp) || isASCIIText(text[start:sp.End]) {
+			continue
+		}
+		for i := start; i < sp.End; {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if r >= utf8.RuneSelf && size > 1 {
+				cr.judgeRune(i, r, sp)
+			}
+			i += size
+		}
+	}
+}
+
+// judgeRune applies the rules for one non-ASCII rune at i, outside quotes.
+func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
+	ws, we := cr.word(i)
+	word := cr.text[ws:we]
+	if isRightToLeft(r) {
+		cr.found.addRaw(KindBidi, word, func() string { return cr.rtlExplanation(i, word) })
+		return
+	}
+	form := hostread.ReadsAs(r)
+	switch {
+	case isQuoteForm(r):
+		cr.found.addRaw(KindLookalike, word, func() string { return cr.quoteExplanation(i, r, word) })
+	case isSyntaxForm(form):
+		cr.found.addRaw(KindLookalike, word, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
+	case ucd.Lookup(r).Category().IsMark():
+		prev, _ := utf8.DecodeLastRuneInString(cr.text[:i])
+		switch {
+		case prev < utf8.RuneSelf && isSyntaxForm(string(prev)):
+			cr.found.addRaw(KindLookalike, word, func() string {
+				return cr.wordExplanation(word, r, "draws over `"+string(prev)+"`, which the shell still reads as "+string(prev))
+			})
+		case prev == r || !hostread.Composes(cr.text[:i], r):
+			cr.found.addRaw(KindLookalike, word, func() string {
+				return cr.wordExplanation(word, r, "stacks on the letter before it without composing, so the letter passes for another")
+			})
+		}
+	case hostread.IsLatinLookalike(r) || isCompatibilityLetter(r, form):
+		how := "reads as `" + form + "`"
+		if form == "" {
+			how = "is a Latin letter outside the ordinary alphabets that passes for an ASCII one"
+		}
+		cr.found.addRaw(KindLookalike, word, func() string { return cr.wordExplanation(word, r, how) })
+	case hostread.PassesForDigit(r) != 0 && hasASCIIDigit(word):
+		d := string(hostread.PassesForDigit(r))
+		cr.found.addRaw(KindLookalike, word, func() string {
+			return cr.wordExplanation(word, r, "passes for the digit "+d)
+		})
+	case hostread.IsCJKStroke(r) && hasASCIIAlnum(word):
+		cr.found.addRaw(KindLookalike, word, func() string {
+			return cr.wordExplanation(word, r, "looks like a stroke or dash between Latin letters")
+		})
+	}
+	if zero, ok := ucd.DigitZero(r); ok && zero != '0' && hasASCIIDigit(word) {
+		cr.found.addRaw(KindMixedNumbers, word, func() string {
+			return "`" + neutralize(word) + "` mixes " + runeName(r) + " with ASCII digits: the program reads a different number" + cr.parseNote(i)
+		})
+	}
+}
+
+// word returns the word around byte i as a person sees it: the run of
+// bytes that are not blanks and not the shell's operators ; | & < >.
+func (cr *commandReader) word(i int) (start, end int) {
+	inWord := func(j int) bool {
+		switch c := cr.text[j]; c {
+		case ' ', '\t', '\n':
+			return false
+		case ';', '|', '&', '<', '>':
+			return cr.rd.At(j).Role != shellread.Syntax
+		}
+		return true
+	}
+	start, end = i, i
+	for start > 0 && inWord(start-1) && i-start < 256 {
+		start--
+	}
+	for end < len(cr.text) && inWord(end) && end-i < 256 {
+		end++
+	}
+	for start > 0 && start < len(cr.text) && !utf8.RuneStart(cr.text[start]) {
+		start++
+	}
+	for end < len(cr.text) && !utf8.RuneStart(cr.text[end]) {
+		end++
+	}
+	return start, end
+}
+
+// isQuoteForm reports whether r reads as one of the shell's quotes ' " `
+// (confusables.txt maps U+201C to ” and U+FF02 to ”), or is a
+// Quotation_Mark other than guillemets and CJK corner brackets, which no
+// one takes for a shell quote.
+func isQuoteForm(r rune) bool {
+	switch {
+	case r == 0x00AB, r == 0x00BB, r == 0x2039, r == 0x203A, r >= 0x300C && r <= 0x300F, r >= 0xFE41 && r <= 0xFE44:
+	case unicode.Is(unicode.Quotation_Mark, r):
+		return true
+	}
+	if p, ok := ucd.Confusable(r); ok && (p == "'" || p == "''" || p == "\"" || p == "`") {
+		return true
+	}
+	switch f := nfkcASCII(r); f {
+	case "'", "\"", "`":
+		return true
+	}
+	return false
+}
+
+// isSyntaxForm reports whether form is one ASCII character of shell
+// syntax, or that a path or option is made of.
+func isSyntaxForm(form string) bool {
+	return len(form) == 1 && strings.IndexByte("-/.|;&<>()~=:\\{}[]*?!#$@,", form[0]) >= 0
+}
+
+// isCompatibilityLetter reports whether r is a compatibility form
+// (fullwidth, mathematical) of an ASCII letter or digit.
+func isCompatibilityLetter(r rune, form string) bool {
+	return form != "" && nfkcASCII(r) == form && isASCIIAlnum(form)
+}
+
+func nfkcASCII(r rune) string {
+	var buf [utf8.UTFMax]byte
+	f := norm.NFKC.String(string(buf[:utf8.EncodeRune(buf[:], r)]))
+	if isASCIIText(f) {
+		return f
+	}
+	return ""
+}
+
+func isASCIIAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func hasASCIIDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+func hasASCIIAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isASCIIAlnum(s[i : i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRightToLeft reports whether r is a strong right-to-left character
+// (Bidi_Class R or AL).
+func isRightToLeft(r rune) bool {
+	p, _ := bidi.LookupRune(r)
+	c := p.Class()
+	return c == bidi.R || c == bidi.AL
+}
+
+// hosts checks every host in every word of the command, quoted or not.
+func (cr *commandReader) hosts() {
+	text := cr.text
+	for start := 0; start < len(text); {
+		end := strings.IndexAny(text[start:], " \t\n;|&()<>")
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		if word := text[start:end]; !isASCIIText(word) || strings.Contains(strings.ToLower(word), "xn--") {
+			for _, h := range hostread.Find(word) {
+				host := word[h.Start:h.End]
+				for _, f := range hostread.Check(host) {
+					k := KindLookalike
+					switch f.Reason {
+					case hostread.MixedScript:
+						k = KindMixedScript
+					case hostread.MixedNumbers:
+						k = KindMixedNumbers
+					}
+					at := start + h.Start
+					cr.found.addRaw(k, host, func() string { return cr.hostExplanation(at, host, f) })
+				}
+			}
+		}
+		start = end + 1
+	}
+}
+
+// quietQuoted drops from res the lookalike findings of the context-free
+// reading that lie wholly inside quotes, comments and here-documents:
+// typography the shell does not interpret. A finding with any occurrence
+// outside them is kept whole, so the command reading never lowers what
+// the context-free reading found in code.
+func (cr *commandReader) quietQuoted(res *Result) {
+next:
+	for wi := 0; wi < len(res.Warnings); wi++ {
+		w := &res.Warnings[wi]
+		if w.Kind != KindLookalike {
+			continue
+		}
+		occurrences := 0
+		for _, tok := range w.Tokens {
+			n, inside := cr.occurrences(tok)
+			if n == 0 || !inside {
+				continue next
+			}
+			occurrences += n
+		}
+		if occurrences < w.Count {
+			continue
+		}
+		res.Warnings = append(res.Warnings[:wi], res.Warnings[wi+1:]...)
+		wi--
+	}
+}
+
+// occurrences counts tok in the text and reports whether every occurrence
+// lies inside quotes, a comment or a here-document.
+func (cr *commandReader) occurrences(tok string) (n int, inside bool) {
+	if tok == "" {
+		return 0, false
+	}
+	for off := 0; ; {
+		j := strings.Index(cr.text[off:], tok)
+		if j < 0 {
+			return n, true
+		}
+		j += off
+		n++
+		for i := j; i < j+len(tok); i++ {
+			if c := cr.text[i]; c >= utf8.RuneSelf && outside(cr.rd.At(i)) {
+				return n, false
+			}
+		}
+		off = j + len(tok)
+	}
+}
+
+// mergeWarning adds w to ws, kept in Kind order; a warning of the same
+// kind takes w's tokens first and w's explanation, which knows the shell.
+func mergeWarning(ws []Warning, w Warning) []Warning {
+	for i := range ws {
+		if ws[i].Kind == w.Kind {
+			old := ws[i]
+			tokens := append([]string(nil), w.Tokens...)
+			for _, t := range old.Tokens {
+				if len(tokens) < MaxTokens && !containsString(tokens, t) {
+					tokens = append(tokens, t)
+				}
+			}
+			ws[i].Tokens = tokens
+			ws[i].Count = max(old.Count, w.Count)
+			ws[i].Explanation = w.Explanation
+			return ws
+		}
+		if ws[i].Kind > w.Kind {
+			ws = append(ws, Warning{})
+			copy(ws[i+1:], ws[i:])
+			ws[i] = w
+			return ws
+		}
+	}
+	return append(ws, w)
+}
+
+// parseNote returns what an explanation adds when the command did not
+// parse up to byte i.
+func (cr *commandReader) parseNote(i int) string {
+	if cr.rd.Err == nil {
+		return ""
+	}
+	return " (the command did not parse: from byte " + strconv.Itoa(cr.rd.Parsed) + " on it is read as unquoted text)"
+}
