@@ -102,39 +102,57 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	ws, we := cr.word(i)
 	word := cr.text[ws:we]
 	if isRightToLeft(r) {
-		cr.found.addRaw(KindBidi, word, func() string { return cr.rtlExplanation(i, word) })
+		if cr.reorders(i, we) {
+			cr.found.addRaw(KindBidi, word, func() string { return cr.rtlExplanation(i, word) })
+		}
 		return
 	}
 	form := hostread.ReadsAs(r)
+	prev, _ := utf8.DecodeLastRuneInString(cr.text[:i])
+	next, _ := utf8.DecodeRuneInString(cr.text[i+utf8.RuneLen(r):])
 	switch {
 	case isQuoteForm(r):
 		cr.found.addRaw(KindLookalike, word, func() string { return cr.quoteExplanation(i, r, word) })
 	case isSyntaxForm(form):
+		// Fullwidth and ideographic punctuation between CJK letters is
+		// the typography of the text around it.
+		if isCJKWordLetter(prev) || isCJKWordLetter(next) {
+			return
+		}
 		cr.found.addRaw(KindLookalike, word, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
-		prev, _ := utf8.DecodeLastRuneInString(cr.text[:i])
+		base := baseLetter(cr.text[:i])
 		switch {
 		case prev < utf8.RuneSelf && isSyntaxForm(string(prev)):
 			cr.found.addRaw(KindLookalike, word, func() string {
 				return cr.wordExplanation(word, r, "draws over `"+string(prev)+"`, which the shell still reads as "+string(prev))
 			})
+		case ucd.Lookup(base).Script() != ucd.ScriptLatin:
+			// Marks of other scripts are how those scripts are written.
 		case prev == r || !hostread.Composes(cr.text[:i], r):
 			cr.found.addRaw(KindLookalike, word, func() string {
 				return cr.wordExplanation(word, r, "stacks on the letter before it without composing, so the letter passes for another")
 			})
 		}
 	case hostread.IsLatinLookalike(r) || isCompatibilityLetter(r, form):
+		// A Latin lookalike that is a letter of a living alphabet (the
+		// dotless i of Turkish and Azerbaijani) is text in an argument;
+		// in a command name or an option no such word runs.
+		if ucd.Lookup(r).IdentifierAllowed() && (sp.Role != shellread.Name && sp.Role != shellread.Option ||
+			sp.Role == shellread.Option && !isOptionName(word, i-ws)) {
+			return
+		}
 		how := "reads as `" + form + "`"
 		if form == "" {
 			how = "is a Latin letter outside the ordinary alphabets that passes for an ASCII one"
 		}
 		cr.found.addRaw(KindLookalike, word, func() string { return cr.wordExplanation(word, r, how) })
-	case hostread.PassesForDigit(r) != 0 && hasASCIIDigit(word):
+	case hostread.PassesForDigit(r) != 0 && hasASCIIDigit(word) && !isLetter(prev) && !isLetter(next):
 		d := string(hostread.PassesForDigit(r))
 		cr.found.addRaw(KindLookalike, word, func() string {
 			return cr.wordExplanation(word, r, "passes for the digit "+d)
 		})
-	case hostread.IsCJKStroke(r) && hasASCIIAlnum(word):
+	case hostread.IsCJKStroke(r) && (isASCIIAlnumRune(prev) || isASCIIAlnumRune(next)):
 		cr.found.addRaw(KindLookalike, word, func() string {
 			return cr.wordExplanation(word, r, "looks like a stroke or dash between Latin letters")
 		})
@@ -224,6 +242,37 @@ func isASCIIAlnum(s string) bool {
 	return s != ""
 }
 
+func isASCIIAlnumRune(r rune) bool {
+	return '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+}
+
+func isLetter(r rune) bool { return ucd.Lookup(r).Category().IsLetter() }
+
+// isCJKWordLetter reports whether r is a Han, Kana, Hangul or Bopomofo letter,
+// or U+30FC KATAKANA-HIRAGANA PROLONGED SOUND MARK.
+func isCJKWordLetter(r rune) bool {
+	if r == 0x30FC {
+		return true
+	}
+	switch ucd.Lookup(r).Script() {
+	case ucd.ScriptHan, ucd.ScriptHiragana, ucd.ScriptKatakana, ucd.ScriptHangul, ucd.ScriptBopomofo:
+		return isLetter(r)
+	}
+	return false
+}
+
+// baseLetter returns the last rune of s that is not a mark.
+func baseLetter(s string) rune {
+	for len(s) > 0 {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !ucd.Lookup(r).Category().IsMark() {
+			return r
+		}
+		s = s[:len(s)-n]
+	}
+	return 0
+}
+
 func hasASCIIDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 func hasASCIIAlnum(s string) bool {
@@ -233,6 +282,71 @@ func hasASCIIAlnum(s string) bool {
 		}
 	}
 	return false
+}
+
+// isOptionName reports whether byte at of word lies in the name of an
+// option: word is -name or --name, with an optional =value after it, and
+// the name holds only letters, digits and hyphens.
+func isOptionName(word string, at int) bool {
+	name := strings.TrimLeft(word, "-")
+	start := len(word) - len(name)
+	if eq := strings.IndexByte(name, '='); eq >= 0 {
+		name = name[:eq]
+	}
+	if at < start || at >= start+len(name) {
+		return false
+	}
+	for _, r := range name {
+		if r != '-' && !isLetter(r) && !('0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// reorders reports whether the right-to-left letters at i, in a word that
+// ends at end, make a bidi display reorder shell syntax: the line starts
+// with right-to-left text, so the whole line is laid out right to left, or
+// an operator stands between them and the next right-to-left letters with
+// no left-to-right letter between, so that the operator and its operands
+// are shown swapped.
+func (cr *commandReader) reorders(i, end int) bool {
+	text := cr.text
+	ls := strings.LastIndexByte(text[:i], '\n') + 1
+	if firstStrongRTL(text[ls:i]) {
+		return true
+	}
+	operator := false
+	for j := end; j < len(text) && text[j] != '\n'; {
+		r, n := utf8.DecodeRuneInString(text[j:])
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.L:
+			return false
+		case bidi.R, bidi.AL:
+			return operator
+		}
+		if c := text[j]; strings.IndexByte("<>|&;()", c) >= 0 && cr.rd.At(j).Role == shellread.Syntax {
+			operator = true
+		}
+		j += n
+	}
+	return false
+}
+
+// firstStrongRTL reports whether s holds no left-to-right letter, so that
+// right-to-left letters after it open the paragraph.
+func firstStrongRTL(s string) bool {
+	for _, r := range s {
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.L:
+			return false
+		case bidi.R, bidi.AL:
+			return true
+		}
+	}
+	return true
 }
 
 // isRightToLeft reports whether r is a strong right-to-left character

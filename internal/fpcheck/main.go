@@ -8,9 +8,13 @@
 // description. With -hits it also lists every warn-level finding as
 // file:line: kind: explanation, and the tokens.
 //
+// With -context command the command lines are read as shell commands
+// (plainsight.ContextCommand), without their backquotes, which the shell
+// would otherwise take for a command substitution.
+//
 // Usage:
 //
-//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-hits] [-info] [-strip]
+//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-hits] [-info] [-strip] [-context any|command]
 package main
 
 import (
@@ -44,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	hits := fs.Bool("hits", false, "list every warn-level finding")
 	info := fs.Bool("info", false, "list every info-level finding")
 	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
+	var ctx plainsight.Context
+	fs.TextVar(&ctx, "context", plainsight.ContextAny, "read command lines in `context` (any or command)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -61,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	var rows []row
 	for _, f := range files {
-		c, err := measure(f, *strip)
+		c, err := measure(f, *strip, ctx)
 		if err != nil {
 			fmt.Fprintf(stderr, "fpcheck: %v\n", err)
 			return 2
@@ -137,8 +143,8 @@ func stripMarkdown(line string) string {
 }
 
 // measure sanitizes every line of the file at path, stripped of its
-// Markdown markers if strip is set.
-func measure(path string, strip bool) (counts, error) {
+// Markdown markers if strip is set; command lines are read in context ctx.
+func measure(path string, strip bool, ctx plainsight.Context) (counts, error) {
 	var c counts
 	c.init()
 	f, err := os.Open(path)
@@ -155,10 +161,14 @@ func measure(path string, strip bool) (counts, error) {
 			typ = 1
 		}
 		c.lines[typ]++
-		if strip {
+		var p plainsight.Policy
+		if strip || typ == 1 && ctx == plainsight.ContextCommand {
 			line = stripMarkdown(line)
 		}
-		for _, w := range plainsight.Sanitize(line).Warnings {
+		if typ == 1 {
+			p.Context = ctx
+		}
+		for _, w := range p.Sanitize(line).Warnings {
 			c.kinds[typ][w.Kind]++
 			msg := fmt.Sprintf("%s:%d: %s: %s %q", filepath.Base(path), n, w.Kind, w.Explanation, w.Tokens)
 			if w.Severity == plainsight.SeverityWarn {

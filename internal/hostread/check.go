@@ -179,7 +179,9 @@ func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
 			l.nonDigit = true
 		}
 		if cat.IsMark() {
-			if r == prev || !composes(text[:i], r) {
+			// Marks of other scripts are how those scripts are written;
+			// on a Latin letter one that does not compose draws another.
+			if ucd.Lookup(base(text[:i])).Script() == ucd.ScriptLatin && (r == prev || !composes(text[:i], r)) {
 				add(CombiningMark, raw, r)
 			}
 			prev = r
@@ -222,6 +224,18 @@ func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
 	if l.digitLike != 0 && (l.asciiDigits || len(l.zeros) > 0 || !l.nonDigit) {
 		add(DigitLookalike, raw, l.digitLike)
 	}
+}
+
+// base returns the last rune of s that is not a mark.
+func base(s string) rune {
+	for len(s) > 0 {
+		r, n := utf8.DecodeLastRuneInString(s)
+		if !ucd.Lookup(r).Category().IsMark() {
+			return r
+		}
+		s = s[:len(s)-n]
+	}
+	return 0
 }
 
 func (l *label) addZero(z rune) {
