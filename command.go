@@ -1,7 +1,6 @@
 package plainsight
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,7 +37,7 @@ func readCommand(text string, res *Result) {
 	if isASCIIText(text) && !hasPunycode(text) {
 		return
 	}
-	cr := commandReader{text: text, rd: shellread.Read(text)}
+	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged)}
 	cr.hosts()
 	cr.read()
 	cr.quietQuoted(res)
@@ -47,24 +46,31 @@ func readCommand(text string, res *Result) {
 	}
 }
 
-// hasPunycode reports whether text holds the ACE prefix "xn--" in any
-// case: a punycode host label, which reads as the Unicode it encodes.
+// hasPunycode reports whether text holds the ACE prefix of a punycode
+// host label, "xn--" (or "XN--"), which reads as the Unicode it encodes.
 func hasPunycode(text string) bool {
-	return hasACE(text, "n--") || hasACE(text, "N--")
+	return strings.Contains(text, "xn--") || strings.Contains(text, "XN--")
 }
 
-func hasACE(text, suffix string) bool {
-	for off := 0; ; {
-		j := strings.Index(text[off:], suffix)
-		if j < 0 {
-			return false
-		}
-		j += off
-		if j > 0 && (text[j-1] == 'x' || text[j-1] == 'X') {
+// judged reports whether a rule of the command reading may judge r in
+// code: anything but an ordinary letter, and of ordinary letters those
+// that are written right to left, pass for an ASCII letter, digit or
+// punctuation, or are quotes or strokes. Commands whose code holds none
+// are not parsed (shellread.ReadFor).
+func judged(r rune) bool {
+	p := ucd.Lookup(r)
+	if !p.OrdinaryLetter() {
+		return true
+	}
+	if p.HasConfusable() {
+		if p.Script() == ucd.ScriptLatin {
 			return true
 		}
-		off = j + 3
+		if proto, _ := ucd.Confusable(r); len(proto) == 1 && !isASCIIAlnum(proto) {
+			return true
+		}
 	}
+	return isRightToLeft(r) || hostread.PassesForDigit(r) != 0 || hostread.IsCJKStroke(r) || isQuoteForm(r)
 }
 
 // commandReader holds one command and its reading.
@@ -89,7 +95,7 @@ func (cr *commandReader) read() {
 		}
 		for i := start; i < sp.End; {
 			r, size := utf8.DecodeRuneInString(text[i:])
-			if r >= utf8.RuneSelf && size > 1 {
+			if r >= utf8.RuneSelf && size > 1 && judged(r) {
 				cr.judgeRune(i, r, sp)
 			}
 			i += size
@@ -226,7 +232,11 @@ func isCompatibilityLetter(r rune, form string) bool {
 
 func nfkcASCII(r rune) string {
 	var buf [utf8.UTFMax]byte
-	f := norm.NFKC.String(string(buf[:utf8.EncodeRune(buf[:], r)]))
+	b := buf[:utf8.EncodeRune(buf[:], r)]
+	if r >= utf8.RuneSelf && norm.NFKC.IsNormal(b) {
+		return ""
+	}
+	f := norm.NFKC.String(string(b))
 	if isASCIIText(f) {
 		return f
 	}
@@ -275,14 +285,6 @@ func baseLetter(s string) rune {
 
 func hasASCIIDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
-func hasASCIIAlnum(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if isASCIIAlnum(s[i : i+1]) {
-			return true
-		}
-	}
-	return false
-}
 
 // isOptionName reports whether byte at of word lies in the name of an
 // option: word is -name or --name, with an optional =value after it, and
@@ -357,33 +359,60 @@ func isRightToLeft(r rune) bool {
 	return c == bidi.R || c == bidi.AL
 }
 
-// hosts checks every host in every word of the command, quoted or not.
+// hosts checks every host in every word of the command, quoted or not:
+// the words that hold a non-ASCII character, and every word when the
+// command holds a punycode label.
 func (cr *commandReader) hosts() {
 	text := cr.text
+	all := hasPunycode(text)
 	for start := 0; start < len(text); {
-		end := strings.IndexAny(text[start:], " \t\n;|&()<>")
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += start
-		}
-		if word := text[start:end]; !isASCIIText(word) || strings.Contains(strings.ToLower(word), "xn--") {
-			for _, h := range hostread.Find(word) {
-				host := word[h.Start:h.End]
-				for _, f := range hostread.Check(host) {
-					k := KindLookalike
-					switch f.Reason {
-					case hostread.MixedScript:
-						k = KindMixedScript
-					case hostread.MixedNumbers:
-						k = KindMixedNumbers
-					}
-					at := start + h.Start
-					cr.found.addRaw(k, host, func() string { return cr.hostExplanation(at, host, f) })
-				}
+		if !all {
+			k := indexNonASCII(text[start:])
+			if k < 0 {
+				return
+			}
+			start += k
+			for start > 0 && !isHostBreak(text[start-1]) {
+				start--
 			}
 		}
+		end := start
+		for end < len(text) && !isHostBreak(text[end]) {
+			end++
+		}
+		if word := text[start:end]; all || !isASCIIText(word) {
+			cr.wordHosts(start, word)
+		}
 		start = end + 1
+	}
+}
+
+func isHostBreak(c byte) bool { return strings.IndexByte(" \t\n;|&()<>", c) >= 0 }
+
+func indexNonASCII(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return -1
+}
+
+// wordHosts checks the hosts in word, found at byte start.
+func (cr *commandReader) wordHosts(start int, word string) {
+	for _, h := range hostread.Find(word) {
+		host := word[h.Start:h.End]
+		for _, f := range hostread.Check(host) {
+			k := KindLookalike
+			switch f.Reason {
+			case hostread.MixedScript:
+				k = KindMixedScript
+			case hostread.MixedNumbers:
+				k = KindMixedNumbers
+			}
+			at := start + h.Start
+			cr.found.addRaw(k, host, func() string { return cr.hostExplanation(at, host, f) })
+		}
 	}
 }
 
@@ -464,11 +493,14 @@ func mergeWarning(ws []Warning, w Warning) []Warning {
 	return append(ws, w)
 }
 
-// parseNote returns what an explanation adds when the command did not
-// parse up to byte i.
+// parseNote returns what an explanation of a finding at byte i adds when
+// the command did not parse.
 func (cr *commandReader) parseNote(i int) string {
-	if cr.rd.Err == nil {
+	switch {
+	case cr.rd.Err == nil:
 		return ""
+	case !cr.rd.Parsed(i):
+		return " (this part of the command did not parse: it is read as unquoted text, the strictest reading)"
 	}
-	return " (the command did not parse: from byte " + strconv.Itoa(cr.rd.Parsed) + " on it is read as unquoted text)"
+	return " (the command did not parse in full)"
 }

@@ -1,6 +1,7 @@
 package hostread
 
 import (
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -27,6 +28,28 @@ func readsAs(s string) (byte, int) {
 }
 
 func punctLookalike(r rune) byte {
+	if r < lowPunctEnd {
+		return lowPunct()[r]
+	}
+	return lookupPunct(r)
+}
+
+// lowPunctEnd bounds the runes whose punctLookalike is kept in a table:
+// the alphabets, General Punctuation and the CJK symbols, where most
+// non-ASCII text in commands is.
+const lowPunctEnd = 0x3100
+
+// lowPunct returns the table of punctLookalike below lowPunctEnd, built on
+// first use (the NFKC form of each rune costs an allocation).
+var lowPunct = sync.OnceValue(func() *[lowPunctEnd]byte {
+	var t [lowPunctEnd]byte
+	for r := range rune(lowPunctEnd) {
+		t[r] = lookupPunct(r)
+	}
+	return &t
+})
+
+func lookupPunct(r rune) byte {
 	switch r {
 	case 0x3002, 0xFF0E, 0xFF61:
 		return '.'
@@ -48,7 +71,11 @@ func punctLookalike(r rune) byte {
 // asciiForm returns NFKC of r when it is ASCII, else "".
 func asciiForm(r rune) string {
 	var buf [utf8.UTFMax]byte
-	f := norm.NFKC.String(string(buf[:utf8.EncodeRune(buf[:], r)]))
+	b := buf[:utf8.EncodeRune(buf[:], r)]
+	if r >= utf8.RuneSelf && norm.NFKC.IsNormal(b) {
+		return "" // its own NFKC form, and not ASCII
+	}
+	f := norm.NFKC.String(string(b))
 	if isASCII(f) {
 		return f
 	}

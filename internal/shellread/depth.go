@@ -53,7 +53,31 @@ func nesting(src string) int {
 // keywordLen returns the length of the compound-command keyword that s
 // starts with as a whole word, or 0.
 func keywordLen(s string) int {
-	for _, kw := range [...]string{"if", "while", "until", "for", "select", "case", "fi", "done", "esac"} {
+	if len(s) < 2 {
+		return 0
+	}
+	var kws []string
+	switch s[0] {
+	case 'i':
+		kws = []string{"if"}
+	case 'w':
+		kws = []string{"while"}
+	case 'u':
+		kws = []string{"until"}
+	case 'f':
+		kws = []string{"for", "fi"}
+	case 's':
+		kws = []string{"select"}
+	case 'c':
+		kws = []string{"case"}
+	case 'd':
+		kws = []string{"done"}
+	case 'e':
+		kws = []string{"esac"}
+	default:
+		return 0
+	}
+	for _, kw := range kws {
 		if len(s) >= len(kw) && s[:len(kw)] == kw && (len(s) == len(kw) || !isWordByte(s[len(kw)])) {
 			return len(kw)
 		}

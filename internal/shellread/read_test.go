@@ -62,6 +62,7 @@ func TestRead(t *testing.T) {
 		{"echo ok; echo 'x", []string{`name/unquoted "echo"`, `argument/unquoted "ok"`, `syntax/unquoted ";"`,
 			`name/unquoted "echo"`, `argument/unquoted "'x"`}},
 		{"if true; then", []string{`argument/unquoted "if true; then"`}},
+		{"echo 'x\nls -l", []string{`name/unquoted "echo"`, `argument/unquoted "'x\nls -l"`}},
 		{"", nil},
 	}
 	for _, tt := range tests {
@@ -75,24 +76,61 @@ func TestRead(t *testing.T) {
 
 func TestReadErrors(t *testing.T) {
 	for _, tt := range []struct {
-		in     string
-		parsed int
-		ok     bool
+		in       string
+		unparsed []Range
 	}{
-		{"ls -l", 5, true},
-		{"echo ok; echo 'x", 14, false},
-		{"echo \"unterminated", 5, false},
-		{"cat <<EOF\nno end", 4, false},
-		{strings.Repeat("$(", 1<<12), 0, false},
+		{"ls -l", nil},
+		{"echo ok; echo 'x", []Range{{14, 16}}},
+		{"echo \"unterminated", []Range{{5, 18}}},
+		{"cat <<EOF\nno end", []Range{{4, 16}}},
+		// Each top-level command parses on its own.
+		{"echo 'x\nls -l", []Range{{5, 13}}},
+		{"if true; then\nls\n", []Range{{0, 17}}},
+		{"echo 'a\nb'\nls (\necho ok", []Range{{11, 23}}},
+		{strings.Repeat("$(", 1<<12), []Range{{0, 1 << 13}}},
 	} {
 		r := Read(tt.in)
-		if r.Parsed != tt.parsed || (r.Err == nil) != tt.ok {
-			t.Errorf("Read(%.20q): Parsed %d, Err %v; want %d, ok %v", tt.in, r.Parsed, r.Err, tt.parsed, tt.ok)
+		if diff := cmp.Diff(tt.unparsed, r.Unparsed); diff != "" || (r.Err == nil) != (tt.unparsed == nil) {
+			t.Errorf("Read(%.20q): Err %v, Unparsed mismatch (-want +got):\n%s", tt.in, r.Err, diff)
 		}
 		checkSpans(t, tt.in, r)
 	}
 	if r := Read(strings.Repeat("$(", 1<<12)); !errors.Is(r.Err, ErrTooDeep) {
 		t.Errorf("Read(\"$($(...\").Err = %v, want ErrTooDeep", r.Err)
+	}
+}
+
+func TestSegments(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []int
+	}{
+		{"a\nb\nc", []int{0, 2, 4}},
+		{"echo 'a\nb'\nc", []int{0, 11}},
+		{"echo \"$(printf ')\n')\"\nc", []int{0, 22}},
+		{"cat <<EOF\nx\nEOF\nc", []int{0, 16}},
+		{"cat <<-'E' | tr a b\n\tx\n\tE\nc", []int{0, 26}},
+		{"a |\nb\nc", []int{0, 6}},
+		{"a \\\nb\nc", []int{0, 6}},
+		{"if x; then\ny\nfi\nz", []int{0, 16}},
+		{"f() {\n  g\n}\nh", []int{0, 12}},
+		{"# it's\nx", []int{0, 7}},
+		{"a=`b\nc`\nd", []int{0, 8}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, segments(tt.in)); diff != "" {
+			t.Errorf("segments(%+q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+func TestReadFor(t *testing.T) {
+	src := "ls -l\necho \u2018$(id)\u2019\nmake test\n"
+	got := render(src, ReadFor(src, nil))
+	want := []string{`unread/unquoted "ls -l\n"`, `name/unquoted "echo"`, `argument/unquoted "\u2018"`, `syntax/unquoted "$("`,
+		`name/unquoted "id"`, `syntax/unquoted ")"`, `argument/unquoted "\u2019"`, `unread/unquoted "make test\n"`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ReadFor(%+q) mismatch (-want +got):\n%s", src, diff)
 	}
 }
 
@@ -124,7 +162,7 @@ func checkSpans(t *testing.T, src string, r Reading) {
 	if len(src) > 0 && (len(r.Spans) == 0 || r.Spans[len(r.Spans)-1].End != len(src)) {
 		t.Fatalf("Read(%.40q): spans end at %v, want %d", src, r.Spans, len(src))
 	}
-	if r.Parsed > len(src) || (r.Err == nil && r.Parsed != len(src)) {
-		t.Fatalf("Read(%.40q): Parsed %d, Err %v", src, r.Parsed, r.Err)
+	if (r.Err == nil) != (len(r.Unparsed) == 0) {
+		t.Fatalf("Read(%.40q): Unparsed %v, Err %v", src, r.Unparsed, r.Err)
 	}
 }

@@ -28,11 +28,15 @@ const (
 	Heredoc // heredoc
 	// Comment is a comment, from # to the end of its line.
 	Comment // comment
+	// Unread is text of a top-level command that ReadFor did not parse:
+	// outside quotes, comments and here-documents, it holds no rune the
+	// caller judges.
+	Unread // unread
 
 	numRoles
 )
 
-var roleNames = [numRoles]string{"syntax", "name", "option", "argument", "assignment", "redirect", "heredoc", "comment"}
+var roleNames = [numRoles]string{"syntax", "name", "option", "argument", "assignment", "redirect", "heredoc", "comment", "unread"}
 
 // String returns the stable name of r, such as "name".
 func (r Role) String() string {
