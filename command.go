@@ -285,7 +285,6 @@ func baseLetter(s string) rune {
 
 func hasASCIIDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
-
 // isOptionName reports whether byte at of word lies in the name of an
 // option: word is -name or --name, with an optional =value after it, and
 // the name holds only letters, digits and hyphens.
