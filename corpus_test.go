@@ -171,6 +171,7 @@ func checkResultInvariants(t *testing.T, in string, r Result) {
 	if len(r.Text) > 10*len(in) {
 		t.Errorf("Sanitize(%+q): output %d bytes for %d input bytes", in, len(r.Text), len(in))
 	}
+	checkLocations(t, in, r)
 	for i, w := range r.Warnings {
 		if i > 0 && r.Warnings[i-1].Kind >= w.Kind {
 			t.Errorf("Sanitize(%+q): warnings out of order: %v after %v", in, w.Kind, r.Warnings[i-1].Kind)

@@ -204,7 +204,7 @@ func TestJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"text":"x\\u{202e}y","warnings":[{"kind":"bidi","severity":"warn","tokens":["\\u{202e}"],"count":1,"explanation":"U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed"}],"escapes":[{"start":1,"end":9,"rune":8238,"class":"bidi"}]}`
+	want := `{"text":"x\\u{202e}y","warnings":[{"kind":"bidi","severity":"warn","tokens":["\\u{202e}"],"count":1,"explanation":"U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed","locations":[{"input":{"start":1,"end":4},"text":{"start":1,"end":9}}]}],"escapes":[{"start":1,"end":9,"rune":8238,"class":"bidi"}]}`
 	if diff := cmp.Diff(want, string(b)); diff != "" {
 		t.Errorf("json mismatch (-want +got):\n%s", diff)
 	}

@@ -52,8 +52,7 @@ func BenchmarkScriptsProse(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()
 			for b.Loop() {
-				var c collector
-				detectScripts(in.text, &c)
+				detectScripts(in.text)
 			}
 		})
 	}

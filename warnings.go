@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind names one class of finding. Its String form is stable, documented in
@@ -13,82 +14,61 @@ import (
 type Kind uint8
 
 const (
-	KindUnknown               Kind = iota // unknown
-	KindCarriageReturn                    // carriage_return
-	KindBackspace                         // backspace
-	KindTerminalEscape                    // terminal_escape
-	KindControl                           // control_bytes
-	KindBidi                              // bidi
-	KindZeroWidth                         // zero_width
-	KindHiddenTags                        // hidden_tags
-	KindVariationSelectors                // variation_selectors
-	KindInvisible                         // invisible
-	KindWhitespace                        // unusual_whitespace
-	KindPrivateUse                        // private_use
-	KindNoncharacter                      // noncharacter
-	KindUnassigned                        // unassigned
-	KindInvalidUTF8                       // invalid_utf8
-	KindFlagged                           // flagged
-	KindMixedScript                       // mixed_script
-	KindMixedNumbers                      // mixed_numbers
-	KindLookalike                         // lookalike
-	KindWholeScriptConfusable             // whole_script_confusable
-	KindUncommonCharacter                 // uncommon_character
-	KindCombiningMarks                    // combining_marks
+	KindUnknown Kind = iota
+	KindCarriageReturn
+	KindBackspace
+	KindTerminalEscape
+	KindControl
+	KindBidi
+	KindZeroWidth
+	KindHiddenTags
+	KindVariationSelectors
+	KindInvisible
+	KindWhitespace
+	KindPrivateUse
+	KindNoncharacter
+	KindUnassigned
+	KindInvalidUTF8
+	KindFlagged
+	KindMixedScript
+	KindMixedNumbers
+	KindLookalike
+	KindWholeScriptConfusable
+	KindUncommonCharacter
+	KindCombiningMarks
 
 	numKinds
 )
 
-var kindNames = [numKinds]string{
-	KindUnknown:               "unknown",
-	KindCarriageReturn:        "carriage_return",
-	KindBackspace:             "backspace",
-	KindTerminalEscape:        "terminal_escape",
-	KindControl:               "control_bytes",
-	KindBidi:                  "bidi",
-	KindZeroWidth:             "zero_width",
-	KindHiddenTags:            "hidden_tags",
-	KindVariationSelectors:    "variation_selectors",
-	KindInvisible:             "invisible",
-	KindWhitespace:            "unusual_whitespace",
-	KindPrivateUse:            "private_use",
-	KindNoncharacter:          "noncharacter",
-	KindUnassigned:            "unassigned",
-	KindInvalidUTF8:           "invalid_utf8",
-	KindFlagged:               "flagged",
-	KindMixedScript:           "mixed_script",
-	KindMixedNumbers:          "mixed_numbers",
-	KindLookalike:             "lookalike",
-	KindWholeScriptConfusable: "whole_script_confusable",
-	KindUncommonCharacter:     "uncommon_character",
-	KindCombiningMarks:        "combining_marks",
-}
-
-// kindSeverity fixes the severity of each kind, so that a front end can rely
-// on it: informational kinds are the ones ordinary text also produces.
-var kindSeverity = [numKinds]Severity{
-	KindUnknown:               SeverityWarn,
-	KindCarriageReturn:        SeverityWarn,
-	KindBackspace:             SeverityWarn,
-	KindTerminalEscape:        SeverityWarn,
-	KindControl:               SeverityWarn,
-	KindBidi:                  SeverityWarn,
-	KindZeroWidth:             SeverityWarn,
-	KindHiddenTags:            SeverityWarn,
-	KindVariationSelectors:    SeverityWarn,
-	KindInvisible:             SeverityWarn,
-	KindWhitespace:            SeverityWarn,
-	KindPrivateUse:            SeverityWarn,
-	KindNoncharacter:          SeverityWarn,
-	KindUnassigned:            SeverityWarn,
-	KindInvalidUTF8:           SeverityWarn,
-	KindFlagged:               SeverityWarn,
-	KindMixedScript:           SeverityWarn,
-	KindMixedNumbers:          SeverityWarn,
-	KindLookalike:             SeverityWarn,
-	KindWholeScriptConfusable: SeverityInfo,
-	KindUncommonCharacter:     SeverityInfo,
-	KindCombiningMarks:        SeverityInfo,
+// kinds holds the stable name of each Kind, documented in docs/warnings.md,
+// and its fixed severity, so that a front end can rely on it: informational
+// kinds are the ones ordinary text also produces.
+var kinds = [numKinds]struct {
+	name     string
+	severity Severity
+}{
+	KindUnknown:               {"unknown", SeverityWarn},
+	KindCarriageReturn:        {"carriage_return", SeverityWarn},
+	KindBackspace:             {"backspace", SeverityWarn},
+	KindTerminalEscape:        {"terminal_escape", SeverityWarn},
+	KindControl:               {"control_bytes", SeverityWarn},
+	KindBidi:                  {"bidi", SeverityWarn},
+	KindZeroWidth:             {"zero_width", SeverityWarn},
+	KindHiddenTags:            {"hidden_tags", SeverityWarn},
+	KindVariationSelectors:    {"variation_selectors", SeverityWarn},
+	KindInvisible:             {"invisible", SeverityWarn},
+	KindWhitespace:            {"unusual_whitespace", SeverityWarn},
+	KindPrivateUse:            {"private_use", SeverityWarn},
+	KindNoncharacter:          {"noncharacter", SeverityWarn},
+	KindUnassigned:            {"unassigned", SeverityWarn},
+	KindInvalidUTF8:           {"invalid_utf8", SeverityWarn},
+	KindFlagged:               {"flagged", SeverityWarn},
+	KindMixedScript:           {"mixed_script", SeverityWarn},
+	KindMixedNumbers:          {"mixed_numbers", SeverityWarn},
+	KindLookalike:             {"lookalike", SeverityWarn},
+	KindWholeScriptConfusable: {"whole_script_confusable", SeverityInfo},
+	KindUncommonCharacter:     {"uncommon_character", SeverityInfo},
+	KindCombiningMarks:        {"combining_marks", SeverityInfo},
 }
 
 // Kinds returns every kind that Sanitize can report, in warning order.
@@ -103,15 +83,15 @@ func Kinds() []Kind {
 // String returns the stable name of k, such as "bidi".
 func (k Kind) String() string {
 	if k < numKinds {
-		return kindNames[k]
+		return kinds[k].name
 	}
-	return kindNames[KindUnknown]
+	return kinds[KindUnknown].name
 }
 
 // Severity returns the fixed severity of warnings of kind k.
 func (k Kind) Severity() Severity {
 	if k < numKinds {
-		return kindSeverity[k]
+		return kinds[k].severity
 	}
 	return SeverityWarn
 }
@@ -121,8 +101,8 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText decodes a stable name; unknown names are an error.
 func (k *Kind) UnmarshalText(b []byte) error {
-	for i, n := range kindNames {
-		if i > 0 && n == string(b) {
+	for i, info := range kinds {
+		if i > 0 && info.name == string(b) {
 			*k = Kind(i)
 			return nil
 		}
@@ -234,12 +214,38 @@ type finding struct {
 	summary bool // explain already covers every occurrence
 	decoded strings.Builder
 	truncD  bool
+	locs    []Location // the first MaxLocations occurrences
 }
+
+// locate places the occurrence just recorded, while fewer than
+// MaxLocations are placed.
+func (f *finding) locate(l Location) {
+	if len(f.locs) < MaxLocations {
+		if f.locs == nil {
+			f.locs = make([]Location, 0, 4)
+		}
+		f.locs = append(f.locs, l)
+	}
+}
+
+// textPending marks a Location whose span in Result.Text is found once the
+// whole text is written (resolveLocations).
+var textPending = Span{-1, -1}
 
 // collector gathers findings per kind. The zero value is ready to use and
 // allocates nothing until something is found.
 type collector struct {
-	found [numKinds]*finding
+	found   [numKinds]*finding
+	pending bool // some location waits for its Text span
+}
+
+// locatePending places the occurrence of f just recorded at input span in,
+// its Text span to be resolved.
+func (c *collector) locatePending(f *finding, in Span) {
+	if len(f.locs) < MaxLocations {
+		f.locate(Location{Input: in, Text: textPending})
+		c.pending = true
+	}
 }
 
 // add records one occurrence of kind k with its neutralized token. explain
@@ -319,6 +325,7 @@ func (c *collector) warnings() []Warning {
 			Count:       f.count,
 			Decoded:     f.decoded.String(),
 			Explanation: f.explain,
+			Locations:   f.locs,
 		}
 		if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
 			w.Explanation += fmt.Sprintf(" (and %d more)", others)
@@ -361,4 +368,16 @@ func escapeEnd(s string) int {
 		return 2
 	}
 	return -1
+}
+
+// cutUTF8 returns the longest prefix of s of at most n bytes that does not
+// split a UTF-8 sequence.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
