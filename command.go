@@ -1,6 +1,7 @@
 package plainsight
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,20 +32,20 @@ import (
 // Sanitize keeps its fast path, and ASCII text with escapes (a tab, a
 // control) skips the parse too.
 
-// readCommand applies the command reading of text to res, the
-// context-free result of the same text.
-func readCommand(text string, res *Result) {
-	if isASCIIText(text) && !hasPunycode(text) {
+// readCommand applies the command reading of the text to the findings of
+// the context-free reading, before they become warnings.
+func (s *sanitizer) readCommand() {
+	text := s.text
+	if isASCII(text) && !hasPunycode(text) {
 		return
 	}
-	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged)}
+	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged), found: &s.found}
+	cr.quietQuoted()
 	cr.hosts()
 	cr.read()
-	cr.quietQuoted(res)
-	for _, w := range cr.found.warnings() {
-		res.Warnings = mergeWarning(res.Warnings, w)
-	}
 }
+
+func isASCII(s string) bool { return indexNonASCII(s) < 0 }
 
 // hasPunycode reports whether text holds the ACE prefix of a punycode
 // host label, "xn--" (or "XN--"), which reads as the Unicode it encodes.
@@ -77,7 +78,34 @@ func judged(r rune) bool {
 type commandReader struct {
 	text  string
 	rd    shellread.Reading
-	found collector
+	found *collector
+	// explained marks the kinds whose explanation the command reading has
+	// given: it knows the shell, so it replaces the context-free one.
+	explained [numKinds]bool
+}
+
+// add records an occurrence of kind k: the word or host tok, placed at
+// the input span at. An occurrence the context-free reading already placed
+// there is not counted twice.
+func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string) {
+	c := cr.found
+	f := c.found[k]
+	if f != nil && !cr.explained[k] {
+		f.explain = explain()
+	}
+	cr.explained[k] = true
+	if f != nil {
+		for _, l := range f.locs {
+			if l.Input.Start < at.End && at.Start < l.Input.End {
+				return
+			}
+		}
+	}
+	f = c.addRaw(k, tok, explain)
+	c.locatePending(f, at)
+	// Keep the locations in input order: the context-free reading placed
+	// its own first.
+	slices.SortFunc(f.locs, func(a, b Location) int { return a.Input.Start - b.Input.Start })
 }
 
 // outside reports whether s is read by the shell as code: unquoted, and
@@ -90,7 +118,7 @@ func (cr *commandReader) read() {
 	text := cr.text
 	for k, sp := range cr.rd.Spans {
 		start := cr.rd.Start(k)
-		if !outside(sp) || isASCIIText(text[start:sp.End]) {
+		if !outside(sp) || isASCII(text[start:sp.End]) {
 			continue
 		}
 		for i := start; i < sp.End; {
@@ -109,34 +137,35 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	word := cr.text[ws:we]
 	if isRightToLeft(r) {
 		if cr.reorders(i, we) {
-			cr.found.addRaw(KindBidi, word, func() string { return cr.rtlExplanation(i, word) })
+			cr.add(KindBidiReorder, word, Span{ws, we}, func() string { return cr.rtlExplanation(i, word) })
 		}
 		return
 	}
 	form := hostread.ReadsAs(r)
+	at := Span{i, i + utf8.RuneLen(r)}
 	prev, _ := utf8.DecodeLastRuneInString(cr.text[:i])
 	next, _ := utf8.DecodeRuneInString(cr.text[i+utf8.RuneLen(r):])
 	switch {
 	case isQuoteForm(r):
-		cr.found.addRaw(KindLookalike, word, func() string { return cr.quoteExplanation(i, r, word) })
+		cr.add(KindLookalike, word, at, func() string { return cr.quoteExplanation(i, r, word) })
 	case isSyntaxForm(form):
 		// Fullwidth and ideographic punctuation between CJK letters is
 		// the typography of the text around it.
 		if isCJKWordLetter(prev) || isCJKWordLetter(next) {
 			return
 		}
-		cr.found.addRaw(KindLookalike, word, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
+		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
 		base := baseLetter(cr.text[:i])
 		switch {
 		case prev < utf8.RuneSelf && isSyntaxForm(string(prev)):
-			cr.found.addRaw(KindLookalike, word, func() string {
+			cr.add(KindLookalike, word, at, func() string {
 				return cr.wordExplanation(word, r, "draws over `"+string(prev)+"`, which the shell still reads as "+string(prev))
 			})
 		case ucd.Lookup(base).Script() != ucd.ScriptLatin:
 			// Marks of other scripts are how those scripts are written.
 		case prev == r || !hostread.Composes(cr.text[:i], r):
-			cr.found.addRaw(KindLookalike, word, func() string {
+			cr.add(KindLookalike, word, at, func() string {
 				return cr.wordExplanation(word, r, "stacks on the letter before it without composing, so the letter passes for another")
 			})
 		}
@@ -152,19 +181,19 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		if form == "" {
 			how = "is a Latin letter outside the ordinary alphabets that passes for an ASCII one"
 		}
-		cr.found.addRaw(KindLookalike, word, func() string { return cr.wordExplanation(word, r, how) })
+		cr.add(KindLookalike, word, at, func() string { return cr.wordExplanation(word, r, how) })
 	case hostread.PassesForDigit(r) != 0 && hasASCIIDigit(word) && !isLetter(prev) && !isLetter(next):
 		d := string(hostread.PassesForDigit(r))
-		cr.found.addRaw(KindLookalike, word, func() string {
+		cr.add(KindLookalike, word, at, func() string {
 			return cr.wordExplanation(word, r, "passes for the digit "+d)
 		})
 	case hostread.IsCJKStroke(r) && (isASCIIAlnumRune(prev) || isASCIIAlnumRune(next)):
-		cr.found.addRaw(KindLookalike, word, func() string {
+		cr.add(KindLookalike, word, at, func() string {
 			return cr.wordExplanation(word, r, "looks like a stroke or dash between Latin letters")
 		})
 	}
 	if zero, ok := ucd.DigitZero(r); ok && zero != '0' && hasASCIIDigit(word) {
-		cr.found.addRaw(KindMixedNumbers, word, func() string {
+		cr.add(KindMixedNumbers, word, at, func() string {
 			return "`" + neutralize(word) + "` mixes " + runeName(r) + " with ASCII digits: the program reads a different number" + cr.parseNote(i)
 		})
 	}
@@ -237,7 +266,7 @@ func nfkcASCII(r rune) string {
 		return ""
 	}
 	f := norm.NFKC.String(string(b))
-	if isASCIIText(f) {
+	if isASCII(f) {
 		return f
 	}
 	return ""
@@ -379,7 +408,7 @@ func (cr *commandReader) hosts() {
 		for end < len(text) && !isHostBreak(text[end]) {
 			end++
 		}
-		if word := text[start:end]; all || !isASCIIText(word) {
+		if word := text[start:end]; all || !isASCII(word) {
 			cr.wordHosts(start, word)
 		}
 		start = end + 1
@@ -410,86 +439,51 @@ func (cr *commandReader) wordHosts(start int, word string) {
 				k = KindMixedNumbers
 			}
 			at := start + h.Start
-			cr.found.addRaw(k, host, func() string { return cr.hostExplanation(at, host, f) })
+			cr.add(k, host, hostSpan(at, host, f), func() string { return cr.hostExplanation(at, host, f) })
 		}
 	}
 }
 
-// quietQuoted drops from res the lookalike findings of the context-free
-// reading that lie wholly inside quotes, comments and here-documents:
+// hostSpan places a finding about host, found at byte at: the character
+// at fault, or the first non-ASCII character of the label at fault.
+func hostSpan(at int, host string, f hostread.Finding) Span {
+	i := -1
+	if f.Rune != 0 {
+		i = strings.IndexRune(host, f.Rune)
+	}
+	if i < 0 {
+		label := strings.Index(host, f.Label)
+		if label < 0 {
+			label = 0
+		}
+		i = label // a punycode label: its first character
+		if k := indexNonASCII(host[label:]); k >= 0 {
+			i = label + k
+		}
+	}
+	_, size := utf8.DecodeRuneInString(host[i:])
+	return Span{at + i, at + i + size}
+}
+
+// quietQuoted drops the lookalike finding of the context-free reading
+// when every occurrence lies inside quotes, comments and here-documents:
 // typography the shell does not interpret. A finding with any occurrence
-// outside them is kept whole, so the command reading never lowers what
-// the context-free reading found in code.
-func (cr *commandReader) quietQuoted(res *Result) {
-next:
-	for wi := 0; wi < len(res.Warnings); wi++ {
-		w := &res.Warnings[wi]
-		if w.Kind != KindLookalike {
-			continue
-		}
-		occurrences := 0
-		for _, tok := range w.Tokens {
-			n, inside := cr.occurrences(tok)
-			if n == 0 || !inside {
-				continue next
-			}
-			occurrences += n
-		}
-		if occurrences < w.Count {
-			continue
-		}
-		res.Warnings = append(res.Warnings[:wi], res.Warnings[wi+1:]...)
-		wi--
+// outside them, or with occurrences beyond MaxLocations, is kept whole, so
+// the command reading never lowers what the context-free reading found in
+// code.
+func (cr *commandReader) quietQuoted() {
+	f := cr.found.found[KindLookalike]
+	if f == nil || f.count != len(f.locs) {
+		return
 	}
-}
-
-// occurrences counts tok in the text and reports whether every occurrence
-// lies inside quotes, a comment or a here-document.
-func (cr *commandReader) occurrences(tok string) (n int, inside bool) {
-	if tok == "" {
-		return 0, false
-	}
-	for off := 0; ; {
-		j := strings.Index(cr.text[off:], tok)
-		if j < 0 {
-			return n, true
-		}
-		j += off
-		n++
-		for i := j; i < j+len(tok); i++ {
-			if c := cr.text[i]; c >= utf8.RuneSelf && outside(cr.rd.At(i)) {
-				return n, false
+	for _, l := range f.locs {
+		for i := l.Input.Start; i < l.Input.End && i < len(cr.text); i++ {
+			if cr.text[i] >= utf8.RuneSelf && outside(cr.rd.At(i)) {
+				return
 			}
 		}
-		off = j + len(tok)
 	}
-}
-
-// mergeWarning adds w to ws, kept in Kind order; a warning of the same
-// kind takes w's tokens first and w's explanation, which knows the shell.
-func mergeWarning(ws []Warning, w Warning) []Warning {
-	for i := range ws {
-		if ws[i].Kind == w.Kind {
-			old := ws[i]
-			tokens := append([]string(nil), w.Tokens...)
-			for _, t := range old.Tokens {
-				if len(tokens) < MaxTokens && !containsString(tokens, t) {
-					tokens = append(tokens, t)
-				}
-			}
-			ws[i].Tokens = tokens
-			ws[i].Count = max(old.Count, w.Count)
-			ws[i].Explanation = w.Explanation
-			return ws
-		}
-		if ws[i].Kind > w.Kind {
-			ws = append(ws, Warning{})
-			copy(ws[i+1:], ws[i:])
-			ws[i] = w
-			return ws
-		}
-	}
-	return append(ws, w)
+	cr.found.found[KindLookalike] = nil
 }
 
 // parseNote returns what an explanation of a finding at byte i adds when

@@ -111,17 +111,3 @@ func TestCommandFastPath(t *testing.T) {
 		t.Errorf("punycode host: no warning; got %v", r.Warnings)
 	}
 }
-
-func TestMergeWarning(t *testing.T) {
-	ws := []Warning{{Kind: KindBidi, Tokens: []string{"a"}, Count: 1}, {Kind: KindLookalike, Tokens: []string{"x"}, Count: 1, Explanation: "old"}}
-	ws = mergeWarning(ws, Warning{Kind: KindLookalike, Tokens: []string{"y", "x"}, Count: 2, Explanation: "new"})
-	ws = mergeWarning(ws, Warning{Kind: KindZeroWidth, Tokens: []string{"z"}, Count: 1})
-	want := []Warning{
-		{Kind: KindBidi, Tokens: []string{"a"}, Count: 1},
-		{Kind: KindZeroWidth, Tokens: []string{"z"}, Count: 1},
-		{Kind: KindLookalike, Tokens: []string{"y", "x"}, Count: 2, Explanation: "new"},
-	}
-	if diff := cmp.Diff(want, ws); diff != "" {
-		t.Errorf("mergeWarning mismatch (-want +got):\n%s", diff)
-	}
-}

@@ -106,13 +106,13 @@ func (p Policy) Sanitize(text string) Result {
 		f.summary = true
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 	}
+	if p.Context == ContextCommand {
+		s.readCommand()
+	}
 	if s.found.pending {
 		s.resolveLocations()
 	}
 	res.Warnings = s.found.warnings()
-	if p.Context == ContextCommand {
-		readCommand(text, &res)
-	}
 	return res
 }
 
