@@ -190,7 +190,9 @@ func (e *escaper) joiningSide(i, dir int, want ucd.JoiningType) bool {
 //     KEYCAP follows, since a digit with a selector alone shows as the
 //     digit and would hide the selector;
 //   - a pair listed in StandardizedVariants.txt;
-//   - an ideographic variation selector after a unified ideograph (IVD).
+//   - an ideographic variation selector after the base it is registered
+//     for in the Ideographic Variation Database: an unregistered one shows
+//     as nothing and would hide a byte behind each Han character.
 func (e *escaper) legitSelector(i int, r rune) bool {
 	base, n := e.runeBefore(i)
 	if n == 0 || !e.literal(base) {
@@ -205,7 +207,7 @@ func (e *escaper) legitSelector(i int, r rune) bool {
 		}
 		return true
 	case r >= 0xE0100:
-		return p.UnifiedIdeograph()
+		return ucd.IsIdeographicVariation(base, r)
 	}
 	return ucd.IsStandardizedVariant(base, r)
 }
