@@ -156,7 +156,7 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		}
 		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
-		base := baseLetter(cr.text[:i])
+		base := hostread.BaseLetter(cr.text[:i])
 		switch {
 		case prev < utf8.RuneSelf && isSyntaxForm(string(prev)):
 			cr.add(KindLookalike, word, at, func() string {
@@ -298,18 +298,6 @@ func isCJKWordLetter(r rune) bool {
 		return isLetter(r)
 	}
 	return false
-}
-
-// baseLetter returns the last rune of s that is not a mark.
-func baseLetter(s string) rune {
-	for len(s) > 0 {
-		r, n := utf8.DecodeLastRuneInString(s)
-		if !ucd.Lookup(r).Category().IsMark() {
-			return r
-		}
-		s = s[:len(s)-n]
-	}
-	return 0
 }
 
 func hasASCIIDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }

@@ -181,7 +181,7 @@ func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
 		if cat.IsMark() {
 			// Marks of other scripts are how those scripts are written;
 			// on a Latin letter one that does not compose draws another.
-			if ucd.Lookup(base(text[:i])).Script() == ucd.ScriptLatin && (r == prev || !composes(text[:i], r)) {
+			if ucd.Lookup(BaseLetter(text[:i])).Script() == ucd.ScriptLatin && (r == prev || !composes(text[:i], r)) {
 				add(CombiningMark, raw, r)
 			}
 			prev = r
@@ -226,8 +226,9 @@ func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
 	}
 }
 
-// base returns the last rune of s that is not a mark.
-func base(s string) rune {
+// BaseLetter returns the last rune of s that is not a mark: the base the
+// marks that end s stand on.
+func BaseLetter(s string) rune {
 	for len(s) > 0 {
 		r, n := utf8.DecodeLastRuneInString(s)
 		if !ucd.Lookup(r).Category().IsMark() {
