@@ -47,3 +47,28 @@ func TestRunNoFiles(t *testing.T) {
 		t.Error("run on an empty directory printed no error")
 	}
 }
+
+// TestRunCommandContext reads the command lines as shell commands: curly
+// quotes inside real quotes are quiet, a lookalike quote outside them and
+// a host that reads as another warn.
+func TestRunCommandContext(t *testing.T) {
+	dir := t.TempDir()
+	text := "- Commit:\n`git commit -m \"Don\u2019t\"`\n`echo \u2018$(id)\u2019`\n`curl https://p\u0430ypal.com`\n"
+	if err := os.WriteFile(filepath.Join(dir, "aa.txt"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-dir", dir, "-context", "command"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("run = %d, stderr %q", code, stderr.String())
+	}
+	want := "| lang | description lines | command lines | descriptions: warn | descriptions: info | commands: warn | commands: info |\n" +
+		"| --- | ---: | ---: | --- | --- | --- | --- |\n" +
+		"| aa | 1 | 3 | 0 | 0 | mixed_script 1, lookalike 1 | 0 |\n" +
+		"| **total** | 1 | 3 | 0 | 0 | mixed_script 1, lookalike 1 | 0 |\n"
+	if diff := cmp.Diff(want, stdout.String()); diff != "" {
+		t.Errorf("run -context command output mismatch (-want +got):\n%s", diff)
+	}
+	if code := run([]string{"-dir", dir, "-context", "shell"}, &stdout, &stderr); code != 2 {
+		t.Errorf("run -context shell = %d, want 2", code)
+	}
+}
