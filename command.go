@@ -39,7 +39,7 @@ func (s *sanitizer) readCommand() {
 	if isASCII(text) && !hasPunycode(text) {
 		return
 	}
-	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged), found: &s.found}
+	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged), found: &s.found, rtlWord: -1}
 	cr.quietQuoted()
 	cr.hosts()
 	cr.read()
@@ -79,6 +79,13 @@ type commandReader struct {
 	text  string
 	rd    shellread.Reading
 	found *collector
+	// wordStart and wordEnd hold the last word found, lineStart and
+	// lineRTL the line of the last right-to-left letter met (-1: none), so
+	// that long words and lines are walked once.
+	wordStart, wordEnd int
+	lineStart, lineEnd int
+	lineRTL            bool
+	rtlWord            int // start of the last word judged for bidi_reorder
 	// explained marks the kinds whose explanation the command reading has
 	// given: it knows the shell, so it replaces the context-free one.
 	explained [numKinds]bool
@@ -102,10 +109,13 @@ func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string)
 		}
 	}
 	f = c.addRaw(k, tok, explain)
+	n := len(f.locs)
 	c.locatePending(f, at)
 	// Keep the locations in input order: the context-free reading placed
 	// its own first.
-	slices.SortFunc(f.locs, func(a, b Location) int { return a.Input.Start - b.Input.Start })
+	if len(f.locs) > n && n > 0 && f.locs[n-1].Input.Start > at.Start {
+		slices.SortFunc(f.locs, func(a, b Location) int { return a.Input.Start - b.Input.Start })
+	}
 }
 
 // outside reports whether s is read by the shell as code: unquoted, and
@@ -136,6 +146,10 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	ws, we := cr.word(i)
 	word := cr.text[ws:we]
 	if isRightToLeft(r) {
+		if ws == cr.rtlWord {
+			return // judged at the word's first right-to-left letter
+		}
+		cr.rtlWord = ws
 		if cr.reorders(i, we) {
 			cr.add(KindBidiReorder, word, Span{ws, we}, func() string { return cr.rtlExplanation(i, word) })
 		}
@@ -202,6 +216,10 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 // word returns the word around byte i as a person sees it: the run of
 // bytes that are not blanks and not the shell's operators ; | & < >.
 func (cr *commandReader) word(i int) (start, end int) {
+	if cr.wordStart <= i && i < cr.wordEnd {
+		return cr.wordStart, cr.wordEnd
+	}
+	defer func() { cr.wordStart, cr.wordEnd = start, end }()
 	inWord := func(j int) bool {
 		switch c := cr.text[j]; c {
 		case ' ', '\t', '\n':
@@ -228,7 +246,7 @@ func (cr *commandReader) word(i int) (start, end int) {
 }
 
 // isQuoteForm reports whether r reads as one of the shell's quotes ' " `
-// (confusables.txt maps U+201C to ” and U+FF02 to ”), or is a
+// (confusables.txt maps U+201C and U+FF02 to two apostrophes), or is a
 // Quotation_Mark other than guillemets and CJK corner brackets, which no
 // one takes for a shell quote.
 func isQuoteForm(r rune) bool {
@@ -330,8 +348,18 @@ func isOptionName(word string, at int) bool {
 // are shown swapped.
 func (cr *commandReader) reorders(i, end int) bool {
 	text := cr.text
-	ls := strings.LastIndexByte(text[:i], '\n') + 1
-	if firstStrongRTL(text[ls:i]) {
+	if i >= cr.lineEnd {
+		// A new line: where it starts, and whether it opens right to left.
+		ls := strings.LastIndexByte(text[:i], '\n') + 1
+		le := strings.IndexByte(text[i:], '\n')
+		if le < 0 {
+			le = len(text)
+		} else {
+			le += i
+		}
+		cr.lineStart, cr.lineEnd, cr.lineRTL = ls, le, firstStrongRTL(text[ls:i])
+	}
+	if cr.lineRTL {
 		return true
 	}
 	operator := false

@@ -90,6 +90,10 @@ func TestCommandHostile(t *testing.T) {
 		"echo '" + strings.Repeat("\u2018", 1000),
 		"cat <<EOF\n" + strings.Repeat("\u2018$(id)\u2019\n", 1000),
 		strings.Repeat("\"", 1<<16) + "\u2013",
+		// Long lines that are walked once, not once per character.
+		"a " + strings.Repeat("\u05d0 > ", 1<<15),
+		strings.Repeat("\u05d0", 1<<18),
+		strings.Repeat("i\u0307", 1<<16),
 	} {
 		r := Policy{Context: ContextCommand}.Sanitize(in)
 		checkResultInvariants(t, in, r)
