@@ -108,8 +108,16 @@ func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string)
 			}
 		}
 	}
-	f = c.addRaw(k, tok, explain)
-	n := len(f.locs)
+	n := 0
+	if f != nil {
+		n = len(f.locs)
+	}
+	if f != nil && !f.raw {
+		// The context-free reading's tokens are neutralized already.
+		f = c.add(k, neutralize(tok), "")
+	} else {
+		f = c.addRaw(k, tok, explain)
+	}
 	c.locatePending(f, at)
 	// Keep the locations in input order: the context-free reading placed
 	// its own first.
