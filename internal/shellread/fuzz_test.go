@@ -22,6 +22,7 @@ func FuzzRead(f *testing.F) {
 		"echo $((1<<2))\necho \u2018$(id)\u2019",
 		"echo \"$(case x in a) echo \u2018$(id)\u2019;; esac)\"",
 		"git commit -m \"Don\u2019t\" # caf\u00e9\ncat <<EOF\nna\u00efve\nEOF\n",
+		"cat <<EOF\n$(echo \u2018x\u2019)\nEOF\n",
 	} {
 		f.Add(s)
 	}

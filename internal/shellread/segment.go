@@ -60,6 +60,7 @@ func lex(src string, judged func(rune) bool) lexed {
 		keyword int      // open compound commands
 		heredoc []string // delimiters waiting for their bodies
 		dash    []bool   // whether each is <<-
+		expands []bool   // whether each body expands $ and ` (unquoted delimiter)
 		last    byte     // last non-blank code byte on the line
 	)
 	for i := 0; i < len(src); i++ {
@@ -160,13 +161,15 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 				heredoc = append(heredoc, unquoteDelim(src[start:i]))
 				dash = append(dash, d)
+				expands = append(expands, !strings.ContainsAny(src[start:i], "'\"\\"))
 				i--
 			}
 		case '\n':
 			for k, delim := range heredoc {
 				end := skipBody(src, i+1, delim, dash[k])
-				if end == len(src) {
-					// No end line: the << may have been arithmetic.
+				if end == len(src) || expands[k] && strings.ContainsAny(src[i+1:end], "$`") {
+					// No end line: the << may have been arithmetic. Or
+					// the body expands: its substitutions are code.
 					l.code[len(l.code)-1] = true
 				}
 				for j := i + 1; j < end; j++ {
@@ -176,7 +179,7 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 				i = end
 			}
-			heredoc, dash = heredoc[:0], dash[:0]
+			heredoc, dash, expands = heredoc[:0], dash[:0], expands[:0]
 			if len(frames) == 1 && frames[0].depth == 0 && keyword == 0 && last != '|' && last != '&' && i+1 < len(src) {
 				l.starts = append(l.starts, i+1)
 				l.code = append(l.code, false)
