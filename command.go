@@ -358,13 +358,7 @@ func (cr *commandReader) reorders(i, end int) bool {
 	text := cr.text
 	if i >= cr.lineEnd {
 		// A new line: where it starts, and whether it opens right to left.
-		ls := strings.LastIndexByte(text[:i], '\n') + 1
-		le := strings.IndexByte(text[i:], '\n')
-		if le < 0 {
-			le = len(text)
-		} else {
-			le += i
-		}
+		ls, le := lineAround(text, i)
 		cr.lineStart, cr.lineEnd, cr.lineRTL = ls, le, firstStrongRTL(text[ls:i])
 	}
 	if cr.lineRTL {
@@ -386,6 +380,17 @@ func (cr *commandReader) reorders(i, end int) bool {
 		j += n
 	}
 	return false
+}
+
+// lineAround returns where the line holding byte i of text starts and
+// ends (before its newline).
+func lineAround(text string, i int) (start, end int) {
+	start = strings.LastIndexByte(text[:i], '\n') + 1
+	end = strings.IndexByte(text[i:], '\n')
+	if end < 0 {
+		return start, len(text)
+	}
+	return start, end + i
 }
 
 // firstStrongRTL reports whether s holds no left-to-right letter, so that

@@ -128,15 +128,8 @@ func (cr *commandReader) wordExplanation(word string, r rune, how string) string
 // rtlExplanation explains right-to-left letters outside quotes, giving
 // the words of the line in the order the shell reads them.
 func (cr *commandReader) rtlExplanation(i int, word string) string {
-	text := cr.text
-	ls := strings.LastIndexByte(text[:i], '\n') + 1
-	le := strings.IndexByte(text[i:], '\n')
-	if le < 0 {
-		le = len(text)
-	} else {
-		le += i
-	}
-	words := strings.Fields(text[ls:le])
+	ls, le := lineAround(cr.text, i)
+	words := strings.Fields(cr.text[ls:le])
 	for k, w := range words {
 		words[k] = "[" + fragment(w, 30) + "]"
 	}
