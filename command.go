@@ -79,11 +79,11 @@ type commandReader struct {
 	text  string
 	rd    shellread.Reading
 	found *collector
-	// wordStart and wordEnd hold the last word found, lineStart and
-	// lineRTL the line of the last right-to-left letter met (-1: none), so
-	// that long words and lines are walked once.
+	// wordStart and wordEnd hold the last word found, lineEnd and lineRTL
+	// the end of the line of the last right-to-left letter met and whether
+	// it opens right to left, so that long words and lines are walked once.
 	wordStart, wordEnd int
-	lineStart, lineEnd int
+	lineEnd            int
 	lineRTL            bool
 	rtlWord            int // start of the last word judged for bidi_reorder
 	// explained marks the kinds whose explanation the command reading has
@@ -359,7 +359,7 @@ func (cr *commandReader) reorders(i, end int) bool {
 	if i >= cr.lineEnd {
 		// A new line: where it starts, and whether it opens right to left.
 		ls, le := lineAround(text, i)
-		cr.lineStart, cr.lineEnd, cr.lineRTL = ls, le, firstStrongRTL(text[ls:i])
+		cr.lineEnd, cr.lineRTL = le, firstStrongRTL(text[ls:i])
 	}
 	if cr.lineRTL {
 		return true
