@@ -48,7 +48,8 @@ func (s *sanitizer) readCommand() {
 func isASCII(s string) bool { return indexNonASCII(s) < 0 }
 
 // hasPunycode reports whether text holds the ACE prefix of a punycode
-// host label, "xn--" (or "XN--"), which reads as the Unicode it encodes.
+// host label, "xn--" or "XN--", which reads as the Unicode it encodes.
+// (Two searches for a rare first byte beat one for a common "--".)
 func hasPunycode(text string) bool {
 	return strings.Contains(text, "xn--") || strings.Contains(text, "XN--")
 }
@@ -71,7 +72,8 @@ func judged(r rune) bool {
 			return true
 		}
 	}
-	return isRightToLeft(r) || hostread.PassesForDigit(r) != 0 || hostread.IsCJKStroke(r) || isQuoteForm(r)
+	// Letters that read as quotes (U+02BC) have a confusable, above.
+	return isRightToLeft(r) || hostread.PassesForDigit(r) != 0 || hostread.IsCJKStroke(r)
 }
 
 // commandReader holds one command and its reading.

@@ -27,6 +27,9 @@ type Span struct {
 // forms too (U+3002 IDEOGRAPHIC FULL STOP, U+2044 FRACTION SLASH...), since
 // the host they build is the one a person reads.
 func Find(word string) []Span {
+	if !mayHoldHost(word) {
+		return nil
+	}
 	var hosts []Span
 	w := strings.Trim(word, "'\"`")
 	off := strings.Index(word, w)
@@ -40,6 +43,22 @@ func Find(word string) []Span {
 		w = rest
 	}
 	return hosts
+}
+
+// mayHoldHost reports whether word holds something that reads as a dot
+// or a colon, without which no form of host above can stand in it.
+func mayHoldHost(word string) bool {
+	for i := 0; i < len(word); {
+		c, n := readsAs(word[i:])
+		if c == '.' || c == ':' {
+			return true
+		}
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	return false
 }
 
 // next finds the first host in w and returns its range, and what follows

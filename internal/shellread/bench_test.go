@@ -33,4 +33,12 @@ func BenchmarkRead(b *testing.B) {
 			_ = Read(src)
 		}
 	})
+	b.Run("read-for-nothing", func(b *testing.B) {
+		// The lexer alone: no rune judged, nothing parsed.
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = ReadFor(src, func(rune) bool { return false })
+		}
+	})
 }

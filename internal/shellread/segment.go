@@ -80,6 +80,14 @@ func lex(src string, judged func(rune) bool) lexed {
 		}
 		switch top.mode {
 		case 'd':
+			// Inside double quotes only \, ", ` and $ mean anything.
+			for !specialDouble[c] && i+1 < len(src) && !specialDouble[src[i+1]] {
+				i++
+				c = src[i]
+			}
+			if !specialDouble[c] {
+				continue
+			}
 			switch c {
 			case '\\':
 				i++
@@ -103,6 +111,20 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 			continue
 		}
+		if plainCode[c] && !(keywordStart[c] && (i == 0 || !isWordByte(src[i-1]))) {
+			// Most bytes of a command: nothing to track but the last one,
+			// up to a special byte or a word that may be a keyword.
+			if !isBlank(c) {
+				last = c
+			}
+			for i+1 < len(src) && plainCode[src[i+1]] && (isWordByte(src[i]) || !keywordStart[src[i+1]]) {
+				i++
+				if !isBlank(src[i]) {
+					last = src[i]
+				}
+			}
+			continue
+		}
 		switch c {
 		case '\\':
 			i++
@@ -110,7 +132,13 @@ func lex(src string, judged func(rune) bool) lexed {
 				continue
 			}
 		case '\'':
-			for i++; i < len(src) && src[i] != '\''; i++ {
+			end := strings.IndexByte(src[i+1:], '\'')
+			if end < 0 {
+				end = len(src)
+			} else {
+				end += i + 1
+			}
+			for i++; i < end; i++ {
 				if src[i] >= 0x80 {
 					l.note(i, Argument, Single)
 				}
@@ -226,6 +254,38 @@ func lex(src string, judged func(rune) bool) lexed {
 	}
 	return l
 }
+
+// plainCode marks the ASCII bytes that mean nothing to the lexer in code,
+// but for the keywords that words starting with keywordStart may be.
+var plainCode = func() (t [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		t[c] = c >= 0x20 && c < 0x7f || c == '\t'
+	}
+	for _, c := range []byte("\\'\"`#(){}<\n") {
+		t[c] = false
+	}
+	return t
+}()
+
+// specialDouble marks the bytes that mean something inside double quotes,
+// and the non-ASCII ones, which the lexer notes.
+var specialDouble = func() (t [256]bool) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte("\\\"`$") {
+		t[c] = true
+	}
+	return t
+}()
+
+// keywordStart marks the first letters of the compound-command keywords.
+var keywordStart = func() (t [256]bool) {
+	for _, c := range []byte("iwufscde") {
+		t[c] = true
+	}
+	return t
+}()
 
 // skipBody returns where the here-document body that starts at i ends:
 // after the line that holds only delim (after leading tabs when dash).
