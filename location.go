@@ -63,7 +63,7 @@ func (s *sanitizer) resolveLocations() {
 		dst *int
 	}
 	var points []point
-	for _, f := range s.found.found {
+	for _, f := range append(s.found.found[:], s.found.other[:]...) {
 		if f == nil {
 			continue
 		}

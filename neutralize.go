@@ -8,6 +8,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/spoof"
+	"github.com/plainsight-dev/plainsight/internal/typography"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -15,7 +16,9 @@ import (
 type Result struct {
 	// Text is the neutralized text, safe to print literally: it holds only
 	// printable characters and '\n' (and tab under Policy.KeepTab), and no
-	// code point from the escaped set.
+	// code point from the escaped set, except under ContextProse the ones
+	// that stand in a typographic place (docs/typography.md), such as a
+	// no-break space before a French colon.
 	Text string `json:"text"`
 	// Warnings lists one warning per kind found, in Kind order; nil when the
 	// text is clean.
@@ -196,6 +199,9 @@ type sanitizer struct {
 	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
 	effects []string     // what the reported terminal sequences would do
 
+	judge   typography.Judge // the typographic places (typography.go)
+	judging bool             // judge has been given the text
+
 	vsRunEnd   int        // the current run of stray variation selectors ends here
 	vsRunCount int        // selectors in it
 	vsRunStart int        // where it began in text
@@ -273,7 +279,7 @@ func (s *sanitizer) run(i int) {
 			s.scan.Rune(i, r, size, p)
 			s.takeFindings()
 		}
-		if cls := s.classify(i, r, size, p); cls != ClassNone {
+		if cls := s.classify(i, r, size, p); cls != ClassNone && !s.typographic(i, size, r, cls) {
 			s.escape(i, size, r, cls)
 		}
 		i += size
@@ -290,6 +296,9 @@ func (s *sanitizer) run(i int) {
 // for them; the bytes before i are replayed: ASCII, and invalid bytes.
 func (s *sanitizer) startScan(i int) {
 	s.scan.Reset(s.text)
+	if s.policy.Context == ContextProse {
+		s.scan.SetRole(spoof.RoleProse)
+	}
 	s.scanning = true
 	for j := 0; j < i; j++ {
 		if s.text[j] >= utf8.RuneSelf {

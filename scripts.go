@@ -39,11 +39,18 @@ func (c *collector) addSpoof(text string, fs []spoof.Finding) {
 		k := spoofKinds[fd.Kind]
 		tok := text[fd.Token.Start:fd.Token.End]
 		t := neutralize(tok)
+		sev := k.Severity()
+		switch fd.Severity {
+		case spoof.SeverityWarn:
+			sev = SeverityWarn
+		case spoof.SeverityInfo:
+			sev = SeverityInfo
+		}
 		explain := ""
-		if !c.has(k) {
+		if *c.slot(k, sev) == nil {
 			explain = explainSpoof(k, t, tok, fd.Rune)
 		}
-		f := c.add(k, t, explain)
+		f := c.addAt(k, sev, t, explain)
 		c.locatePending(f, Span{fd.At.Start, fd.At.End})
 	}
 }

@@ -90,7 +90,9 @@ func (k Kind) String() string {
 	return kinds[KindUnknown].name
 }
 
-// Severity returns the fixed severity of warnings of kind k.
+// Severity returns the usual severity of warnings of kind k: the severity
+// of its occurrences unless a context rule decides otherwise (see
+// [Warning.Severity]).
 func (k Kind) Severity() Severity {
 	if k < numKinds {
 		return kinds[k].severity
@@ -168,7 +170,10 @@ const (
 type Warning struct {
 	// Kind names the finding.
 	Kind Kind `json:"kind"`
-	// Severity is Kind.Severity(), repeated for consumers of the JSON form.
+	// Severity is the severity of the occurrences this warning reports:
+	// usually Kind.Severity(), but a context rule can lower it (a no-break
+	// space where French typography puts one) or raise it. A kind found at
+	// both severities gives two warnings, the warn-level one first.
 	Severity Severity `json:"severity"`
 	// Tokens lists the distinct offending tokens, in first-seen order, at
 	// most MaxTokens of them. For code-point kinds a token is the escape,
@@ -236,8 +241,14 @@ var textPending = Span{-1, -1}
 
 // collector gathers findings per kind. The zero value is ready to use and
 // allocates nothing until something is found.
+//
+// Severity is per occurrence: found holds the occurrences of each kind at
+// the kind's own severity (Kind.Severity), other those that a context rule
+// raised or lowered, such as a no-break space in its typographic place.
+// Each becomes a Warning of its own.
 type collector struct {
 	found   [numKinds]*finding
+	other   [numKinds]*finding
 	pending bool // some location waits for its Text span
 }
 
@@ -250,28 +261,42 @@ func (c *collector) locatePending(f *finding, in Span) {
 	}
 }
 
-// add records one occurrence of kind k with its neutralized token. explain
-// is the explanation of this occurrence; the first one is kept.
-func (c *collector) add(k Kind, token, explain string) *finding {
-	return c.record(k, clip(token, MaxTokenLen), explain, false)
+// addAt records one occurrence of kind k, at severity sev, with its
+// neutralized token. explain is the explanation of this occurrence; the
+// first one is kept.
+func (c *collector) addAt(k Kind, sev Severity, token, explain string) *finding {
+	return c.record(c.slot(k, sev), clip(token, MaxTokenLen), explain, false)
 }
 
-// addRaw records one occurrence of kind k whose token is a slice of the
-// input. It is neutralized only when the warning is built, so that repeated
-// offenders cost no allocation.
+// addRaw records one occurrence of kind k, at the kind's severity, whose
+// token is a slice of the input. It is neutralized only when the warning is
+// built, so that repeated offenders cost no allocation.
 func (c *collector) addRaw(k Kind, raw string, explain func() string) *finding {
-	f := c.found[k]
-	if f == nil {
-		return c.record(k, raw, explain(), true)
-	}
-	return c.record(k, raw, "", true)
+	return c.addRawAt(k, k.Severity(), raw, explain)
 }
 
-func (c *collector) record(k Kind, token, explain string, raw bool) *finding {
-	f := c.found[k]
+// addRawAt is addRaw for an occurrence of severity sev.
+func (c *collector) addRawAt(k Kind, sev Severity, raw string, explain func() string) *finding {
+	slot := c.slot(k, sev)
+	if *slot == nil {
+		return c.record(slot, raw, explain(), true)
+	}
+	return c.record(slot, raw, "", true)
+}
+
+// slot returns where the occurrences of kind k at severity sev are kept.
+func (c *collector) slot(k Kind, sev Severity) **finding {
+	if sev == k.Severity() {
+		return &c.found[k]
+	}
+	return &c.other[k]
+}
+
+func (c *collector) record(slot **finding, token, explain string, raw bool) *finding {
+	f := *slot
 	if f == nil {
 		f = &finding{explain: explain, raw: raw}
-		c.found[k] = f
+		*slot = f
 	}
 	f.count++
 	for _, t := range f.tokens {
@@ -303,38 +328,50 @@ func (c *collector) addDecoded(k Kind, s string) {
 	f.decoded.WriteString(s)
 }
 
-// has reports whether kind k was found.
+// has reports whether kind k was found at the kind's severity.
 func (c *collector) has(k Kind) bool { return c.found[k] != nil }
 
-// warnings returns the findings in Kind order, or nil.
+// warnings returns the findings in Kind order, or nil. A kind found at both
+// severities gives two warnings, the warn-level one first.
 func (c *collector) warnings() []Warning {
 	var ws []Warning
-	for k, f := range c.found {
-		if f == nil {
-			continue
+	for k := range c.found {
+		first, second := c.found[k], c.other[k]
+		if Kind(k).Severity() == SeverityInfo {
+			first, second = second, first
 		}
-		tokens := f.tokens
-		if f.raw {
-			tokens = make([]string, len(f.tokens))
-			for i, t := range f.tokens {
-				tokens[i] = clip(neutralize(cutUTF8(t, MaxTokenLen)), MaxTokenLen)
-			}
-		}
-		w := Warning{
-			Kind:        Kind(k),
-			Severity:    Kind(k).Severity(),
-			Tokens:      tokens,
-			Count:       f.count,
-			Decoded:     f.decoded.String(),
-			Explanation: f.explain,
-			Locations:   f.locs,
-		}
-		if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
-			w.Explanation += fmt.Sprintf(" (and %d more)", others)
-		}
-		ws = append(ws, w)
+		ws = appendWarning(ws, Kind(k), SeverityWarn, first)
+		ws = appendWarning(ws, Kind(k), SeverityInfo, second)
 	}
 	return ws
+}
+
+// appendWarning appends the warning of the occurrences f of kind k at
+// severity sev, if there are any.
+func appendWarning(ws []Warning, k Kind, sev Severity, f *finding) []Warning {
+	if f == nil {
+		return ws
+	}
+	tokens := f.tokens
+	if f.raw {
+		tokens = make([]string, len(f.tokens))
+		for i, t := range f.tokens {
+			tokens[i] = clip(neutralize(cutUTF8(t, MaxTokenLen)), MaxTokenLen)
+		}
+	}
+	w := Warning{
+		Kind:        k,
+		Severity:    sev,
+		Tokens:      tokens,
+		Count:       f.count,
+		Decoded:     f.decoded.String(),
+		Explanation: f.explain,
+		Locations:   f.locs,
+	}
+	if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
+		w.Explanation += fmt.Sprintf(" (and %d more)", others)
+	}
+	return append(ws, w)
 }
 
 // clip shortens s to at most n bytes without splitting a UTF-8 sequence or

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/plainsight-dev/plainsight/internal/typography"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -23,9 +24,14 @@ const (
 	// between digits (a range, "10\u201320"), an apostrophe between
 	// letters ("don\u2019t").
 	lookIgnore
-	// lookSoft is typography that prose uses for itself: curly quotes and
-	// apostrophes, dashes, the ellipsis, superscripts, fullwidth letters.
-	// It warns only on a line that reads as a command.
+	// lookProse is the typography of quotation and omission: curly quotes,
+	// apostrophes, primes and the ellipsis. It warns only on a line that
+	// reads as a command under the stricter test of T3 in
+	// docs/typography.md (typography.ReadsAsCommand), and never in prose.
+	lookProse
+	// lookSoft is other typography that prose uses for itself: dashes,
+	// superscripts, fullwidth letters. It warns only on a line that reads
+	// as a command, and never in prose.
 	lookSoft
 	// lookCJK is fullwidth or ideographic punctuation and fullwidth
 	// digits: native in Chinese, Japanese and Korean text. It warns like
@@ -122,11 +128,19 @@ func (s *Scanner) softContext(i, size int, form string) lookClass {
 			return lookHard
 		case isClass(rune(prev), asciiDigit) && isClass(next, asciiDigit):
 			return lookIgnore
+		case prev == ' ' && next == ' ':
+			// A dash between spaces is a parenthetical dash (T9 of
+			// docs/typography.md); an option's dash leads into a
+			// letter.
+			return lookIgnore
 		}
 	case "'":
 		if isClass(rune(prev), asciiLetter) && isClass(next, asciiLetter) {
 			return lookIgnore
 		}
+	}
+	if strings.Trim(form, "'\"`") == "" || strings.Trim(form, ".") == "" {
+		return lookProse
 	}
 	return lookSoft
 }
@@ -196,7 +210,8 @@ func (s *Scanner) checkWord(i int) {
 	}
 	warn := look[lookHard] ||
 		look[lookCJK] && (!s.cjkLine() || s.commandLine()) ||
-		look[lookSoft] && s.commandLine()
+		look[lookSoft] && s.commandLine() ||
+		look[lookProse] && s.strictCommandLine()
 	if !warn {
 		return
 	}
@@ -204,39 +219,43 @@ func (s *Scanner) checkWord(i int) {
 }
 
 // commandLine reports whether the current line reads as a shell command:
-// after optional white space, a backquote and a "$ " prompt, its first
-// word is a lowercase ASCII command name ("echo", "rm", "git", also
-// spelled in fullwidth letters) followed by white space.
+// never in prose; otherwise, after optional white space, a backquote and a
+// "$ " prompt, its first word is a lowercase ASCII command name ("echo",
+// "rm", "git", also spelled in fullwidth letters) followed by white space.
 func (s *Scanner) commandLine() bool {
 	if s.lineCmd == 0 {
 		s.lineCmd = -1
-		if isCommandLine(s.text[s.lineStart:]) {
+		if s.role != RoleProse && isCommandLine(s.text[s.lineStart:]) {
 			s.lineCmd = 1
 		}
 	}
 	return s.lineCmd > 0
 }
 
-func isCommandLine(line string) bool {
-	line = strings.TrimLeft(line, " \t")
-	line = strings.TrimPrefix(line, "`")
-	line = strings.TrimPrefix(line, "$ ")
-	n := 0
-	for _, r := range line {
-		if r >= 0xFF41 && r <= 0xFF5A {
-			r -= 0xFF41 - 'a'
+// isCommandLine is the test of commandLine, typography.LeadsWithCommand.
+func isCommandLine(line string) bool { return typography.LeadsWithCommand(line) }
+
+// strictCommandLine reports whether the current line reads as a shell
+// command under the stricter test of T3 in docs/typography.md
+// (typography.ReadsAsCommand): a command name first, and a shell signal or
+// fewer than three words outside quoted spans. Never in prose.
+func (s *Scanner) strictCommandLine() bool {
+	if s.lineStrict == 0 {
+		s.lineStrict = -1
+		if s.role != RoleProse && s.commandLine() && typography.ReadsAsCommand(s.line()) {
+			s.lineStrict = 1
 		}
-		switch {
-		case 'a' <= r && r <= 'z':
-		case n > 0 && ('0' <= r && r <= '9' || r == '.' || r == '_' || r == '-' || r == '+'):
-		case n > 0 && (r == ' ' || r == '\t'):
-			return true
-		default:
-			return false
-		}
-		n++
 	}
-	return false
+	return s.lineStrict > 0
+}
+
+// line returns the current line, without its newline.
+func (s *Scanner) line() string {
+	line := s.text[s.lineStart:]
+	if n := strings.IndexByte(line, '\n'); n >= 0 {
+		line = line[:n]
+	}
+	return line
 }
 
 // cjkLine reports whether the current line holds a Han, kana, Hangul or

@@ -3,6 +3,7 @@ package spoof
 import (
 	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/typography"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -50,9 +51,11 @@ type Scanner struct {
 	numMixed bool
 
 	// The current line, with lazily computed context.
-	lineStart int
-	lineCmd   int8 // 0 unknown, 1 command-like, -1 not
-	lineCJK   int8 // 0 unknown, 1 holds CJK letters, -1 not
+	lineStart  int
+	lineCmd    int8 // 0 unknown, 1 command-like, -1 not
+	lineCJK    int8 // 0 unknown, 1 holds CJK letters, -1 not
+	lineOneTok int8 // 0 unknown, 1 one token between white space, -1 not
+	lineStrict int8 // 0 unknown, 1 command-like under T3's stricter test, -1 not
 
 	// Whole-script confusable candidates need the letter counts of the
 	// whole text.
@@ -192,7 +195,7 @@ func (s *Scanner) ASCII(i, j int) (end int, controls bool) {
 			s.endNumber(i)
 			s.endWord(i, i+1)
 			if b == '\n' {
-				s.lineStart, s.lineCmd, s.lineCJK = i+1, 0, 0
+				s.lineStart, s.lineCmd, s.lineCJK, s.lineOneTok, s.lineStrict = i+1, 0, 0, 0, 0
 			}
 		case asciiLetter:
 			s.startToken(i)
@@ -218,8 +221,23 @@ func (s *Scanner) ASCII(i, j int) (end int, controls bool) {
 			s.digit(i, '0')
 		default:
 			s.endToken(i)
-			s.startNumber(i)
+			if b == '(' || b == '[' || b == '{' {
+				// An opening bracket starts a new number: "100(\u09e7\u09e6\u09e6)"
+				// gives a number and its spelling in another system.
+				s.endNumber(i)
+			} else {
+				s.startNumber(i)
+			}
 			s.escLetter = b == '\\'
+			if b == '%' {
+				// A printf conversion is not part of a word:
+				// "%s\u10e4..." is a conversion and a Georgian word
+				// (docs/typography.md, T8). Its bytes are ASCII, so it
+				// ends before j.
+				if n := typography.ConversionLen(text[i:j]); n > 1 {
+					i += n - 1
+				}
+			}
 		}
 	}
 	s.pos = i
@@ -511,6 +529,7 @@ func (s *Scanner) checkToken(i int) {
 	mixed := s.mixedScript(start, i)
 	if mixed {
 		s.report(MixedScript, start, i, whole, 0, s.tokRole)
+		s.found[len(s.found)-1].Severity = s.mixedSeverity(start, i)
 	}
 	if s.tokOther && !s.tokLatin && s.tokConfus && !s.acc.resolved.IsEmpty() {
 		// A whole-script confusable candidate; wholeScript decides once

@@ -23,7 +23,8 @@ const MaxMarks = 4
 // script are everyday spellings (Thai U+0E33 SARA AM, Bengali U+09DF YYA,
 // Devanagari U+095E FA); those NFKC leaves alone (Technical, Obsolete,
 // Uncommon_Use: U+1D00 small capital A) or folds into another script
-// (mathematical letters are Common and fold to Latin) are uncommon. A few
+// (mathematical letters are Common and fold to Latin) are uncommon, unless
+// they belong to a living orthography (orthographic). A few
 // Restricted characters are ordinary anyway: fullwidth and halfwidth
 // forms in CJK text, the ordinal indicators of
 // Spanish and Portuguese (1\u00aa, 2\u00ba), the micro sign (10\u00b5s) and
@@ -42,12 +43,39 @@ func uncommon(s string, r rune, p ucd.Props) bool {
 		return false
 	}
 	d := norm.NFKC.PropertiesString(s).Decomposition()
-	if len(d) == 0 {
-		return true
-	}
 	sc := p.Script()
+	if len(d) == 0 {
+		return !orthographic(r, p, sc)
+	}
 	first, _ := utf8.DecodeRune(d)
 	return sc == ucd.ScriptCommon || sc == ucd.ScriptInherited || ucd.Lookup(first).Script() != sc
+}
+
+// orthographic reports whether the Restricted code point r, whose
+// properties are p and whose script is sc, which NFKC leaves alone, is part
+// of a living orthography rather than a character that can stand for a
+// common one (T10 of docs/typography.md): a nonspacing mark of its own
+// script (the Hebrew points), or a letter whose confusable prototype holds
+// no character of its script (the Yiddish ligatures U+05F0..U+05F2, whose
+// prototypes are Latin or ASCII): in a token of one script, which is where
+// this check runs, it cannot pass for a letter of that script.
+func orthographic(r rune, p ucd.Props, sc ucd.Script) bool {
+	if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited {
+		return false
+	}
+	if p.Category() == ucd.Mn {
+		return true
+	}
+	proto, ok := ucd.Confusable(r)
+	if !ok {
+		return false
+	}
+	for _, c := range proto {
+		if ucd.Lookup(c).Script() == sc {
+			return false
+		}
+	}
+	return true
 }
 
 // nonspacingMark counts the nonspacing mark r at text[i] on the current
