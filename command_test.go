@@ -53,7 +53,7 @@ func FuzzCommand(f *testing.F) {
 		}
 		warns := map[Kind]bool{}
 		for _, w := range cmd.Warnings {
-			warns[w.Kind] = w.Severity == SeverityWarn
+			warns[w.Kind] = warns[w.Kind] || w.Severity == SeverityWarn // a kind may come at both severities
 		}
 		rd := shellread.Read(in)
 		for _, w := range free.Warnings {
