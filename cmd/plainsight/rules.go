@@ -30,6 +30,7 @@ var kindSummary = map[plainsight.Kind]string{
 	plainsight.KindLookalike:             "A non-ASCII character passes for ASCII punctuation, a digit or a space in an otherwise ASCII word.",
 	plainsight.KindWholeScriptConfusable: "A word written wholly in one script that reads as a word of another.",
 	plainsight.KindUncommonCharacter:     "A character that UTS #39 restricts, inside a token that also holds ordinary letters.",
+	plainsight.KindBidiReorder:           "Right-to-left words around the shell's syntax, which a terminal applying the bidi algorithm shows out of order.",
 	plainsight.KindCombiningMarks:        "More than four combining marks on one base, or the same mark twice, which draws over text or hides a repeat.",
 }
 
