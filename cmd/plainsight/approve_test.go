@@ -26,6 +26,8 @@ func TestApprove(t *testing.T) {
 		{"approve-yes-warned", []string{"approve", "-yes", "-c", "echo ok\rrm -rf /nonexistent"}},
 		{"approve-yes-allow-warnings", []string{"approve", "-yes", "-allow-warnings", "-c", "echo ok #\u200b"}},
 		{"approve-no", []string{"approve", "-no", "--", "echo", "hi"}},
+		{"approve-yes-command-reading", []string{"approve", "-yes", "-c", ": \u05e9\u05dc\u05d5\u05dd ; : \u05e2\u05d5\u05dc\u05dd"}},
+		{"approve-yes-context-any", []string{"approve", "-yes", "-context", "any", "-c", ": \u05e9\u05dc\u05d5\u05dd ; : \u05e2\u05d5\u05dc\u05dd"}},
 		{"approve-yes-and-no", []string{"approve", "-yes", "-no", "--", "echo", "hi"}},
 		{"approve-both-forms", []string{"approve", "-yes", "-c", "echo hi", "--", "echo", "hi"}},
 		{"approve-no-command", []string{"approve", "-yes"}},
