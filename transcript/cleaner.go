@@ -3,6 +3,7 @@ package transcript
 import (
 	"encoding/binary"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -62,6 +63,11 @@ type Cleaner struct {
 	tail   []byte // held-back input of write (at most a few bytes)
 
 	rep Report
+	// escapes and warnings count the Unicode findings by class and kind,
+	// copied into rep.Unicode's maps by Report: an array costs nothing
+	// per finding.
+	escapes  [32]int64
+	warnings [32]int64
 }
 
 // NewCleaner returns a Cleaner with the given options.
@@ -84,7 +90,23 @@ func (c *Cleaner) Options() Options { return c.opts }
 // Report returns the counts so far. The returned Report is a copy.
 func (c *Cleaner) Report() Report {
 	r := c.rep
-	r.Unicode = r.Unicode.clone()
+	r.Unicode = Unicode{}
+	for cls, n := range c.escapes {
+		if n > 0 {
+			if r.Unicode.Escapes == nil {
+				r.Unicode.Escapes = make(map[plainsight.Class]int64)
+			}
+			r.Unicode.Escapes[plainsight.Class(cls)] = n
+		}
+	}
+	for k, n := range c.warnings {
+		if n > 0 {
+			if r.Unicode.Warnings == nil {
+				r.Unicode.Warnings = make(map[plainsight.Kind]int64)
+			}
+			r.Unicode.Warnings[plainsight.Kind(k)] = n
+		}
+	}
 	return r
 }
 
@@ -136,9 +158,20 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 // Clean cleans raw in one call and returns the text and the report.
 func Clean(raw []byte, opts Options) (string, Report) {
 	c := NewCleaner(opts)
+	// The text is rarely longer than the input: one allocation holds it,
+	// and it becomes the string returned without a copy, since nothing
+	// else refers to it.
+	size := len(raw) + len(TruncationMarker) + 1
+	if limit := c.lim.MaxOutput; limit >= 0 {
+		size = min(size, limit)
+	}
+	c.out = make([]byte, 0, size)
 	c.write(raw)
 	c.finish()
-	return string(c.out), c.Report()
+	if len(c.out) == 0 {
+		return "", c.Report()
+	}
+	return unsafe.String(&c.out[0], len(c.out)), c.Report()
 }
 
 // write cleans p, appending the output to c.out and holding back the bytes
@@ -195,6 +228,15 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		return n
 	}
 	if src[0] == 0x1B && fast {
+		// An ESC followed by another is an escape sequence that the
+		// second aborts, as the parser would count it: a flood of ESC
+		// is counted without it.
+		if n := escRun(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.rep.Sequences.ESC += int64(n)
+			c.rep.Unterminated += int64(n)
+			return n
+		}
 		// Fast path for the common CSI, colour above all.
 		if n, final := simpleCSI(src); n > 0 {
 			c.rep.BytesIn += int64(n)
@@ -353,37 +395,18 @@ func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
 		return
 	}
 	if ascii {
-		// No code point that Sanitize escapes or warns about: it would
+		// No code point that Sanitize escapes: it would
 		// return seg unchanged.
 		c.emit(seg)
 		return
 	}
-	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
-	u := &c.rep.Unicode
-	for _, e := range res.Escapes {
-		if u.Escapes == nil {
-			u.Escapes = make(map[plainsight.Class]int64)
-		}
-		u.Escapes[e.Class]++
-	}
-	for _, w := range res.Warnings {
-		if u.Warnings == nil {
-			u.Warnings = make(map[plainsight.Kind]int64)
-		}
-		u.Warnings[w.Kind] += int64(w.Count)
-	}
-	switch {
-	case c.opts.Unicode == UnicodeKeep || len(res.Escapes) == 0:
+	switch escapes, contextual := unicodeScan(seg); {
+	case !escapes:
 		c.emit(seg)
-	case c.opts.Unicode == UnicodeRemove:
-		prev := 0
-		for _, e := range res.Escapes {
-			c.emitString(res.Text[prev:e.Start])
-			prev = e.End
-		}
-		c.emitString(res.Text[prev:])
+	case contextual:
+		c.emitSanitized(seg)
 	default:
-		c.emitString(res.Text)
+		c.emitUnicode(seg)
 	}
 }
 
@@ -501,6 +524,16 @@ func (c *Cleaner) countCSI(sgr bool, length int) {
 	if length > c.lim.MaxString {
 		c.rep.OverLimit++
 	}
+}
+
+// escRun returns how many ESC bytes start src and are each followed by
+// another ESC: the last ESC of a run is left to the parser.
+func escRun(src []byte) int {
+	n := 0
+	for n+1 < len(src) && src[n+1] == 0x1B {
+		n++
+	}
+	return n
 }
 
 // simpleCSI returns the length and final byte of the plain CSI that starts

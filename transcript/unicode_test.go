@@ -1,0 +1,111 @@
+package transcript
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight"
+)
+
+// TestUnicodeClassAgreesWithSanitize checks the per-rune decision against
+// Sanitize, alone between two letters: the class of its escape, or none.
+// It takes every code point of planes 0, 1 and of the tags and selectors
+// in plane 14, and a sample of the rest (unassigned, private use and
+// noncharacters in ranges).
+func TestUnicodeClassAgreesWithSanitize(t *testing.T) {
+	p := plainsight.Policy{KeepTab: true}
+	for r := rune(0xA0); r <= utf8.MaxRune; r++ {
+		if r >= 0x20000 && !(r >= 0xE0000 && r <= 0xE01FF) && r&0xFFFF != 0xFFFE && r%257 != 0 {
+			continue
+		}
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		want := plainsight.ClassNone
+		if res := p.Sanitize("a" + string(r) + "b"); len(res.Escapes) > 0 {
+			want = res.Escapes[0].Class
+		}
+		got, contextual := unicodeClass(r)
+		if contextual {
+			// Between two Latin letters, no context rule holds.
+			if got != want {
+				t.Errorf("unicodeClass(%U) = %v (contextual), Sanitize escapes it as %v", r, got, want)
+			}
+			continue
+		}
+		if got != want {
+			t.Errorf("unicodeClass(%U) = %v, Sanitize escapes it as %v", r, got, want)
+		}
+	}
+}
+
+// TestUnicodePathsAgree checks that the per-rune path writes and counts
+// what the Sanitize path does, for pieces of text under every policy.
+func TestUnicodePathsAgree(t *testing.T) {
+	lines := []string{
+		"plain caf\u00e9 \u65e5\u672c \U0001F600",
+		"cat invoice\u202efdp.exe \u2066x\u2069",
+		"su\u200bdo rm\u00a0-rf / \ufeffls \u3000x",
+		"git clone https://github.com/\u0430pple/x \ue000 \ufdd0 \U000EFFFF \u0378",
+		"\u2800 \ufffc \U00013430 \u00ad \u034f \u115f x\u180e",
+		"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \U0001F468\u200d\U0001F469 \u2764\ufe0f",
+		"ok" + strings.Repeat("\U000E0041", 3) + " \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+		"x\ufe01 \u845b\U000E0100 \u0915\u094d\u200d\u0937",
+		"\u2764\ufe0f \u2764\ufe0f\ufe0f \ufe0fstart \u2229\ufe00 \u845b\U000E0100\U000E0101 \t\ufe0f",
+		"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F wales, scotland",
+		"\U0001F3F4\U000E0067\U000E0062\U000E007A\U000E007A\U000E007F not a flag",
+		"\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067 no cancel",
+		"x\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F no base",
+		"\U0001F3F4\U000E0047\U000E0042\U000E007F upper case \U000E007F\U000E007F",
+		"\U0001F3F4" + strings.Repeat("\U000E0061", 9) + "\U000E007F too long",
+		"\u2764\U000E0100 \u845b\ufe0f \u00a0\ufe0f",
+	}
+	for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
+		for _, line := range lines {
+			perRune := NewCleaner(Options{Unicode: u})
+			sanitized := NewCleaner(Options{Unicode: u})
+			if _, san := unicodeScan([]byte(line)); san {
+				perRune.emitSanitized([]byte(line))
+			} else {
+				perRune.emitUnicode([]byte(line))
+			}
+			sanitized.emitSanitized([]byte(line))
+			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
+				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
+			}
+			if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
+				t.Errorf("%v: report of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
+			}
+		}
+	}
+}
+
+// FuzzUnicodePaths checks on any clean text (controls dropped, invalid
+// UTF-8 replaced) that the per-rune path agrees with Sanitize.
+func FuzzUnicodePaths(f *testing.F) {
+	f.Add("\u2764\ufe0f x\ufe01 \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F \u202e\u00a0")
+	f.Fuzz(func(t *testing.T, s string) {
+		seg := []byte(strings.Map(func(r rune) rune {
+			if r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F {
+				return -1
+			}
+			return r
+		}, strings.ToValidUTF8(s, "\ufffd")))
+		if _, san := unicodeScan(seg); san {
+			t.Skip("joiners go through Sanitize")
+		}
+		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
+			perRune, sanitized := NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u})
+			perRune.emitUnicode(seg)
+			sanitized.emitSanitized(seg)
+			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
+				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, seg, diff)
+			}
+			if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
+				t.Errorf("%v: report of %+q mismatch (-Sanitize +per rune):\n%s", u, seg, diff)
+			}
+		}
+	})
+}
