@@ -1,0 +1,45 @@
+package render
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/term"
+)
+
+// FuzzTerminal checks, for any input, that Terminal's output passes
+// term.Sanitizer unchanged, that without its SGR sequences the text part is
+// Result.Text, and that a Result with arbitrary spans never makes it panic
+// or write a control character.
+func FuzzTerminal(f *testing.F) {
+	for _, in := range corpusInputs(f) {
+		f.Add(in, 0, 3, 2, 5)
+	}
+	f.Fuzz(func(t *testing.T, in string, a, b, c, d int) {
+		r := plainsight.Sanitize(in)
+		for _, color := range []bool{false, true} {
+			out := Terminal(r, TerminalOptions{Color: color})
+			var s term.Sanitizer
+			if got := s.Push(out) + s.Finish(); got != out {
+				t.Fatalf("Terminal(Sanitize(%+q), Color=%v) changed by term.Sanitizer:\n got %+q\nwant %+q", in, color, got, out)
+			}
+		}
+		if got := stripSGR(TerminalText(r, TerminalOptions{Color: true})); got != r.Text {
+			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, r.Text)
+		}
+		// A hand-built Result: raw input as Text, spans from the fuzzer.
+		bad := plainsight.Result{
+			Text:     in,
+			Escapes:  []plainsight.Escape{{Start: a, End: b}, {Start: c, End: d}},
+			Warnings: []plainsight.Warning{located(plainsight.KindBidi, in, plainsight.Span{Start: a, End: d}, plainsight.Span{Start: c, End: b})},
+		}
+		for _, color := range []bool{false, true} {
+			out := stripSGR(Terminal(bad, TerminalOptions{Color: color}))
+			if !utf8.ValidString(out) || strings.ContainsFunc(out, isControl) {
+				t.Fatalf("Terminal(hand-built %+q) wrote a control or invalid UTF-8: %+q", in, out)
+			}
+		}
+	})
+}
