@@ -400,13 +400,10 @@ func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
 		c.emit(seg)
 		return
 	}
-	switch escapes, contextual := unicodeScan(seg); {
-	case !escapes:
-		c.emit(seg)
-	case contextual:
-		c.emitSanitized(seg)
-	default:
+	if unicodeScan(seg) {
 		c.emitUnicode(seg)
+	} else {
+		c.emit(seg)
 	}
 }
 

@@ -10,12 +10,11 @@ import (
 // The Unicode pass decides rune by rune, from the character properties
 // alone, what the root package's Sanitize would escape in a piece of clean
 // text (printable, tab and valid UTF-8: the parser has removed the rest).
-// Variation selectors and tag characters depend on their neighbours (an
-// emoji presentation selector, a subdivision flag): their two short rules
-// are repeated here from the root package, and the tests hold both to
-// agree. The joiners' rules (emoji ZWJ sequences, UAX #31 joiners after a
-// virama or between joining letters) are longer: a piece holding ZWJ or
-// ZWNJ goes through Sanitize whole.
+// Joiners, variation selectors and tag characters depend on their
+// neighbours (an emoji ZWJ sequence, a Persian ZWNJ, an emoji presentation
+// selector, a subdivision flag): the root package's context rules for them
+// are repeated here, walking the same bounded windows, and the tests and a
+// fuzz target hold the two to agree on every code point and on any text.
 
 // unicodeClass returns the class of the valid rune r >= 0x80 in clean
 // text when it does not depend on context, as the root package's runeClass
@@ -73,26 +72,178 @@ type unicodeWalk struct {
 	tagLegit bool
 }
 
-// class returns the escape class of the valid rune r >= 0x80 at seg[i],
-// or sanitize when only Sanitize's context rules can tell (the joiners).
-func (w *unicodeWalk) class(i int, r rune) (cls plainsight.Class, sanitize bool) {
+// class returns the escape class of the valid rune r >= 0x80, size bytes
+// at seg[i], or ClassNone when it is shown literally.
+func (w *unicodeWalk) class(i, size int, r rune) plainsight.Class {
 	cls, contextual := unicodeClass(r)
 	if !contextual {
-		return cls, false
+		return cls
 	}
+	var legit bool
 	switch cls {
 	case plainsight.ClassVariationSelector:
-		if w.legitSelector(i, r) {
-			return plainsight.ClassNone, false
-		}
-		return cls, false
+		legit = w.legitSelector(i, r)
 	case plainsight.ClassTag:
-		if w.legitTag(i) {
-			return plainsight.ClassNone, false
-		}
-		return cls, false
+		legit = w.legitTag(i)
+	default: // ZWJ, ZWNJ
+		legit = r == zwj && (w.emojiZWJ(i) || w.joinerAfterVirama(i)) ||
+			r == zwnj && (w.joiningZWNJ(i, size) || w.joinerAfterVirama(i) && w.letterAfter(i+size)) ||
+			w.bengaliRaYaphala(i, size)
 	}
-	return cls, true
+	if legit {
+		return plainsight.ClassNone
+	}
+	return cls
+}
+
+const (
+	zwnj = 0x200C
+	zwj  = 0x200D
+	// maxLookaround bounds how many code points a context rule walks
+	// over, as in the root package.
+	maxLookaround = 8
+)
+
+func (w *unicodeWalk) runeBefore(i int) (rune, int) {
+	if i <= 0 {
+		return utf8.RuneError, 0
+	}
+	return utf8.DecodeLastRune(w.seg[:i])
+}
+
+func (w *unicodeWalk) runeAt(i int) (rune, int) {
+	if i >= len(w.seg) {
+		return utf8.RuneError, 0
+	}
+	return utf8.DecodeRune(w.seg[i:])
+}
+
+// emojiZWJ: the ZWJ at seg[i] joins two emoji (UTS #51 ED-16; UAX #29
+// GB11); on the left an emoji, an emoji presentation sequence or an emoji
+// modifier sequence.
+func (w *unicodeWalk) emojiZWJ(i int) bool {
+	next, _ := w.runeAt(i + len("\u200d"))
+	if !ucd.Lookup(next).ExtendedPictographic() || !literal(next) {
+		return false
+	}
+	r, size := w.runeBefore(i)
+	if r == 0xFE0F {
+		r, _ = w.runeBefore(i - size)
+		p := ucd.Lookup(r)
+		return p.ExtendedPictographic() && p.EmojiVariationBase() && literal(r)
+	}
+	if ucd.Lookup(r).EmojiModifier() {
+		r, _ = w.runeBefore(i - size)
+	}
+	return ucd.Lookup(r).ExtendedPictographic() && literal(r)
+}
+
+// joinerAfterVirama: the joiner at seg[i] follows a virama that follows a
+// letter, UAX #31 rules A2 and B ($L $M* $V $M1* joiner); for a ZWJ, not
+// before a dual-joining letter ((?!$D)).
+func (w *unicodeWalk) joinerAfterVirama(i int) bool {
+	j := i
+	r, size := w.runeBefore(j)
+	for steps := 0; size > 0 && !ucd.Lookup(r).Virama(); steps++ {
+		if steps == maxLookaround || !ucd.Lookup(r).Category().IsMark() || !literal(r) {
+			return false
+		}
+		j -= size
+		r, size = w.runeBefore(j)
+	}
+	if size == 0 {
+		return false
+	}
+	j -= size
+	for range maxLookaround {
+		r, size = w.runeBefore(j)
+		if size == 0 || !literal(r) {
+			return false
+		}
+		cat := ucd.Lookup(r).Category()
+		switch {
+		case cat.IsLetter():
+			if string(w.seg[i:i+3]) == "\u200d" {
+				next, n := w.runeAt(i + 3)
+				return n == 0 || ucd.Lookup(next).JoiningType() != ucd.JoiningD
+			}
+			return true
+		case cat.IsMark():
+			j -= size
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// bengaliRaYaphala: the joiner at seg[i:i+size] sits in RA, joiner,
+// VIRAMA, YA (the Unicode Standard, section 12.2, Bengali).
+func (w *unicodeWalk) bengaliRaYaphala(i, size int) bool {
+	const (
+		ra         = 0x09B0
+		assameseRa = 0x09F0
+		virama     = 0x09CD
+		ya         = 0x09AF
+	)
+	before, _ := w.runeBefore(i)
+	if before != ra && before != assameseRa {
+		return false
+	}
+	v, n := w.runeAt(i + size)
+	y, _ := w.runeAt(i + size + n)
+	return v == virama && y == ya
+}
+
+// letterAfter: a letter follows at seg[i], after combining marks ($M1* $L).
+func (w *unicodeWalk) letterAfter(i int) bool {
+	for range maxLookaround {
+		r, size := w.runeAt(i)
+		if size == 0 || !literal(r) {
+			return false
+		}
+		cat := ucd.Lookup(r).Category()
+		switch {
+		case cat.IsLetter():
+			return true
+		case cat.IsMark():
+			i += size
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// joiningZWNJ: the ZWNJ at seg[i:i+size] stands between joining letters,
+// UAX #31 rule A1 ($LJ $T* ZWNJ $T* $RJ).
+func (w *unicodeWalk) joiningZWNJ(i, size int) bool {
+	return w.joiningSide(i, -1, ucd.JoiningL) && w.joiningSide(i+size, +1, ucd.JoiningR)
+}
+
+// joiningSide walks from seg[i] in direction dir over transparent
+// characters and reports whether the first other one has Joining_Type want
+// or D.
+func (w *unicodeWalk) joiningSide(i, dir int, want ucd.JoiningType) bool {
+	for range maxLookaround {
+		var r rune
+		var n int
+		if dir < 0 {
+			r, n = w.runeBefore(i)
+		} else {
+			r, n = w.runeAt(i)
+		}
+		if n == 0 || !literal(r) {
+			return false
+		}
+		switch jt := ucd.Lookup(r).JoiningType(); jt {
+		case ucd.JoiningT:
+			i += dir * n
+		default:
+			return jt == want || jt == ucd.JoiningD
+		}
+	}
+	return false
 }
 
 // literal reports whether r, next to a selector or tag, is shown as
@@ -159,8 +310,8 @@ func (w *unicodeWalk) legitTag(i int) bool {
 }
 
 // unicodeScan reports whether seg, clean text, holds a code point the
-// root package escapes, and whether only Sanitize can tell.
-func unicodeScan(seg []byte) (escapes, sanitize bool) {
+// root package escapes.
+func unicodeScan(seg []byte) bool {
 	w := unicodeWalk{seg: seg}
 	for i := 0; i < len(seg); {
 		if seg[i] < utf8.RuneSelf {
@@ -168,14 +319,12 @@ func unicodeScan(seg []byte) (escapes, sanitize bool) {
 			continue
 		}
 		r, size := utf8.DecodeRune(seg[i:])
-		if cls, san := w.class(i, r); san {
-			return true, true
-		} else if cls != plainsight.ClassNone {
-			escapes = true
+		if w.class(i, size, r) != plainsight.ClassNone {
+			return true
 		}
 		i += size
 	}
-	return escapes, false
+	return false
 }
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
@@ -189,7 +338,7 @@ func (c *Cleaner) emitUnicode(seg []byte) {
 			continue
 		}
 		r, size := utf8.DecodeRune(seg[i:])
-		cls, _ := w.class(i, r)
+		cls := w.class(i, size, r)
 		if cls == plainsight.ClassNone {
 			i += size
 			continue
@@ -207,29 +356,6 @@ func (c *Cleaner) emitUnicode(seg []byte) {
 		i += size
 	}
 	c.emit(seg[prev:])
-}
-
-// emitSanitized writes seg through Sanitize: the path for pieces whose
-// escapes depend on context. Only the code-point findings are counted, as
-// on the per-rune path.
-func (c *Cleaner) emitSanitized(seg []byte) {
-	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
-	for _, e := range res.Escapes {
-		c.countUnicode(e.Class)
-	}
-	switch {
-	case c.opts.Unicode == UnicodeKeep || len(res.Escapes) == 0:
-		c.emit(seg)
-	case c.opts.Unicode == UnicodeRemove:
-		prev := 0
-		for _, e := range res.Escapes {
-			c.emitString(res.Text[prev:e.Start])
-			prev = e.End
-		}
-		c.emitString(res.Text[prev:])
-	default:
-		c.emitString(res.Text)
-	}
 }
 
 // countUnicode counts one escaped code point of class cls and the

@@ -61,16 +61,15 @@ func TestUnicodePathsAgree(t *testing.T) {
 		"\U0001F3F4\U000E0047\U000E0042\U000E007F upper case \U000E007F\U000E007F",
 		"\U0001F3F4" + strings.Repeat("\U000E0061", 9) + "\U000E007F too long",
 		"\u2764\U000E0100 \u845b\ufe0f \u00a0\ufe0f",
+		"\u09b0\u200d\u09cd\u09af \u09b0\u200c\u09cd\u09af \u09f0\u200d\u09cd\u09af a\u200d\u09cd\u09af",
+		"\U0001F44D\U0001F3FD\u200d\u2642\ufe0f a\u200d\U0001F600 \U0001F600\u200d \u200d\u200d \u2764\ufe0f\u200d\U0001F525",
+		"\u0915\u094d\u200c\u0937 \u0915\u094d\u200c \u0628\u064e\u200c\u0628 \u0627\u200c\u0628 \u0915\u094d\u200d\u0628",
 	}
 	for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
 		for _, line := range lines {
 			perRune := NewCleaner(Options{Unicode: u})
 			sanitized := NewCleaner(Options{Unicode: u})
-			if _, san := unicodeScan([]byte(line)); san {
-				perRune.emitSanitized([]byte(line))
-			} else {
-				perRune.emitUnicode([]byte(line))
-			}
+			perRune.emitUnicode([]byte(line))
 			sanitized.emitSanitized([]byte(line))
 			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
@@ -93,9 +92,6 @@ func FuzzUnicodePaths(f *testing.F) {
 			}
 			return r
 		}, strings.ToValidUTF8(s, "\ufffd")))
-		if _, san := unicodeScan(seg); san {
-			t.Skip("joiners go through Sanitize")
-		}
 		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
 			perRune, sanitized := NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u})
 			perRune.emitUnicode(seg)
@@ -108,4 +104,27 @@ func FuzzUnicodePaths(f *testing.F) {
 			}
 		}
 	})
+}
+
+// emitSanitized writes seg through Sanitize, the oracle of the per-rune
+// path: the code points Sanitize escapes are written per the Unicode policy
+// and counted.
+func (c *Cleaner) emitSanitized(seg []byte) {
+	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
+	for _, e := range res.Escapes {
+		c.countUnicode(e.Class)
+	}
+	switch {
+	case c.opts.Unicode == UnicodeKeep || len(res.Escapes) == 0:
+		c.emit(seg)
+	case c.opts.Unicode == UnicodeRemove:
+		prev := 0
+		for _, e := range res.Escapes {
+			c.emitString(res.Text[prev:e.Start])
+			prev = e.End
+		}
+		c.emitString(res.Text[prev:])
+	default:
+		c.emitString(res.Text)
+	}
 }
