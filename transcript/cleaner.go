@@ -1,9 +1,10 @@
 package transcript
 
 import (
+	"bytes"
 	"encoding/binary"
+	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -58,7 +59,8 @@ type Cleaner struct {
 	// paths in step must let the parser see the next byte.
 	afterInvalid bool
 
-	out    []byte // output not yet handed out by Transform
+	out    []byte           // output not yet handed out by Transform
+	sb     *strings.Builder // Clean's output, written instead of out
 	outPos int
 	tail   []byte // held-back input of write (at most a few bytes)
 
@@ -147,6 +149,16 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			}
 			continue
 		}
+		if nDst == len(dst) {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		if n := c.passLines(src[nSrc:], len(dst)-nDst); n > 0 {
+			// Whole clean lines go straight from src to dst.
+			copy(dst[nDst:], src[nSrc:nSrc+n])
+			nDst += n
+			nSrc += n
+			continue
+		}
 		n := c.step(src[nSrc:], atEOF)
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc
@@ -158,20 +170,19 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 // Clean cleans raw in one call and returns the text and the report.
 func Clean(raw []byte, opts Options) (string, Report) {
 	c := NewCleaner(opts)
-	// The text is rarely longer than the input: one allocation holds it,
-	// and it becomes the string returned without a copy, since nothing
-	// else refers to it.
+	// The text is rarely longer than the input: one allocation, which
+	// strings.Builder does not clear first, holds it and becomes the
+	// string.
+	var sb strings.Builder
 	size := len(raw) + len(TruncationMarker) + 1
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
 	}
-	c.out = make([]byte, 0, size)
+	sb.Grow(size)
+	c.sb = &sb
 	c.write(raw)
 	c.finish()
-	if len(c.out) == 0 {
-		return "", c.Report()
-	}
-	return unsafe.String(&c.out[0], len(c.out)), c.Report()
+	return sb.String(), c.Report()
 }
 
 // write cleans p, appending the output to c.out and holding back the bytes
@@ -211,6 +222,10 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
+	if n := c.passLines(src, c.lim.MaxLine); n > 0 {
+		c.put(src[:n])
+		return n
+	}
 	fast := !c.afterInvalid && !c.p.InSequence()
 	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n') && fast {
 		// Fast path: in Ground, printable ASCII is text and '\n' a
@@ -256,6 +271,145 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n
+}
+
+// passLines returns the length of the whole lines at the start of src, at
+// most max bytes, that the Cleaner would write unchanged, and counts them
+// as read and written: the caller copies them. They must start in Ground
+// with nothing pending (no line, no CR), hold only clean text that the
+// Unicode pass leaves alone, each line no longer than Limits.MaxLine, and
+// fit within the output limit; anything else is left to step.
+func (c *Cleaner) passLines(src []byte, max int) int {
+	if len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.p.InSequence() {
+		return 0
+	}
+	n := cleanLines(src[:min(len(src), max)], c.lim.MaxLine)
+	if n == 0 {
+		return 0
+	}
+	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut {
+		return 0 // near the limit, step cuts the text
+	}
+	c.rep.BytesIn += int64(n)
+	c.rep.BytesOut += int64(n)
+	c.midLine = false
+	return n
+}
+
+// cleanLines returns the length of the whole lines, each ending in '\n', at
+// the start of src that hold only printable ASCII, tabs and valid runes that
+// the Unicode pass leaves alone in that line (no C1 control, no escaped
+// code point), and that are at most maxLine bytes long before the '\n'.
+func cleanLines(src []byte, maxLine int) int {
+	plain := plainBMP()
+	end, start := 0, 0 // end of the last whole line; start of the current one
+	for i := 0; i < len(src); {
+		if b := src[i]; b >= 0x20 && b < 0x7F && i+1 < len(src) && src[i+1] >= utf8.RuneSelf {
+			i++ // a space between words of a non-Latin script
+		} else if a := i; b < utf8.RuneSelf {
+			i += textPrefix(src[i:])
+			// Settle the lines that end in src[a:i].
+			if i-start <= maxLine {
+				if k := bytes.LastIndexByte(src[a:i], '\n'); k >= 0 {
+					end, start = a+k+1, a+k+1
+				}
+			} else {
+				for {
+					k := bytes.IndexByte(src[a:i], '\n')
+					if k < 0 {
+						break
+					}
+					if a+k-start > maxLine {
+						return end
+					}
+					a += k + 1
+					end, start = a, a
+				}
+			}
+			if i == len(src) {
+				break
+			}
+		}
+		switch b := src[i]; {
+		case b >= 0xC2 && b <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80:
+			r := rune(b&0x1F)<<6 | rune(src[i+1]&0x3F)
+			if plain[r>>6]&(1<<(r&63)) == 0 && !legitInLine(src, start, i, 2, r) {
+				return end
+			}
+			i += 2
+		case b >= 0xE0 && b <= 0xEF && i+2 < len(src) && src[i+1]&0xC0 == 0x80 && src[i+2]&0xC0 == 0x80:
+			r := rune(b&0x0F)<<12 | rune(src[i+1]&0x3F)<<6 | rune(src[i+2]&0x3F)
+			if r < 0x800 || plain[r>>6]&(1<<(r&63)) == 0 && !legitInLine(src, start, i, 3, r) {
+				return end
+			}
+			i += 3
+		case b >= 0xF0:
+			r, size := utf8.DecodeRune(src[i:])
+			if size == 1 {
+				return end
+			}
+			if cls, _ := unicodeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+				return end
+			}
+			i += size
+		default:
+			return end // a control, DEL, or a byte that is not valid UTF-8 here
+		}
+	}
+	return end
+}
+
+// textPrefix returns the length of the run of printable ASCII, '\n' and
+// '\t' that starts src, thirty-two bytes at a time where it can.
+func textPrefix(src []byte) int {
+	i := 0
+	for ; i+32 <= len(src); i += 32 {
+		if (notText(binary.LittleEndian.Uint64(src[i:])) | notText(binary.LittleEndian.Uint64(src[i+8:])) |
+			notText(binary.LittleEndian.Uint64(src[i+16:])) | notText(binary.LittleEndian.Uint64(src[i+24:]))) != 0 {
+			break
+		}
+	}
+	for ; i+8 <= len(src); i += 8 {
+		if notText(binary.LittleEndian.Uint64(src[i:])) != 0 {
+			break
+		}
+	}
+	for ; i < len(src); i++ {
+		if b := src[i]; (b < 0x20 || b >= 0x7F) && b != '\n' && b != '\t' {
+			break
+		}
+	}
+	return i
+}
+
+// notText sets the high bit of each byte lane of w that is not printable
+// ASCII, '\n' or '\t' ("Bit Twiddling Hacks"). Each test works on the low
+// seven bits, so that no carry crosses lanes and every lane is exact.
+func notText(w uint64) uint64 {
+	const ones, lows, highs = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	x := w & lows
+	below := ^(x + ones*(0x80-0x20)) // lanes under 0x20
+	del := x + ones                  // lane 0x7F
+	nl, tab := x^ones*'\n', x^ones*'\t'
+	isNL := ^((nl + lows) | nl) // lanes equal to '\n'
+	isTab := ^((tab + lows) | tab)
+	return (w | below&^(isNL|isTab) | del) & highs
+}
+
+// legitInLine reports whether the valid rune r at src[i:i+size], in the
+// line that starts at src[start], is a joiner, selector or tag that its
+// context makes literal: the Unicode pass, which sees the whole line, leaves
+// it alone. A line that does not end within src is left to step.
+func legitInLine(src []byte, start, i, size int, r rune) bool {
+	if _, contextual := unicodeClass(r); !contextual || r < 0x800 {
+		return false
+	}
+	nl := bytes.IndexByte(src[i:], '\n')
+	if nl < 0 {
+		return false
+	}
+	w := unicodeWalk{seg: src[start : i+nl]}
+	return w.class(i-start, size, r) == plainsight.ClassNone
 }
 
 // finish settles the end of the input: held-back bytes, an open sequence, a
@@ -459,11 +613,20 @@ func (c *Cleaner) emit(b []byte) {
 	c.appendOut(b)
 }
 
+// put adds b to the output: the string Clean builds, or else out.
+func (c *Cleaner) put(b []byte) {
+	if c.sb != nil {
+		c.sb.Write(b)
+		return
+	}
+	c.out = append(c.out, b...)
+}
+
 func (c *Cleaner) appendOut(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	c.out = append(c.out, b...)
+	c.put(b)
 	c.rep.BytesOut += int64(len(b))
 	c.midLine = b[len(b)-1] != '\n'
 }

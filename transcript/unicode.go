@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"sync"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -61,6 +62,20 @@ func unicodeClass(r rune) (cls plainsight.Class, contextual bool) {
 func isNoncharacter(r rune) bool {
 	return r >= 0xFDD0 && r <= 0xFDEF || r&0xFFFE == 0xFFFE
 }
+
+// plainBMP has a bit set for each code point of the Basic Multilingual
+// Plane that is valid text the Unicode pass leaves alone, built on first
+// use from unicodeClass: a bit test replaces a table lookup for most of
+// the world's text.
+var plainBMP = sync.OnceValue(func() *[1 << 10]uint64 {
+	var bits [1 << 10]uint64
+	for r := rune(0xA0); r < 0x10000; r++ {
+		if cls, _ := unicodeClass(r); cls == plainsight.ClassNone && utf8.ValidRune(r) {
+			bits[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return &bits
+})
 
 // A unicodeWalk classifies the code points of one piece of clean text in
 // order, with the context rules for selectors and tags.

@@ -128,3 +128,22 @@ func (c *Cleaner) emitSanitized(seg []byte) {
 		c.emitString(res.Text)
 	}
 }
+
+// TestTextPrefix checks the word-at-a-time scan against a byte loop for
+// every byte value at every position of a 32-byte block.
+func TestTextPrefix(t *testing.T) {
+	isText := func(b byte) bool { return b >= 0x20 && b < 0x7F || b == '\n' || b == '\t' }
+	for pos := range 40 {
+		for v := range 256 {
+			b := []byte(strings.Repeat("a\tb\nc", 8))
+			b[pos%len(b)] = byte(v)
+			want := 0
+			for want < len(b) && isText(b[want]) {
+				want++
+			}
+			if got := textPrefix(b); got != want {
+				t.Fatalf("textPrefix(%+q) = %d, want %d", b, got, want)
+			}
+		}
+	}
+}
