@@ -53,6 +53,9 @@ type Cleaner struct {
 	// of the line; the next printable rune clears it.
 	clearPending bool
 	midLine      bool // the text written so far does not end with '\n'
+	// passTried: passLines found no whole clean line at the start of the
+	// current line; the line takes the token path to its end.
+	passTried bool
 	// afterInvalid: the parser's last token was an invalid byte, after
 	// which it treats the continuation bytes of the broken character as
 	// invalid too. This state is invisible to InSequence, so the fast
@@ -280,15 +283,17 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 // Unicode pass leaves alone, each line no longer than Limits.MaxLine, and
 // fit within the output limit; anything else is left to step.
 func (c *Cleaner) passLines(src []byte, max int) int {
-	if len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.p.InSequence() {
+	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.p.InSequence() {
 		return 0
 	}
 	n := cleanLines(src[:min(len(src), max)], c.lim.MaxLine)
-	if n == 0 {
-		return 0
-	}
 	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut {
-		return 0 // near the limit, step cuts the text
+		n = 0 // near the limit, step cuts the text
+	}
+	if n == 0 {
+		// This line takes the token path; try again on the next.
+		c.passTried = true
+		return 0
 	}
 	c.rep.BytesIn += int64(n)
 	c.rep.BytesOut += int64(n)
@@ -330,31 +335,21 @@ func cleanLines(src []byte, maxLine int) int {
 				break
 			}
 		}
-		switch b := src[i]; {
-		case b >= 0xC2 && b <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80:
-			r := rune(b&0x1F)<<6 | rune(src[i+1]&0x3F)
-			if plain[r>>6]&(1<<(r&63)) == 0 && !legitInLine(src, start, i, 2, r) {
-				return end
-			}
-			i += 2
-		case b >= 0xE0 && b <= 0xEF && i+2 < len(src) && src[i+1]&0xC0 == 0x80 && src[i+2]&0xC0 == 0x80:
-			r := rune(b&0x0F)<<12 | rune(src[i+1]&0x3F)<<6 | rune(src[i+2]&0x3F)
-			if r < 0x800 || plain[r>>6]&(1<<(r&63)) == 0 && !legitInLine(src, start, i, 3, r) {
-				return end
-			}
-			i += 3
-		case b >= 0xF0:
-			r, size := utf8.DecodeRune(src[i:])
-			if size == 1 {
-				return end
-			}
-			if cls, _ := unicodeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
-				return end
-			}
-			i += size
-		default:
-			return end // a control, DEL, or a byte that is not valid UTF-8 here
+		if src[i] < utf8.RuneSelf {
+			return end // a control or DEL
 		}
+		if n := plainRun(src[i:], plain); n > 0 {
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 {
+			return end // not valid UTF-8, or cut short by the end of src
+		}
+		if cls, _ := unicodeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+			return end
+		}
+		i += size
 	}
 	return end
 }
@@ -533,6 +528,7 @@ func (c *Cleaner) text(b []byte, ascii bool) {
 
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
+	c.passTried = false
 	c.emitSegment(c.line, c.lineASCII)
 	c.line = c.line[:0]
 	if nl {

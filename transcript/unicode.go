@@ -77,6 +77,33 @@ var plainBMP = sync.OnceValue(func() *[1 << 10]uint64 {
 	return &bits
 })
 
+// plainRun returns the length of the run of two- and three-byte runes at
+// the start of src that plainBMP marks as left alone.
+func plainRun(src []byte, plain *[1 << 10]uint64) int {
+	i := 0
+	for i < len(src) {
+		var r rune
+		var size int
+		switch b := src[i]; {
+		case b >= 0xC2 && b <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80:
+			r, size = rune(b&0x1F)<<6|rune(src[i+1]&0x3F), 2
+		case b >= 0xE0 && b <= 0xEF && i+2 < len(src) && src[i+1]&0xC0 == 0x80 && src[i+2]&0xC0 == 0x80:
+			r, size = rune(b&0x0F)<<12|rune(src[i+1]&0x3F)<<6|rune(src[i+2]&0x3F), 3
+			if r < 0x800 {
+				return i // overlong
+			}
+		default:
+			return i
+		}
+		// C1 and surrogates have no bit set.
+		if plain[r>>6]&(1<<(r&63)) == 0 {
+			return i
+		}
+		i += size
+	}
+	return i
+}
+
 // A unicodeWalk classifies the code points of one piece of clean text in
 // order, with the context rules for selectors and tags.
 type unicodeWalk struct {
@@ -328,9 +355,14 @@ func (w *unicodeWalk) legitTag(i int) bool {
 // root package escapes.
 func unicodeScan(seg []byte) bool {
 	w := unicodeWalk{seg: seg}
+	plain := plainBMP()
 	for i := 0; i < len(seg); {
 		if seg[i] < utf8.RuneSelf {
 			i++
+			continue
+		}
+		if n := plainRun(seg[i:], plain); n > 0 {
+			i += n
 			continue
 		}
 		r, size := utf8.DecodeRune(seg[i:])
