@@ -162,13 +162,29 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			nSrc += n
 			continue
 		}
-		n := c.step(src[nSrc:], atEOF)
+		// A token's output waits in out until dst takes it: give step
+		// no more input than dst has room for (or stepMin), so that a
+		// long text token cannot fill out with the whole of src. A token
+		// cut short there is like one split across two calls, which
+		// changes nothing; one that needs the rest of src gets it.
+		rest := src[nSrc:]
+		n := 0
+		if limit := max(len(dst)-nDst, stepMin); len(rest) > limit {
+			n = c.step(rest[:limit], false)
+		}
+		if n == 0 {
+			n = c.step(rest, atEOF)
+		}
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc
 		}
 		nSrc += n
 	}
 }
+
+// stepMin is the least input Transform hands to step at a time, however
+// little room dst has.
+const stepMin = 4 << 10
 
 // Clean cleans raw in one call and returns the text and the report.
 func Clean(raw []byte, opts Options) (string, Report) {
