@@ -246,20 +246,21 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		return n
 	}
 	fast := !c.afterInvalid && !c.p.InSequence()
-	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n') && fast {
-		// Fast path: in Ground, printable ASCII is text and '\n' a
-		// control whatever follows, exactly as the parser would
-		// return them.
+	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n' || b >= 0xC2) && fast {
+		// Fast path: in Ground, printable ASCII and whole valid runes
+		// other than C1 controls are text, and '\n' a control, whatever
+		// follows, exactly as the parser would return them.
 		if b == '\n' {
 			c.rep.BytesIn++
 			c.control(b)
 			return 1
 		}
-		n := printableASCII(src)
-		c.rep.BytesIn += int64(n)
-		c.loneCR()
-		c.text(src[:n], true)
-		return n
+		if n, ascii := textRun(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.loneCR()
+			c.text(src[:n], ascii)
+			return n
+		}
 	}
 	if src[0] == 0x1B && fast {
 		// An ESC followed by another is an escape sequence that the
@@ -571,6 +572,42 @@ func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
 	} else {
 		c.emit(seg)
 	}
+}
+
+// textRun returns the length of the run of printable ASCII and whole valid
+// runes other than C1 controls that starts src, and whether it is all
+// ASCII.
+func textRun(src []byte) (n int, ascii bool) {
+	ascii = true
+	for n < len(src) {
+		b := src[n]
+		if b < utf8.RuneSelf {
+			k := printableASCII(src[n:])
+			if k == 0 {
+				break
+			}
+			n += k
+			continue
+		}
+		ascii = false
+		switch {
+		case b >= 0xC2 && b <= 0xDF && n+1 < len(src) && src[n+1]&0xC0 == 0x80:
+			if b == 0xC2 && src[n+1] <= 0x9F {
+				return n, false // C1
+			}
+			n += 2
+			continue
+		case b >= 0xE1 && b <= 0xEC && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
+			n += 3 // neither overlong nor a surrogate
+			continue
+		}
+		_, size := utf8.DecodeRune(src[n:])
+		if size == 1 {
+			break // invalid or cut short: the parser's
+		}
+		n += size
+	}
+	return n, ascii && n > 0
 }
 
 // printableASCII returns the length of the run of printable ASCII
