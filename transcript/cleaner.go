@@ -273,9 +273,9 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			return n
 		}
 		// Fast path for the common CSI, colour above all.
-		if n, final := simpleCSI(src); n > 0 {
+		if n, sgr := simpleCSI(src); n > 0 {
 			c.rep.BytesIn += int64(n)
-			c.countCSI(final == 'm', n)
+			c.countCSI(sgr, n)
 			return n
 		}
 	}
@@ -745,37 +745,42 @@ func escRun(src []byte) int {
 	return n
 }
 
-// simpleCSI returns the length and final byte of the plain CSI that starts
-// src: ESC [, at most 32 parameters of at most 4 digits separated by ';',
-// and a final byte 0x40-0x7E, all within src. For such a CSI the parser
-// would return KindCSI, Term Final, nothing malformed; the Cleaner counts it
-// without the parser. It returns 0 for anything else, which the parser
-// handles. The chunk-split tests compare both paths.
-func simpleCSI(src []byte) (int, byte) {
+// simpleCSI returns the length of the plain CSI that starts src, and
+// whether it is an SGR: ESC [, an optional private marker (0x3C-0x3F), at
+// most 32 parameters of at most 4 digits separated by ';', and a final
+// byte 0x40-0x7E, all within src. For such a CSI the parser would return
+// KindCSI, Term Final, nothing malformed; the Cleaner counts it without the
+// parser. It returns 0 for anything else, which the parser handles. The
+// chunk-split tests compare both paths.
+func simpleCSI(src []byte) (n int, sgr bool) {
 	if len(src) < 3 || src[1] != '[' {
-		return 0, 0
+		return 0, false
+	}
+	start := 2
+	if b := src[2]; b >= 0x3C && b <= 0x3F {
+		start = 3 // private marker: never an SGR
 	}
 	params, digits := 1, 0
-	for i := 2; i < len(src) && i < 2+32*5; i++ {
+	for i := start; i < len(src) && i < start+32*5; i++ {
 		switch b := src[i]; {
 		case b >= '0' && b <= '9':
 			digits++
 			if digits > 4 {
-				return 0, 0
+				return 0, false
 			}
 		case b == ';':
 			params++
 			digits = 0
 			if params > ansi.MaxParams {
-				return 0, 0
+				return 0, false
 			}
 		case b >= 0x40 && b <= 0x7E:
-			return i + 1, b
+			return i + 1, b == 'm' && start == 2
 		default:
-			return 0, 0
+			return 0, false
 		}
 	}
-	return 0, 0
+	return 0, false
 }
 
 func overflow(s *ansi.Seq) bool {
