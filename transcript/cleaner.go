@@ -56,6 +56,9 @@ type Cleaner struct {
 	// passTried: passLines found no whole clean line at the start of the
 	// current line; the line takes the token path to its end.
 	passTried bool
+	// passMisses counts the lines in a row that did not pass, up to 16;
+	// passSkip, the lines still to send to the token path untried.
+	passMisses, passSkip int
 	// afterInvalid: the parser's last token was an invalid byte, after
 	// which it treats the continuation bytes of the broken character as
 	// invalid too. This state is invisible to InSequence, so the fast
@@ -303,15 +306,25 @@ func (c *Cleaner) passLines(src []byte, max int) int {
 	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.p.InSequence() {
 		return 0
 	}
+	if c.passSkip > 0 {
+		c.passSkip--
+		c.passTried = true
+		return 0
+	}
 	n := cleanLines(src[:min(len(src), max)], c.lim.MaxLine)
 	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut {
 		n = 0 // near the limit, step cuts the text
 	}
 	if n == 0 {
-		// This line takes the token path; try again on the next.
+		// This line takes the token path, and so may the next few:
+		// where no line passes (colour logs, hostile text), stop
+		// scanning every line for nothing.
 		c.passTried = true
+		c.passMisses = min(c.passMisses+1, 16)
+		c.passSkip = c.passMisses - 1
 		return 0
 	}
+	c.passMisses = 0
 	c.rep.BytesIn += int64(n)
 	c.rep.BytesOut += int64(n)
 	c.midLine = false
