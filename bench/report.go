@@ -98,26 +98,25 @@ func mbps(n int, ns float64) string {
 	if ns <= 0 {
 		return "-"
 	}
-	v := float64(n) * 1e3 / ns
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
+	return threeDigits(float64(n) * 1e3 / ns)
 }
 
 func ratioString(x float64) string {
-	switch {
-	case math.IsNaN(x) || math.IsInf(x, 0) || x == 0:
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
 		return "-"
-	case x >= 100:
-		return fmt.Sprintf("%.0f×", x)
-	case x >= 10:
-		return fmt.Sprintf("%.1f×", x)
 	}
-	return fmt.Sprintf("%.2f×", x)
+	return threeDigits(x) + "×"
+}
+
+// threeDigits formats x with about three significant digits.
+func threeDigits(x float64) string {
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case x >= 10:
+		return fmt.Sprintf("%.1f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
 }
 
 func durString(ns float64) string {
