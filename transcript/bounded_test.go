@@ -38,3 +38,38 @@ func TestTransformHoldsLittle(t *testing.T) {
 		}
 	}
 }
+
+// allocInput is many lines of every kind the Cleaner handles: colour,
+// titles, overwrites, tags, bidi controls, joiners, invalid bytes.
+var allocInput = []byte(strings.Repeat(
+	"\x1b[1;31mFAIL\x1b[0m x\r\n"+
+		"ok\U000E0049\U000E0047 \u202eabc \u0645\u06cc\u200c\u062e \u2764\ufe0f\n"+
+		"\x1b]0;title\a\x1b[?25l plain line of text\n"+
+		"bad \xff\xc2 byte \x9b1m\x7f\n", 5000))
+
+// TestCleanAllocs checks that Clean allocates a bounded number of times,
+// however many lines it reads, and that a Cleaner reused as a Transformer
+// allocates nothing per call.
+func TestCleanAllocs(t *testing.T) {
+	opts := Options{Limits: Limits{MaxOutput: -1}}
+	if n := testing.AllocsPerRun(5, func() { Clean(allocInput, opts) }); n > 16 {
+		t.Errorf("Clean of %d lines: %v allocations, want at most 16", strings.Count(string(allocInput), "\n"), n)
+	}
+	c := NewCleaner(opts)
+	dst := make([]byte, 4096)
+	run := func() {
+		c.Reset()
+		src := allocInput
+		for {
+			_, nSrc, err := c.Transform(dst, src, true)
+			src = src[nSrc:]
+			if err != transform.ErrShortDst {
+				return
+			}
+		}
+	}
+	run() // buffers grow once
+	if n := testing.AllocsPerRun(5, run); n != 0 {
+		t.Errorf("Cleaner.Transform over %d bytes: %v allocations, want 0", len(allocInput), n)
+	}
+}

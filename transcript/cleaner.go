@@ -202,6 +202,8 @@ func Clean(raw []byte, opts Options) (string, Report) {
 	}
 	sb.Grow(size)
 	c.sb = &sb
+	// The line buffer at its largest, once, rather than grown by doubling.
+	c.line = make([]byte, 0, min(len(raw), c.lim.MaxLine)+utf8.UTFMax)
 	c.write(raw)
 	c.finish()
 	return sb.String(), c.Report()
