@@ -24,8 +24,8 @@ import (
 func main() {
 	var (
 		quick     = flag.Bool("quick", false, "a quick run: 1 MiB adversarial inputs only, fewer and shorter rounds, no peak memory")
-		rounds    = flag.Int("rounds", 0, "rounds per input, at most 3 for inputs over 2 MiB (default 9, 3 with -quick)")
-		minDur    = flag.Duration("min", 0, "least time per tool, input and round (default 15ms, 10ms with -quick)")
+		rounds    = flag.Int("rounds", 0, "rounds per input, at most 3 for inputs over 2 MiB (default 15, 3 with -quick)")
+		minDur    = flag.Duration("min", 0, "least time per tool, input and round (default 10ms)")
 		root      = flag.String("root", "..", "the plainsight repository root")
 		noNode    = flag.Bool("no-node", false, "leave out Node's strip-ansi")
 		only      = flag.String("input", "", "run only inputs whose name contains this")
@@ -42,13 +42,13 @@ func main() {
 	}
 	cfg := config{quick: *quick, rounds: *rounds, minDur: *minDur, root: *root, node: !*noNode, only: *only}
 	if cfg.rounds == 0 {
-		cfg.rounds = 9
+		cfg.rounds = 15
 		if cfg.quick {
 			cfg.rounds = 3
 		}
 	}
 	if cfg.minDur == 0 {
-		cfg.minDur = 15 * time.Millisecond
+		cfg.minDur = 10 * time.Millisecond
 		if cfg.quick {
 			cfg.minDur = 10 * time.Millisecond
 		}
