@@ -3,9 +3,12 @@ package plainsight
 import "fmt"
 
 // A Context says what kind of text Sanitize reads, so that its detectors
-// judge each character the way the text's reader will. Escaping never
-// depends on the context: the same code points become the same escapes, so
-// Result.Text and Result.Original keep their guarantees in every context.
+// judge each character the way the text's reader will. Escaping depends on
+// the context in one way only: ContextProse shows as themselves the code
+// points that stand in a typographic place (docs/typography.md), such as a
+// no-break space before a French colon; every other context escapes the
+// same code points the same way. Result.Original rebuilds the input in
+// every context.
 type Context uint8
 
 const (
@@ -16,7 +19,9 @@ const (
 	// parse it.
 	ContextCommand // command
 	// ContextProse reads text as prose in a natural language: messages,
-	// descriptions and translated strings, with their typography.
+	// descriptions and translated strings, with their typography. A code
+	// point in its typographic place is shown as itself and reported at
+	// info severity; no line reads as a command.
 	ContextProse // prose
 
 	numContexts

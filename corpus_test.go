@@ -166,9 +166,11 @@ func checkResultInvariants(t *testing.T, in string, r Result) {
 	if len(r.Text) > 10*len(in) {
 		t.Errorf("Sanitize(%+q): output %d bytes for %d input bytes", in, len(r.Text), len(in))
 	}
+	checkLocations(t, in, r)
 	for i, w := range r.Warnings {
-		if i > 0 && r.Warnings[i-1].Kind >= w.Kind {
-			t.Errorf("Sanitize(%+q): warnings out of order: %v after %v", in, w.Kind, r.Warnings[i-1].Kind)
+		// Kind order; a kind found at both severities, warn first.
+		if prev := r.Warnings[max(i-1, 0)]; i > 0 && (prev.Kind > w.Kind || prev.Kind == w.Kind && !(prev.Severity == SeverityWarn && w.Severity == SeverityInfo)) {
+			t.Errorf("Sanitize(%+q): warnings out of order: %v (%v) after %v (%v)", in, w.Kind, w.Severity, prev.Kind, prev.Severity)
 		}
 		for _, s := range append([]string{w.Explanation, w.Decoded}, w.Tokens...) {
 			if msg := unsafeText(s, false); msg != "" || strings.Contains(s, "\n") {

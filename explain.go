@@ -2,9 +2,15 @@ package plainsight
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/text/unicode/runenames"
+
+	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/spoof"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // The explanations name the danger concretely, in one line of plain
@@ -15,30 +21,6 @@ const (
 
 	invalidExplanation = "bytes that are not valid UTF-8 are shown as \\X{nn}; programs and terminals disagree on how to display them, and a terminal in 8-bit mode reads some as control codes"
 )
-
-// c0Names are the ASCII names of the C0 controls, DEL and the C1 controls.
-var c0Names = [...]string{
-	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
-	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
-}
-
-var c1Names = [...]string{
-	"PAD", "HOP", "BPH", "NBH", "IND", "NEL", "SSA", "ESA", "HTS", "HTJ", "VTS", "PLD", "PLU", "RI", "SS2", "SS3",
-	"DCS", "PU1", "PU2", "STS", "CCH", "MW", "SPA", "EPA", "SOS", "SGCI", "SCI", "CSI", "ST", "OSC", "PM", "APC",
-}
-
-// controlName returns the short name of a C0, DEL or C1 control.
-func controlName(r rune) string {
-	switch {
-	case r < 0x20:
-		return c0Names[r]
-	case r == 0x7F:
-		return "DEL"
-	case r >= 0x80 && r <= 0x9F:
-		return c1Names[r-0x80]
-	}
-	return ""
-}
 
 // runeName returns "U+202E RIGHT-TO-LEFT OVERRIDE", or just "U+1FAE9" when
 // the name tables predate the code point.
@@ -102,7 +84,7 @@ func explainRune(cls Class, r rune) string {
 	case ClassBackspace:
 		return esc + " (backspace) moves the cursor back, so later characters can overwrite earlier ones"
 	case ClassControl:
-		return fmt.Sprintf("%s (%s) %s", esc, controlName(r), controlEffect(r))
+		return fmt.Sprintf("%s (%s) %s", esc, ansi.ControlName(r), controlEffect(r))
 	case ClassBidi:
 		return runeName(r) + " " + bidiEffect(r)
 	case ClassZeroWidth:
@@ -136,4 +118,306 @@ func selectorExplanation(n int, base rune) string {
 		return fmt.Sprintf("a variation selector %s modifies nothing there; it is invisible and can carry a hidden byte", after)
 	}
 	return fmt.Sprintf("a run of %d variation selectors %s is invisible and can carry %d hidden bytes; a preview is decoded", n, after, n)
+}
+
+func explainTags() string    { return tagExplanation }
+func explainInvalid() string { return invalidExplanation }
+
+// noExplanation is for findings whose explanation is written at the end.
+func noExplanation() string { return "" }
+
+// describeSequence says in plain words what a terminal would do with a
+// sequence. Quoted payload is neutralized and clipped.
+func describeSequence(k ansi.Kind, seq *ansi.Seq) string {
+	if seq.Term == ansi.TermEOF {
+		return "start an escape sequence that never completes, which can swallow the text shown after it"
+	}
+	switch k {
+	case ansi.KindCSI:
+		return describeCSI(seq)
+	case ansi.KindESC:
+		return describeESC(seq)
+	case ansi.KindOSC:
+		return describeOSC(seq)
+	case ansi.KindDCS:
+		p := string(seq.Payload)
+		switch {
+		case seq.Intermediates[0] == '$' && seq.Final == 'q', strings.HasPrefix(p, "$q"):
+			return "query terminal settings, whose reply is typed back as input (DECRQSS echoback)"
+		case seq.Intermediates[0] == '+' && seq.Final == 'q', strings.HasPrefix(p, "+q"):
+			return "query terminal capabilities, whose reply is typed back as input (XTGETTCAP echoback)"
+		case seq.Final == 'q':
+			return "draw sixel graphics over the screen"
+		}
+		return "send a device control string (DCS) to the terminal"
+	case ansi.KindSOS, ansi.KindPM, ansi.KindAPC:
+		return "send the terminal a hidden " + strings.ToUpper(k.String()) + " string that it consumes without showing"
+	}
+	return "run a terminal control"
+}
+
+func describeCSI(seq *ansi.Seq) string {
+	param := func(i int) int {
+		if i < seq.NumParams && !seq.Params[i].Missing {
+			return int(seq.Params[i].Value)
+		}
+		return 0
+	}
+	if seq.Ignored || seq.Final == 0 {
+		return "run a malformed control sequence that terminals read differently"
+	}
+	if seq.NumIntermediates > 0 {
+		switch {
+		case seq.Intermediates[0] == '*' && seq.Final == 'y':
+			return "read the screen's contents back (DECRQCRA echoback)"
+		case seq.Intermediates[0] == '$' && seq.Final == 'p':
+			return "query a terminal mode, whose reply is typed back as input (echoback)"
+		case seq.Intermediates[0] == ' ' && seq.Final == 'q':
+			return "change the cursor style"
+		}
+		return "run a terminal control function"
+	}
+	switch seq.Private {
+	case '?':
+		switch seq.Final {
+		case 'h', 'l':
+			switch param(0) {
+			case 1049, 47, 1047:
+				return "switch to the alternate screen, hiding what was shown"
+			case 2004:
+				return "toggle bracketed paste, changing how pasted text is read"
+			case 1000, 1002, 1003, 1006, 1015:
+				return "turn on mouse reporting, so clicks become input"
+			case 25:
+				return "hide or show the cursor"
+			case 5:
+				return "reverse the screen's colours"
+			}
+			return "switch a terminal mode"
+		case 'n', 'c', 'u':
+			return "query the terminal, whose reply is typed back as input (echoback)"
+		}
+		return "run a private terminal control"
+	case '>', '<', '=':
+		switch seq.Final {
+		case 'm':
+			return "change how the keyboard is reported (modifyOtherKeys), which can stop Ctrl-C from working"
+		case 'c', 'q':
+			return "query the terminal, whose reply is typed back as input (echoback)"
+		}
+		return "run a private terminal control"
+	}
+	switch seq.Final {
+	case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'f', 'd', '`', 'a', 'e', 's', 'u':
+		return "move the cursor, so later text overwrites what is shown"
+	case 'J':
+		if p := param(0); p == 2 || p == 3 {
+			return "clear the screen"
+		}
+		return "erase part of the screen"
+	case 'K':
+		return "erase the line"
+	case 'm':
+		for j := 0; j < seq.NumParams; j++ {
+			if p := seq.Params[j]; !p.Sub && !p.Missing && p.Value == 8 {
+				return "hide the text that follows (conceal)"
+			}
+		}
+		return "change the colour or style of the text"
+	case 'n', 'c':
+		return "query the terminal, whose reply is typed back as input (echoback)"
+	case 't':
+		return "resize, move or report the window (echoback)"
+	case 'r':
+		return "set the scrolling region"
+	case 'S', 'T':
+		return "scroll the screen"
+	case 'L', 'M', 'P', '@', 'X':
+		return "insert or delete characters or lines on screen"
+	case 'b':
+		return "repeat the previous character many times"
+	case 'h', 'l':
+		return "switch a terminal mode"
+	}
+	return "run a terminal control function"
+}
+
+func describeESC(seq *ansi.Seq) string {
+	if seq.NumIntermediates > 0 {
+		switch seq.Intermediates[0] {
+		case '(', ')', '*', '+', '-', '.', '/':
+			return "switch the character set, garbling the text after it"
+		case '#':
+			if seq.Final == '8' {
+				return "fill the screen with the letter E"
+			}
+			return "change the line's size"
+		}
+		return "run a terminal control"
+	}
+	switch seq.Final {
+	case 'c':
+		return "reset the terminal"
+	case '7', '8':
+		return "save or restore the cursor, so later text overwrites what is shown"
+	case 'D', 'E', 'M':
+		return "move the cursor to another line"
+	case 'Z':
+		return "query the terminal, whose reply is typed back as input (echoback)"
+	case '\\':
+		return "end a control string"
+	case '=', '>':
+		return "switch the keypad mode"
+	case 0:
+		return "start an escape sequence that never completes"
+	}
+	return "run a terminal control"
+}
+
+func describeOSC(seq *ansi.Seq) string {
+	payload := string(seq.Payload)
+	num, rest, _ := strings.Cut(payload, ";")
+	if num == "" || len(num) > 5 || strings.Trim(num, "0123456789") != "" {
+		// Not a command number; checked first because a failing Atoi
+		// allocates its error, once per sequence of a hostile stream.
+		return "send an operating system command to the terminal"
+	}
+	n, _ := strconv.Atoi(num)
+	quoted := func(s string) string {
+		return `"` + neutralize(clip(s, 40)) + `"`
+	}
+	switch n {
+	case 0, 1, 2:
+		return "set the window title to " + quoted(rest)
+	case 8:
+		_, uri, _ := strings.Cut(rest, ";")
+		if uri == "" {
+			return "end a hyperlink"
+		}
+		return "make the text that follows a link to " + quoted(uri)
+	case 52:
+		_, data, _ := strings.Cut(rest, ";")
+		if data == "?" {
+			return "read the clipboard back as input (echoback)"
+		}
+		return "write to the clipboard"
+	case 7:
+		return "report the working directory to the terminal"
+	case 4, 10, 11, 12, 17, 19:
+		if strings.Contains(rest, "?") {
+			return "query the terminal's colours, whose reply is typed back as input (echoback)"
+		}
+		return "change the terminal's colours"
+	case 50:
+		return "set or query the terminal font (echoback)"
+	case 9, 777:
+		return "show a desktop notification"
+	}
+	return "send operating system command " + strconv.Itoa(n) + " to the terminal"
+}
+
+// explainSpoof explains the first homoglyph finding of kind k: the token
+// tok, neutralized as t, with r the character the finding names.
+func explainSpoof(k Kind, t, tok string, r rune) string {
+	switch k {
+	case KindMixedScript:
+		return mixedScriptExplanation(t, tok)
+	case KindMixedNumbers:
+		return mixedNumbersExplanation(t, tok)
+	case KindLookalike:
+		return lookalikeExplanation(t, tok)
+	case KindWholeScriptConfusable:
+		script := ucd.ScriptCommon
+		if ss := spoof.Scripts(tok); len(ss) > 0 {
+			script = ss[0]
+		}
+		return "`" + t + "` is written wholly in " + script.String() +
+			" but looks like the Latin `" + spoof.SkeletonReading(tok) + "`"
+	case KindUncommonCharacter:
+		return "`" + t + "` contains " + runeName(r) +
+			", a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one"
+	case KindCombiningMarks:
+		if r != 0 {
+			return "`" + t + "` repeats the combining mark " + runeName(r) + " on one letter; it shows once but is there twice"
+		}
+		return "`" + t + "` stacks more than " + strconv.Itoa(spoof.MaxMarks) + " combining marks on one letter, which can draw over neighbouring text"
+	}
+	return "`" + t + "` is a homoglyph finding"
+}
+
+// joinNames joins names as "A", "A and B", "A, B and C".
+func joinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func mixedScriptExplanation(t, tok string) string {
+	var names []string
+	for _, sc := range spoof.Scripts(tok) {
+		names = append(names, sc.String())
+	}
+	if len(names) < 2 {
+		// Mixed through Script_Extensions only, such as a Greek-only
+		// mark on a Latin letter.
+		names = append(names, "characters of another script")
+	}
+	e := "`" + t + "` mixes " + joinNames(names)
+	if r := spoof.SkeletonReading(tok); r != "" && r != tok {
+		e += "; it reads as `" + r + "`"
+	}
+	return e
+}
+
+func mixedNumbersExplanation(t, tok string) string {
+	var systems []string
+	var b strings.Builder
+	ascii := tok != ""
+	for _, r := range tok {
+		zero, ok := ucd.DigitZero(r)
+		if !ok {
+			ascii = ascii && r >= ' ' && r < 0x7F
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteByte(byte('0' + r - zero))
+		if name := digitSystem(zero); !slices.Contains(systems, name) {
+			systems = append(systems, name)
+		}
+	}
+	e := "`" + t + "` mixes digits of different number systems (" + joinNames(systems) + ")"
+	if ascii {
+		e += "; it reads as `" + b.String() + "` but a program may read it differently or not as a number"
+	}
+	return e
+}
+
+// digitSystem names the decimal system whose zero is zero.
+func digitSystem(zero rune) string {
+	switch {
+	case zero == '0':
+		return "ASCII"
+	case zero == 0xFF10:
+		return "fullwidth"
+	case zero >= 0x1D7CE && zero <= 0x1D7FF:
+		return "mathematical"
+	}
+	sc := ucd.Lookup(zero).Script()
+	if sc == ucd.ScriptCommon {
+		return runeName(zero)
+	}
+	return sc.String()
+}
+
+func lookalikeExplanation(t, word string) string {
+	first, form, reading := spoof.LookalikeReading(word)
+	e := "`" + t + "` contains " + runeName(first) + ", which looks like `" + form + "`"
+	if reading != "" {
+		e += "; it reads as `" + reading + "`, but a shell or program sees different characters"
+	}
+	return e
 }

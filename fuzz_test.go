@@ -13,7 +13,7 @@ import (
 
 // FuzzSanitize checks the properties every Result has, for any input:
 // Text holds no escaped-set code point and no invalid UTF-8, the input is
-// rebuilt exactly, sanitizing Text again changes nothing and warns only
+// rebuilt exactly, every occurrence is located (checkLocations), sanitizing Text again changes nothing and warns only
 // about scripts, and the output is at most ten times the input.
 func FuzzSanitize(f *testing.F) {
 	for _, s := range corpusSeeds(f) {
@@ -31,6 +31,7 @@ func FuzzSanitize(f *testing.F) {
 			if len(r.Text) > 10*len(in) {
 				t.Fatalf("Sanitize(%+q): %d bytes out for %d in", in, len(r.Text), len(in))
 			}
+			checkLocations(t, in, r)
 			again := p.Sanitize(r.Text)
 			if again.Text != r.Text {
 				t.Fatalf("Sanitize(Sanitize(%+q).Text).Text = %+q, want %+q", in, again.Text, r.Text)
@@ -42,16 +43,7 @@ func FuzzSanitize(f *testing.F) {
 			}
 			// The homoglyph checks run inside the escaping loop; on their
 			// own they must find the same.
-			var c collector
-			detectScripts(in, &c)
-			want := c.warnings()
-			var got []Warning
-			for _, w := range r.Warnings {
-				if w.Kind >= KindMixedScript {
-					got = append(got, w)
-				}
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
+			if diff := cmp.Diff(detectScripts(in), scriptWarnings(r)); diff != "" {
 				t.Fatalf("Sanitize(%+q) script warnings differ from detectScripts (-want +got):\n%s", in, diff)
 			}
 			for _, e := range r.Escapes {

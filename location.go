@@ -1,6 +1,10 @@
 package plainsight
 
-import "unicode/utf8"
+import (
+	"cmp"
+	"slices"
+	"unicode/utf8"
+)
 
 // MaxLocations is the most occurrences a [Warning] places in
 // [Warning.Locations]. Count stays exact past it, so a hostile input that
@@ -46,4 +50,40 @@ func LineColumn(text string, off int) (line, column int) {
 		i += size
 	}
 	return line, column
+}
+
+// resolveLocations places in Result.Text the locations whose span there
+// waits for the whole text (terminal sequences and homoglyph tokens, which
+// may hold escapes): an input offset moves by how much longer than their
+// input bytes the escapes before it are. One walk over the escapes serves
+// every location, in order of offset.
+func (s *sanitizer) resolveLocations() {
+	type point struct {
+		off int
+		dst *int
+	}
+	var points []point
+	for _, f := range append(s.found.found[:], s.found.other[:]...) {
+		if f == nil {
+			continue
+		}
+		for j := range f.locs {
+			if l := &f.locs[j]; l.Text == textPending {
+				points = append(points, point{l.Input.Start, &l.Text.Start}, point{l.Input.End, &l.Text.End})
+			}
+		}
+	}
+	slices.SortFunc(points, func(a, b point) int { return cmp.Compare(a.off, b.off) })
+	grown, k := 0, 0 // the escapes before escapes[k] are grown bytes longer than their input
+	for _, p := range points {
+		for ; k < len(s.escapes); k++ {
+			e := s.escapes[k]
+			in := e.inputLen()
+			if e.Start-grown+in > p.off {
+				break // escape k ends past the offset
+			}
+			grown += e.End - e.Start - in
+		}
+		*p.dst = p.off + grown
+	}
 }

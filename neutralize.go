@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/spoof"
+	"github.com/plainsight-dev/plainsight/internal/typography"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -14,7 +16,9 @@ import (
 type Result struct {
 	// Text is the neutralized text, safe to print literally: it holds only
 	// printable characters and '\n' (and tab under Policy.KeepTab), and no
-	// code point from the escaped set.
+	// code point from the escaped set, except under ContextProse the ones
+	// that stand in a typographic place (docs/typography.md), such as a
+	// no-break space before a French colon.
 	Text string `json:"text"`
 	// Warnings lists one warning per kind found, in Kind order; nil when the
 	// text is clean.
@@ -92,7 +96,7 @@ func (p Policy) Sanitize(text string) Result {
 			return Result{Text: text}
 		}
 	}
-	s := sanitizer{policy: p, text: text, asciiFlag: mask}
+	s := sanitizer{escaper: escaper{policy: p, text: text, asciiFlag: mask}}
 	s.run(i)
 	res := Result{Escapes: s.escapes}
 	if s.out == nil {
@@ -105,23 +109,43 @@ func (p Policy) Sanitize(text string) Result {
 		f.summary = true
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 	}
+	if s.found.pending {
+		s.resolveLocations()
+	}
 	res.Warnings = s.found.warnings()
 	return res
 }
 
 // neutralize returns text with every escaped-set code point and invalid byte
-// escaped under the default policy, without warnings. Warnings use it for
-// their tokens.
+// escaped under the default policy. Warnings use it for the tokens and the
+// payloads they quote: it escapes, and reports nothing.
 func neutralize(text string) string {
-	if cleanASCIIPrefix(text, false) == len(text) {
+	i := cleanASCIIPrefix(text, false)
+	if i == len(text) {
 		return text
 	}
-	s := sanitizer{text: text, quiet: true}
-	s.run(0)
-	if s.out == nil {
-		return text
+	e := escaper{text: text}
+	for i < len(text) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if !isPlainASCII(c, false) {
+				e.emit(i, 1, rune(c), e.asciiClass(c))
+			}
+			i++
+			continue
+		}
+		r, size, p := ucd.Decode(text[i:])
+		switch {
+		case size == 1:
+			e.emit(i, 1, rune(c), ClassInvalidUTF8)
+		default:
+			if cls := e.classify(i, r, size, p); cls != ClassNone {
+				e.emit(i, size, r, cls)
+			}
+		}
+		i += size
 	}
-	return string(append(s.out, text[s.copied:]...))
+	return e.result()
 }
 
 // asciiMask is a set of ASCII bytes.
@@ -133,36 +157,53 @@ func (m *asciiMask) empty() bool     { return m[0] == 0 && m[1] == 0 }
 func (p *Policy) allows(r rune) bool { return slices.Contains(p.Allow, r) }
 func (p *Policy) flags(r rune) bool  { return slices.Contains(p.Flag, r) }
 
-// sanitizer holds the state of one Sanitize call.
-type sanitizer struct {
+// escaper writes the escaped form of one text: what to escape, under which
+// policy and context rules (exceptions.go), and how.
+type escaper struct {
 	policy    Policy
 	text      string
 	asciiFlag asciiMask
-	quiet     bool // neutralize only: no escapes list, no warnings
 
-	out     []byte // nil until the first escape: clean text is returned as is
-	copied  int    // text[:copied] is already in out
-	escapes []Escape
+	out    []byte // nil until the first escape: clean text is returned as is
+	copied int    // text[:copied] is already in out
+
+	tagRunStart int  // the current run of tag characters starts here
+	tagRunEnd   int  // and ends here
+	tagRunLegit bool // and is a well-formed RGI emoji tag sequence
+}
+
+// result returns the escaped text.
+func (e *escaper) result() string {
+	if e.out == nil {
+		return e.text
+	}
+	return string(append(e.out, e.text[e.copied:]...))
+}
+
+// sanitizer holds the state of one Sanitize call: the escaper, and the
+// findings of every check.
+type sanitizer struct {
+	escaper
+	escapes []Escape // every escape written, for Result.Escapes
 	found   collector
 
 	nonASCII bool // some valid rune >= 0x80 was seen
 
-	scan     scriptScan // the homoglyph checks, from the first non-ASCII rune on
+	scan     spoof.Scanner // the homoglyph checks, from the first non-ASCII rune on
 	scanning bool
-	scanFed  int // text[:scanFed] has been handed to scan
 
 	parser  *ansi.Parser // decodes terminal sequences for their warning
 	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
 	effects []string     // what the reported terminal sequences would do
 
-	tagRunStart int  // the current run of tag characters starts here
-	tagRunEnd   int  // and ends here
-	tagRunLegit bool // and is a well-formed RGI emoji tag sequence
+	judge   typography.Judge // the typographic places (typography.go)
+	judging bool             // judge has been given the text
 
-	vsRunEnd   int    // the current run of stray variation selectors ends here
-	vsRunCount int    // selectors in it
-	vsRunStart int    // where it began in text
-	vsBytes    []byte // bytes the run encodes, for the preview
+	vsRunEnd   int        // the current run of stray variation selectors ends here
+	vsRunCount int        // selectors in it
+	vsRunStart int        // where it began in text
+	vsBytes    []byte     // bytes the run encodes, for the preview
+	vsLocs     []Location // where the first MaxLocations selectors of the run are
 }
 
 // run neutralizes s.text from byte i on; text[:i] is clean.
@@ -171,13 +212,12 @@ func (s *sanitizer) run(i int) {
 	for i < len(text) {
 		c := text[i]
 		if c < utf8.RuneSelf {
-			if s.scanning && i >= s.scanFed && s.asciiFlag.empty() {
+			if s.scanning && i >= s.scan.Pos() && s.asciiFlag.empty() {
 				// The homoglyph checks read the ASCII anyway; when
 				// they pass no control, none of it is escaped. Else
-				// the bytes are taken below, already fed.
-				s.feedScan(i)
-				j, controls := s.scan.asciiRun(&s.found, i, len(text))
-				s.scanFed = j
+				// the bytes are taken below, already read.
+				j, controls := s.scan.ASCII(i, len(text))
+				s.takeFindings()
 				if !controls {
 					i = j
 					continue
@@ -210,30 +250,22 @@ func (s *sanitizer) run(i int) {
 			// escaped either (runeClass), so they need no classify.
 			// The rune the loop stops at comes back decoded and
 			// looked up when it could decode it.
-			s.feedScan(i)
-			i, r, size, p = s.scan.letters(&s.found, i)
-			s.scanFed = i
+			i, r, size, p = s.scan.Letters(i)
+			s.takeFindings()
 			if i == len(text) || text[i] < utf8.RuneSelf {
 				continue
 			}
 		}
 		if size == 0 {
-			c = text[i]
-			if c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
-				// Two-byte sequences (Latin-1 to N'Ko: Cyrillic, Greek,
-				// Arabic, Hebrew) decode inline; utf8 takes the rest.
-				r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
-			} else if r, size = utf8.DecodeRuneInString(text[i:]); r == utf8.RuneError && size == 1 {
+			if r, size, p = ucd.Decode(text[i:]); size == 1 {
 				if s.scanning {
-					s.feedScan(i)
-					s.scan.invalid(&s.found, i)
-					s.scanFed = i + 1
+					s.scan.Invalid(i)
+					s.takeFindings()
 				}
 				s.invalid(i)
 				i++
 				continue
 			}
-			p = ucd.Lookup(r)
 		}
 		if !s.nonASCII {
 			s.nonASCII = true
@@ -241,19 +273,18 @@ func (s *sanitizer) run(i int) {
 		}
 		if s.scanning {
 			// The homoglyph checks share this decode and lookup.
-			s.feedScan(i)
-			s.scan.rune(&s.found, i, r, size, p)
-			s.scanFed = i + size
+			s.scan.Rune(i, r, size, p)
+			s.takeFindings()
 		}
-		if cls := s.classify(i, r, size, p); cls != ClassNone {
+		if cls := s.classify(i, r, size, p); cls != ClassNone && !s.typographic(i, size, r, cls) {
 			s.escape(i, size, r, cls)
 		}
 		i += size
 	}
 	s.endVSRun()
 	if s.scanning {
-		s.feedScan(len(text))
-		s.scan.finish(&s.found)
+		s.scan.Finish()
+		s.takeFindings()
 	}
 }
 
@@ -261,46 +292,40 @@ func (s *sanitizer) run(i int) {
 // text[i]. They need only run on text with one, so clean ASCII never pays
 // for them; the bytes before i are replayed: ASCII, and invalid bytes.
 func (s *sanitizer) startScan(i int) {
-	if s.quiet {
-		return
+	s.scan.Reset(s.text)
+	if s.policy.Context == ContextProse {
+		s.scan.SetRole(spoof.RoleProse)
 	}
-	s.scan = newScriptScan(s.text)
 	s.scanning = true
 	for j := 0; j < i; j++ {
 		if s.text[j] >= utf8.RuneSelf {
-			s.feedScan(j)
-			s.scan.invalid(&s.found, j)
-			s.scanFed = j + 1
+			s.scan.Invalid(j)
+			s.takeFindings()
 		}
 	}
-	s.feedScan(i)
 }
 
-// feedScan hands the ASCII bytes text[scanFed:i] to the homoglyph checks.
-func (s *sanitizer) feedScan(i int) {
-	if s.scanFed < i {
-		s.scan.asciiRun(&s.found, s.scanFed, i)
-		s.scanFed = i
+// asciiClass returns the class of the ASCII byte c that is not plain
+// printable text.
+func (e *escaper) asciiClass(c byte) Class {
+	switch {
+	case e.asciiFlag.has(c):
+		return ClassFlagged
+	case c == '\t':
+		return ClassTab
+	case c == '\b':
+		return ClassBackspace
+	case c == '\r':
+		return ClassCarriageReturn
 	}
+	return ClassControl
 }
 
 // ascii handles the ASCII byte c at text[i] that is not plain printable text.
 func (s *sanitizer) ascii(i int, c byte) int {
-	var cls Class
-	switch {
-	case s.asciiFlag.has(c):
-		cls = ClassFlagged
-	case c == '\t':
-		cls = ClassTab
-	case c == '\b':
-		cls = ClassBackspace
-	case c == '\r':
-		cls = ClassCarriageReturn
-	default:
-		cls = ClassControl
-		if c == 0x1B && i >= s.seqEnd && !s.quiet {
-			s.terminalSequence(i)
-		}
+	cls := s.asciiClass(c)
+	if cls == ClassControl && c == 0x1B && i >= s.seqEnd {
+		s.terminalSequence(i)
 	}
 	s.escape(i, 1, rune(c), cls)
 	return i + 1
@@ -309,30 +334,24 @@ func (s *sanitizer) ascii(i int, c byte) int {
 // invalid escapes the byte text[i], which is not part of valid UTF-8.
 func (s *sanitizer) invalid(i int) {
 	b := s.text[i]
-	if b >= 0x80 && b <= 0x9F && i >= s.seqEnd && !s.quiet {
+	if b >= 0x80 && b <= 0x9F && i >= s.seqEnd {
 		// A terminal in an 8-bit mode reads this byte as a C1 control.
 		s.terminalSequence(i)
 	}
-	s.emit(i, 1, rune(b), ClassInvalidUTF8)
-	if !s.quiet {
-		s.found.addRaw(KindInvalidUTF8, s.text[i:i+1], explainInvalid)
-	}
+	loc := s.write(i, 1, rune(b), ClassInvalidUTF8)
+	s.found.addRaw(KindInvalidUTF8, s.text[i:i+1], explainInvalid).locate(loc)
 }
 
-func explainInvalid() string { return invalidExplanation }
-
-// escape writes the escape of code point r, which occupies text[i:i+size].
+// escape writes the escape of code point r, which occupies text[i:i+size],
+// and reports it.
 func (s *sanitizer) escape(i, size int, r rune, cls Class) {
-	s.emit(i, size, r, cls)
-	if s.quiet {
-		return
-	}
+	loc := s.write(i, size, r, cls)
 	switch cls {
 	case ClassTab:
 	case ClassVariationSelector:
-		s.strayVS(i, size, r)
+		s.strayVS(i, size, r, loc)
 	case ClassTag:
-		s.strayTag(i)
+		s.strayTag(i, loc)
 	default:
 		if i < s.seqEnd {
 			return // part of a terminal sequence, which is reported whole
@@ -343,41 +362,48 @@ func (s *sanitizer) escape(i, size int, r rune, cls Class) {
 				return
 			}
 		}
-		s.found.addRaw(cls.Kind(), s.text[i:i+size], func() string { return explainRune(cls, r) })
+		s.found.addRaw(cls.Kind(), s.text[i:i+size], func() string { return explainRune(cls, r) }).locate(loc)
 	}
 }
 
 // emit appends the escape of text[i:i+size] to the output: \X{nn} for an
-// invalid byte, the notation of r otherwise.
-func (s *sanitizer) emit(i, size int, r rune, cls Class) {
-	if s.out == nil {
-		s.out = make([]byte, 0, len(s.text)+len(s.text)/4+16)
+// invalid byte, the notation of r otherwise. It returns where the escape
+// starts in the output.
+func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
+	if e.out == nil {
+		e.out = make([]byte, 0, len(e.text)+len(e.text)/4+16)
 	}
 	// Grow by doubling: append's growth of large slices is gentler, which
 	// makes text that is mostly escapes allocate several times its size.
-	if need := i - s.copied + len(`\u{10ffff}`); cap(s.out)-len(s.out) < need {
-		s.out = slices.Grow(s.out, max(need, len(s.out)))
+	if need := i - e.copied + len(`\u{10ffff}`); cap(e.out)-len(e.out) < need {
+		e.out = slices.Grow(e.out, max(need, len(e.out)))
 	}
-	s.out = append(s.out, s.text[s.copied:i]...)
-	start := len(s.out)
+	e.out = append(e.out, e.text[e.copied:i]...)
+	start = len(e.out)
 	if cls == ClassInvalidUTF8 {
-		s.out = appendByteEscape(s.out, s.text[i])
+		e.out = appendByteEscape(e.out, e.text[i])
 	} else {
-		s.out = appendRuneEscape(s.out, r)
+		e.out = appendRuneEscape(e.out, r)
 	}
-	s.copied = i + size
-	if !s.quiet {
-		if len(s.escapes) == cap(s.escapes) {
-			s.escapes = slices.Grow(s.escapes, max(8, len(s.escapes)))
-		}
-		s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
+	e.copied = i + size
+	return start
+}
+
+// write writes the escape of text[i:i+size], as emit does, lists it, and
+// returns where it stands in the input and in the output.
+func (s *sanitizer) write(i, size int, r rune, cls Class) Location {
+	start := s.emit(i, size, r, cls)
+	if len(s.escapes) == cap(s.escapes) {
+		s.escapes = slices.Grow(s.escapes, max(8, len(s.escapes)))
 	}
+	s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
+	return Location{Input: Span{i, i + size}, Text: Span{start, len(s.out)}}
 }
 
 // classify returns the escape class of the valid rune r at text[i:i+size],
 // or ClassNone when it is shown literally.
-func (s *sanitizer) classify(i int, r rune, size int, props ucd.Props) Class {
-	p := &s.policy
+func (e *escaper) classify(i int, r rune, size int, props ucd.Props) Class {
+	p := &e.policy
 	if len(p.Flag) > 0 && p.flags(r) {
 		return ClassFlagged
 	}
@@ -393,76 +419,21 @@ func (s *sanitizer) classify(i int, r rune, size int, props ucd.Props) Class {
 	}
 	switch cls {
 	case ClassZeroWidth:
-		if (r == zwj && (s.emojiZWJ(i) || s.joinerAfterVirama(i))) ||
-			(r == zwnj && (s.joiningZWNJ(i, size) || s.joinerAfterVirama(i) && s.letterAfter(i+size))) ||
-			s.bengaliRaYaphala(i, size) {
+		if (r == zwj && (e.emojiZWJ(i) || e.joinerAfterVirama(i))) ||
+			(r == zwnj && (e.joiningZWNJ(i, size) || e.joinerAfterVirama(i) && e.letterAfter(i+size))) ||
+			e.bengaliRaYaphala(i, size) {
 			return ClassNone
 		}
 	case ClassVariationSelector:
-		if s.legitSelector(i, r) {
+		if e.legitSelector(i, r) {
 			return ClassNone
 		}
 	case ClassTag:
-		if s.legitTag(i) {
+		if e.legitTag(i) {
 			return ClassNone
 		}
 	}
 	return cls
-}
-
-// runeClass is the context-free class of a valid rune above C1.
-func runeClass(r rune, p ucd.Props) Class {
-	cat := p.Category()
-	if !p.DefaultIgnorable() {
-		switch {
-		case cat == ucd.Zs || cat == ucd.Zl || cat == ucd.Zp:
-			return ClassWhitespace
-		case r == 0x2800, r == 0xFFFC, r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x13440:
-			// Blank or annotation characters that render as nothing or
-			// as a placeholder: not Default_Ignorable, just as hidden.
-			return ClassInvisible
-		case cat == ucd.Co:
-			return ClassPrivateUse
-		case cat == ucd.Cn:
-			if isNoncharacter(r) {
-				return ClassNoncharacter
-			}
-			return ClassUnassigned
-		}
-		return ClassNone
-	}
-	switch {
-	case isBidiControl(r):
-		return ClassBidi
-	case r == 0x200B, r == zwnj, r == zwj, r == 0x2060, r == 0xFEFF, r == 0x180E:
-		return ClassZeroWidth
-	case r >= 0xE0000 && r <= 0xE007F:
-		return ClassTag
-	case isVariationSelector(r):
-		return ClassVariationSelector
-	case isNoncharacter(r):
-		return ClassNoncharacter
-	}
-	return ClassInvisible
-}
-
-const (
-	zwnj = 0x200C
-	zwj  = 0x200D
-)
-
-func isBidiControl(r rune) bool {
-	return r == 0x061C || r == 0x200E || r == 0x200F ||
-		(r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
-}
-
-func isVariationSelector(r rune) bool {
-	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF) ||
-		(r >= 0x180B && r <= 0x180D) || r == 0x180F
-}
-
-func isNoncharacter(r rune) bool {
-	return (r >= 0xFDD0 && r <= 0xFDEF) || r&0xFFFE == 0xFFFE
 }
 
 // isPlainASCII reports whether c is shown literally: printable ASCII, '\n',

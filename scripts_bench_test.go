@@ -26,6 +26,11 @@ const (
 		"फ़ाइल की सामग्री को मानक आउटपुट पर प्रिंट करें। " +
 		"فایل\u200cها را ببینید و نتیجه را ذخیره کنید. " +
 		"Microsoft Windows для ПК, iPhone-ом, Toys-Я-Us, 日本語のREADME.md. "
+	// French typography: no-break spaces before high punctuation, inside
+	// guillemets and in numbers (docs/typography.md, T1 and T5).
+	scriptsFrench = "Nom du fichier\u00a0: rapport.pdf. Voulez-vous l\u2019enregistrer\u202f? " +
+		"Le dossier \u00ab\u00a0Documents\u00a0\u00bb contient 1\u202f024 fichiers, soit 45\u00a0% du disque\u00a0; " +
+		"la commande `ls -la` les affiche tous, y compris les fichiers cach\u00e9s. "
 )
 
 var scriptsBenchInputs = []struct {
@@ -35,6 +40,7 @@ var scriptsBenchInputs = []struct {
 	{"Russian", repeatTo(benchSize, scriptsRussian)},
 	{"Japanese", repeatTo(benchSize, scriptsJapanese)},
 	{"Mixed", repeatTo(benchSize, scriptsMixed)},
+	{"French", repeatTo(benchSize, scriptsFrench)},
 }
 
 // BenchmarkScriptsProse runs Sanitize, and detectScripts alone, on ~64 KiB
@@ -52,8 +58,7 @@ func BenchmarkScriptsProse(b *testing.B) {
 			b.SetBytes(int64(len(in.text)))
 			b.ReportAllocs()
 			for b.Loop() {
-				var c collector
-				detectScripts(in.text, &c)
+				detectScripts(in.text)
 			}
 		})
 	}

@@ -2,13 +2,14 @@ package plainsight
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/plainsight-dev/plainsight/internal/ucd"
+	"github.com/plainsight-dev/plainsight/internal/spoof"
 )
 
 // scriptKinds are the kinds detectScripts reports.
@@ -41,65 +42,6 @@ func scriptFindings(in string) []found {
 		}
 	}
 	return got
-}
-
-func TestResolvedScripts(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string
-	}{
-		// UTS #39 section 5.1 examples.
-		{"\u0421ir\u0441l\u0435", "{}"},
-		{"Circ1e", "{Latn}"},
-		{"C\U0001d5c2\U0001d5cb\U0001d5bc\U0001d5c5\U0001d5be", "{Latn}"},
-		{"\u3006\u5207", "{Hani Hanb Jpan Kore}"},
-		{"\u30e9\u30fc\u30e1\u30f3", "{Kana Jpan}"},
-		{"\u6f22\u5b57\u3105\u3106", "{Hanb}"},
-		{"\ud55c\uad6d\uc5b4", "{Hang Kore}"},
-		{"\u0645\u0631\u062d\u0628\u0627\u0661", "{Arab}"},
-		{"a\u0342", "{}"},
-		{"p\u0430ypal", "{}"},
-	}
-	for _, tt := range tests {
-		if got := resolvedScripts(tt.in).String(); got != tt.want {
-			t.Errorf("resolvedScripts(%+q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-	if got := resolvedScripts("123 -."); got != allScripts {
-		t.Errorf("resolvedScripts of Common text = %v, want every script", got)
-	}
-}
-
-func TestRestrictionLevel(t *testing.T) {
-	tests := []struct {
-		in   string
-		want restrictionLevel
-	}{
-		{"ls -la", levelASCIIOnly},
-		{"Circ1e", levelASCIIOnly},
-		{"caf\u00e9", levelSingleScript},
-		{"C\U0001d5c2\U0001d5cb\U0001d5bc\U0001d5c5\U0001d5be", levelSingleScript},
-		{"\u65e5\u672c\u8a9e\u306eREADME", levelHighlyRestrictive},
-		{"\ud55c\uad6dHanja\u6f22\u5b57", levelHighlyRestrictive},
-		{"\u6f22\u5b57\u3105ABC", levelHighlyRestrictive},
-		{"g\u0585\u0585gle", levelModeratelyRestrictive},
-		{"\u0627\u0644iPhone", levelModeratelyRestrictive},
-		{"\u05d1Windows", levelModeratelyRestrictive},
-		// UTS #39 section 5.2 examples.
-		{"\u0421ir\u0441l\u0435", levelMinimallyRestrictive},
-		{"\u03a9mega", levelMinimallyRestrictive},
-		{"Te\u03c7", levelMinimallyRestrictive},
-		{"H\u03bbLF-LIFE", levelMinimallyRestrictive},
-		{"Toys-\u042f-Us", levelMinimallyRestrictive},
-		{"\u13a0ocker", levelMinimallyRestrictive},
-		{"\u0441\u03bf\u0440\u0435", levelMinimallyRestrictive},
-		{"\u09aa\u09cd\u09af\u0968", levelMinimallyRestrictive},
-	}
-	for _, tt := range tests {
-		if got := levelOf(tt.in); got != tt.want {
-			t.Errorf("levelOf(%+q) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
 }
 
 func TestDetectScripts(t *testing.T) {
@@ -200,12 +142,21 @@ func TestScriptFindingsCounted(t *testing.T) {
 			got = append(got, w)
 		}
 	}
+	// The first MaxLocations of the 100 tokens are placed; the text has
+	// no escape, so a token's span is the same in the input and the text.
+	var locs []Location
+	for i := 0; len(locs) < MaxLocations; i += len("p\u0430ypal \u0430pple ") {
+		first := Span{i, i + len("p\u0430ypal")}
+		second := Span{first.End + 1, first.End + 1 + len("\u0430pple")}
+		locs = append(locs, Location{first, first}, Location{second, second})
+	}
 	want := []Warning{{
 		Kind:        KindMixedScript,
 		Severity:    SeverityWarn,
 		Tokens:      []string{"p\u0430ypal", "\u0430pple"},
 		Count:       100,
 		Explanation: "`p\u0430ypal` mixes Latin and Cyrillic; it reads as `paypal` (and 1 more)",
+		Locations:   locs,
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Sanitize(repeated spoofs) mismatch (-want +got):\n%s", diff)
@@ -242,118 +193,6 @@ func TestScriptExplanations(t *testing.T) {
 	}
 }
 
-func TestSkeleton(t *testing.T) {
-	tests := []struct{ a, b string }{
-		{"p\u0430ypal", "paypal"},
-		{"p\u200baypal", "paypal"}, // Default_Ignorable dropped
-		{"\u0421ir\u0441l\u0435", "Circle"},
-		{"\u0455\u0441\u043e\u0440\u0435", "scope"},
-		{"rn", "m"},
-		{"\u00e9", "e\u0301"},
-	}
-	for _, tt := range tests {
-		if sa, sb := skeleton(tt.a), skeleton(tt.b); sa != sb {
-			t.Errorf("skeleton(%+q) = %+q, skeleton(%+q) = %+q; want equal", tt.a, sa, tt.b, sb)
-		}
-	}
-	if got := skeletonReading("\u03a9mega"); got != "\u03a9mega" {
-		t.Errorf("skeletonReading keeps ASCII and unmapped letters: got %+q", got)
-	}
-}
-
-func TestLookalikeClass(t *testing.T) {
-	tests := []struct {
-		r    rune
-		want lookClass
-		form string
-	}{
-		{0x2212, lookSoft, "-"},
-		{0x2010, lookSoft, "-"},
-		{0x201C, lookSoft, "''"},
-		{0x2019, lookSoft, "'"},
-		{0x2026, lookSoft, "..."},
-		{0x00B2, lookSoft, "2"},
-		{0xFF52, lookSoft, "r"},
-		{0xFF0F, lookCJK, "/"},
-		{0xFF11, lookCJK, "1"},
-		{0x037E, lookHard, ";"},
-		{0x2044, lookHard, "/"},
-		{0x2215, lookHard, "/"},
-		{0x2024, lookHard, "."},
-		{0xFF0E, lookCJK, "."},
-		{0x1D7D1, lookHard, "3"},
-		{0x0660, lookNone, ""}, // skeleton '.', but a digit
-		{0x0661, lookNone, ""}, // skeleton 'l'
-		{0x0430, lookNone, ""}, // a letter: the script checks' business
-		{0x00E9, lookNone, ""},
-		{0x3001, lookNone, ""},
-		{0x2014, lookNone, ""}, // skeleton U+30FC, not ASCII
-	}
-	for _, tt := range tests {
-		s := string(tt.r)
-		cls, form := lookalike(s, tt.r, ucd.Lookup(tt.r))
-		if cls != tt.want || form != tt.form {
-			t.Errorf("lookalike(%U) = %d, %q; want %d, %q", tt.r, cls, form, tt.want, tt.form)
-		}
-	}
-}
-
-// TestLookalikeCaches checks the caches of confusables.txt against it.
-func TestLookalikeCaches(t *testing.T) {
-	for r := rune(latinLookalikeLo); r < latinLookalikeHi; r++ {
-		proto, _ := ucd.Confusable(r)
-		if got, want := cacheHas(&punctLookalikes, r), isASCIIPunctText(proto); got != want {
-			t.Errorf("punctLookalikes has %U = %v, want %v", r, got, want)
-		}
-		if got, want := passesForLatin(r, ucd.Lookup(r)), protoIsLatin(r); got != want {
-			t.Errorf("passesForLatin(%U) = %v, want %v", r, got, want)
-		}
-	}
-	// U+0374 GREEK NUMERAL SIGN is a letter that passes for an apostrophe.
-	if cls, form := lookalike("\u0374", 0x0374, ucd.Lookup(0x0374)); cls != lookSoft || form != "'" {
-		t.Errorf("lookalike(U+0374) = %d, %q; want soft, \"'\"", cls, form)
-	}
-}
-
-func TestIsCommandLine(t *testing.T) {
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{"echo hi", true},
-		{"`git push --force`", true},
-		{"$ rm -rf x", true},
-		{"\uff52\uff4d -rf /", true},
-		{"- Print hello:", false},
-		{"Print hello", false},
-		{"ls", false},
-		{"> description", false},
-		{"\u65e5\u672c", false},
-	}
-	for _, tt := range tests {
-		if got := isCommandLine(tt.in); got != tt.want {
-			t.Errorf("isCommandLine(%+q) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
-}
-
-// TestScriptsCleanAllocatesNothing pins that clean multilingual text costs
-// no allocation in detectScripts.
-func TestScriptsCleanAllocatesNothing(t *testing.T) {
-	for _, text := range []string{scriptsRussian, scriptsJapanese, scriptsMixed} {
-		allocs := testing.AllocsPerRun(20, func() {
-			var c collector
-			detectScripts(text, &c)
-			if c.found != ([numKinds]*finding{}) {
-				t.Fatalf("detectScripts(%+q) found something", text)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("detectScripts(%.20q...) allocates %v times, want 0", text, allocs)
-		}
-	}
-}
-
 // TestScriptsLinesIndependent checks that joining benign lines with
 // newlines raises no warning that the lines alone do not.
 func TestScriptsLinesIndependent(t *testing.T) {
@@ -361,6 +200,33 @@ func TestScriptsLinesIndependent(t *testing.T) {
 	for _, w := range Sanitize(text).Warnings {
 		t.Errorf("Sanitize(benign paragraphs): unexpected %v: %s", w.Kind, w.Explanation)
 	}
+}
+
+// detectScripts runs the homoglyph checks alone over text with
+// spoof.Scanner.Scan, and returns their warnings: what Sanitize, which drives the scanner from its own loop with
+// short paths, must also find.
+func detectScripts(text string) []Warning {
+	var s spoof.Scanner
+	s.Scan(text)
+	var c collector
+	c.addSpoof(text, s.Findings())
+	return c.warnings()
+}
+
+// scriptWarnings returns the homoglyph warnings of r, with the Text spans
+// of their locations left out: detectScripts writes no text.
+func scriptWarnings(r Result) []Warning {
+	var ws []Warning
+	for _, w := range r.Warnings {
+		if isScriptKind(w.Kind) {
+			w.Locations = slices.Clone(w.Locations)
+			for i := range w.Locations {
+				w.Locations[i].Text = textPending
+			}
+			ws = append(ws, w)
+		}
+	}
+	return ws
 }
 
 func FuzzDetectScripts(f *testing.F) {
@@ -372,33 +238,20 @@ func FuzzDetectScripts(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		var c collector
-		detectScripts(in, &c)
-		// Sanitize drives the same scan from its own loop; both must
-		// find the same.
-		want := c.warnings()
-		var got []Warning
-		for _, w := range Sanitize(in).Warnings {
-			if isScriptKind(w.Kind) {
-				got = append(got, w)
-			}
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
+		want := detectScripts(in)
+		if diff := cmp.Diff(want, scriptWarnings(Sanitize(in))); diff != "" {
 			t.Errorf("Sanitize(%+q) script warnings differ from detectScripts (-detectScripts +Sanitize):\n%s", in, diff)
 		}
-		for k, fd := range c.found {
-			if fd == nil {
-				continue
+		for _, w := range want {
+			if !isScriptKind(w.Kind) {
+				t.Errorf("detectScripts(%+q) reported %v", in, w.Kind)
 			}
-			if !isScriptKind(Kind(k)) {
-				t.Errorf("detectScripts(%+q) reported %v", in, Kind(k))
+			if w.Count < len(w.Tokens) {
+				t.Errorf("detectScripts(%+q): %v count %d < %d tokens", in, w.Kind, w.Count, len(w.Tokens))
 			}
-			if fd.count < len(fd.tokens) {
-				t.Errorf("detectScripts(%+q): %v count %d < %d tokens", in, Kind(k), fd.count, len(fd.tokens))
-			}
-			for _, tok := range append(fd.tokens, fd.explain) {
+			for _, tok := range append(w.Tokens, w.Explanation) {
 				if !utf8.ValidString(tok) || neutralize(tok) != tok {
-					t.Errorf("detectScripts(%+q): %v token or explanation not neutral: %+q", in, Kind(k), tok)
+					t.Errorf("detectScripts(%+q): %v token or explanation not neutral: %+q", in, w.Kind, tok)
 				}
 			}
 		}
@@ -413,29 +266,4 @@ func ExampleSanitize_homoglyph() {
 	}
 	// Output:
 	// warn mixed_script: "`\u0430pple` mixes Cyrillic and Latin; it reads as `apple`"
-}
-
-// FuzzScanState checks that the scan Sanitize drives from its own loop,
-// with its short paths, ends in the very state of the scan that takes
-// every rune through scriptScan.rune: the same counts and sets, not only
-// the same findings.
-func FuzzScanState(f *testing.F) {
-	for _, s := range corpusSeeds(f) {
-		f.Add(s)
-	}
-	for _, in := range scriptsBenchInputs {
-		f.Add(in.text[:2000])
-	}
-	f.Add("\u0421ir\u0441l\u0435 abc\u0430\u0431\u0432 \u3164\u3164 \u1100\u115f")
-	f.Fuzz(func(t *testing.T, in string) {
-		s := sanitizer{text: in}
-		s.run(0)
-		if !s.scanning {
-			return
-		}
-		var c collector
-		if want := scanScripts(in, &c); s.scan != want {
-			t.Fatalf("Sanitize(%+q) scan state:\n%+v\nwant (scriptScan.rune alone):\n%+v", in, s.scan, want)
-		}
-	})
 }

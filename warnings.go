@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind names one class of finding. Its String form is stable, documented in
@@ -13,82 +14,61 @@ import (
 type Kind uint8
 
 const (
-	KindUnknown               Kind = iota // unknown
-	KindCarriageReturn                    // carriage_return
-	KindBackspace                         // backspace
-	KindTerminalEscape                    // terminal_escape
-	KindControl                           // control_bytes
-	KindBidi                              // bidi
-	KindZeroWidth                         // zero_width
-	KindHiddenTags                        // hidden_tags
-	KindVariationSelectors                // variation_selectors
-	KindInvisible                         // invisible
-	KindWhitespace                        // unusual_whitespace
-	KindPrivateUse                        // private_use
-	KindNoncharacter                      // noncharacter
-	KindUnassigned                        // unassigned
-	KindInvalidUTF8                       // invalid_utf8
-	KindFlagged                           // flagged
-	KindMixedScript                       // mixed_script
-	KindMixedNumbers                      // mixed_numbers
-	KindLookalike                         // lookalike
-	KindWholeScriptConfusable             // whole_script_confusable
-	KindUncommonCharacter                 // uncommon_character
-	KindCombiningMarks                    // combining_marks
+	KindUnknown Kind = iota
+	KindCarriageReturn
+	KindBackspace
+	KindTerminalEscape
+	KindControl
+	KindBidi
+	KindZeroWidth
+	KindHiddenTags
+	KindVariationSelectors
+	KindInvisible
+	KindWhitespace
+	KindPrivateUse
+	KindNoncharacter
+	KindUnassigned
+	KindInvalidUTF8
+	KindFlagged
+	KindMixedScript
+	KindMixedNumbers
+	KindLookalike
+	KindWholeScriptConfusable
+	KindUncommonCharacter
+	KindCombiningMarks
 
 	numKinds
 )
 
-var kindNames = [numKinds]string{
-	KindUnknown:               "unknown",
-	KindCarriageReturn:        "carriage_return",
-	KindBackspace:             "backspace",
-	KindTerminalEscape:        "terminal_escape",
-	KindControl:               "control_bytes",
-	KindBidi:                  "bidi",
-	KindZeroWidth:             "zero_width",
-	KindHiddenTags:            "hidden_tags",
-	KindVariationSelectors:    "variation_selectors",
-	KindInvisible:             "invisible",
-	KindWhitespace:            "unusual_whitespace",
-	KindPrivateUse:            "private_use",
-	KindNoncharacter:          "noncharacter",
-	KindUnassigned:            "unassigned",
-	KindInvalidUTF8:           "invalid_utf8",
-	KindFlagged:               "flagged",
-	KindMixedScript:           "mixed_script",
-	KindMixedNumbers:          "mixed_numbers",
-	KindLookalike:             "lookalike",
-	KindWholeScriptConfusable: "whole_script_confusable",
-	KindUncommonCharacter:     "uncommon_character",
-	KindCombiningMarks:        "combining_marks",
-}
-
-// kindSeverity fixes the severity of each kind, so that a front end can rely
-// on it: informational kinds are the ones ordinary text also produces.
-var kindSeverity = [numKinds]Severity{
-	KindUnknown:               SeverityWarn,
-	KindCarriageReturn:        SeverityWarn,
-	KindBackspace:             SeverityWarn,
-	KindTerminalEscape:        SeverityWarn,
-	KindControl:               SeverityWarn,
-	KindBidi:                  SeverityWarn,
-	KindZeroWidth:             SeverityWarn,
-	KindHiddenTags:            SeverityWarn,
-	KindVariationSelectors:    SeverityWarn,
-	KindInvisible:             SeverityWarn,
-	KindWhitespace:            SeverityWarn,
-	KindPrivateUse:            SeverityWarn,
-	KindNoncharacter:          SeverityWarn,
-	KindUnassigned:            SeverityWarn,
-	KindInvalidUTF8:           SeverityWarn,
-	KindFlagged:               SeverityWarn,
-	KindMixedScript:           SeverityWarn,
-	KindMixedNumbers:          SeverityWarn,
-	KindLookalike:             SeverityWarn,
-	KindWholeScriptConfusable: SeverityInfo,
-	KindUncommonCharacter:     SeverityInfo,
-	KindCombiningMarks:        SeverityInfo,
+// kinds holds the stable name of each Kind, documented in docs/warnings.md,
+// and its fixed severity, so that a front end can rely on it: informational
+// kinds are the ones ordinary text also produces.
+var kinds = [numKinds]struct {
+	name     string
+	severity Severity
+}{
+	KindUnknown:               {"unknown", SeverityWarn},
+	KindCarriageReturn:        {"carriage_return", SeverityWarn},
+	KindBackspace:             {"backspace", SeverityWarn},
+	KindTerminalEscape:        {"terminal_escape", SeverityWarn},
+	KindControl:               {"control_bytes", SeverityWarn},
+	KindBidi:                  {"bidi", SeverityWarn},
+	KindZeroWidth:             {"zero_width", SeverityWarn},
+	KindHiddenTags:            {"hidden_tags", SeverityWarn},
+	KindVariationSelectors:    {"variation_selectors", SeverityWarn},
+	KindInvisible:             {"invisible", SeverityWarn},
+	KindWhitespace:            {"unusual_whitespace", SeverityWarn},
+	KindPrivateUse:            {"private_use", SeverityWarn},
+	KindNoncharacter:          {"noncharacter", SeverityWarn},
+	KindUnassigned:            {"unassigned", SeverityWarn},
+	KindInvalidUTF8:           {"invalid_utf8", SeverityWarn},
+	KindFlagged:               {"flagged", SeverityWarn},
+	KindMixedScript:           {"mixed_script", SeverityWarn},
+	KindMixedNumbers:          {"mixed_numbers", SeverityWarn},
+	KindLookalike:             {"lookalike", SeverityWarn},
+	KindWholeScriptConfusable: {"whole_script_confusable", SeverityInfo},
+	KindUncommonCharacter:     {"uncommon_character", SeverityInfo},
+	KindCombiningMarks:        {"combining_marks", SeverityInfo},
 }
 
 // Kinds returns every kind that Sanitize can report, in warning order.
@@ -103,15 +83,17 @@ func Kinds() []Kind {
 // String returns the stable name of k, such as "bidi".
 func (k Kind) String() string {
 	if k < numKinds {
-		return kindNames[k]
+		return kinds[k].name
 	}
-	return kindNames[KindUnknown]
+	return kinds[KindUnknown].name
 }
 
-// Severity returns the fixed severity of warnings of kind k.
+// Severity returns the usual severity of warnings of kind k: the severity
+// of its occurrences unless a context rule decides otherwise (see
+// [Warning.Severity]).
 func (k Kind) Severity() Severity {
 	if k < numKinds {
-		return kindSeverity[k]
+		return kinds[k].severity
 	}
 	return SeverityWarn
 }
@@ -121,8 +103,8 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText decodes a stable name; unknown names are an error.
 func (k *Kind) UnmarshalText(b []byte) error {
-	for i, n := range kindNames {
-		if i > 0 && n == string(b) {
+	for i, info := range kinds {
+		if i > 0 && info.name == string(b) {
 			*k = Kind(i)
 			return nil
 		}
@@ -186,7 +168,10 @@ const (
 type Warning struct {
 	// Kind names the finding.
 	Kind Kind `json:"kind"`
-	// Severity is Kind.Severity(), repeated for consumers of the JSON form.
+	// Severity is the severity of the occurrences this warning reports:
+	// usually Kind.Severity(), but a context rule can lower it (a no-break
+	// space where French typography puts one) or raise it. A kind found at
+	// both severities gives two warnings, the warn-level one first.
 	Severity Severity `json:"severity"`
 	// Tokens lists the distinct offending tokens, in first-seen order, at
 	// most MaxTokens of them. For code-point kinds a token is the escape,
@@ -234,36 +219,82 @@ type finding struct {
 	summary bool // explain already covers every occurrence
 	decoded strings.Builder
 	truncD  bool
+	locs    []Location // the first MaxLocations occurrences
 }
+
+// locate places the occurrence just recorded, while fewer than
+// MaxLocations are placed.
+func (f *finding) locate(l Location) {
+	if len(f.locs) < MaxLocations {
+		if f.locs == nil {
+			f.locs = make([]Location, 0, 4)
+		}
+		f.locs = append(f.locs, l)
+	}
+}
+
+// textPending marks a Location whose span in Result.Text is found once the
+// whole text is written (resolveLocations).
+var textPending = Span{-1, -1}
 
 // collector gathers findings per kind. The zero value is ready to use and
 // allocates nothing until something is found.
+//
+// Severity is per occurrence: found holds the occurrences of each kind at
+// the kind's own severity (Kind.Severity), other those that a context rule
+// raised or lowered, such as a no-break space in its typographic place.
+// Each becomes a Warning of its own.
 type collector struct {
-	found [numKinds]*finding
+	found   [numKinds]*finding
+	other   [numKinds]*finding
+	pending bool // some location waits for its Text span
 }
 
-// add records one occurrence of kind k with its neutralized token. explain
-// is the explanation of this occurrence; the first one is kept.
-func (c *collector) add(k Kind, token, explain string) *finding {
-	return c.record(k, clip(token, MaxTokenLen), explain, false)
-}
-
-// addRaw records one occurrence of kind k whose token is a slice of the
-// input. It is neutralized only when the warning is built, so that repeated
-// offenders cost no allocation.
-func (c *collector) addRaw(k Kind, raw string, explain func() string) *finding {
-	f := c.found[k]
-	if f == nil {
-		return c.record(k, raw, explain(), true)
+// locatePending places the occurrence of f just recorded at input span in,
+// its Text span to be resolved.
+func (c *collector) locatePending(f *finding, in Span) {
+	if len(f.locs) < MaxLocations {
+		f.locate(Location{Input: in, Text: textPending})
+		c.pending = true
 	}
-	return c.record(k, raw, "", true)
 }
 
-func (c *collector) record(k Kind, token, explain string, raw bool) *finding {
-	f := c.found[k]
+// addAt records one occurrence of kind k, at severity sev, with its
+// neutralized token. explain is the explanation of this occurrence; the
+// first one is kept.
+func (c *collector) addAt(k Kind, sev Severity, token, explain string) *finding {
+	return c.record(c.slot(k, sev), clip(token, MaxTokenLen), explain, false)
+}
+
+// addRaw records one occurrence of kind k, at the kind's severity, whose
+// token is a slice of the input. It is neutralized only when the warning is
+// built, so that repeated offenders cost no allocation.
+func (c *collector) addRaw(k Kind, raw string, explain func() string) *finding {
+	return c.addRawAt(k, k.Severity(), raw, explain)
+}
+
+// addRawAt is addRaw for an occurrence of severity sev.
+func (c *collector) addRawAt(k Kind, sev Severity, raw string, explain func() string) *finding {
+	slot := c.slot(k, sev)
+	if *slot == nil {
+		return c.record(slot, raw, explain(), true)
+	}
+	return c.record(slot, raw, "", true)
+}
+
+// slot returns where the occurrences of kind k at severity sev are kept.
+func (c *collector) slot(k Kind, sev Severity) **finding {
+	if sev == k.Severity() {
+		return &c.found[k]
+	}
+	return &c.other[k]
+}
+
+func (c *collector) record(slot **finding, token, explain string, raw bool) *finding {
+	f := *slot
 	if f == nil {
 		f = &finding{explain: explain, raw: raw}
-		c.found[k] = f
+		*slot = f
 	}
 	f.count++
 	for _, t := range f.tokens {
@@ -295,37 +326,50 @@ func (c *collector) addDecoded(k Kind, s string) {
 	f.decoded.WriteString(s)
 }
 
-// has reports whether kind k was found.
+// has reports whether kind k was found at the kind's severity.
 func (c *collector) has(k Kind) bool { return c.found[k] != nil }
 
-// warnings returns the findings in Kind order, or nil.
+// warnings returns the findings in Kind order, or nil. A kind found at both
+// severities gives two warnings, the warn-level one first.
 func (c *collector) warnings() []Warning {
 	var ws []Warning
-	for k, f := range c.found {
-		if f == nil {
-			continue
+	for k := range c.found {
+		first, second := c.found[k], c.other[k]
+		if Kind(k).Severity() == SeverityInfo {
+			first, second = second, first
 		}
-		tokens := f.tokens
-		if f.raw {
-			tokens = make([]string, len(f.tokens))
-			for i, t := range f.tokens {
-				tokens[i] = clip(neutralize(cutUTF8(t, MaxTokenLen)), MaxTokenLen)
-			}
-		}
-		w := Warning{
-			Kind:        Kind(k),
-			Severity:    Kind(k).Severity(),
-			Tokens:      tokens,
-			Count:       f.count,
-			Decoded:     f.decoded.String(),
-			Explanation: f.explain,
-		}
-		if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
-			w.Explanation += fmt.Sprintf(" (and %d more)", others)
-		}
-		ws = append(ws, w)
+		ws = appendWarning(ws, Kind(k), SeverityWarn, first)
+		ws = appendWarning(ws, Kind(k), SeverityInfo, second)
 	}
 	return ws
+}
+
+// appendWarning appends the warning of the occurrences f of kind k at
+// severity sev, if there are any.
+func appendWarning(ws []Warning, k Kind, sev Severity, f *finding) []Warning {
+	if f == nil {
+		return ws
+	}
+	tokens := f.tokens
+	if f.raw {
+		tokens = make([]string, len(f.tokens))
+		for i, t := range f.tokens {
+			tokens[i] = clip(neutralize(cutUTF8(t, MaxTokenLen)), MaxTokenLen)
+		}
+	}
+	w := Warning{
+		Kind:        k,
+		Severity:    sev,
+		Tokens:      tokens,
+		Count:       f.count,
+		Decoded:     f.decoded.String(),
+		Explanation: f.explain,
+		Locations:   f.locs,
+	}
+	if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
+		w.Explanation += fmt.Sprintf(" (and %d more)", others)
+	}
+	return append(ws, w)
 }
 
 // clip shortens s to at most n bytes without splitting a UTF-8 sequence or
@@ -361,4 +405,16 @@ func escapeEnd(s string) int {
 		return 2
 	}
 	return -1
+}
+
+// cutUTF8 returns the longest prefix of s of at most n bytes that does not
+// split a UTF-8 sequence.
+func cutUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

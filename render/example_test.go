@@ -8,18 +8,30 @@ import (
 )
 
 func ExampleTerminal() {
-	r := plainsight.Sanitize("cat invoice\u202efdp.exe")
-	// Without colour, a marker line shows which characters are escapes.
+	r := plainsight.Sanitize("git clone https://github.com/\u0430pple/tools\u202e")
+	// Without colour, a marker line shows which characters are escapes (^)
+	// and which tokens the warnings are about (~).
 	fmt.Print(render.Terminal(r, render.TerminalOptions{Source: "cmd"}))
 	// Output:
-	// cat invoice\u{202e}fdp.exe
-	//            ^^^^^^^^
-	// cmd: warn bidi: U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed
+	// git clone https://github.com/аpple/tools\u{202e}
+	//                              ~~~~~      ^^^^^^^^
+	// cmd:1:41: warn bidi: U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed
+	// cmd:1:30: warn mixed_script: `аpple` mixes Cyrillic and Latin; it reads as `apple`
 }
 
 func ExampleTerminal_color() {
 	r := plainsight.Sanitize("rm -rf x\by")
+	// The escape is in reverse video (7) and, as the backspace warning
+	// locates it, underlined (4).
 	fmt.Printf("%+q\n", render.TerminalText(r, render.TerminalOptions{Color: true}))
 	// Output:
-	// "rm -rf x\x1b[7m\\x08\x1b[27my"
+	// "rm -rf x\x1b[7m\x1b[4m\\x08\x1b[27m\x1b[24my"
+}
+
+func ExampleHTML() {
+	r := plainsight.Sanitize("rm -rf ~/x\u202e")
+	fmt.Println(render.HTML(r, render.HTMLOptions{ID: "cmd1"}))
+	// Output:
+	// <div class="ps-result" id="cmd1" dir="ltr"><pre class="ps-text" dir="ltr">
+	// <bdo dir="ltr">rm -rf ~/x<mark class="ps-mark ps-sev-warn ps-kind-bidi" data-warning="0" aria-describedby="cmd1-w0" title="bidi: U&#43;202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed"><span class="ps-esc ps-esc-bidi" dir="ltr" title="U&#43;202E RIGHT-TO-LEFT OVERRIDE">\u{202e}</span></mark></bdo></pre><ol class="ps-warnings"><li class="ps-warning ps-sev-warn ps-kind-bidi" id="cmd1-w0" data-warning="0"><bdo dir="ltr"><span class="ps-severity">warn</span> <span class="ps-kind">bidi</span> <span class="ps-where">1:11</span>: <span class="ps-explanation">U&#43;202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed</span> <span class="ps-tokens"><code>\u{202e}</code></span></bdo></li></ol></div>
 }

@@ -22,6 +22,12 @@ type TerminalOptions struct {
 	// marked token, aligned by display width. A typed \x1b gets no ^, so
 	// escapes stay distinguishable from the same characters typed.
 	Color bool
+	// Width, when positive, is the most columns a line of text may take:
+	// longer lines are broken to fit, each broken line ending in ↩
+	// (U+21A9), so that a TUI shows the whole command instead of cutting
+	// it. Columns are counted with uniseg, a tab to the next multiple of
+	// 8. Warning lines are broken the same way.
+	Width int
 	// Source names the input, such as a file name, at the start of each
 	// warning line ("file:2:7: warn bidi: …"). It is written with control
 	// characters escaped.
@@ -38,7 +44,12 @@ const (
 	sgrWarn        = "\x1b[1;33m"
 	sgrInfo        = "\x1b[36m"
 	sgrReset       = "\x1b[0m"
+	sgrDim         = "\x1b[2m"
+	sgrNoDim       = "\x1b[22m"
 )
+
+// continued ends a line that Width broke.
+const continued = "\u21a9"
 
 // Marker characters of plain output.
 const (
@@ -65,7 +76,7 @@ func Terminal(r plainsight.Result, opts TerminalOptions) string {
 // a TUI may lay the lines out one by one.
 func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 	var w lineWriter
-	w.color = opts.Color
+	w.color, w.width = opts.Color, opts.Width
 	w.b.Grow(len(r.Text) + len(r.Text)/8)
 	segments(r, func(s segment) {
 		w.write(scrub(s.text), s.escape != nil, len(s.marks) > 0)
@@ -81,45 +92,56 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 // The line and column, 1-based with the column counted in characters, are
 // those of the warning's first location in the input, when it has one.
 func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
-	var b strings.Builder
+	var b, line strings.Builder
 	var input string
 	for _, w := range r.Warnings {
 		if len(w.Locations) > 0 && input == "" {
 			input = r.Original()
 		}
-		if opts.Color {
-			if w.Severity == plainsight.SeverityInfo {
-				b.WriteString(sgrInfo)
-			} else {
-				b.WriteString(sgrWarn)
-			}
-		}
+		line.Reset()
 		prefix := scrub(opts.Source)
 		if len(w.Locations) > 0 {
-			line, col := plainsight.LineColumn(input, w.Locations[0].Input.Start)
+			l, c := plainsight.LineColumn(input, w.Locations[0].Input.Start)
 			if prefix != "" {
 				prefix += ":"
 			}
-			prefix += strconv.Itoa(line) + ":" + strconv.Itoa(col)
+			prefix += strconv.Itoa(l) + ":" + strconv.Itoa(c)
 		}
 		if prefix != "" {
-			b.WriteString(prefix)
-			b.WriteString(": ")
+			line.WriteString(prefix)
+			line.WriteString(": ")
 		}
-		b.WriteString(w.Severity.String())
-		b.WriteByte(' ')
-		b.WriteString(w.Kind.String())
-		b.WriteString(": ")
-		b.WriteString(oneLine(w.Explanation))
+		line.WriteString(w.Severity.String())
+		line.WriteByte(' ')
+		line.WriteString(w.Kind.String())
+		line.WriteString(": ")
+		line.WriteString(oneLine(w.Explanation))
 		if w.Decoded != "" {
-			b.WriteString(" [decoded: ")
-			b.WriteString(oneLine(w.Decoded))
-			b.WriteByte(']')
+			line.WriteString(" [decoded: ")
+			line.WriteString(oneLine(w.Decoded))
+			line.WriteByte(']')
 		}
-		if opts.Color {
-			b.WriteString(sgrReset)
+		text := line.String()
+		if opts.Width > 0 {
+			lw := lineWriter{width: opts.Width}
+			lw.write(text, false, false)
+			lw.endLine(false)
+			text = lw.b.String()
 		}
-		b.WriteByte('\n')
+		for l := range strings.SplitSeq(text, "\n") {
+			if opts.Color {
+				if w.Severity == plainsight.SeverityInfo {
+					b.WriteString(sgrInfo)
+				} else {
+					b.WriteString(sgrWarn)
+				}
+				b.WriteString(l)
+				b.WriteString(sgrReset)
+			} else {
+				b.WriteString(l)
+			}
+			b.WriteByte('\n')
+		}
 	}
 	return b.String()
 }
@@ -159,6 +181,8 @@ func ColorFor(w io.Writer, getenv func(string) string) bool {
 type lineWriter struct {
 	b      strings.Builder
 	color  bool
+	width  int    // TerminalOptions.Width
+	col    int    // columns taken on the current line
 	marks  []byte // marker line of the current line, plain output only
 	marked bool   // the marker line holds a marker
 	rev    bool   // reverse video is on
@@ -178,11 +202,61 @@ func (w *lineWriter) write(text string, escape, marked bool) {
 	}
 }
 
-// writeLine appends text that holds no newline.
+// writeLine appends text that holds no newline, breaking it to Width. An
+// escape is broken only if it is wider than a whole line.
 func (w *lineWriter) writeLine(text string, escape, marked bool) {
-	if text == "" {
-		return
+	if escape && w.width > 0 && w.col > 0 {
+		if n := columns(text, w.col); w.col+n > w.width-1 && n <= w.width-1 {
+			w.wrap()
+		}
 	}
+	for text != "" {
+		part := text
+		if w.width > 0 {
+			part = text[:w.fit(text)]
+			if part == "" {
+				w.wrap()
+				continue
+			}
+		}
+		w.put(part, escape, marked)
+		text = text[len(part):]
+	}
+}
+
+// fit returns how many bytes of text, in whole grapheme clusters, fit on
+// the current line, keeping a column for the ↩ of a broken line. A line
+// always takes one cluster, however wide, so that text always advances.
+func (w *lineWriter) fit(text string) int {
+	n, col, state := 0, w.col, -1
+	for n < len(text) {
+		cluster, _, width, newState := uniseg.FirstGraphemeClusterInString(text[n:], state)
+		if cluster == "\t" {
+			width = 8 - col%8
+		}
+		if col+width > w.width-1 && col > 0 {
+			break
+		}
+		n, col, state = n+len(cluster), col+width, newState
+	}
+	return n
+}
+
+// wrap breaks the current line: ↩, then a new line.
+func (w *lineWriter) wrap() {
+	if w.color {
+		w.style(false, false)
+		w.b.WriteString(sgrDim + continued + sgrNoDim)
+	} else {
+		w.b.WriteString(continued)
+		w.marks = append(w.marks, ' ')
+	}
+	w.endLine(true)
+}
+
+// put appends text that fits on the current line.
+func (w *lineWriter) put(text string, escape, marked bool) {
+	w.col += columns(text, w.col)
 	if w.color {
 		w.style(escape, marked)
 		w.b.WriteString(text)
@@ -216,22 +290,20 @@ func (w *lineWriter) writeLine(text string, escape, marked bool) {
 
 // style switches reverse video and underline to the given state.
 func (w *lineWriter) style(rev, ul bool) {
-	if rev != w.rev {
-		if rev {
-			w.b.WriteString(sgrReverse)
-		} else {
-			w.b.WriteString(sgrNoReverse)
-		}
-		w.rev = rev
+	w.rev = w.switchSGR(w.rev, rev, sgrReverse, sgrNoReverse)
+	w.ul = w.switchSGR(w.ul, ul, sgrUnderline, sgrNoUnderline)
+}
+
+// switchSGR writes the SGR that turns an attribute from was to on, if they
+// differ, and returns on.
+func (w *lineWriter) switchSGR(was, on bool, onSGR, offSGR string) bool {
+	switch {
+	case on && !was:
+		w.b.WriteString(onSGR)
+	case was && !on:
+		w.b.WriteString(offSGR)
 	}
-	if ul != w.ul {
-		if ul {
-			w.b.WriteString(sgrUnderline)
-		} else {
-			w.b.WriteString(sgrNoUnderline)
-		}
-		w.ul = ul
-	}
+	return on
 }
 
 // endLine closes the styles of the current line and writes its marker
@@ -253,5 +325,19 @@ func (w *lineWriter) endLine(newline bool) {
 			w.b.WriteByte('\n')
 		}
 	}
-	w.marks, w.marked = w.marks[:0], false
+	w.marks, w.marked, w.col = w.marks[:0], false, 0
+}
+
+// columns returns the columns text takes when it starts at column col.
+func columns(text string, col int) int {
+	start := col
+	for {
+		part, rest, more := strings.Cut(text, "\t")
+		col += uniseg.StringWidth(part)
+		if !more {
+			return col - start
+		}
+		col += 8 - col%8
+		text = rest
+	}
 }

@@ -128,6 +128,42 @@ func TestTerminal(t *testing.T) {
 			want: "ab\n ~\ncd\n~\nef\n1:2: warn mixed_script: m\n",
 		},
 		{
+			name: "width breaks long lines",
+			r:    plainsight.Result{Text: "abcdef\\x1bgh\nij", Escapes: []plainsight.Escape{{Start: 6, End: 10, Rune: 0x1B, Class: plainsight.ClassControl}}},
+			opts: TerminalOptions{Width: 5},
+			want: "abcd\u21a9\nef\u21a9\n\\x1b\u21a9\n^^^^\ngh\nij\n",
+		},
+		{
+			name: "an escape wider than a line is broken",
+			r:    plainsight.Result{Text: "a\\x1b", Escapes: []plainsight.Escape{{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl}}},
+			opts: TerminalOptions{Width: 4},
+			want: "a\\x\u21a9\n ^^\n1b\n^^\n",
+		},
+		{
+			name: "width in colour",
+			r:    plainsight.Result{Text: "ab\\x1b", Escapes: []plainsight.Escape{{Start: 2, End: 6, Rune: 0x1B, Class: plainsight.ClassControl}}},
+			opts: TerminalOptions{Width: 5, Color: true},
+			want: "ab\x1b[2m\u21a9\x1b[22m\n\x1b[7m\\x1b\x1b[27m\n",
+		},
+		{
+			name: "width counts wide characters and tabs",
+			r:    plainsight.Result{Text: "\u4e2d\u6587\u4e2d\u6587\u4e2d\tab"},
+			opts: TerminalOptions{Width: 10},
+			want: "\u4e2d\u6587\u4e2d\u6587\u21a9\n\u4e2d\ta\u21a9\nb\n",
+		},
+		{
+			name: "a cluster wider than the width still advances",
+			r:    plainsight.Result{Text: "\u4e2d\u6587"},
+			opts: TerminalOptions{Width: 1},
+			want: "\u4e2d\u21a9\n\u6587\n",
+		},
+		{
+			name: "width breaks warning lines too",
+			r:    plainsight.Result{Text: "x", Warnings: []plainsight.Warning{{Kind: plainsight.KindBidi, Explanation: "abcdefgh"}}},
+			opts: TerminalOptions{Width: 12, Color: true},
+			want: "x\n\x1b[1;33mwarn bidi: \u21a9\x1b[0m\n\x1b[1;33mabcdefgh\x1b[0m\n",
+		},
+		{
 			name: "info severity",
 			r:    plainsight.Result{Text: "x", Warnings: []plainsight.Warning{{Kind: plainsight.KindUncommonCharacter, Severity: plainsight.SeverityInfo, Explanation: "rare"}}},
 			opts: TerminalOptions{Color: true},
@@ -281,6 +317,26 @@ func TestColorFor(t *testing.T) {
 		var w strings.Builder
 		if got := ColorFor(&w, func(k string) string { return tt.env[k] }); got != tt.want {
 			t.Errorf("ColorFor(builder, %v) = %v, want %v", tt.env, got, tt.want)
+		}
+	}
+}
+
+// TestTerminalWidth checks on every corpus input that with Width set no
+// line is wider than Width unless it holds a single cluster, and that
+// joining the broken lines gives back Result.Text.
+func TestTerminalWidth(t *testing.T) {
+	for _, in := range corpusInputs(t) {
+		r := plainsight.Sanitize(in)
+		for _, width := range []int{2, 7, 20, 40} {
+			out := stripSGR(TerminalText(r, TerminalOptions{Color: true, Width: width}))
+			for _, line := range strings.Split(out, "\n") {
+				if w := columns(line, 0); w > width && uniseg.GraphemeClusterCount(line) > 2 {
+					t.Errorf("TerminalText(Sanitize(%+q), Width %d): line %+q is %d wide", in, width, line, w)
+				}
+			}
+			if got := strings.ReplaceAll(out, continued+"\n", ""); got != r.Text {
+				t.Errorf("TerminalText(Sanitize(%+q), Width %d) joined = %+q, want %+q", in, width, got, r.Text)
+			}
 		}
 	}
 }

@@ -2,8 +2,9 @@ package term
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // The OSC builders end their sequences with ST (ESC \), the only string
@@ -64,9 +65,10 @@ func Hyperlink(uri, text string) string {
 }
 
 // forbiddenInOSC reports whether r may not appear in an OSC argument:
-// C0, DEL, C1 and bidi controls.
+// C0, DEL, C1 and bidi controls (Bidi_Control of Unicode 17, as Sanitize
+// reads it).
 func forbiddenInOSC(r rune) bool {
-	return r < 0x20 || (r >= 0x7f && r <= 0x9f) || unicode.Is(unicode.Bidi_Control, r)
+	return r < 0x20 || (r >= 0x7f && r <= 0x9f) || ucd.Lookup(r).BidiControl()
 }
 
 // appendOSCText writes s to b for use inside an OSC string, as Title

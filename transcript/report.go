@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/ansi"
 )
 
 // Report says what a [Cleaner] removed or changed, in counts only. It never
@@ -99,13 +100,14 @@ type Controls [33]int64
 // DEL is the index of the DEL count in [Controls].
 const DEL = 32
 
-var controlNames = [33]string{
-	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL",
-	"BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
-	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB",
-	"CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
-	"DEL",
-}
+// controlNames are the names of the controls counted, from ansi's table.
+var controlNames = func() (t [33]string) {
+	for b := range 0x20 {
+		t[b] = ansi.ControlName(rune(b))
+	}
+	t[DEL] = ansi.ControlName(0x7F)
+	return t
+}()
 
 // ControlName returns the ASCII name of C0 control b or DEL, such as "CR"
 // or "BEL", and "" for any other byte.

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -45,5 +47,52 @@ func TestRunNoFiles(t *testing.T) {
 	}
 	if stderr.Len() == 0 {
 		t.Error("run on an empty directory printed no error")
+	}
+}
+
+func TestRunCatalogs(t *testing.T) {
+	dir := t.TempDir()
+	catalogs := map[string][][2]string{
+		"fr/LC_MESSAGES/a.mo":   {{"", "Content-Type: text/plain; charset=UTF-8\n"}, {"Name:", "Nom\u00a0:"}, {"Open", "Ouvrir"}},
+		"fr/LC_MESSAGES/b.mo":   {{"", "Content-Type: text/plain; charset=ISO-8859-1\n"}, {"Yes", "Oui \xab\xa0ok\xa0\xbb"}},
+		"ru/LC_MESSAGES/a.mo":   {{"a\x00as", "\u0444\u0430\u0439\u043b\x00\u0444\u0430\u0439\u043b\u044b\n\n\u0441\u043f\u0438\u0441\u043e\u043a"}},
+		"xx/LC_MESSAGES/bad.mo": {},
+	}
+	for name, pairs := range catalogs {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		b := buildMO(binary.LittleEndian, 0, pairs)
+		if len(pairs) == 0 {
+			b = b[:3]
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-mo", filepath.Join(dir, "*", "LC_MESSAGES", "*.mo")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("run = %d, stderr %q", code, stderr.String())
+	}
+	want := "| lang | catalogs | lines | warn-level lines | escaped lines | warn | info |\n" +
+		"| --- | ---: | ---: | ---: | ---: | --- | --- |\n" +
+		"| fr | 2 | 3 | 0 (0.00%) | 2 (66.67%) | 0 | unusual_whitespace 2 |\n" +
+		"| ru | 1 | 3 | 0 (0.00%) | 0 (0.00%) | 0 | 0 |\n" +
+		"| **total** | 3 | 6 | 0 (0.00%) | 2 (33.33%) | 0 | unusual_whitespace 2 |\n"
+	if diff := cmp.Diff(want, stdout.String()); diff != "" {
+		t.Errorf("run output mismatch (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(stderr.String(), "bad.mo") {
+		t.Errorf("run did not report the damaged catalog; stderr %q", stderr.String())
+	}
+
+	// The prose reading shows the French no-break spaces as they are.
+	stdout.Reset()
+	if code := run([]string{"-context", "prose", "-mo", filepath.Join(dir, "*", "LC_MESSAGES", "*.mo")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("run -context prose = %d, stderr %q", code, stderr.String())
+	}
+	if want := "| fr | 2 | 3 | 0 (0.00%) | 0 (0.00%) | 0 | unusual_whitespace 2 |\n"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("run -context prose: no line %q in\n%s", want, stdout.String())
 	}
 }

@@ -73,6 +73,9 @@ func (d *db) check() error {
 		{"emoji variation bases", count(flagEmojiVariationBase), 371},
 		{"RGI emoji tag sequences", len(d.tagSequences), 3},
 		{"Identifier_Status=Allowed code points", count(flagIdentifierAllowed), 33791},
+		{"Bidi_Control code points", count(flagBidiControl), 12},
+		{"Variation_Selector code points", count(flagVariationSelector), 260},
+		{"Noncharacter_Code_Point code points", count(flagNoncharacter), 66},
 	}
 	for _, f := range facts {
 		if f.got != f.want {

@@ -27,6 +27,9 @@ const (
 	flagScriptExtensions     = 1 << 26
 	flagConfusable           = 1 << 27
 	flagVirama               = 1 << 28
+	flagBidiControl          = 1 << 29
+	flagVariationSelector    = 1 << 30
+	flagNoncharacter         = 1 << 31
 )
 
 // categoryOrder is the order of the Category constants; Cn (unassigned)
@@ -219,10 +222,22 @@ func (d *db) parseDerivedCoreProperties(s *source) error {
 	})
 }
 
-// parsePropList sets Unified_Ideograph.
+// parsePropList sets Unified_Ideograph, and the three properties that
+// decide escape classes: Bidi_Control, Variation_Selector and
+// Noncharacter_Code_Point.
 func (d *db) parsePropList(s *source) error {
-	return rangeProperty(s, map[string]bool{"Unified_Ideograph": true}, func(r rune, _ string) {
-		d.setFlag(r, flagUnifiedIdeograph)
+	flags := map[string]uint32{
+		"Unified_Ideograph":       flagUnifiedIdeograph,
+		"Bidi_Control":            flagBidiControl,
+		"Variation_Selector":      flagVariationSelector,
+		"Noncharacter_Code_Point": flagNoncharacter,
+	}
+	names := make(map[string]bool, len(flags))
+	for name := range flags {
+		names[name] = true
+	}
+	return rangeProperty(s, names, func(r rune, v string) {
+		d.setFlag(r, flags[v])
 	})
 }
 

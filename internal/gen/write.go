@@ -90,11 +90,15 @@ const (
 	propScriptExtensions = 1 << %d
 	propConfusable = 1 << %d
 	propVirama = 1 << %d
+	propBidiControl = 1 << %d
+	propVariationSelector = 1 << %d
+	propNoncharacter = 1 << %d
 )
 `, scriptShift, scriptBits, categoryShift, categoryBits, joiningShift, joiningBits, digitShift, digitBits,
 		log2(flagDefaultIgnorable), log2(flagExtendedPictographic), log2(flagEmojiModifier),
 		log2(flagEmojiVariationBase), log2(flagUnifiedIdeograph), log2(flagIdentifierAllowed),
-		log2(flagScriptExtensions), log2(flagConfusable), log2(flagVirama))
+		log2(flagScriptExtensions), log2(flagConfusable), log2(flagVirama),
+		log2(flagBidiControl), log2(flagVariationSelector), log2(flagNoncharacter))
 
 	d.writeScripts(&b)
 	d.writeCategories(&b)

@@ -62,9 +62,6 @@ func checkProps(t *testing.T, r rune, p Props) {
 	if p.Script() == ScriptHanb || p.Script() == ScriptJpan || p.Script() == ScriptKore {
 		t.Fatalf("Lookup(%U) has pseudo-script %v", r, p.Script())
 	}
-	if p>>29 != 0 {
-		t.Fatalf("Lookup(%U) = %#x: unused bits set", r, uint32(p))
-	}
 }
 
 // TestLookupEveryRune checks every code point and the runes outside the

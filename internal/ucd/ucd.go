@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Props packs the Unicode properties of one code point. The zero Props is
@@ -36,6 +37,25 @@ func Lookup(r rune) Props {
 		return 0
 	}
 	return trieLookup(c)
+}
+
+// Decode decodes the first UTF-8 sequence of s and looks its code point up:
+// utf8.DecodeRuneInString and Lookup in one step, every caller's one. For an
+// empty s it returns (utf8.RuneError, 0, 0) and for invalid UTF-8
+// (utf8.RuneError, 1, 0). Two-byte sequences (Latin-1 to N'Ko: Greek,
+// Cyrillic, Armenian, Hebrew, Arabic) take a short path.
+func Decode(s string) (r rune, size int, p Props) {
+	if len(s) >= 2 {
+		if b0, b1 := s[0], s[1]; b0-0xC2 <= 0xDF-0xC2 && b1&0xC0 == 0x80 {
+			r = rune(b0&0x1F)<<6 | rune(b1&0x3F)
+			return r, 2, lowProps[r&0x7FF]
+		}
+	}
+	r, size = utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size <= 1 {
+		return r, size, 0
+	}
+	return r, size, Lookup(r)
 }
 
 func trieLookup(c uint32) Props {
@@ -101,6 +121,16 @@ func (p Props) HasConfusable() bool { return p&propConfusable != 0 }
 // Virama reports whether Indic_Syllabic_Category is Virama or
 // Invisible_Stacker, the $V of the UAX #31 ZWJ/ZWNJ rules A2 and B.
 func (p Props) Virama() bool { return p&propVirama != 0 }
+
+// BidiControl reports the Bidi_Control property (PropList.txt): the
+// explicit directional marks, embeddings, overrides and isolates.
+func (p Props) BidiControl() bool { return p&propBidiControl != 0 }
+
+// VariationSelector reports the Variation_Selector property (PropList.txt).
+func (p Props) VariationSelector() bool { return p&propVariationSelector != 0 }
+
+// Noncharacter reports the Noncharacter_Code_Point property (PropList.txt).
+func (p Props) Noncharacter() bool { return p&propNoncharacter != 0 }
 
 // OrdinaryLetter reports whether the code point is a letter (Lu, Ll, Lt,
 // Lm or Lo) that is Identifier_Status Allowed, has no explicit

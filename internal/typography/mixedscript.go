@@ -1,0 +1,112 @@
+package typography
+
+import (
+	"sync"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+// This file holds T8 of docs/typography.md: which tokens that mix scripts
+// can deceive a reader, and which only glue two words of different
+// scripts together.
+
+// maxDeceptiveToken bounds the bytes of a token Deceptive reads; past it a
+// token is judged deceptive, as any mixed token was before.
+const maxDeceptiveToken = 256
+
+// Deceptive reports whether token, a run of letters, marks and digits that
+// mixes scripts, can pass for a word of one script (UTS #39, section 4):
+// split into runs of one script, some run of a script other than the
+// majority's (the script with the most letters; on a tie, either) is made
+// only of characters whose confusable prototype is the prototype of an
+// Identifier_Status=Allowed letter or digit of the majority script.
+//
+// "c\u043f\u0438\u0441\u043e\u043a" (a Latin c in a Cyrillic word) and
+// "p\u0430ypal" are deceptive; "USB\u043d\u0430\u043a\u043e\u043f\u0438\u0442\u0435\u043b\u044c"
+// (U has no Cyrillic lookalike), "iPhone\u043e\u043c" (U+043C looks only
+// like the Restricted U+028D) and "\u0394t" are not. Characters of
+// scripts Common and Inherited join the run they stand in.
+func Deceptive(token string) bool {
+	if len(token) > maxDeceptiveToken {
+		return true
+	}
+	type run struct {
+		script ucd.Script
+		start  int
+		end    int
+	}
+	var runs []run
+	letters := map[ucd.Script]int{}
+	for i, r := range token {
+		p := ucd.Lookup(r)
+		sc := p.Script()
+		if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited || !(p.Category().IsLetter() || p.Category() == ucd.Nd) {
+			continue
+		}
+		letters[sc]++
+		if n := len(runs); n > 0 && runs[n-1].script == sc {
+			runs[n-1].end = i + utf8.RuneLen(r)
+			continue
+		}
+		runs = append(runs, run{sc, i, i + utf8.RuneLen(r)})
+	}
+	most := 0
+	for _, n := range letters {
+		most = max(most, n)
+	}
+	index := prototypes()
+	for majority, n := range letters {
+		if n != most {
+			continue
+		}
+		for _, ru := range runs {
+			if ru.script != majority && passesFor(token[ru.start:ru.end], index[majority]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// passesFor reports whether every letter and digit of run has a
+// prototype in protos.
+func passesFor(run string, protos map[string]bool) bool {
+	for _, r := range run {
+		p := ucd.Lookup(r)
+		if !(p.Category().IsLetter() || p.Category() == ucd.Nd) {
+			continue
+		}
+		if !protos[prototype(r)] {
+			return false
+		}
+	}
+	return true
+}
+
+// prototype returns the confusable prototype of r, or r itself.
+func prototype(r rune) string {
+	if proto, ok := ucd.Confusable(r); ok {
+		return proto
+	}
+	return string(r)
+}
+
+// prototypes maps each script to the prototypes of its
+// Identifier_Status=Allowed letters and digits. It is built once, from
+// the generated tables.
+var prototypes = sync.OnceValue(func() map[ucd.Script]map[string]bool {
+	index := map[ucd.Script]map[string]bool{}
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		p := ucd.Lookup(r)
+		if !p.IdentifierAllowed() || !(p.Category().IsLetter() || p.Category() == ucd.Nd) {
+			continue
+		}
+		sc := p.Script()
+		if index[sc] == nil {
+			index[sc] = map[string]bool{}
+		}
+		index[sc][prototype(r)] = true
+	}
+	return index
+})
