@@ -1,0 +1,276 @@
+// Package sequence holds the rules under which a joiner, a variation
+// selector or a tag character, each escaped on its own, is part of a
+// legitimate sequence and is shown as itself: emoji ZWJ and tag sequences
+// (UTS #51), the joiner rules of UAX #31, and the standardized and
+// ideographic variation sequences. The root package's Sanitize and
+// transcript's Unicode pass both decide by them, so that the two agree.
+//
+// Each rule reads a bounded window of the text around the code point
+// (maxLookaround code points at most), so a scan that asks at every code
+// point stays linear, and none allocates. Anything that merely resembles
+// a sequence is not one.
+package sequence
+
+import (
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+// Text is the text a rule reads: a string or a byte slice.
+type Text interface{ ~string | ~[]byte }
+
+// Literal reports whether the caller shows the code point r as itself. A
+// rule's walk stops at anything that will be escaped, so that the context
+// it saw is still there when the output is sanitized again.
+type Literal func(r rune) bool
+
+// maxLookaround bounds how many code points a rule walks over.
+const maxLookaround = 8
+
+const (
+	zwnj = 0x200C
+	zwj  = 0x200D
+)
+
+// Joiner reports whether the ZWNJ or ZWJ r, size bytes at text[i], joins
+// what stands around it:
+//   - a ZWJ between two emoji, as in an emoji ZWJ sequence (UTS #51 ED-16;
+//     UAX #29 GB11: ExtPict Extend* ZWJ × ExtPict);
+//   - a ZWNJ between joining letters, UAX #31 rule A1;
+//   - a joiner after a virama after a letter, UAX #31 rules A2 (a ZWNJ,
+//     before a letter) and B (a ZWJ, not before a dual-joining letter);
+//   - either joiner in Bengali ra, joiner, virama, ya.
+func Joiner[T Text](text T, i, size int, r rune, literal Literal) bool {
+	switch r {
+	case zwj:
+		return emojiZWJ(text, i, literal) || joinerAfterVirama(text, i, r, literal) ||
+			bengaliRaYaphala(text, i, size, literal)
+	case zwnj:
+		return joiningZWNJ(text, i, size, literal) ||
+			joinerAfterVirama(text, i, r, literal) && letterAfter(text, i+size, literal) ||
+			bengaliRaYaphala(text, i, size, literal)
+	}
+	return false // any other zero-width character is never part of a sequence
+}
+
+// emojiZWJ reports whether the ZWJ at text[i] joins two emoji. On the
+// left stands an emoji zwj element: an emoji, an emoji presentation
+// sequence (emoji, VS16), or an emoji modifier sequence.
+func emojiZWJ[T Text](text T, i int, literal Literal) bool {
+	next, _ := runeAt(text, i+len("\u200d"))
+	if !ucd.Lookup(next).ExtendedPictographic() || !literal(next) {
+		return false
+	}
+	r, size := runeBefore(text, i)
+	if r == 0xFE0F {
+		r, _ = runeBefore(text, i-size)
+		p := ucd.Lookup(r)
+		return p.ExtendedPictographic() && p.EmojiVariationBase() && literal(r)
+	}
+	if ucd.Lookup(r).EmojiModifier() {
+		r, _ = runeBefore(text, i-size)
+	}
+	return ucd.Lookup(r).ExtendedPictographic() && literal(r)
+}
+
+// joinerAfterVirama reports whether the joiner r at text[i] follows a
+// virama that follows a letter: the left side of UAX #31 rules A2 (ZWNJ)
+// and B (ZWJ), $L $M* $V $M1* joiner. For a ZWJ it also checks the right
+// side of rule B, (?!$D).
+func joinerAfterVirama[T Text](text T, i int, joiner rune, literal Literal) bool {
+	j := i
+	// $M1*: combining marks after the virama.
+	r, size := runeBefore(text, j)
+	for steps := 0; size > 0 && !ucd.Lookup(r).Virama(); steps++ {
+		if steps == maxLookaround || !ucd.Lookup(r).Category().IsMark() || !literal(r) {
+			return false
+		}
+		j -= size
+		r, size = runeBefore(text, j)
+	}
+	if size == 0 {
+		return false
+	}
+	j -= size
+	// $L $M*: a letter, then any marks, before the virama.
+	for range maxLookaround {
+		r, size = runeBefore(text, j)
+		if size == 0 || !literal(r) {
+			return false
+		}
+		cat := ucd.Lookup(r).Category()
+		switch {
+		case cat.IsLetter():
+			if joiner == zwj {
+				next, n := runeAt(text, i+len("\u200d"))
+				return n == 0 || ucd.Lookup(next).JoiningType() != ucd.JoiningD
+			}
+			return true
+		case cat.IsMark():
+			j -= size
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// bengaliRaYaphala reports whether the joiner at text[i:i+size] sits in
+// RA, joiner, VIRAMA, YA: the Unicode Standard's spelling (section 12.2,
+// Bengali) of ra with ya-phalaa, which keeps the ra from becoming a reph.
+// Bengali input methods write the same with ZWNJ, so both joiners are
+// accepted there and nowhere else.
+func bengaliRaYaphala[T Text](text T, i, size int, literal Literal) bool {
+	const (
+		ra         = 0x09B0
+		assameseRa = 0x09F0
+		virama     = 0x09CD
+		ya         = 0x09AF
+	)
+	before, _ := runeBefore(text, i)
+	if before != ra && before != assameseRa || !literal(before) {
+		return false
+	}
+	v, n := runeAt(text, i+size)
+	y, _ := runeAt(text, i+size+n)
+	return v == virama && y == ya
+}
+
+// letterAfter reports whether a letter follows at text[i], after combining
+// marks ($M1* $L, the right side of rule A2).
+func letterAfter[T Text](text T, i int, literal Literal) bool {
+	for range maxLookaround {
+		r, size := runeAt(text, i)
+		if size == 0 || !literal(r) {
+			return false
+		}
+		cat := ucd.Lookup(r).Category()
+		switch {
+		case cat.IsLetter():
+			return true
+		case cat.IsMark():
+			i += size
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// joiningZWNJ reports whether the ZWNJ at text[i:i+size] stands between
+// joining letters, UAX #31 rule A1: $LJ $T* ZWNJ $T* $RJ, where $LJ has
+// Joining_Type L or D and $RJ has Joining_Type R or D (the Persian
+// "mi-khaham" case).
+func joiningZWNJ[T Text](text T, i, size int, literal Literal) bool {
+	return joiningSide(text, i, -1, ucd.JoiningL, literal) && joiningSide(text, i+size, +1, ucd.JoiningR, literal)
+}
+
+// joiningSide walks from text[i] in direction dir over transparent
+// characters ($T*) and reports whether the first other character has
+// Joining_Type want or D.
+func joiningSide[T Text](text T, i, dir int, want ucd.JoiningType, literal Literal) bool {
+	for range maxLookaround {
+		var r rune
+		var n int
+		if dir < 0 {
+			r, n = runeBefore(text, i)
+		} else {
+			r, n = runeAt(text, i)
+		}
+		if n == 0 || !literal(r) {
+			return false
+		}
+		switch jt := ucd.Lookup(r).JoiningType(); jt {
+		case ucd.JoiningT:
+			i += dir * n
+		default:
+			return jt == want || jt == ucd.JoiningD
+		}
+	}
+	return false
+}
+
+// Selector reports whether the variation selector r at text[i] directly
+// follows a base it is defined for, once:
+//   - VS15 or VS16 after an emoji variation base (emoji-variation-sequences.txt);
+//     after a keycap base (0-9, #, *) only when U+20E3 COMBINING ENCLOSING
+//     KEYCAP follows, since a digit with a selector alone shows as the
+//     digit and would hide the selector;
+//   - a pair listed in StandardizedVariants.txt;
+//   - an ideographic variation selector after the base it is registered
+//     for in the Ideographic Variation Database: an unregistered one shows
+//     as nothing and would hide a byte behind each Han character.
+func Selector[T Text](text T, i int, r rune, literal Literal) bool {
+	base, n := runeBefore(text, i)
+	if n == 0 || !literal(base) {
+		return false
+	}
+	p := ucd.Lookup(base)
+	switch {
+	case (r == 0xFE0E || r == 0xFE0F) && p.EmojiVariationBase():
+		if base == '#' || base == '*' || '0' <= base && base <= '9' {
+			next, _ := runeAt(text, i+len("\ufe0f"))
+			return next == 0x20E3
+		}
+		return true
+	case r >= 0xE0100:
+		return ucd.IsIdeographicVariation(base, r)
+	}
+	return ucd.IsStandardizedVariant(base, r)
+}
+
+// TagRun reads the run of tag characters (U+E0000 to U+E007F) that starts
+// at text[i] and ends at text[end], after its CANCEL TAG if it has one.
+// The run is legit when it completes a well-formed RGI emoji tag
+// sequence: U+1F3F4, tag letters or digits, then U+E007F CANCEL TAG,
+// spelling one of the subdivision flags that emoji-sequences.txt lists.
+// Every tag of the run shares that verdict, so a caller asks once per run.
+func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
+	end = i
+	var spec [8]byte
+	n, wellFormed := 0, true
+	for end < len(text) {
+		r, size := runeAt(text, end)
+		if r < 0xE0000 || r > 0xE007F {
+			break
+		}
+		end += size
+		if r == 0xE007F {
+			break
+		}
+		c := byte(r - 0xE0000)
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') || n == len(spec) {
+			wellFormed = false
+			continue
+		}
+		spec[n] = c
+		n++
+	}
+	last, _ := runeBefore(text, end)
+	base, _ := runeBefore(text, i)
+	legit = wellFormed && base == 0x1F3F4 && literal(base) && last == 0xE007F &&
+		ucd.IsRGIEmojiTagSequence(string(spec[:n]))
+	return end, legit
+}
+
+// runeAt decodes the rune at text[i], or returns size 0 at the end.
+func runeAt[T Text](text T, i int) (r rune, size int) {
+	if i >= len(text) {
+		return utf8.RuneError, 0
+	}
+	var buf [utf8.UTFMax]byte
+	n := copy(buf[:], text[i:min(i+utf8.UTFMax, len(text))])
+	return utf8.DecodeRune(buf[:n])
+}
+
+// runeBefore decodes the rune that ends at text[i], or returns size 0 at
+// the start.
+func runeBefore[T Text](text T, i int) (r rune, size int) {
+	if i <= 0 {
+		return utf8.RuneError, 0
+	}
+	var buf [utf8.UTFMax]byte
+	n := copy(buf[:], text[max(i-utf8.UTFMax, 0):i])
+	return utf8.DecodeLastRune(buf[:n])
+}

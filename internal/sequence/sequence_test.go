@@ -1,0 +1,185 @@
+package sequence
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+// literalAll takes every code point for literal, so that a case tests the
+// rule alone.
+func literalAll(rune) bool { return true }
+
+// literalNoLatin takes Latin letters for escaped, as a policy flagging
+// them would: a rule must not lean on them.
+func literalNoLatin(r rune) bool { return !(r >= 'a' && r <= 'z') }
+
+// at returns the first code point of text that is judged, by offset, and
+// its size.
+func at(text string, judged func(rune) bool) (int, rune, int) {
+	for i, r := range text {
+		if judged(r) {
+			return i, r, utf8.RuneLen(r)
+		}
+	}
+	return -1, 0, 0
+}
+
+func isJoiner(r rune) bool   { return r == zwj || r == zwnj || r == 0x200B }
+func isSelector(r rune) bool { return r >= 0xFE00 && r <= 0xFE0F || r >= 0xE0100 && r <= 0xE01EF }
+func isTag(r rune) bool      { return r >= 0xE0000 && r <= 0xE007F }
+
+func TestJoiner(t *testing.T) {
+	tests := []struct {
+		name, text string
+		literal    Literal
+		want       bool
+	}{
+		{"emoji ZWJ sequence", "\U0001F468\u200d\U0001F469", literalAll, true},
+		{"emoji presentation then ZWJ", "\u2764\ufe0f\u200d\U0001F525", literalAll, true},
+		{"modifier then ZWJ", "\U0001F44D\U0001F3FD\u200d\u2642", literalAll, true},
+		{"letter then ZWJ then emoji", "a\u200d\U0001F600", literalAll, false},
+		{"emoji then ZWJ at end", "\U0001F600\u200d", literalAll, false},
+		{"two ZWJ", "\U0001F600\u200d\u200d\U0001F600", literalAll, false},
+		{"Persian ZWNJ, rule A1", "\u0645\u06cc\u200c\u062e", literalAll, true},
+		{"right-joining then ZWNJ", "\u0627\u200c\u0628", literalAll, false},
+		{"harakat are transparent", "\u0628\u064e\u200c\u0628", literalAll, true},
+		{"ZWNJ after virama before letter, rule A2", "\u0915\u094d\u200c\u0937", literalAll, true},
+		{"ZWNJ after virama at end", "\u0915\u094d\u200c", literalAll, false},
+		{"ZWJ after virama, rule B", "\u0915\u094d\u200d\u0937", literalAll, true},
+		{"ZWJ after virama before dual-joining", "\u0915\u094d\u200d\u0628", literalAll, false},
+		{"virama without a letter", "\u094d\u200d\u0937", literalAll, false},
+		{"Bengali ra ZWJ virama ya", "\u09b0\u200d\u09cd\u09af", literalAll, true},
+		{"Bengali ra ZWNJ virama ya", "\u09b0\u200c\u09cd\u09af", literalAll, true},
+		{"Assamese ra ZWJ virama ya", "\u09f0\u200d\u09cd\u09af", literalAll, true},
+		{"Latin then ZWJ virama ya", "a\u200d\u09cd\u09af", literalAll, false},
+		{"zero width space is never a joiner", "\u09b0\u200b\u09cd\u09af", literalAll, false},
+		{"Latin between ZWNJ", "ab\u200ccd", literalAll, false},
+		{"escaped neighbour", "\u0627\u0628\u200c\u0628", func(r rune) bool { return r != 0x0628 }, false},
+		{"marks past the bound", "\u0915\u094d" + strings.Repeat("\u0301", maxLookaround+1) + "\u200c\u0937", literalAll, false},
+	}
+	for _, tt := range tests {
+		i, r, size := at(tt.text, isJoiner)
+		got := []bool{Joiner(tt.text, i, size, r, tt.literal), Joiner([]byte(tt.text), i, size, r, tt.literal)}
+		if diff := cmp.Diff([]bool{tt.want, tt.want}, got); diff != "" {
+			t.Errorf("%s: Joiner(%+q) mismatch (-want +got, string then bytes):\n%s", tt.name, tt.text, diff)
+		}
+	}
+}
+
+func TestSelector(t *testing.T) {
+	tests := []struct {
+		name, text string
+		literal    Literal
+		want       bool
+	}{
+		{"emoji presentation", "\u2764\ufe0f", literalAll, true},
+		{"text presentation", "\u2764\ufe0e", literalAll, true},
+		{"selector twice", "\u2764\ufe0f\ufe0f", literalAll, true}, // the first
+		{"selector at start", "\ufe0fstart", literalAll, false},
+		{"keycap", "1\ufe0f\u20e3", literalAll, true},
+		{"keycap base alone", "1\ufe0f", literalAll, false},
+		{"standardized variant", "\u2229\ufe00", literalAll, true},
+		{"unlisted pair", "x\ufe01", literalAll, false},
+		{"registered ideographic variation", "\u845b\U000E0100", literalAll, true},
+		{"emoji with an ideographic selector", "\u2764\U000E0100", literalAll, false},
+		{"ideograph with VS16", "\u845b\ufe0f", literalAll, false},
+		{"escaped base", "\u2764\ufe0f", func(r rune) bool { return r != 0x2764 }, false},
+	}
+	for _, tt := range tests {
+		i, r, _ := at(tt.text, isSelector)
+		got := []bool{Selector(tt.text, i, r, tt.literal), Selector([]byte(tt.text), i, r, tt.literal)}
+		if diff := cmp.Diff([]bool{tt.want, tt.want}, got); diff != "" {
+			t.Errorf("%s: Selector(%+q) mismatch (-want +got, string then bytes):\n%s", tt.name, tt.text, diff)
+		}
+	}
+}
+
+// tags spells s in tag characters.
+func tags(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		b.WriteRune(0xE0000 + c)
+	}
+	return b.String()
+}
+
+func TestTagRun(t *testing.T) {
+	const flag, cancel = "\U0001F3F4", "\U000E007F"
+	type verdict struct {
+		End   int
+		Legit bool
+	}
+	tests := []struct {
+		name, text string
+		literal    Literal
+		want       verdict
+	}{
+		{"England", flag + tags("gbeng") + cancel + " x", literalAll, verdict{len(flag + tags("gbeng") + cancel), true}},
+		{"Wales", flag + tags("gbwls") + cancel, literalAll, verdict{len(flag + tags("gbwls") + cancel), true}},
+		{"not listed", flag + tags("gbzz") + cancel, literalAll, verdict{len(flag + tags("gbzz") + cancel), false}},
+		{"no cancel", flag + tags("gbeng") + " x", literalAll, verdict{len(flag + tags("gbeng")), false}},
+		{"no base", "x" + tags("gbeng") + cancel, literalAll, verdict{len("x" + tags("gbeng") + cancel), false}},
+		{"upper case", flag + tags("GB") + cancel, literalAll, verdict{len(flag + tags("GB") + cancel), false}},
+		{"too long", flag + tags(strings.Repeat("a", 9)) + cancel, literalAll, verdict{len(flag + tags(strings.Repeat("a", 9)) + cancel), false}},
+		{"escaped base", flag + tags("gbeng") + cancel, func(r rune) bool { return r != 0x1F3F4 }, verdict{len(flag + tags("gbeng") + cancel), false}},
+		{"cancel alone", "ok" + cancel + cancel, literalAll, verdict{len("ok" + cancel), false}},
+	}
+	for _, tt := range tests {
+		i, _, _ := at(tt.text, isTag)
+		var got [2]verdict
+		got[0].End, got[0].Legit = TagRun(tt.text, i, tt.literal)
+		got[1].End, got[1].Legit = TagRun([]byte(tt.text), i, tt.literal)
+		if diff := cmp.Diff([2]verdict{tt.want, tt.want}, got); diff != "" {
+			t.Errorf("%s: TagRun(%+q) mismatch (-want +got, string then bytes):\n%s", tt.name, tt.text, diff)
+		}
+	}
+}
+
+// TestLiteralStopsWalks checks that no rule looks through a code point
+// the caller escapes: with Latin letters escaped, a joiner between them
+// joins nothing.
+func TestLiteralStopsWalks(t *testing.T) {
+	for _, text := range []string{"\u0915\u094d\u200c\u0937", "\u0645\u06cc\u200c\u062e"} {
+		i, r, size := at(text, isJoiner)
+		if !Joiner(text, i, size, r, literalNoLatin) {
+			t.Errorf("Joiner(%+q) = false with only Latin escaped", text)
+		}
+	}
+	if text := "a\u0301\u094d\u200c\u0937"; Joiner(text, 5, 3, zwnj, literalNoLatin) {
+		t.Errorf("Joiner(%+q) = true with the letter escaped", text)
+	}
+}
+
+// FuzzRules checks on any text that each rule reads a string and its
+// bytes alike, and that a tag run ends inside the text, after its start.
+func FuzzRules(f *testing.F) {
+	f.Add("\u2764\ufe0f\u200d\U0001F525 \u0915\u094d\u200c\u0937 \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F \u845b\U000E0100")
+	f.Add("\xff\u200d\xe2\x80 \ufe0f\x80\U000E0067")
+	f.Fuzz(func(t *testing.T, s string) {
+		b := []byte(s)
+		for i, r := range s {
+			size := utf8.RuneLen(r)
+			if r == utf8.RuneError {
+				size = 1
+			}
+			if got, want := Joiner(b, i, size, r, literalAll), Joiner(s, i, size, r, literalAll); got != want {
+				t.Fatalf("Joiner at %d of %+q: bytes %v, string %v", i, s, got, want)
+			}
+			if got, want := Selector(b, i, r, literalAll), Selector(s, i, r, literalAll); got != want {
+				t.Fatalf("Selector at %d of %+q: bytes %v, string %v", i, s, got, want)
+			}
+			end, legit := TagRun(s, i, literalAll)
+			bEnd, bLegit := TagRun(b, i, literalAll)
+			if end != bEnd || legit != bLegit || end < i || end > len(s) {
+				t.Fatalf("TagRun at %d of %+q: string (%d, %v), bytes (%d, %v)", i, s, end, legit, bEnd, bLegit)
+			}
+			if legit && !ucd.Lookup(r).DefaultIgnorable() {
+				t.Fatalf("TagRun at %d of %+q: legit run starts at %U", i, s, r)
+			}
+		}
+	})
+}
