@@ -422,9 +422,7 @@ func (e *escaper) classify(i int, r rune, size int, props ucd.Props) Class {
 	}
 	switch cls {
 	case ClassZeroWidth:
-		if (r == zwj && (e.emojiZWJ(i) || e.joinerAfterVirama(i))) ||
-			(r == zwnj && (e.joiningZWNJ(i, size) || e.joinerAfterVirama(i) && e.letterAfter(i+size))) ||
-			e.bengaliRaYaphala(i, size) {
+		if e.legitJoiner(i, size, r) {
 			return ClassNone
 		}
 	case ClassVariationSelector:
