@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/sequence"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -13,9 +14,9 @@ import (
 // text (printable, tab and valid UTF-8: the parser has removed the rest).
 // Joiners, variation selectors and tag characters depend on their
 // neighbours (an emoji ZWJ sequence, a Persian ZWNJ, an emoji presentation
-// selector, a subdivision flag): the root package's context rules for them
-// are repeated here, walking the same bounded windows, and the tests and a
-// fuzz target hold the two to agree on every code point and on any text.
+// selector, a subdivision flag): internal/sequence holds the rules for
+// them, which Sanitize follows too; the tests and a fuzz target hold the
+// two passes to agree on every code point and on any text.
 
 // unicodeClass returns the class of the valid rune r >= 0x80 in clean
 // text when it does not depend on context, as the root package's runeClass
@@ -108,8 +109,9 @@ func plainRun(src []byte, plain *[1 << 10]uint64) int {
 // order, with the context rules for selectors and tags.
 type unicodeWalk struct {
 	seg []byte
-	// The run of tag characters that starts at or before the current one
-	// ends at tagEnd; tagLegit says whether it is a subdivision flag.
+	// The run of tag characters that holds the current one ends at
+	// tagEnd; tagLegit says whether it is a subdivision flag. A run is
+	// judged once, at its first tag.
 	tagEnd   int
 	tagLegit bool
 }
@@ -124,13 +126,14 @@ func (w *unicodeWalk) class(i, size int, r rune) plainsight.Class {
 	var legit bool
 	switch cls {
 	case plainsight.ClassVariationSelector:
-		legit = w.legitSelector(i, r)
+		legit = sequence.Selector(w.seg, i, r, literal)
 	case plainsight.ClassTag:
-		legit = w.legitTag(i)
+		if i >= w.tagEnd {
+			w.tagEnd, w.tagLegit = sequence.TagRun(w.seg, i, literal)
+		}
+		legit = w.tagLegit
 	default: // ZWJ, ZWNJ
-		legit = r == zwj && (w.emojiZWJ(i) || w.joinerAfterVirama(i)) ||
-			r == zwnj && (w.joiningZWNJ(i, size) || w.joinerAfterVirama(i) && w.letterAfter(i+size)) ||
-			w.bengaliRaYaphala(i, size)
+		legit = sequence.Joiner(w.seg, i, size, r, literal)
 	}
 	if legit {
 		return plainsight.ClassNone
@@ -138,217 +141,14 @@ func (w *unicodeWalk) class(i, size int, r rune) plainsight.Class {
 	return cls
 }
 
-const (
-	zwnj = 0x200C
-	zwj  = 0x200D
-	// maxLookaround bounds how many code points a context rule walks
-	// over, as in the root package.
-	maxLookaround = 8
-)
-
-func (w *unicodeWalk) runeBefore(i int) (rune, int) {
-	if i <= 0 {
-		return utf8.RuneError, 0
-	}
-	return utf8.DecodeLastRune(w.seg[:i])
-}
-
-func (w *unicodeWalk) runeAt(i int) (rune, int) {
-	if i >= len(w.seg) {
-		return utf8.RuneError, 0
-	}
-	return utf8.DecodeRune(w.seg[i:])
-}
-
-// emojiZWJ: the ZWJ at seg[i] joins two emoji (UTS #51 ED-16; UAX #29
-// GB11); on the left an emoji, an emoji presentation sequence or an emoji
-// modifier sequence.
-func (w *unicodeWalk) emojiZWJ(i int) bool {
-	next, _ := w.runeAt(i + len("\u200d"))
-	if !ucd.Lookup(next).ExtendedPictographic() || !literal(next) {
-		return false
-	}
-	r, size := w.runeBefore(i)
-	if r == 0xFE0F {
-		r, _ = w.runeBefore(i - size)
-		p := ucd.Lookup(r)
-		return p.ExtendedPictographic() && p.EmojiVariationBase() && literal(r)
-	}
-	if ucd.Lookup(r).EmojiModifier() {
-		r, _ = w.runeBefore(i - size)
-	}
-	return ucd.Lookup(r).ExtendedPictographic() && literal(r)
-}
-
-// joinerAfterVirama: the joiner at seg[i] follows a virama that follows a
-// letter, UAX #31 rules A2 and B ($L $M* $V $M1* joiner); for a ZWJ, not
-// before a dual-joining letter ((?!$D)).
-func (w *unicodeWalk) joinerAfterVirama(i int) bool {
-	j := i
-	r, size := w.runeBefore(j)
-	for steps := 0; size > 0 && !ucd.Lookup(r).Virama(); steps++ {
-		if steps == maxLookaround || !ucd.Lookup(r).Category().IsMark() || !literal(r) {
-			return false
-		}
-		j -= size
-		r, size = w.runeBefore(j)
-	}
-	if size == 0 {
-		return false
-	}
-	j -= size
-	for range maxLookaround {
-		r, size = w.runeBefore(j)
-		if size == 0 || !literal(r) {
-			return false
-		}
-		cat := ucd.Lookup(r).Category()
-		switch {
-		case cat.IsLetter():
-			if string(w.seg[i:i+3]) == "\u200d" {
-				next, n := w.runeAt(i + 3)
-				return n == 0 || ucd.Lookup(next).JoiningType() != ucd.JoiningD
-			}
-			return true
-		case cat.IsMark():
-			j -= size
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-// bengaliRaYaphala: the joiner at seg[i:i+size] sits in RA, joiner,
-// VIRAMA, YA (the Unicode Standard, section 12.2, Bengali).
-func (w *unicodeWalk) bengaliRaYaphala(i, size int) bool {
-	const (
-		ra         = 0x09B0
-		assameseRa = 0x09F0
-		virama     = 0x09CD
-		ya         = 0x09AF
-	)
-	before, _ := w.runeBefore(i)
-	if before != ra && before != assameseRa {
-		return false
-	}
-	v, n := w.runeAt(i + size)
-	y, _ := w.runeAt(i + size + n)
-	return v == virama && y == ya
-}
-
-// letterAfter: a letter follows at seg[i], after combining marks ($M1* $L).
-func (w *unicodeWalk) letterAfter(i int) bool {
-	for range maxLookaround {
-		r, size := w.runeAt(i)
-		if size == 0 || !literal(r) {
-			return false
-		}
-		cat := ucd.Lookup(r).Category()
-		switch {
-		case cat.IsLetter():
-			return true
-		case cat.IsMark():
-			i += size
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-// joiningZWNJ: the ZWNJ at seg[i:i+size] stands between joining letters,
-// UAX #31 rule A1 ($LJ $T* ZWNJ $T* $RJ).
-func (w *unicodeWalk) joiningZWNJ(i, size int) bool {
-	return w.joiningSide(i, -1, ucd.JoiningL) && w.joiningSide(i+size, +1, ucd.JoiningR)
-}
-
-// joiningSide walks from seg[i] in direction dir over transparent
-// characters and reports whether the first other one has Joining_Type want
-// or D.
-func (w *unicodeWalk) joiningSide(i, dir int, want ucd.JoiningType) bool {
-	for range maxLookaround {
-		var r rune
-		var n int
-		if dir < 0 {
-			r, n = w.runeBefore(i)
-		} else {
-			r, n = w.runeAt(i)
-		}
-		if n == 0 || !literal(r) {
-			return false
-		}
-		switch jt := ucd.Lookup(r).JoiningType(); jt {
-		case ucd.JoiningT:
-			i += dir * n
-		default:
-			return jt == want || jt == ucd.JoiningD
-		}
-	}
-	return false
-}
-
-// literal reports whether r, next to a selector or tag, is shown as
-// itself, as the root package's context rules require of a base.
+// literal reports whether r, in the context of a joiner, selector or tag,
+// is shown as itself, as Sanitize decides it under the default policy.
 func literal(r rune) bool {
 	if r < 0xA0 {
 		return r >= 0x20 && r < 0x7F
 	}
 	cls, _ := unicodeClass(r)
 	return cls == plainsight.ClassNone
-}
-
-// legitSelector is the root package's rule for a variation selector: it
-// directly follows a base it is defined for (an emoji presentation
-// selector after an emoji variation base, an ideographic selector after a
-// unified ideograph, or a standardized variant).
-func (w *unicodeWalk) legitSelector(i int, r rune) bool {
-	base, n := utf8.DecodeLastRune(w.seg[:i])
-	if n == 0 || !literal(base) {
-		return false
-	}
-	p := ucd.Lookup(base)
-	switch {
-	case (r == 0xFE0E || r == 0xFE0F) && p.EmojiVariationBase():
-		return true
-	case r >= 0xE0100:
-		return p.UnifiedIdeograph()
-	}
-	return ucd.IsStandardizedVariant(base, r)
-}
-
-// legitTag is the root package's rule for a tag character: its run is a
-// well-formed RGI emoji tag sequence, U+1F3F4, tag letters or digits, then
-// U+E007F CANCEL TAG. A run is judged once, at its first tag.
-func (w *unicodeWalk) legitTag(i int) bool {
-	if i < w.tagEnd {
-		return w.tagLegit
-	}
-	end := i
-	var spec [8]byte
-	n, wellFormed := 0, true
-	for end < len(w.seg) {
-		r, size := utf8.DecodeRune(w.seg[end:])
-		if r < 0xE0000 || r > 0xE007F {
-			break
-		}
-		end += size
-		if r == 0xE007F {
-			break
-		}
-		c := byte(r - 0xE0000)
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') || n == len(spec) {
-			wellFormed = false
-			continue
-		}
-		spec[n] = c
-		n++
-	}
-	last, _ := utf8.DecodeLastRune(w.seg[:end])
-	base, _ := utf8.DecodeLastRune(w.seg[:i])
-	w.tagEnd = end
-	w.tagLegit = wellFormed && base == 0x1F3F4 && last == 0xE007F && ucd.IsRGIEmojiTagSequence(string(spec[:n]))
-	return w.tagLegit
 }
 
 // unicodeScan reports whether seg, clean text, holds a code point the
