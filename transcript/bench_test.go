@@ -6,7 +6,9 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/transcript"
 	"golang.org/x/text/transform"
@@ -121,4 +123,42 @@ func benchReader(b *testing.B, in []byte, t func() transform.Transformer) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// sequenceText is about 1 MiB of text dense with the sequences whose
+// joiners and selectors are shown as themselves, and with stray ones:
+// emoji ZWJ, keycap and flag sequences, Persian ZWNJ, Devanagari joiners,
+// ideographic variation sequences.
+var sequenceText = func() []byte {
+	line := "family \U0001F468\u200d\U0001F469\u200d\U0001F467 love \u2764\ufe0f\u200d\U0001F525 " +
+		"key 1\ufe0f\u20e3 flag \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F " +
+		"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \u0915\u094d\u200d\u0937 \u845b\U000E0100 " +
+		"stray a\u200db x\ufe01 ok\U000E0041\n"
+	return bytes.Repeat([]byte(line), 1<<20/len(line))
+}()
+
+// BenchmarkSequences runs Sanitize and the Cleaner on sequenceText, with
+// utf8.Valid, the floor of any scan, as the baseline.
+func BenchmarkSequences(b *testing.B) {
+	b.Run("Valid", func(b *testing.B) {
+		b.SetBytes(int64(len(sequenceText)))
+		b.ReportAllocs()
+		for b.Loop() {
+			if !utf8.Valid(sequenceText) {
+				b.Fatal("invalid")
+			}
+		}
+	})
+	b.Run("Sanitize", func(b *testing.B) {
+		text := string(sequenceText)
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			plainsight.Sanitize(text)
+		}
+	})
+	b.Run("Cleaner", func(b *testing.B) {
+		c := transcript.NewCleaner(unlimited)
+		benchReader(b, sequenceText, func() transform.Transformer { return c })
+	})
 }

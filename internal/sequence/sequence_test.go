@@ -32,12 +32,30 @@ func isJoiner(r rune) bool   { return r == zwj || r == zwnj || r == 0x200B }
 func isSelector(r rune) bool { return r >= 0xFE00 && r <= 0xFE0F || r >= 0xE0100 && r <= 0xE01EF }
 func isTag(r rune) bool      { return r >= 0xE0000 && r <= 0xE007F }
 
+// A ruleCase is a text, the code points it shows as themselves, and
+// whether a rule holds at the first code point it judges.
+type ruleCase struct {
+	name, text string
+	literal    Literal
+	want       bool
+}
+
+// checkRule checks rule, run on a string and on its bytes, at the first
+// code point of each case that judged picks.
+func checkRule(t *testing.T, name string, tests []ruleCase, judged func(rune) bool,
+	rule func(text string, i, size int, r rune, lit Literal) [2]bool) {
+	t.Helper()
+	for _, tt := range tests {
+		i, r, size := at(tt.text, judged)
+		got := rule(tt.text, i, size, r, tt.literal)
+		if diff := cmp.Diff([2]bool{tt.want, tt.want}, got); diff != "" {
+			t.Errorf("%s: %s(%+q) mismatch (-want +got, string then bytes):\n%s", tt.name, name, tt.text, diff)
+		}
+	}
+}
+
 func TestJoiner(t *testing.T) {
-	tests := []struct {
-		name, text string
-		literal    Literal
-		want       bool
-	}{
+	tests := []ruleCase{
 		{"emoji ZWJ sequence", "\U0001F468\u200d\U0001F469", literalAll, true},
 		{"emoji presentation then ZWJ", "\u2764\ufe0f\u200d\U0001F525", literalAll, true},
 		{"modifier then ZWJ", "\U0001F44D\U0001F3FD\u200d\u2642", literalAll, true},
@@ -61,21 +79,14 @@ func TestJoiner(t *testing.T) {
 		{"escaped neighbour", "\u0627\u0628\u200c\u0628", func(r rune) bool { return r != 0x0628 }, false},
 		{"marks past the bound", "\u0915\u094d" + strings.Repeat("\u0301", maxLookaround+1) + "\u200c\u0937", literalAll, false},
 	}
-	for _, tt := range tests {
-		i, r, size := at(tt.text, isJoiner)
-		got := []bool{Joiner(tt.text, i, size, r, tt.literal), Joiner([]byte(tt.text), i, size, r, tt.literal)}
-		if diff := cmp.Diff([]bool{tt.want, tt.want}, got); diff != "" {
-			t.Errorf("%s: Joiner(%+q) mismatch (-want +got, string then bytes):\n%s", tt.name, tt.text, diff)
-		}
-	}
+	checkRule(t, "Joiner", tests, isJoiner,
+		func(text string, i, size int, r rune, lit Literal) [2]bool {
+			return [2]bool{Joiner(text, i, size, r, lit), Joiner([]byte(text), i, size, r, lit)}
+		})
 }
 
 func TestSelector(t *testing.T) {
-	tests := []struct {
-		name, text string
-		literal    Literal
-		want       bool
-	}{
+	tests := []ruleCase{
 		{"emoji presentation", "\u2764\ufe0f", literalAll, true},
 		{"text presentation", "\u2764\ufe0e", literalAll, true},
 		{"selector twice", "\u2764\ufe0f\ufe0f", literalAll, true}, // the first
@@ -89,13 +100,10 @@ func TestSelector(t *testing.T) {
 		{"ideograph with VS16", "\u845b\ufe0f", literalAll, false},
 		{"escaped base", "\u2764\ufe0f", func(r rune) bool { return r != 0x2764 }, false},
 	}
-	for _, tt := range tests {
-		i, r, _ := at(tt.text, isSelector)
-		got := []bool{Selector(tt.text, i, r, tt.literal), Selector([]byte(tt.text), i, r, tt.literal)}
-		if diff := cmp.Diff([]bool{tt.want, tt.want}, got); diff != "" {
-			t.Errorf("%s: Selector(%+q) mismatch (-want +got, string then bytes):\n%s", tt.name, tt.text, diff)
-		}
-	}
+	checkRule(t, "Selector", tests, isSelector,
+		func(text string, i, _ int, r rune, lit Literal) [2]bool {
+			return [2]bool{Selector(text, i, r, lit), Selector([]byte(text), i, r, lit)}
+		})
 }
 
 // tags spells s in tag characters.
