@@ -127,3 +127,35 @@ func (j *Judge) afterVirama(i int) bool {
 	}
 	return false
 }
+
+// morphemeBoundary reports whether the zero-width non-joiner at
+// text[i:i+size] marks the boundary between the parts of a Persian word
+// after a letter that does not join on its left (T6.4): an Arabic-script
+// letter of Joining_Type R, then marks, before it, and an Arabic-script
+// letter after it ("\u0628\u0647\u200c\u0631\u0648\u0632\u200c\u0631\u0633\u0627\u0646\u06cc").
+// Persian orthography writes the non-joiner at every such boundary,
+// between a word and its prefix or suffix and between the parts of a
+// compound, whether or not the letter before would join: after a
+// right-joining letter it changes nothing on screen, and a word of one
+// script is as readable with it as without.
+func (j *Judge) morphemeBoundary(i, size int) bool {
+	next, _ := j.after(i + size)
+	if q, ok := visible(next); !ok || !q.Category().IsLetter() || q.Script() != ucd.ScriptArabic {
+		return false
+	}
+	k := i
+	for range maxRun + 1 {
+		r, rsize := j.before(k)
+		p, ok := visible(r)
+		switch {
+		case !ok:
+			return false
+		case p.Category().IsLetter():
+			return p.Script() == ucd.ScriptArabic && p.JoiningType() == ucd.JoiningR
+		case !p.Category().IsMark():
+			return false
+		}
+		k -= rsize
+	}
+	return false
+}

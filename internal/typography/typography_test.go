@@ -47,7 +47,7 @@ func TestAt(t *testing.T) {
 		{"km-after-separator", "\u1798\u17b6\u1793\u200b\u00a0\u17d4", []Rule{WordSeparator, HighPunctuation}},
 		{"after-stray-zwsp", "abc\u200b\u00a0:", []Rule{None, None}},
 		{"nbsp-before-option", "rm\u00a0-rf /", []Rule{None}},
-		{"nbsp-line-start-colon", "\u00a0: x", []Rule{None}},
+		{"nbsp-line-start-colon", "\u00a0: x", []Rule{HighPunctuation}},
 		// T2: short words.
 		{"cs-v", "ulo\u017eit v\u00a0adres\u00e1\u0159i", []Rule{ShortWord}},
 		{"pl-do", "dost\u0119pu do\u00a0serwera", []Rule{ShortWord}},
