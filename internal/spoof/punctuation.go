@@ -1,6 +1,7 @@
 package spoof
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/typography"
@@ -13,14 +14,14 @@ import (
 //   - a quotation mark around a lone printf conversion ("\u2018%s\u2019")
 //     or a lone ASCII sign ("missing \u2018)\u2019"), or of a quoted term
 //     joined by a hyphen ("\u201d.plt\u201d-tiedosto"), an ellipsis that
-//     ends a word ("wait [pid \u2026]"), a hyphen inside a compound word
-//     ("Tabulator\u2010Zeichen") and a run of dashes between spaces never
-//     warn;
+//     ends a word ("wait [pid \u2026]"), U+2236 RATIO between the fields
+//     of a time ("15\u223630", "%H\u2236%M"), a hyphen inside a compound
+//     word ("Tabulator\u2010Zeichen"; in lowercase words, "reubicar\u2010lo",
+//     only away from the place of a command name) and a run of dashes
+//     between spaces never warn;
 //   - a low-9 quotation mark that opens a word ("\u201a%s\u2019", the
 //     quotation marks of German, Czech, Slovak and Polish) is a quotation
 //     mark, not a comma: it warns only where a curly quote does;
-//   - U+2236 RATIO between the fields of a time ("15\u223630",
-//     "%H\u2236%M") is a time separator, and warns likewise;
 //   - the Armenian full stop and mijaket after an Armenian sentence, and
 //     CJK punctuation next to a conversion (the conversion stands for
 //     the CJK text: "%s\uff1a%s"), warn only on a line that reads as a
@@ -34,15 +35,15 @@ func (s *Scanner) typographicPunctuation(i, size int, r rune, cls lookClass, for
 	case quote && (typography.QuotesConversion(s.text, i, size) || typography.QuotesSign(s.text, i, size) ||
 		typography.QuotesCompound(s.text, i, size)):
 		return lookIgnore
-	case (form == "..." || form == "..") && typography.EndsOmission(s.text, i+size):
+	case (form == "..." || form == "..") && typography.EndsOmission(s.text, i+size),
+		r == '\u2236' && typography.TimeSeparator(s.text, i, size):
 		return lookIgnore
-	case (r == '\u2010' || r == '\u2011') && typography.CompoundHyphen(s.text, i, size):
+	case (r == '\u2010' || r == '\u2011') && (typography.CompoundHyphen(s.text, i, size) ||
+		typography.LowercaseCompound(s.text, i, size) && !s.strictCommandLine() && !s.commandNamePlace()):
 		return lookIgnore
 	case form == "-" && s.spacedDashRun(i, size):
 		return lookIgnore
 	case (r == '\u201a' || r == '\u201e') && i == s.wordStart && i+size < len(s.text) && s.text[i+size] != ' ':
-		return lookProse
-	case r == '\u2236' && typography.TimeSeparator(s.text, i, size):
 		return lookProse
 	case (r == '\u0589' || r == '\u2024') && typography.ArmenianPunctuation(s.text, i, size):
 		return lookSoft
@@ -67,9 +68,10 @@ const maxDashRun = 4
 
 // spacedDashRun reports whether the dash at text[i:i+size] belongs to a
 // run of at most maxDashRun dashes with a space or the line's edge on both
-// sides: a doubled en dash that stands for an em dash
-// ("\u0433\u0440\u0435\u0448\u043a\u0430 \u2013\u2013 \u043e\u0432\u0430"), as a single spaced dash
-// is a parenthetical dash (T9).
+// sides: a parenthetical dash, also set between no-break or thin spaces
+// ("selhalo\u00a0\u2013 z\u00e1znam", "atribut\u2009\u2013\u2009hodnota"), or a
+// doubled en dash that stands for an em dash
+// ("\u0433\u0440\u0435\u0448\u043a\u0430 \u2013\u2013 \u043e\u0432\u0430") (T9).
 func (s *Scanner) spacedDashRun(i, size int) bool {
 	start, end := i, i+size
 	for n := 0; ; n++ {
@@ -92,6 +94,31 @@ func (s *Scanner) spacedDashRun(i, size int) bool {
 		}
 		end += rsize
 	}
-	edge := func(b byte) bool { return b == ' ' || b == '\n' }
-	return (start == 0 || edge(s.text[start-1])) && (end == len(s.text) || edge(s.text[end])) && end-start > size
+	before, _ := utf8.DecodeLastRuneInString(s.text[:start])
+	after, _ := utf8.DecodeRuneInString(s.text[end:])
+	return (start == 0 || spaceEdge(before)) && (end == len(s.text) || spaceEdge(after))
+}
+
+// spaceEdge reports whether r is a space that can stand beside a spaced
+// dash: a space, a line break, or a no-break, thin or hair space.
+func spaceEdge(r rune) bool {
+	switch r {
+	case ' ', '\n', '\u00a0', '\u202f', '\u2009', '\u200a':
+		return true
+	}
+	return false
+}
+
+// maxNameScan bounds how far commandNamePlace reads.
+const maxNameScan = 256
+
+// commandNamePlace reports whether the current word is the first or the
+// second word of its line: where a command name stands, alone or after a
+// prefix command ("sudo apt\u2010get install x").
+func (s *Scanner) commandNamePlace() bool {
+	line := s.text[s.lineStart:s.wordStart]
+	if len(line) > maxNameScan {
+		return false
+	}
+	return len(strings.Fields(line)) < 2
 }

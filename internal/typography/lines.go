@@ -57,19 +57,36 @@ func (j *Judge) line(i int) lineFacts {
 	return j.facts
 }
 
-// noBreakAsSpace reads the no-break spaces of a line as spaces.
-var noBreakAsSpace = strings.NewReplacer("\u00a0", " ", "\u202f", " ")
+// asWords returns s as the command tests read it for the rules: every
+// code point that is not visible and not a space (a no-break space, a tab,
+// a control, a zero-width character) becomes an 'x', glued to the word
+// around it. Sanitize shows each such code point either as itself or as an
+// escape of ASCII letters, so that the words of the line, and whether it
+// reads as a command, are the same in its output: judging the output
+// again gives the same answers.
+func asWords(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if _, ok := visible(r); !ok && r != ' ' {
+			r = 'x'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
 
 // lineReadsAsCommand reports whether the line that holds text[i] reads as
-// a shell command once its no-break spaces are read as the spaces they
-// stand for: under T3 (ReadsAsCommand), or, when it holds no letter
-// outside ASCII, because it starts with a command name (LeadsWithCommand:
-// "git\u00a0push origin main"). The answer is cached for the line.
+// a shell command, its no-break spaces glued to the words around them
+// (asWords: "git\u00a0push origin main" reads as "gitxpush origin main"):
+// under T3 (ReadsAsCommand), or, when it holds no letter outside ASCII,
+// because it starts with a command name (LeadsWithCommand). The answer is
+// cached for the line.
 func (j *Judge) lineReadsAsCommand(i int) bool {
 	f := j.line(i)
 	if f.command == 0 {
 		f.command = -1
-		line := noBreakAsSpace.Replace(j.text[j.lineStart:j.lineEnd])
+		line := asWords(j.text[j.lineStart:j.lineEnd])
 		if ReadsAsCommand(line) || !f.nonASCII && LeadsWithCommand(line) {
 			f.command = 1
 		}

@@ -29,7 +29,7 @@ const (
 // ("pass\u00a0word") may be one word split, and keep their warning in
 // every reading.
 func (j *Judge) asciiWordSpace(i, size int) bool {
-	if !j.Prose && j.lineReadsAsCommand(i) || j.clauseReadsAsCommand(i, size) {
+	if j.commandAround(i, size) {
 		return false
 	}
 	next, _ := j.after(i + size)
@@ -37,6 +37,13 @@ func (j *Judge) asciiWordSpace(i, size int) bool {
 		return true
 	}
 	return j.line(i).nonASCII
+}
+
+// commandAround reports whether the words around the no-break space at
+// text[i:i+size] read as a command: the line reads as one (unless the
+// text is prose), or the clause that starts with the word before it does.
+func (j *Judge) commandAround(i, size int) bool {
+	return !j.Prose && j.lineReadsAsCommand(i) || j.clauseReadsAsCommand(i, size)
 }
 
 // wordStartBefore returns the first letter of the word of ASCII letters
@@ -53,24 +60,28 @@ func (j *Judge) wordStartBefore(i int) rune {
 	return boundary
 }
 
-// clauseReadsAsCommand reports whether the lowercase word that ends at
-// text[i] starts a command: one of the next maxClauseWords words after the
-// no-break space at text[i:i+size] holds a shell signal (a word that
+// clauseReadsAsCommand reports whether the no-break space at
+// text[i:i+size] stands in a command named in a sentence: one of the two
+// words before it is a lowercase ASCII word (a command name), and one of
+// the next maxClauseWords words after it holds a shell signal (a word that
 // starts with '-', or one of | > < & ; $ = and the backquote: the signals
-// of ReadsAsCommand).
+// of ReadsAsCommand). Words are split at spaces only, as asWords glues
+// them, so that Sanitize's output reads the same.
 func (j *Judge) clauseReadsAsCommand(i, size int) bool {
-	if first := j.wordStartBefore(i); first < 'a' || first > 'z' {
+	j.line(i) // sets lineStart and lineEnd
+	before := j.text[max(j.lineStart, i-maxClauseBytes):i]
+	words := strings.Split(before, " ")
+	command := false
+	for n := len(words) - 1; n >= 0 && n >= len(words)-2; n-- {
+		if w := words[n]; w != "" && 'a' <= w[0] && w[0] <= 'z' {
+			command = true
+		}
+	}
+	if !command {
 		return false
 	}
-	rest := j.text[i+size:]
-	if n := strings.IndexByte(rest, '\n'); n >= 0 {
-		rest = rest[:n]
-	}
-	if len(rest) > maxClauseBytes {
-		rest = rest[:maxClauseBytes]
-	}
-	rest = noBreakAsSpace.Replace(rest)
-	for n, w := range strings.Fields(rest) {
+	rest := j.text[i+size : min(j.lineEnd, i+size+maxClauseBytes)]
+	for n, w := range strings.Fields(asWords(rest)) {
 		if n == maxClauseWords {
 			break
 		}

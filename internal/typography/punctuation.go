@@ -166,7 +166,7 @@ func EndsOmission(text string, i int) bool {
 		return true
 	case ',', ';', ':', '!', '?', '.':
 		next := runeAt(text, i+1)
-		return next == boundary || next == ' ' || next == '\n' || r != '.' && next == '\t'
+		return next == boundary || next == ' ' || next == '\n' || next == ']' || next == ')' || r != '.' && next == '\t'
 	}
 	return isCloseQuote(r)
 }
@@ -260,6 +260,17 @@ func CompoundHyphen(text string, i, size int) bool {
 		return false
 	}
 	return !commandNameWord(text, i)
+}
+
+// LowercaseCompound reports whether the hyphen at text[i:i+size] stands
+// between two lowercase letters of a word of lowercase ASCII letters and
+// hyphens: a compound or an enclitic pronoun ("no\u2010directori",
+// "reubicar\u2010lo"), and also the shape of a command name
+// ("apt\u2010get"), which the caller tells apart by the word's place.
+func LowercaseCompound(text string, i, size int) bool {
+	prev, _ := utf8.DecodeLastRuneInString(text[:i])
+	next := runeAt(text, i+size)
+	return 'a' <= prev && prev <= 'z' && 'a' <= next && next <= 'z' && commandNameWord(text, i)
 }
 
 // commandNameWord reports whether the word around text[i] is made of

@@ -188,7 +188,13 @@ func (j *Judge) shortWord(i, size int) bool {
 	}
 	next, nsize := j.after(i + size)
 	switch {
-	case isLetter(next), isDigit(next), isOpening(next), startsConversion(j.text[i+size:]):
+	case isLetter(next), isDigit(next):
+		// Between ASCII words, not where they read as a command (T13):
+		// "cd My\u00a0Documents && rm -rf *".
+		// A one-letter word is a preposition or a conjunction, not
+		// a command name.
+		return nonASCII || letters == 1 || next >= utf8.RuneSelf || !j.commandAround(i, size)
+	case isOpening(next), startsConversion(j.text[i+size:]):
 		return true
 	case next == '$':
 		// A shell variable named in prose: "v\u00a0$PATH", also a
@@ -214,16 +220,12 @@ func (j *Judge) shortWord(i, size int) bool {
 		// with a letter outside ASCII is no command name. A one-letter
 		// ASCII word (k == i-1: no full stop or apostrophe after it)
 		// only mid-sentence, after another word, so that a command at
-		// the start of a line keeps its warning; in prose, also at the
-		// start of a line ("S\u00a0--listed-incremental").
+		// the start of a line keeps its warning.
 		if nonASCII && k < i-1 && j.text[i-1] != '.' {
 			return true
 		}
 		if letters != 1 || k != i-1 {
 			return false
-		}
-		if j.Prose && before == boundary {
-			return true
 		}
 		// Mid-sentence: after a space that follows a word or a sign,
 		// not a number ("1 z\u00a0-a" may be arguments).
