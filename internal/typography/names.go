@@ -47,10 +47,14 @@ func (j *Judge) commandAround(i, size int) bool {
 }
 
 // wordStartBefore returns the first letter of the word of ASCII letters
-// that ends at text[i], or boundary if it is longer than maxWordScan.
+// that ends at text[i], or boundary if it is longer than maxWordScan or
+// follows a control, whose escape would end in more letters (isControl).
 func (j *Judge) wordStartBefore(i int) rune {
 	for n := 0; n < maxWordScan && i-n > 0; n++ {
 		if c := j.text[i-n-1]; !isASCIILetter(c) {
+			if r, _ := j.before(i - n); isControl(r) {
+				return boundary
+			}
 			return rune(j.text[i-n])
 		}
 	}
