@@ -24,8 +24,12 @@ import (
 //     mark, not a comma: it warns only where a curly quote does;
 //   - the Armenian full stop and mijaket after an Armenian sentence, and
 //     CJK punctuation next to a conversion (the conversion stands for
-//     the CJK text: "%s\uff1a%s"), warn only on a line that reads as a
-//     command.
+//     the CJK text: "%s\uff1a%s") or at the end of a word ("URI\uff1a
+//     %s", a label whose CJK text the line lacks), warn only on a line
+//     that reads as a command. Only the punctuation of sentences
+//     (": , . ? !") takes these places; the fullwidth forms of shell
+//     operators ("true\uff1b rm") and CJK punctuation inside a word
+//     ("https\uff1a//") keep their warning.
 func (s *Scanner) typographicPunctuation(i, size int, r rune, cls lookClass, form string) lookClass {
 	if cls <= lookIgnore {
 		return cls
@@ -47,7 +51,8 @@ func (s *Scanner) typographicPunctuation(i, size int, r rune, cls lookClass, for
 		return lookProse
 	case (r == '\u0589' || r == '\u2024') && typography.ArmenianPunctuation(s.text, i, size):
 		return lookSoft
-	case cls == lookCJK && form != "" && (form[0] < '0' || form[0] > '9') && typography.TouchesConversion(s.text, i, i+size):
+	case cls == lookCJK && isSentencePunct(form) &&
+		(typography.TouchesConversion(s.text, i, i+size) || s.endsWordAt(i+size)):
 		return lookSoft
 	}
 	return cls
@@ -121,4 +126,28 @@ func (s *Scanner) commandNamePlace() bool {
 		return false
 	}
 	return len(strings.Fields(line)) < 2
+}
+
+// endsWordAt reports whether a word ends at text[i]: the end of the text,
+// white space, or markup, a quotation mark or a closing bracket that ends
+// a label ("<b>URI\uff1a</b>").
+func (s *Scanner) endsWordAt(i int) bool {
+	if i >= len(s.text) {
+		return true
+	}
+	switch s.text[i] {
+	case ' ', '\t', '\n', '<', '\'', '"', ')', ']':
+		return true
+	}
+	return false
+}
+
+// isSentencePunct reports whether form is the punctuation of a sentence
+// that a shell does not read as an operator: ": , . ? !".
+func isSentencePunct(form string) bool {
+	switch form {
+	case ":", ",", ".", "?", "!":
+		return true
+	}
+	return false
 }

@@ -66,6 +66,9 @@ func TestAtNewPlaces(t *testing.T) {
 		{"fa-before-latin", "\u0631\u200cconfig", false, []Rule{None}},
 		{"fa-doubled", "\u0631\u200c\u200c\u0647", false, []Rule{None, None}},
 		{"latin-between", "a\u200cb", false, []Rule{None}},
+		// T4: after the scripts' own punctuation.
+		{"km-after-khan", "\u1798\u17b6\u1793\u00a0\u17d4\u200b", false, []Rule{HighPunctuation, WordSeparator}},
+		{"after-ascii-colon", "calendar:\u200bweek", false, []Rule{None}},
 		// T11: CJK punctuation makes a CJK line.
 		{"cjk-punctuation", "\u3000\u3000%s\u3001%s", false, []Rule{IdeographicSpace, IdeographicSpace}},
 	} {

@@ -27,13 +27,15 @@ func (j *Judge) wordSeparator(i, size int) bool {
 	return complexContext(prev) || complexContext(next)
 }
 
-// complexContext reports whether r is a letter or mark of a script whose
-// letters have Line_Break=SA (Complex_Context) in LineBreak.txt: the
-// scripts written without spaces between words, whose word boundaries
-// need a dictionary or a zero-width space.
+// complexContext reports whether r is a letter, mark or punctuation of a
+// script whose letters have Line_Break=SA (Complex_Context) in
+// LineBreak.txt: the scripts written without spaces between words, whose
+// word boundaries need a dictionary or a zero-width space. The scripts'
+// own punctuation (Khmer KHAN, Myanmar SECTION, Thai ANGKHANKHU) ends a
+// word too.
 func complexContext(r rune) bool {
 	p, ok := visible(r)
-	if !ok || !(p.Category().IsLetter() || p.Category().IsMark()) {
+	if !ok || !(p.Category().IsLetter() || p.Category().IsMark() || p.Category().IsPunct()) {
 		return false
 	}
 	switch p.Script() {
