@@ -56,6 +56,7 @@ func TestAtNewPlaces(t *testing.T) {
 		{"dash-thin-both", "kl\u00ed\u010d\u2009\u2013\u2009hodnota", false, []Rule{HighPunctuation, HighPunctuation}},
 		{"hyphen-as-dash", "hors d'un d\u00e9p\u00f4t git\u00a0- aucun", false, []Rule{HighPunctuation}},
 		{"dash-option", "rm\u00a0\u2013rf", false, []Rule{None}},
+		{"dash-line-end", "Termin\u00e9 \u2014\u00a0%s\u00a0\u2014", false, []Rule{HighPunctuation, HighPunctuation}},
 		{"thin-before-letter", "a\u2009b", false, []Rule{None}},
 		// T5: a time and its AM/PM.
 		{"time-ampm", "%l\u2236%M\u2009%p", false, []Rule{Number}},

@@ -104,7 +104,7 @@ func (j *Judge) spacedDash(i, size int) bool {
 		after, _ := j.after(i + size + nsize)
 		_, ok := visible(prev)
 		ok = ok || prev == boundary || (prev == ' ' || prev == '\t') && j.afterBlanks(i)
-		return ok && space(after) && after != boundary
+		return ok && space(after)
 	}
 	if isSpacedDash(prev) {
 		before, _ := j.before(i - psize)
