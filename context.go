@@ -15,8 +15,16 @@ const (
 	// ContextAny reads text without knowing what it is: every token is
 	// judged on its own. It is the zero value.
 	ContextAny Context = iota // any
-	// ContextCommand reads text as a shell command, the way the shell will
-	// parse it.
+	// ContextCommand reads text as a Bash command, the way the shell will
+	// parse it: outside quotes, a character that looks like a quote, a
+	// dash or other shell syntax is an ordinary word character, and one
+	// that reads as an ASCII letter or digit in a command name, option or
+	// path names something else; right-to-left letters that make a bidi
+	// display reorder operators warn (KindBidiReorder); every host, quoted
+	// or not, is judged label by label as browsers judge internationalized
+	// domain names. Typography inside quotes, comments and here-documents
+	// is quiet. A command that does not parse is read as unquoted text
+	// where it fails, and the explanations say so.
 	ContextCommand // command
 	// ContextProse reads text as prose in a natural language: messages,
 	// descriptions and translated strings, with their typography. A code

@@ -87,7 +87,8 @@ type goldenCase struct {
 	Warnings []Warning `json:"warnings"`
 }
 
-// TestCorpus runs every case in corpus/*.txt. An attack must raise each
+// TestCorpus runs every case in corpus/*.txt, those of commands.txt in
+// ContextCommand. An attack must raise each
 // listed kind and at least one warn-level warning; a benign case must raise
 // no warn-level warning and no kind it does not list. The full results are
 // compared with corpus/golden/<file>.golden.
@@ -99,9 +100,13 @@ func TestCorpus(t *testing.T) {
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			cases := readCorpus(t, file)
+			var p Policy
+			if filepath.Base(file) == "commands.txt" {
+				p.Context = ContextCommand
+			}
 			var golden bytes.Buffer
 			for _, c := range cases {
-				r := Sanitize(c.input)
+				r := p.Sanitize(c.input)
 				checkResultInvariants(t, c.input, r)
 				got := kindsOf(r)
 				if c.attack {

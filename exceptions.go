@@ -185,10 +185,14 @@ func (e *escaper) joiningSide(i, dir int, want ucd.JoiningType) bool {
 
 // legitSelector reports whether the variation selector r at text[i]
 // directly follows a base it is defined for, once:
-//   - VS15 or VS16 after an emoji variation base (emoji-variation-sequences.txt,
-//     keycap bases included);
+//   - VS15 or VS16 after an emoji variation base (emoji-variation-sequences.txt);
+//     after a keycap base (0-9, #, *) only when U+20E3 COMBINING ENCLOSING
+//     KEYCAP follows, since a digit with a selector alone shows as the
+//     digit and would hide the selector;
 //   - a pair listed in StandardizedVariants.txt;
-//   - an ideographic variation selector after a unified ideograph (IVD).
+//   - an ideographic variation selector after the base it is registered
+//     for in the Ideographic Variation Database: an unregistered one shows
+//     as nothing and would hide a byte behind each Han character.
 func (e *escaper) legitSelector(i int, r rune) bool {
 	base, n := e.runeBefore(i)
 	if n == 0 || !e.literal(base) {
@@ -197,9 +201,13 @@ func (e *escaper) legitSelector(i int, r rune) bool {
 	p := ucd.Lookup(base)
 	switch {
 	case (r == 0xFE0E || r == 0xFE0F) && p.EmojiVariationBase():
+		if base == '#' || base == '*' || '0' <= base && base <= '9' {
+			next, _ := e.runeAt(i + len("\ufe0f"))
+			return next == 0x20E3
+		}
 		return true
 	case r >= 0xE0100:
-		return p.UnifiedIdeograph()
+		return ucd.IsIdeographicVariation(base, r)
 	}
 	return ucd.IsStandardizedVariant(base, r)
 }

@@ -92,7 +92,7 @@ func (p Policy) Sanitize(text string) Result {
 	i := 0
 	if !flagsASCII {
 		i = cleanASCIIPrefix(text, p.KeepTab)
-		if i == len(text) {
+		if i == len(text) && (p.Context != ContextCommand || !hasPunycode(text)) {
 			return Result{Text: text}
 		}
 	}
@@ -108,6 +108,9 @@ func (p Policy) Sanitize(text string) Result {
 	if f := s.found.found[KindTerminalEscape]; f != nil {
 		f.summary = true
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
+	}
+	if p.Context == ContextCommand {
+		s.readCommand()
 	}
 	if s.found.pending {
 		s.resolveLocations()

@@ -33,6 +33,7 @@ const (
 	KindMixedScript
 	KindMixedNumbers
 	KindLookalike
+	KindBidiReorder
 	KindWholeScriptConfusable
 	KindUncommonCharacter
 	KindCombiningMarks
@@ -66,6 +67,7 @@ var kinds = [numKinds]struct {
 	KindMixedScript:           {"mixed_script", SeverityWarn},
 	KindMixedNumbers:          {"mixed_numbers", SeverityWarn},
 	KindLookalike:             {"lookalike", SeverityWarn},
+	KindBidiReorder:           {"bidi_reorder", SeverityWarn},
 	KindWholeScriptConfusable: {"whole_script_confusable", SeverityInfo},
 	KindUncommonCharacter:     {"uncommon_character", SeverityInfo},
 	KindCombiningMarks:        {"combining_marks", SeverityInfo},

@@ -49,6 +49,9 @@ var benchCorpora = []struct {
 	{"csi-semicolons", func() []byte {
 		return append([]byte("\x1b["), bytes.Repeat([]byte(";"), benchSize)...)
 	}},
+	{"esc-flood", func() []byte { // every ESC aborts the one before
+		return bytes.Repeat([]byte{0x1b}, benchSize)
+	}},
 }
 
 // BenchmarkNext tokenizes each corpus with a zero Parser.
@@ -112,6 +115,24 @@ func BenchmarkNaive(b *testing.B) {
 				}
 			}
 			_ = controls
+		})
+	}
+}
+
+// BenchmarkUTF8Valid is the third baseline: utf8.Valid, which finds ASCII
+// eight bytes at a time, the speed a tokenizer should approach on text.
+func BenchmarkUTF8Valid(b *testing.B) {
+	for _, c := range benchCorpora {
+		in := c.gen()
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			valid := 0
+			for b.Loop() {
+				if utf8.Valid(in) {
+					valid++
+				}
+			}
+			_ = valid
 		})
 	}
 }

@@ -56,6 +56,10 @@ type Parser struct {
 	pendUTF8  bool
 	pendLen   uint8
 
+	// escAborted is set while seq describes a bare ESC aborted by the
+	// next ESC, as the ESC-flood path of Next leaves it.
+	escAborted bool
+
 	payloadCap int // 0 means DefaultPayloadCap
 	small      [DefaultPayloadCap]byte
 	big        []byte
@@ -132,6 +136,16 @@ func (p *Parser) Reset() {
 // starts the next sequence).
 func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 	if p.pending {
+		if p.pendLen == 1 && !p.pendC1 && len(src) > 0 && src[0] == 0x1B {
+			// The pending sequence is a bare ESC, and this ESC aborts
+			// it at once and starts the next: the abort path of an
+			// ESC flood, without setting up a sequence that ends here.
+			if !p.escAborted {
+				p.seq = Seq{Len: 1, Span: 1, Term: TermAborted, Abort: 0x1B}
+				p.escAborted = true
+			}
+			return Token{Kind: KindESC}, 1
+		}
 		p.settle()
 	}
 	if len(src) == 0 {
@@ -203,10 +217,14 @@ func text(src []byte, size int) (Token, int) {
 				break
 			}
 			j++
+			if j < len(src) && src[j] >= utf8RuneSelf {
+				continue // a space between words of another script
+			}
 			// Then eight printable ASCII bytes at a time: no byte < 0x20
 			// and none >= 0x7F (byte+1 sets the high bit of 0x7F; bytes
-			// >= 0x80 have it). Tried after ASCII only, so that runs of
-			// other scripts do not pay for it at every character.
+			// >= 0x80 have it). Tried after two ASCII bytes only, so
+			// that runs of other scripts do not pay for it at every
+			// space.
 			for j+8 <= len(src) {
 				v := binary.LittleEndian.Uint64(src[j:])
 				if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
@@ -216,8 +234,24 @@ func text(src []byte, size int) (Token, int) {
 			}
 			continue
 		}
-		// Two- and three-byte characters inline (leads gives the range of
-		// the second byte); the rest through utf8.DecodeRune.
+		// The commonest two- and three-byte characters inline (every
+		// continuation byte 0x80-0xBF, no C1: not C2, E0 or ED); others
+		// by leads, which gives the range of the second byte; the rest
+		// through utf8.DecodeRune.
+		if 0xC3 <= c && c <= 0xDF && j+1 < len(src) {
+			if src[j+1]&0xC0 != 0x80 {
+				break
+			}
+			j += 2
+			continue
+		}
+		if 0xE1 <= c && c <= 0xEF && c != 0xED && j+2 < len(src) {
+			if src[j+1]&0xC0 != 0x80 || src[j+2]&0xC0 != 0x80 {
+				break
+			}
+			j += 3
+			continue
+		}
 		if l := leads[c]; l.need == 1 && j+1 < len(src) {
 			if b1 := src[j+1]; b1 >= l.lo && b1 <= l.hi && (c != 0xC2 || b1 >= 0xA0) {
 				j += 2
@@ -256,6 +290,7 @@ func (p *Parser) groundC1(src []byte, c byte, isUTF8 bool, size int) (Token, int
 // begin starts a new sequence of n bytes so far. The caller sets the state.
 func (p *Parser) begin(intro byte, c1, isUTF8 bool, n int) {
 	p.seq = Seq{Intro: intro, C1: c1, C1UTF8: isUTF8, Len: n}
+	p.escAborted = false
 	p.executed = 0
 	p.u8need = 0
 	p.c2 = false
@@ -408,11 +443,11 @@ func (p *Parser) params(src []byte) int {
 	}
 	j := 0
 	for ; j < len(src); j++ {
+		if p.extra {
+			return j + p.extraParams(src[j:])
+		}
 		c := src[j]
 		if d := c - '0'; d <= 9 {
-			if p.extra {
-				continue
-			}
 			// NumParams >= 1 here; the mask (MaxParams is a power of
 			// two) spares a bounds check.
 			prm := &s.Params[(s.NumParams-1)&(MaxParams-1)]
@@ -434,6 +469,24 @@ func (p *Parser) params(src []byte) int {
 			break
 		}
 	}
+	return j
+}
+
+// extraParams consumes the parameter bytes at the start of src once
+// MaxParams are stored: only their count is kept, in Seq.ExtraParams.
+func (p *Parser) extraParams(src []byte) int {
+	n, j := 0, 0
+	for ; j < len(src); j++ {
+		switch c := src[j]; {
+		case c-'0' <= 9:
+		case c == ';' || c == ':':
+			n++
+		default:
+			p.seq.ExtraParams = satAdd(p.seq.ExtraParams, n)
+			return j
+		}
+	}
+	p.seq.ExtraParams = satAdd(p.seq.ExtraParams, n)
 	return j
 }
 

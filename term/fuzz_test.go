@@ -32,6 +32,9 @@ func fuzzSeeds() []string {
 	for _, tc := range policyCases {
 		seeds = append(seeds, tc.in)
 	}
+	for _, tc := range append(hidingCases, legitimateCases...) {
+		seeds = append(seeds, tc.in)
+	}
 	return seeds
 }
 
@@ -98,9 +101,10 @@ func FuzzSplit(f *testing.F) {
 }
 
 // FuzzSafety checks what Strip output may hold: valid UTF-8, no C0 but LF
-// and tab, no DEL, no C1 (raw or U+0080-U+009F), and ESC only as the start
-// of a complete SGR without conceal. With Plain, no ESC at all. Visualize
-// output obeys the same rules.
+// and tab, no DEL, no C1 (raw or U+0080-U+009F), ESC only as the start of
+// a complete SGR without conceal, and no character drawn in an explicit
+// foreground and background that hide it. With Plain, no ESC at all.
+// Visualize output obeys the same rules.
 func FuzzSafety(f *testing.F) {
 	for _, s := range fuzzSeeds() {
 		f.Add([]byte(s))
@@ -109,6 +113,7 @@ func FuzzSafety(f *testing.F) {
 		for _, opts := range []Options{{}, {Mode: Visualize}, {Plain: true}, {Mode: Off, Plain: true}} {
 			out := sanitizeChunks(opts, string(data))
 			checkSafe(t, out)
+			checkNotHidden(t, out)
 			if opts.Plain && strings.IndexByte(out, 0x1b) >= 0 {
 				t.Fatalf("%+v: %+q -> %+q holds ESC", opts, data, out)
 			}

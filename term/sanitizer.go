@@ -40,8 +40,14 @@ type Sanitizer struct {
 	pend    [pendingCap]byte
 	pendOff uint8
 	pendLen uint8
-	tail    []byte // input held back between Push calls
+	tail    [utf8.UTFMax]byte // input held back between Push calls
+	tailLen uint8
 	scratch [maxSGRLen]byte
+
+	// col follows the colours of the kept SGRs, so that no text is shown
+	// in colours that hide it.
+	col       colours
+	settleBuf [maxSettleLen + utf8.UTFMax]byte
 
 	// The fast path handles LF, tab and simple SGRs in Ground without
 	// the parser. It needs the parser in Ground with no invalid UTF-8
@@ -65,8 +71,9 @@ func (s *Sanitizer) Options() Options { return s.opts }
 func (s *Sanitizer) Reset() {
 	s.p.Reset()
 	s.pendOff, s.pendLen = 0, 0
-	s.tail = s.tail[:0]
+	s.tailLen = 0
 	s.afterInvalid = false
+	s.col = colours{}
 }
 
 // Transform implements [transform.Transformer].
@@ -96,40 +103,68 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
 			switch b := src[nSrc]; {
-			case asciiText[b]:
-				// Bulk-copy a run of printable ASCII.
-				end := nSrc + 1
-				for end < len(src) && asciiText[src[end]] {
-					end++
+			case keptByte[b]:
+				if s.col.settle {
+					if b == '\n' || b == '\t' {
+						// Not drawn: the colours can wait for text.
+						if nDst < len(dst) {
+							dst[nDst] = b
+							nDst++
+							nSrc++
+							continue
+						}
+						break
+					}
+					n, ok := s.settleColours(dst[nDst:])
+					if nDst += n; !ok {
+						return nDst, nSrc, transform.ErrShortDst
+					}
 				}
-				c := copy(dst[nDst:], src[nSrc:end])
-				nDst += c
-				nSrc += c
-				if nSrc < end {
+				// Copy the run of text, LF and tab, found a word at a
+				// time.
+				run := src[nSrc:]
+				if room := len(dst) - nDst; len(run) > room {
+					run = run[:room]
+				}
+				k := keptRun(run)
+				copy(dst[nDst:], run[:k])
+				nDst += k
+				nSrc += k
+				if k == len(run) && nSrc < len(src) && nDst == len(dst) {
 					return nDst, nSrc, transform.ErrShortDst
 				}
 				continue
-			case b == '\n' || b == '\t':
-				if nDst < len(dst) {
-					dst[nDst] = b
-					nDst++
-					nSrc++
-					continue
-				}
 			case b < 0x20 && b != 0x1b || b == 0x7f:
 				// Any other C0 control or DEL in Ground: dropped.
 				if mode != Visualize {
 					nSrc++
 					continue
 				}
-				if len(dst)-nDst >= len(visualEscape) {
-					nDst += copy(dst[nDst:], visualEscape)
+				if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+					nDst += s.put(dst[nDst:], s.dropped(mode))
 					nSrc++
 					continue
 				}
 			case b == 0x1b:
+				if end := escRunEnd(src, nSrc); end > nSrc {
+					// ESC ESC: the first ESC is a sequence of its own,
+					// aborted by the second, and dropped. A flood of
+					// them is dropped in one step; the last ESC starts
+					// the next sequence.
+					if mode != Visualize {
+						nSrc = end
+						continue
+					}
+					if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+						for nSrc < end && len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+							nDst += s.put(dst[nDst:], s.dropped(mode))
+							nSrc++
+						}
+						continue
+					}
+				}
 				if len(dst)-nDst >= maxSGRLen {
-					if n, w := simpleSGR(dst[nDst:], src[nSrc:]); n > 0 {
+					if n, w := simpleSGR(dst[nDst:], src[nSrc:], s.colourState()); n > 0 {
 						nSrc += n
 						if !s.opts.Plain {
 							nDst += w
@@ -144,7 +179,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 					nSrc += n
 					if mode == Visualize {
-						nDst += s.emit(dst[nDst:], append(s.scratch[:0], visualEscape...))
+						nDst += s.put(dst[nDst:], s.dropped(mode))
 						if s.pendLen > 0 {
 							return nDst, nSrc, transform.ErrShortDst
 						}
@@ -154,18 +189,18 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				nSrc += n
 				if len(dst)-nDst >= maxSGRLen {
 					// Serialise in place.
-					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np])
+					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], s.colourState())
 					switch {
 					case ok && !s.opts.Plain:
 						nDst += len(out)
 					case !ok && mode == Visualize:
-						nDst += copy(dst[nDst:], visualEscape)
+						nDst += s.put(dst[nDst:], s.dropped(mode))
 					}
 					continue
 				}
-				out, ok := appendSGRParams(s.scratch[:0], s.params[:np])
+				out, ok := appendSGRParams(s.scratch[:0], s.params[:np], s.colourState())
 				if out = s.sgrOutput(out, ok, mode); len(out) > 0 {
-					nDst += s.emit(dst[nDst:], out)
+					nDst += s.put(dst[nDst:], out)
 					if s.pendLen > 0 {
 						return nDst, nSrc, transform.ErrShortDst
 					}
@@ -173,7 +208,20 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				continue
 			}
 		}
-		tok, n := s.p.Next(src[nSrc:], atEOF)
+		in, inEOF := src[nSrc:], atEOF
+		if !s.p.InSequence() {
+			// A text token runs to the end of its input: read no more
+			// than dst can take, or a small dst would have a long run
+			// of text read again on every call. At least UTFMax bytes,
+			// so that a whole character always fits.
+			if limit := len(dst) - nDst + utf8.UTFMax; len(in) > limit {
+				in, inEOF = in[:limit], false
+			}
+		}
+		tok, n := s.p.Next(in, inEOF)
+		if n == 0 && len(in) < len(src)-nSrc {
+			tok, n = s.p.Next(src[nSrc:], atEOF) // not expected: the window held a whole character
+		}
 		s.afterInvalid = tok.Kind == ansi.KindInvalid
 		if n == 0 {
 			if !atEOF {
@@ -188,6 +236,14 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		case ansi.KindNone:
 			// Consumed into an open sequence.
 		case ansi.KindText:
+			if s.col.settle {
+				k, ok := s.settleColours(dst[nDst:])
+				if nDst += k; !ok {
+					// The parser is in Ground after a text token: the
+					// text parses the same way next time.
+					return nDst, nSrc, transform.ErrShortDst
+				}
+			}
 			c := copy(dst[nDst:], tok.Text)
 			if c < len(tok.Text) {
 				// Stop at a character boundary. The parser is in
@@ -221,7 +277,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		nSrc += n
 		if len(out) > 0 {
-			nDst += s.emit(dst[nDst:], out)
+			nDst += s.put(dst[nDst:], out)
 			if s.pendLen > 0 {
 				return nDst, nSrc, transform.ErrShortDst
 			}
@@ -231,7 +287,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		if _, ok := s.p.Flush(); ok {
 			// An unterminated sequence is dropped like any other.
 			if out := s.dropped(mode); len(out) > 0 {
-				nDst += s.emit(dst[nDst:], out)
+				nDst += s.put(dst[nDst:], out)
 				if s.pendLen > 0 {
 					return nDst, nSrc, transform.ErrShortDst
 				}
@@ -243,7 +299,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 
 // csi returns the output for the CSI the parser just completed.
 func (s *Sanitizer) csi(mode Mode) []byte {
-	out, ok := appendSGR(s.scratch[:0], s.p.Seq())
+	out, ok := appendSGR(s.scratch[:0], s.p.Seq(), s.colourState())
 	return s.sgrOutput(out, ok, mode)
 }
 
@@ -281,50 +337,42 @@ func (s *Sanitizer) emit(dst, out []byte) int {
 	return n
 }
 
+// colourState returns the colour state that kept SGRs update: none with
+// Plain, which keeps no SGR.
+func (s *Sanitizer) colourState() *colours {
+	if s.opts.Plain {
+		return nil
+	}
+	return &s.col
+}
+
+// put is emit for the output of one token. Output that shows on screen
+// (U+241B, U+FFFD) is preceded by the colour correction it needs, if any.
+func (s *Sanitizer) put(dst, out []byte) int {
+	if s.col.settle && shown(out) {
+		out = append(s.col.appendSettle(s.settleBuf[:0]), out...)
+	}
+	return s.emit(dst, out)
+}
+
+// settleColours writes the colour correction that printable text needs
+// (see colours). It reports false when the correction did not fit in dst
+// and waits as pending output.
+func (s *Sanitizer) settleColours(dst []byte) (int, bool) {
+	n := s.emit(dst, s.col.appendSettle(s.settleBuf[:0]))
+	return n, s.pendLen == 0
+}
+
+// shown reports whether the output of a token draws something: U+241B or
+// U+FFFD, the only non-ASCII outputs, and not an SGR, LF or tab.
+func shown(out []byte) bool { return len(out) > 0 && out[0] >= utf8.RuneSelf }
+
 // flushPending writes as much pending output to dst as fits.
 func (s *Sanitizer) flushPending(dst []byte) int {
 	n := copy(dst, s.pend[s.pendOff:s.pendOff+s.pendLen])
 	s.pendOff += uint8(n)
 	s.pendLen -= uint8(n)
 	return n
-}
-
-// Push filters the next chunk of the stream and returns the output it
-// allows so far. Incomplete input at the end of chunk (part of a UTF-8
-// character, or a lone ESC) waits for the next Push or for Finish; an open
-// sequence is remembered and dropped as a whole.
-func (s *Sanitizer) Push(chunk string) string {
-	return s.run(chunk, false)
-}
-
-// Finish ends the stream: it settles held-back input and any sequence still
-// open (dropped; U+241B in Visualize mode) and returns the last output.
-// Afterwards s is ready for a new stream.
-func (s *Sanitizer) Finish() string {
-	out := s.run("", true)
-	s.Reset()
-	return out
-}
-
-// run filters chunk after any held-back input.
-func (s *Sanitizer) run(chunk string, atEOF bool) string {
-	src := make([]byte, 0, len(s.tail)+len(chunk))
-	src = append(append(src, s.tail...), chunk...)
-	s.tail = s.tail[:0]
-	out := make([]byte, 0, len(src)+len(src)/8+16)
-	for {
-		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
-		out = out[:len(out)+nDst]
-		src = src[nSrc:]
-		switch err {
-		case transform.ErrShortDst:
-			out = append(out, 0)[:len(out)] // grow
-			continue
-		case transform.ErrShortSrc:
-			s.tail = append(s.tail[:0], src...)
-		}
-		return string(out)
-	}
 }
 
 // sanitizeString returns s filtered with opts, as one whole stream.
@@ -375,20 +423,13 @@ func dropLen(src []byte) int {
 	return 0
 }
 
-// asciiText marks the bytes of printable ASCII text: 0x20-0x7E.
-var asciiText = [256]bool{
-	0x20: true, 0x21: true, 0x22: true, 0x23: true, 0x24: true, 0x25: true, 0x26: true, 0x27: true,
-	0x28: true, 0x29: true, 0x2a: true, 0x2b: true, 0x2c: true, 0x2d: true, 0x2e: true, 0x2f: true,
-	0x30: true, 0x31: true, 0x32: true, 0x33: true, 0x34: true, 0x35: true, 0x36: true, 0x37: true,
-	0x38: true, 0x39: true, 0x3a: true, 0x3b: true, 0x3c: true, 0x3d: true, 0x3e: true, 0x3f: true,
-	0x40: true, 0x41: true, 0x42: true, 0x43: true, 0x44: true, 0x45: true, 0x46: true, 0x47: true,
-	0x48: true, 0x49: true, 0x4a: true, 0x4b: true, 0x4c: true, 0x4d: true, 0x4e: true, 0x4f: true,
-	0x50: true, 0x51: true, 0x52: true, 0x53: true, 0x54: true, 0x55: true, 0x56: true, 0x57: true,
-	0x58: true, 0x59: true, 0x5a: true, 0x5b: true, 0x5c: true, 0x5d: true, 0x5e: true, 0x5f: true,
-	0x60: true, 0x61: true, 0x62: true, 0x63: true, 0x64: true, 0x65: true, 0x66: true, 0x67: true,
-	0x68: true, 0x69: true, 0x6a: true, 0x6b: true, 0x6c: true, 0x6d: true, 0x6e: true, 0x6f: true,
-	0x70: true, 0x71: true, 0x72: true, 0x73: true, 0x74: true, 0x75: true, 0x76: true, 0x77: true,
-	0x78: true, 0x79: true, 0x7a: true, 0x7b: true, 0x7c: true, 0x7d: true, 0x7e: true,
+// escRunEnd returns the index of the last ESC in the run of ESC bytes
+// that starts at src[i], which holds an ESC.
+func escRunEnd(src []byte, i int) int {
+	for i+1 < len(src) && src[i+1] == 0x1b {
+		i++
+	}
+	return i
 }
 
 // isPlainASCII reports whether s holds only printable ASCII, newline and

@@ -444,7 +444,8 @@ func TestWriterLongSequence(t *testing.T) {
 // sanitizeString does not allocate, and that Transform into a reused dst
 // never does.
 func TestTransformAllocs(t *testing.T) {
-	src := []byte("\x1b[1;31merror\x1b[0m: \x1b]0;t\a build failed \u00e9\r\n\x1b[38;2;1;2;3mok\x1b[m\n")
+	src := []byte("\x1b[1;31merror\x1b[0m: \x1b]0;t\a build failed \u00e9\r\n\x1b[38;2;1;2;3mok\x1b[m\n" +
+		"\x1b[30;40mhidden\x1b[37m shown\x1b[m\n")
 	dst := make([]byte, 4*len(src))
 	for _, opts := range allOptions {
 		s := New(opts)

@@ -33,20 +33,26 @@ func isSGR(seq *ansi.Seq) bool {
 // appendSGR appends the canonical form of seq to dst and reports whether
 // the keep rule (see the package doc) allows seq. When it does not, dst is
 // returned unchanged. Given a dst with maxSGRLen spare capacity, appendSGR
-// does not allocate.
-func appendSGR(dst []byte, seq *ansi.Seq) ([]byte, bool) {
+// does not allocate. If c is not nil and seq is allowed, appendSGR applies
+// seq to c.
+func appendSGR(dst []byte, seq *ansi.Seq, c *colours) ([]byte, bool) {
 	if !isSGR(seq) {
 		return dst, false
 	}
-	return appendSGRParams(dst, seq.Params[:seq.NumParams])
+	return appendSGRParams(dst, seq.Params[:seq.NumParams], c)
 }
 
 // appendSGRParams is appendSGR for the parameters of a CSI already known
 // to be shaped like an SGR.
-func appendSGRParams(dst []byte, ps []ansi.Param) ([]byte, bool) {
+func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 	start := len(dst)
 	dst = append(dst, 0x1b, '[')
+	var ch sgrChange // applied to c only if the SGR is kept
 	if len(ps) == 0 {
+		if c != nil {
+			ch.param(0)
+			c.apply(&ch)
+		}
 		return append(dst, '0', 'm'), true
 	}
 	if ps[0].Sub {
@@ -68,9 +74,13 @@ func appendSGRParams(dst []byte, ps []ansi.Param) ([]byte, bool) {
 			ok = false
 		case len(subs) > 0:
 			dst, ok = appendColonGroup(dst, p, subs)
+			ch.extended(p.Value, subs)
 			i = end
 		case !p.Missing && (p.Value == sgrFg || p.Value == sgrBg || p.Value == sgrUnderlineFg):
 			dst, end, ok = appendSemicolonColour(dst, ps, i)
+			if ok {
+				ch.extended(p.Value, ps[i+1:end])
+			}
 			i = end
 		case !p.Missing && p.Value == sgrConceal:
 			ok = false
@@ -80,12 +90,16 @@ func appendSGRParams(dst []byte, ps []ansi.Param) ([]byte, bool) {
 			ok = false
 		default:
 			dst = appendUint(dst, p.Value) // Missing has Value 0
+			ch.param(uint8(p.Value))
 			ok = true
 			i++
 		}
 		if !ok {
 			return dst[:start], false
 		}
+	}
+	if c != nil {
+		c.apply(&ch)
 	}
 	return append(dst, 'm'), true
 }
@@ -280,15 +294,22 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 // have room for maxSGRLen bytes, and returns the input length n and the
 // output length w. It returns n == 0 for anything else, which the caller
 // passes to scanSGR and appendSGRParams.
-func simpleSGR(dst, src []byte) (n, w int) {
+//
+// If c is not nil, simpleSGR applies the SGR to it when it returns n > 0.
+func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 	if len(src) < 3 || src[0] != 0x1b || src[1] != '[' {
 		return 0, 0
 	}
+	var ch sgrChange // applied to c only if the SGR is kept
 	dst = dst[:maxSGRLen]
 	dst[0], dst[1] = 0x1b, '['
 	w = 2
 	if src[2] == 'm' {
 		dst[2], dst[3] = '0', 'm'
+		if c != nil {
+			ch.param(0)
+			c.apply(&ch)
+		}
 		return 3, 4
 	}
 	np := 0
@@ -310,6 +331,7 @@ func simpleSGR(dst, src []byte) (n, w int) {
 		if np++; np > ansi.MaxParams {
 			return 0, 0
 		}
+		ch.param(uint8(v))
 		switch {
 		case v >= 100:
 			dst[w] = byte('0' + v/100)
@@ -331,6 +353,9 @@ func simpleSGR(dst, src []byte) (n, w int) {
 			i++
 		case 'm':
 			dst[w] = 'm'
+			if c != nil {
+				c.apply(&ch)
+			}
 			return i + 1, w + 1
 		default:
 			return 0, 0

@@ -45,7 +45,7 @@ func TestAppendSGRShape(t *testing.T) {
 	for _, tc := range tests {
 		seq := base
 		tc.modify(&seq)
-		out, ok := appendSGR(nil, &seq)
+		out, ok := appendSGR(nil, &seq, nil)
 		if !ok {
 			out = nil
 		}
@@ -77,7 +77,7 @@ func TestAppendSGRParams(t *testing.T) {
 		{"underline two subs", []ansi.Param{val(4), sub(1), sub(2)}, ""},
 	}
 	for _, tc := range tests {
-		out, ok := appendSGRParams(nil, tc.ps)
+		out, ok := appendSGRParams(nil, tc.ps, nil)
 		if !ok {
 			out = nil
 		}
@@ -107,7 +107,7 @@ func FuzzAppendSGRParams(f *testing.F) {
 			ps = append(ps, p)
 		}
 		prefix := []byte("keep")
-		out, ok := appendSGRParams(prefix, ps)
+		out, ok := appendSGRParams(prefix, ps, nil)
 		if !ok {
 			if string(out) != "keep" {
 				t.Fatalf("dropped SGR changed dst to %+q", out)

@@ -47,6 +47,8 @@ func TestTTYLogs(t *testing.T) {
 			plain := sanitizeChunks(Options{Plain: true}, string(data))
 			checkSafe(t, strip)
 			checkSafe(t, vis)
+			checkNotHidden(t, strip)
+			checkNotHidden(t, vis)
 
 			want := referenceText(data)
 			if diff := cmp.Diff(want, plain); diff != "" {

@@ -67,6 +67,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	jsonOut := fs.Bool("json", false, "print each Result as one line of JSON")
 	keepTab := fs.Bool("keep-tab", false, "show tabs literally instead of as \\t")
 	color := fs.String("color", "auto", "colour output: auto, always or never")
+	var ctx plainsight.Context
+	fs.TextVar(&ctx, "context", plainsight.ContextAny, "read the text as `any` text or as a shell command (command)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: plainsight [flags] [file ...]\n"+
 			"       plainsight demo\n"+
@@ -88,7 +90,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return exitError
 	}
-	p := plainsight.Policy{KeepTab: *keepTab}
+	p := plainsight.Policy{KeepTab: *keepTab, Context: ctx}
 	out := printer{stdout: stdout, stderr: stderr, color: useColor, json: *jsonOut}
 
 	warned := false

@@ -33,6 +33,7 @@ func TestRun(t *testing.T) {
 		{"force-color", nil, "a\u202eb \x1b[2J\n", map[string]string{"FORCE_COLOR": "1"}, exitWarnings},
 		{"no-color-wins-over-always-not", []string{"-color", "never"}, "a\u202eb\n", map[string]string{"FORCE_COLOR": "1"}, exitWarnings},
 		{"keep-tab", []string{"-keep-tab"}, "all:\n\tgo build\n", nil, exitClean},
+		{"context-command", []string{"-context", "command"}, "git commit -m \"Don\u2019t\" && echo \u2018$(id)\u2019\n", nil, exitWarnings},
 		{"tab-escaped", nil, "all:\n\tgo build\n", nil, exitClean},
 		{"bad-flag", []string{"-nope"}, "", nil, exitError},
 		{"missing-file", []string{"testdata/does-not-exist\u202e.txt"}, "", nil, exitError},

@@ -35,6 +35,7 @@ func Generate(dir string) ([]byte, error) {
 		{"emoji-variation-sequences.txt", d.parseEmojiVariationSequences},
 		{"emoji-sequences.txt", d.parseEmojiSequences},
 		{"StandardizedVariants.txt", d.parseStandardizedVariants},
+		{"IVD_Sequences.txt", d.parseIVDSequences},
 	}
 	for _, st := range steps {
 		s, err := l.load(st.file)
@@ -72,6 +73,7 @@ func (d *db) check() error {
 		{"code points with explicit Script_Extensions", count(flagScriptExtensions), 669},
 		{"emoji variation bases", count(flagEmojiVariationBase), 371},
 		{"RGI emoji tag sequences", len(d.tagSequences), 3},
+		{"distinct registered ideographic variation sequences", len(d.ivs), 29635},
 		{"Identifier_Status=Allowed code points", count(flagIdentifierAllowed), 33791},
 		{"Bidi_Control code points", count(flagBidiControl), 12},
 		{"Variation_Selector code points", count(flagVariationSelector), 260},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -87,6 +88,7 @@ type db struct {
 	scx          []scxRange
 	confusables  []confusable
 	variants     [][2]rune
+	ivs          []uint32 // base<<8 | selector-0xE0100, sorted
 	tagSequences []string
 }
 
@@ -397,6 +399,33 @@ func (d *db) parseStandardizedVariants(s *source) error {
 		a, b := d.variants[i], d.variants[j]
 		return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
 	})
+	return nil
+}
+
+// parseIVDSequences collects the registered ideographic variation
+// sequences (base, selector) of IVD_Sequences.txt, once each although
+// several collections may register one.
+func (d *db) parseIVDSequences(s *source) error {
+	seen := make(map[uint32]bool)
+	err := s.records(func(_ int, f []string) error {
+		seq, err := parseSequence(f[0])
+		if err != nil {
+			return err
+		}
+		if len(seq) != 2 || seq[1] < 0xE0100 || seq[1] > 0xE01EF || seq[0] > 0xFFFFFF {
+			return fmt.Errorf("not an ideographic variation sequence: %q", f[0])
+		}
+		k := uint32(seq[0])<<8 | uint32(seq[1]-0xE0100)
+		if !seen[k] {
+			seen[k] = true
+			d.ivs = append(d.ivs, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(d.ivs)
 	return nil
 }
 

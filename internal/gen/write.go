@@ -257,6 +257,13 @@ func (d *db) writeVariants(b *bytes.Buffer) {
 		}
 		fmt.Fprintf(b, "{%#04x, %#04x},", v[0], v[1])
 	}
+	b.WriteString("\n}\n\n// ivdSequences are the registered ideographic variation sequences of\n// IVD_Sequences.txt, each as base<<8 | (selector - U+E0100), sorted.\nvar ivdSequences = [...]uint32{")
+	for i, k := range d.ivs {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "%#08x,", k)
+	}
 	b.WriteString("\n}\n\n// rgiEmojiTagSequences are the tag letters of the RGI emoji tag sequences,\n// sorted.\nvar rgiEmojiTagSequences = [...]string{")
 	for _, s := range d.tagSequences {
 		fmt.Fprintf(b, "%q,", s)

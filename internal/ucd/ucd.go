@@ -365,6 +365,17 @@ func IsStandardizedVariant(base, selector rune) bool {
 	return found
 }
 
+// IsIdeographicVariation reports whether base followed by selector, one
+// of U+E0100..U+E01EF, is a sequence registered in the Ideographic
+// Variation Database (IVD_Sequences.txt), in any collection.
+func IsIdeographicVariation(base, selector rune) bool {
+	if selector < 0xE0100 || selector > 0xE01EF || base < 0 || base > 0xFFFFFF {
+		return false
+	}
+	_, found := slices.BinarySearch(ivdSequences[:], uint32(base)<<8|uint32(selector-0xE0100))
+	return found
+}
+
 // IsRGIEmojiTagSequence reports whether tags, the letters and digits
 // spelled by the tag characters between U+1F3F4 and U+E007F (such as
 // "gbeng" for the flag of England), form an RGI emoji tag sequence

@@ -1,0 +1,530 @@
+package plainsight
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/bidi"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/plainsight-dev/plainsight/internal/hostread"
+	"github.com/plainsight-dev/plainsight/internal/shellread"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+// This file reads a command the way the shell will, for
+// Policy{Context: ContextCommand}. The context-free reading runs first and
+// decides every escape; the command reading then adds what only the shell's
+// view shows, and quiets typography inside quotes, comments and
+// here-documents, which the shell does not interpret:
+//
+//   - outside quotes, a character that looks like a quote, a dash, a slash,
+//     a pipe or any other shell syntax is an ordinary word character;
+//   - outside quotes, a character that reads as an ASCII letter or digit
+//     in a command name, option, path, version or ref names something else;
+//   - outside quotes, right-to-left letters make a bidi display reorder the
+//     operators and arguments around them;
+//   - quoted or not, a host that reads as another host (hostread).
+//
+// Text that is printable ASCII never gets here: no rule judges ASCII, so
+// Sanitize keeps its fast path, and ASCII text with escapes (a tab, a
+// control) skips the parse too.
+
+// readCommand applies the command reading of the text to the findings of
+// the context-free reading, before they become warnings.
+func (s *sanitizer) readCommand() {
+	text := s.text
+	if isASCII(text) && !hasPunycode(text) {
+		return
+	}
+	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged), found: &s.found, rtlWord: -1}
+	cr.quietQuoted()
+	cr.hosts()
+	cr.read()
+}
+
+func isASCII(s string) bool { return indexNonASCII(s) < 0 }
+
+// hasPunycode reports whether text holds the ACE prefix of a punycode
+// host label, "xn--" or "XN--", which reads as the Unicode it encodes.
+// (Two searches for a rare first byte beat one for a common "--".)
+func hasPunycode(text string) bool {
+	return strings.Contains(text, "xn--") || strings.Contains(text, "XN--")
+}
+
+// judged reports whether a rule of the command reading may judge r in
+// code: anything but an ordinary letter, and of ordinary letters those
+// that are written right to left, pass for an ASCII letter, digit or
+// punctuation, or are quotes or strokes. Commands whose code holds none
+// are not parsed (shellread.ReadFor).
+func judged(r rune) bool {
+	p := ucd.Lookup(r)
+	if !p.OrdinaryLetter() {
+		return true
+	}
+	if p.HasConfusable() {
+		if p.Script() == ucd.ScriptLatin {
+			return true
+		}
+		if proto, _ := ucd.Confusable(r); len(proto) == 1 && !isASCIIAlnum(proto) {
+			return true
+		}
+	}
+	// Letters that read as quotes (U+02BC) have a confusable, above.
+	return isRightToLeft(r) || hostread.PassesForDigit(r) != 0 || hostread.IsCJKStroke(r)
+}
+
+// commandReader holds one command and its reading.
+type commandReader struct {
+	text  string
+	rd    shellread.Reading
+	found *collector
+	// wordStart and wordEnd hold the last word found, lineEnd and lineRTL
+	// the end of the line of the last right-to-left letter met and whether
+	// it opens right to left, so that long words and lines are walked once.
+	wordStart, wordEnd int
+	lineEnd            int
+	lineRTL            bool
+	rtlWord            int // start of the last word judged for bidi_reorder
+	// explained marks the kinds whose explanation the command reading has
+	// given: it knows the shell, so it replaces the context-free one.
+	explained [numKinds]bool
+}
+
+// add records an occurrence of kind k: the word or host tok, placed at
+// the input span at. An occurrence the context-free reading already placed
+// there is not counted twice.
+func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string) {
+	c := cr.found
+	f := c.found[k]
+	if f != nil && !cr.explained[k] {
+		f.explain = explain()
+	}
+	cr.explained[k] = true
+	if f != nil {
+		for _, l := range f.locs {
+			if l.Input.Start < at.End && at.Start < l.Input.End {
+				return
+			}
+		}
+	}
+	n := 0
+	if f != nil {
+		n = len(f.locs)
+	}
+	if f != nil && !f.raw {
+		// The context-free reading's tokens are neutralized already.
+		f = c.addAt(k, k.Severity(), neutralize(tok), "")
+	} else {
+		f = c.addRaw(k, tok, explain)
+	}
+	c.locatePending(f, at)
+	// Keep the locations in input order: the context-free reading placed
+	// its own first.
+	if len(f.locs) > n && n > 0 && f.locs[n-1].Input.Start > at.Start {
+		slices.SortFunc(f.locs, func(a, b Location) int { return a.Input.Start - b.Input.Start })
+	}
+}
+
+// outside reports whether s is read by the shell as code: unquoted, and
+// not a comment or here-document body.
+func outside(s shellread.Span) bool {
+	return s.Quote == shellread.Unquoted && s.Role != shellread.Comment && s.Role != shellread.Heredoc
+}
+
+func (cr *commandReader) read() {
+	text := cr.text
+	for k, sp := range cr.rd.Spans {
+		start := cr.rd.Start(k)
+		if !outside(sp) || isASCII(text[start:sp.End]) {
+			continue
+		}
+		for i := start; i < sp.End; {
+			r, size := utf8.DecodeRuneInString(text[i:])
+			if r >= utf8.RuneSelf && size > 1 && judged(r) {
+				cr.judgeRune(i, r, sp)
+			}
+			i += size
+		}
+	}
+}
+
+// judgeRune applies the rules for one non-ASCII rune at i, outside quotes.
+func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
+	ws, we := cr.word(i)
+	word := cr.text[ws:we]
+	if isRightToLeft(r) {
+		if ws == cr.rtlWord {
+			return // judged at the word's first right-to-left letter
+		}
+		cr.rtlWord = ws
+		if cr.reorders(i, we) {
+			cr.add(KindBidiReorder, word, Span{ws, we}, func() string { return cr.rtlExplanation(i, word) })
+		}
+		return
+	}
+	form := hostread.ReadsAs(r)
+	at := Span{i, i + utf8.RuneLen(r)}
+	prev, _ := utf8.DecodeLastRuneInString(cr.text[:i])
+	next, _ := utf8.DecodeRuneInString(cr.text[i+utf8.RuneLen(r):])
+	switch {
+	case isQuoteForm(r):
+		cr.add(KindLookalike, word, at, func() string { return cr.quoteExplanation(i, r, word) })
+	case isSyntaxForm(form):
+		// Fullwidth and ideographic punctuation between CJK letters is
+		// the typography of the text around it.
+		if isCJKWordLetter(prev) || isCJKWordLetter(next) {
+			return
+		}
+		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
+	case ucd.Lookup(r).Category().IsMark():
+		base := hostread.BaseLetter(cr.text[:i])
+		switch {
+		case prev < utf8.RuneSelf && isSyntaxForm(string(prev)):
+			cr.add(KindLookalike, word, at, func() string {
+				return cr.wordExplanation(word, r, "draws over `"+string(prev)+"`, which the shell still reads as "+string(prev))
+			})
+		case ucd.Lookup(base).Script() != ucd.ScriptLatin:
+			// Marks of other scripts are how those scripts are written.
+		case prev == r || !hostread.Composes(cr.text[:i], r):
+			cr.add(KindLookalike, word, at, func() string {
+				return cr.wordExplanation(word, r, "stacks on the letter before it without composing, so the letter passes for another")
+			})
+		}
+	case hostread.IsLatinLookalike(r) || isCompatibilityLetter(r, form):
+		// A Latin lookalike that is a letter of a living alphabet (the
+		// dotless i of Turkish and Azerbaijani) is text in an argument;
+		// in a command name or an option no such word runs.
+		if ucd.Lookup(r).IdentifierAllowed() && (sp.Role != shellread.Name && sp.Role != shellread.Option ||
+			sp.Role == shellread.Option && !isOptionName(word, i-ws)) {
+			return
+		}
+		how := "reads as `" + form + "`"
+		if form == "" {
+			how = "is a Latin letter outside the ordinary alphabets that passes for an ASCII one"
+		}
+		cr.add(KindLookalike, word, at, func() string { return cr.wordExplanation(word, r, how) })
+	case hostread.PassesForDigit(r) != 0 && hasASCIIDigit(word) && !isLetter(prev) && !isLetter(next):
+		d := string(hostread.PassesForDigit(r))
+		cr.add(KindLookalike, word, at, func() string {
+			return cr.wordExplanation(word, r, "passes for the digit "+d)
+		})
+	case hostread.IsCJKStroke(r) && (isASCIIAlnumRune(prev) || isASCIIAlnumRune(next)):
+		cr.add(KindLookalike, word, at, func() string {
+			return cr.wordExplanation(word, r, "looks like a stroke or dash between Latin letters")
+		})
+	}
+	if zero, ok := ucd.DigitZero(r); ok && zero != '0' && hasASCIIDigit(word) {
+		cr.add(KindMixedNumbers, word, at, func() string {
+			return "`" + neutralize(word) + "` mixes " + runeName(r) + " with ASCII digits: the program reads a different number" + cr.parseNote(i)
+		})
+	}
+}
+
+// word returns the word around byte i as a person sees it: the run of
+// bytes that are not blanks and not the shell's operators ; | & < >.
+func (cr *commandReader) word(i int) (start, end int) {
+	if cr.wordStart <= i && i < cr.wordEnd {
+		return cr.wordStart, cr.wordEnd
+	}
+	defer func() { cr.wordStart, cr.wordEnd = start, end }()
+	inWord := func(j int) bool {
+		switch c := cr.text[j]; c {
+		case ' ', '\t', '\n':
+			return false
+		case ';', '|', '&', '<', '>':
+			return cr.rd.At(j).Role != shellread.Syntax
+		}
+		return true
+	}
+	start, end = i, i
+	for start > 0 && inWord(start-1) && i-start < 256 {
+		start--
+	}
+	for end < len(cr.text) && inWord(end) && end-i < 256 {
+		end++
+	}
+	for start > 0 && start < len(cr.text) && !utf8.RuneStart(cr.text[start]) {
+		start++
+	}
+	for end < len(cr.text) && !utf8.RuneStart(cr.text[end]) {
+		end++
+	}
+	return start, end
+}
+
+// isQuoteForm reports whether r reads as one of the shell's quotes ' " `
+// (confusables.txt maps U+201C and U+FF02 to two apostrophes), or is a
+// Quotation_Mark other than guillemets and CJK corner brackets, which no
+// one takes for a shell quote.
+func isQuoteForm(r rune) bool {
+	switch {
+	case r == 0x00AB, r == 0x00BB, r == 0x2039, r == 0x203A, r >= 0x300C && r <= 0x300F, r >= 0xFE41 && r <= 0xFE44:
+	case unicode.Is(unicode.Quotation_Mark, r):
+		return true
+	}
+	if p, ok := ucd.Confusable(r); ok && (p == "'" || p == "''" || p == "\"" || p == "`") {
+		return true
+	}
+	switch f := nfkcASCII(r); f {
+	case "'", "\"", "`":
+		return true
+	}
+	return false
+}
+
+// isSyntaxForm reports whether form is one ASCII character of shell
+// syntax, or that a path or option is made of.
+func isSyntaxForm(form string) bool {
+	return len(form) == 1 && strings.IndexByte("-/.|;&<>()~=:\\{}[]*?!#$@,", form[0]) >= 0
+}
+
+// isCompatibilityLetter reports whether r is a compatibility form
+// (fullwidth, mathematical) of an ASCII letter or digit.
+func isCompatibilityLetter(r rune, form string) bool {
+	return form != "" && nfkcASCII(r) == form && isASCIIAlnum(form)
+}
+
+func nfkcASCII(r rune) string {
+	var buf [utf8.UTFMax]byte
+	b := buf[:utf8.EncodeRune(buf[:], r)]
+	if r >= utf8.RuneSelf && norm.NFKC.IsNormal(b) {
+		return ""
+	}
+	f := norm.NFKC.String(string(b))
+	if isASCII(f) {
+		return f
+	}
+	return ""
+}
+
+func isASCIIAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isASCIIAlnumRune(r rune) bool {
+	return '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+}
+
+func isLetter(r rune) bool { return ucd.Lookup(r).Category().IsLetter() }
+
+// isCJKWordLetter reports whether r is a Han, Kana, Hangul or Bopomofo letter,
+// or U+30FC KATAKANA-HIRAGANA PROLONGED SOUND MARK.
+func isCJKWordLetter(r rune) bool {
+	if r == 0x30FC {
+		return true
+	}
+	switch ucd.Lookup(r).Script() {
+	case ucd.ScriptHan, ucd.ScriptHiragana, ucd.ScriptKatakana, ucd.ScriptHangul, ucd.ScriptBopomofo:
+		return isLetter(r)
+	}
+	return false
+}
+
+func hasASCIIDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// isOptionName reports whether byte at of word lies in the name of an
+// option: word is -name or --name, with an optional =value after it, and
+// the name holds only letters, digits and hyphens.
+func isOptionName(word string, at int) bool {
+	name := strings.TrimLeft(word, "-")
+	start := len(word) - len(name)
+	if eq := strings.IndexByte(name, '='); eq >= 0 {
+		name = name[:eq]
+	}
+	if at < start || at >= start+len(name) {
+		return false
+	}
+	for _, r := range name {
+		if r != '-' && !isLetter(r) && !('0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// reorders reports whether the right-to-left letters at i, in a word that
+// ends at end, make a bidi display reorder shell syntax: the line starts
+// with right-to-left text, so the whole line is laid out right to left, or
+// an operator stands between them and the next right-to-left letters with
+// no left-to-right letter between, so that the operator and its operands
+// are shown swapped.
+func (cr *commandReader) reorders(i, end int) bool {
+	text := cr.text
+	if i >= cr.lineEnd {
+		// A new line: where it starts, and whether it opens right to left.
+		ls, le := lineAround(text, i)
+		cr.lineEnd, cr.lineRTL = le, firstStrongRTL(text[ls:i])
+	}
+	if cr.lineRTL {
+		return true
+	}
+	operator := false
+	for j := end; j < len(text) && text[j] != '\n'; {
+		r, n := utf8.DecodeRuneInString(text[j:])
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.L:
+			return false
+		case bidi.R, bidi.AL:
+			return operator
+		}
+		if c := text[j]; strings.IndexByte("<>|&;()", c) >= 0 && cr.rd.At(j).Role == shellread.Syntax {
+			operator = true
+		}
+		j += n
+	}
+	return false
+}
+
+// lineAround returns where the line holding byte i of text starts and
+// ends (before its newline).
+func lineAround(text string, i int) (start, end int) {
+	start = strings.LastIndexByte(text[:i], '\n') + 1
+	end = strings.IndexByte(text[i:], '\n')
+	if end < 0 {
+		return start, len(text)
+	}
+	return start, end + i
+}
+
+// firstStrongRTL reports whether s holds no left-to-right letter, so that
+// right-to-left letters after it open the paragraph.
+func firstStrongRTL(s string) bool {
+	for _, r := range s {
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.L:
+			return false
+		case bidi.R, bidi.AL:
+			return true
+		}
+	}
+	return true
+}
+
+// isRightToLeft reports whether r is a strong right-to-left character
+// (Bidi_Class R or AL).
+func isRightToLeft(r rune) bool {
+	p, _ := bidi.LookupRune(r)
+	c := p.Class()
+	return c == bidi.R || c == bidi.AL
+}
+
+// hosts checks every host in every word of the command, quoted or not:
+// the words that hold a non-ASCII character, and every word when the
+// command holds a punycode label.
+func (cr *commandReader) hosts() {
+	text := cr.text
+	all := hasPunycode(text)
+	for start := 0; start < len(text); {
+		if !all {
+			k := indexNonASCII(text[start:])
+			if k < 0 {
+				return
+			}
+			start += k
+			for start > 0 && !isHostBreak(text[start-1]) {
+				start--
+			}
+		}
+		end := start
+		for end < len(text) && !isHostBreak(text[end]) {
+			end++
+		}
+		if word := text[start:end]; all || !isASCII(word) {
+			cr.wordHosts(start, word)
+		}
+		start = end + 1
+	}
+}
+
+func isHostBreak(c byte) bool { return strings.IndexByte(" \t\n;|&()<>", c) >= 0 }
+
+func indexNonASCII(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return -1
+}
+
+// wordHosts checks the hosts in word, found at byte start.
+func (cr *commandReader) wordHosts(start int, word string) {
+	for _, h := range hostread.Find(word) {
+		host := word[h.Start:h.End]
+		for _, f := range hostread.Check(host) {
+			k := KindLookalike
+			switch f.Reason {
+			case hostread.MixedScript:
+				k = KindMixedScript
+			case hostread.MixedNumbers:
+				k = KindMixedNumbers
+			}
+			at := start + h.Start
+			cr.add(k, host, hostSpan(at, host, f), func() string { return cr.hostExplanation(at, host, f) })
+		}
+	}
+}
+
+// hostSpan places a finding about host, found at byte at: the character
+// at fault, or the first non-ASCII character of the label at fault.
+func hostSpan(at int, host string, f hostread.Finding) Span {
+	i := -1
+	if f.Rune != 0 {
+		i = strings.IndexRune(host, f.Rune)
+	}
+	if i < 0 {
+		label := strings.Index(host, f.Label)
+		if label < 0 {
+			label = 0
+		}
+		i = label // a punycode label: its first character
+		if k := indexNonASCII(host[label:]); k >= 0 {
+			i = label + k
+		}
+	}
+	_, size := utf8.DecodeRuneInString(host[i:])
+	return Span{at + i, at + i + size}
+}
+
+// quietQuoted drops the lookalike finding of the context-free reading
+// when every occurrence lies inside quotes, comments and here-documents:
+// typography the shell does not interpret. A finding with any occurrence
+// outside them, or with occurrences beyond MaxLocations, is kept whole, so
+// the command reading never lowers what the context-free reading found in
+// code.
+func (cr *commandReader) quietQuoted() {
+	f := cr.found.found[KindLookalike]
+	if f == nil || f.count != len(f.locs) {
+		return
+	}
+	for _, l := range f.locs {
+		for i := l.Input.Start; i < l.Input.End && i < len(cr.text); i++ {
+			if cr.text[i] >= utf8.RuneSelf && outside(cr.rd.At(i)) {
+				return
+			}
+		}
+	}
+	cr.found.found[KindLookalike] = nil
+}
+
+// parseNote returns what an explanation of a finding at byte i adds when
+// the command did not parse.
+func (cr *commandReader) parseNote(i int) string {
+	switch {
+	case cr.rd.Err == nil:
+		return ""
+	case !cr.rd.Parsed(i):
+		return " (this part of the command did not parse: it is read as unquoted text, the strictest reading)"
+	}
+	return " (the command did not parse in full)"
+}

@@ -1,0 +1,114 @@
+package hostread
+
+import (
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+// readsAs returns the ASCII character that the first rune of s reads as in
+// a host or URL, among . : / @ - (itself when ASCII), or 0, and the rune's
+// length. A non-ASCII rune reads as one of them when NFKC or confusables.txt
+// map it there, or when it is one of the three label separators IDNA maps
+// to a dot (RFC 3490 section 3.1; UTS #46 maps them the same way): U+3002
+// IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP, U+FF61 HALFWIDTH
+// IDEOGRAPHIC FULL STOP. Invalid UTF-8 reads as nothing, one byte long.
+func readsAs(s string) (byte, int) {
+	if s == "" {
+		return 0, 0
+	}
+	if s[0] < utf8.RuneSelf {
+		return s[0], 1
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return punctLookalike(r), n
+}
+
+func punctLookalike(r rune) byte {
+	if r < lowPunctEnd {
+		return lowPunct()[r]
+	}
+	return lookupPunct(r)
+}
+
+// lowPunctEnd bounds the runes whose punctLookalike is kept in a table:
+// the alphabets, General Punctuation and the CJK symbols, where most
+// non-ASCII text in commands is.
+const lowPunctEnd = 0x3100
+
+// lowPunct returns the table of punctLookalike below lowPunctEnd, built on
+// first use (the NFKC form of each rune costs an allocation).
+var lowPunct = sync.OnceValue(func() *[lowPunctEnd]byte {
+	var t [lowPunctEnd]byte
+	for r := range rune(lowPunctEnd) {
+		t[r] = lookupPunct(r)
+	}
+	return &t
+})
+
+func lookupPunct(r rune) byte {
+	switch r {
+	case 0x3002, 0xFF0E, 0xFF61:
+		return '.'
+	}
+	if r < utf8.RuneSelf {
+		return byte(r)
+	}
+	for _, form := range [2]string{asciiForm(r), confusableForm(r)} {
+		if len(form) == 1 {
+			switch form[0] {
+			case '.', ':', '/', '@', '-':
+				return form[0]
+			}
+		}
+	}
+	return 0
+}
+
+// asciiForm returns NFKC of r when it is ASCII, else "".
+func asciiForm(r rune) string {
+	var buf [utf8.UTFMax]byte
+	b := buf[:utf8.EncodeRune(buf[:], r)]
+	if r >= utf8.RuneSelf && norm.NFKC.IsNormal(b) {
+		return "" // its own NFKC form, and not ASCII
+	}
+	f := norm.NFKC.String(string(b))
+	if isASCII(f) {
+		return f
+	}
+	return ""
+}
+
+// confusableForm returns the prototype of r in confusables.txt when it is
+// ASCII, else "".
+func confusableForm(r rune) string {
+	if p, ok := ucd.Confusable(r); ok && isASCII(p) {
+		return p
+	}
+	return ""
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// isLetterRune reports whether r is a letter (General_Category L*).
+func isLetterRune(r rune) bool { return ucd.Lookup(r).Category().IsLetter() }
+
+// isLabelRune reports whether r may stand in a label: a letter, a mark, a
+// number, or a character that reads as a letter or digit.
+func isLabelRune(r rune) bool {
+	cat := ucd.Lookup(r).Category()
+	return cat.IsLetter() || cat.IsMark() || cat.IsNumber() || r == '_' ||
+		r >= utf8.RuneSelf && (asciiForm(r) != "" || confusableForm(r) != "") && punctLookalike(r) == 0
+}

@@ -1,0 +1,90 @@
+package shellread
+
+// maxNesting bounds how deeply a command may nest before Read gives up on
+// parsing it. The parser descends recursively, a few kilobytes of stack
+// per level, and a goroutine that exceeds its maximum stack is a fatal
+// error, not a panic: one mebibyte of "$(" would end the program. No
+// command a person reads nests a thousand levels deep.
+const maxNesting = 1000
+
+// nesting returns an upper bound of the nesting depth of src as the
+// parser will see it: every (, {, [ and backquote opens a level and every
+// ), } and ] closes one, as do the compound-command keywords (if, while,
+// until, for, select, case against fi, done, esac) at the start of a word.
+// Quotes are ignored, so the bound can only be too high, which costs a
+// parse, never the program.
+func nesting(src string) int {
+	depth, max := 0, 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '(', '{', '[', '`':
+			depth++
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		case 'i', 'w', 'u', 'f', 's', 'c', 'd', 'e':
+			if i > 0 && isWordByte(src[i-1]) {
+				continue
+			}
+			n := keywordLen(src[i:])
+			if n == 0 {
+				continue
+			}
+			switch src[i : i+n] {
+			case "fi", "done", "esac":
+				if depth > 0 {
+					depth--
+				}
+			default:
+				depth++
+			}
+			i += n - 1
+		default:
+			continue
+		}
+		if depth > max {
+			max = depth
+		}
+	}
+	return max
+}
+
+// keywordLen returns the length of the compound-command keyword that s
+// starts with as a whole word, or 0.
+func keywordLen(s string) int {
+	if len(s) < 2 {
+		return 0
+	}
+	var kws []string
+	switch s[0] {
+	case 'i':
+		kws = []string{"if"}
+	case 'w':
+		kws = []string{"while"}
+	case 'u':
+		kws = []string{"until"}
+	case 'f':
+		kws = []string{"for", "fi"}
+	case 's':
+		kws = []string{"select"}
+	case 'c':
+		kws = []string{"case"}
+	case 'd':
+		kws = []string{"done"}
+	case 'e':
+		kws = []string{"esac"}
+	default:
+		return 0
+	}
+	for _, kw := range kws {
+		if len(s) >= len(kw) && s[:len(kw)] == kw && (len(s) == len(kw) || !isWordByte(s[len(kw)])) {
+			return len(kw)
+		}
+	}
+	return 0
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}

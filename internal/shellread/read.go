@@ -1,0 +1,397 @@
+// Package shellread reads a command the way Bash will, and says for every
+// byte what the shell makes of it: part of a command name, an option, an
+// argument, an assignment, a redirection target, a here-document body, a
+// comment or shell syntax, and whether it is quoted and how.
+//
+// Only ASCII characters are syntax to the shell. A U+2018 LEFT SINGLE
+// QUOTATION MARK is an ordinary word character, so in
+//
+//	echo \u2018$(id)\u2019
+//
+// the $(id) is a command substitution in an unquoted word, and Read says
+// so: its bytes are Syntax and Name, not Single.
+//
+// Read parses with mvdan.cc/sh/v3/syntax (Bash, comments kept). A command
+// that does not parse is read as far as it does; the rest is unquoted
+// Argument text, the strictest reading, and Reading.Err says why.
+package shellread
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A Span is a run of bytes with one role and one quoting. It starts where
+// the previous span of a Reading ends (the first at 0) and ends before End.
+type Span struct {
+	End   int
+	Role  Role
+	Quote Quote
+}
+
+// A Reading is how the shell reads a command: a run-length list of roles
+// covering every byte. The zero Reading is that of the empty command.
+type Reading struct {
+	// Spans cover the command from byte 0 to its end; neighbouring spans
+	// differ in Role or Quote.
+	Spans []Span
+	// Unparsed lists the byte ranges the parser could not read, in order;
+	// they are unquoted Argument text.
+	Unparsed []Range
+	// Err is the first parse error, or nil when the whole command parsed.
+	Err error
+}
+
+// A Range is the half-open byte range [Start, End) of a command.
+type Range struct {
+	Start, End int
+}
+
+// ErrTooDeep is the Err of a Reading whose command nests too deeply to
+// parse safely (more than a thousand levels of parentheses, braces,
+// backquotes or compound commands).
+var ErrTooDeep = errors.New("shellread: command nests too deeply to parse")
+
+// At returns the span holding byte i, or the zero Span if i is out of
+// range.
+func (r Reading) At(i int) Span {
+	k, _ := slices.BinarySearchFunc(r.Spans, i, func(s Span, i int) int {
+		if s.End <= i {
+			return -1
+		}
+		return 1
+	})
+	if k < len(r.Spans) && i >= 0 {
+		return r.Spans[k]
+	}
+	return Span{}
+}
+
+// Start returns where span k of r starts.
+func (r Reading) Start(k int) int {
+	if k == 0 {
+		return 0
+	}
+	return r.Spans[k-1].End
+}
+
+// Parsed reports whether byte i was read by the parser, not as unquoted
+// text after a parse error.
+func (r Reading) Parsed(i int) bool {
+	for _, u := range r.Unparsed {
+		if u.Start <= i && i < u.End {
+			return false
+		}
+	}
+	return true
+}
+
+// Read reads src as a Bash command. It never panics, and its time and
+// memory are linear in len(src) (the parse tree included).
+//
+// Each top-level command (a line, or the lines that a quote, a compound
+// command, a here-document or a trailing pipe hold together) is parsed on
+// its own, so that a parse error spoils only its own command.
+func Read(src string) Reading { return read(src, false, nil) }
+
+// ReadFor is Read for a caller that judges only some non-ASCII runes:
+// those for which judged returns true, or all of them when judged is nil.
+// A top-level command that holds no such rune outside quotes, comments
+// and here-document bodies is not parsed: a lexer of the shell's quoting
+// places its non-ASCII runes, and every other byte of it is Unread. On
+// typical commands, mostly ASCII, it is many times faster than Read.
+//
+// Where Read finds a parse error in such a command and reads it as
+// unquoted text, ReadFor keeps the quotes as Bash tokenizes them; a
+// command with an unterminated quote is always parsed.
+func ReadFor(src string, judged func(rune) bool) Reading { return read(src, true, judged) }
+
+func read(src string, skip bool, judged func(rune) bool) Reading {
+	var r Reading
+	var p *syntax.Parser
+	l := lex(src, judged)
+	runs := l.runs
+	for k, start := range l.starts {
+		end := len(src)
+		if k+1 < len(l.starts) {
+			end = l.starts[k+1]
+		}
+		if skip && !l.code[k] {
+			// No non-ASCII byte in code: the lexer's quoting is all a
+			// judge of non-ASCII text needs.
+			for ; len(runs) > 0 && runs[0].start < end; runs = runs[1:] {
+				r.Spans = appendSpan(r.Spans, Span{End: runs[0].start, Role: Unread})
+				r.Spans = appendSpan(r.Spans, Span{End: runs[0].end, Role: runs[0].role, Quote: runs[0].quote})
+			}
+			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
+			continue
+		}
+		for len(runs) > 0 && runs[0].start < end {
+			runs = runs[1:]
+		}
+		if p == nil {
+			p = syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash))
+		}
+		r.segment(p, src[start:end], start)
+	}
+	return r
+}
+
+// segment reads one top-level command seg, found at offset off.
+func (r *Reading) segment(p *syntax.Parser, seg string, off int) {
+	if nesting(seg) > maxNesting {
+		if r.Err == nil {
+			r.Err = ErrTooDeep
+		}
+		r.Spans = appendSpan(r.Spans, Span{End: off + len(seg), Role: Argument})
+		r.Unparsed = append(r.Unparsed, Range{off, off + len(seg)})
+		return
+	}
+	f, err := parse(p, seg)
+	parsed := len(seg)
+	if err != nil {
+		if r.Err == nil {
+			r.Err = err
+		}
+		// Read as far as the parser could: up to the error, or else up to
+		// the start of its line.
+		parsed = 0
+		if at, ok := errorOffset(err, len(seg)); ok {
+			for _, end := range []int{at, strings.LastIndexByte(seg[:at], '\n') + 1} {
+				if end <= 0 {
+					continue
+				}
+				if pf, perr := parse(p, seg[:end]); perr == nil {
+					f, parsed = pf, end
+					break
+				}
+			}
+		}
+	}
+	m := marker{src: seg[:parsed]}
+	if parsed > 0 {
+		m.file(f)
+	}
+	for _, s := range m.sweep(parsed) {
+		s.End += off
+		r.Spans = appendSpan(r.Spans, s)
+	}
+	if parsed < len(seg) {
+		r.Spans = appendSpan(r.Spans, Span{End: off + len(seg), Role: Argument})
+		r.Unparsed = append(r.Unparsed, Range{off + parsed, off + len(seg)})
+	}
+}
+
+func parse(p *syntax.Parser, src string) (*syntax.File, error) {
+	return p.Parse(strings.NewReader(src), "")
+}
+
+// errorOffset returns the byte offset a parse error points at.
+func errorOffset(err error, n int) (int, bool) {
+	var pe syntax.ParseError
+	var le syntax.LangError
+	var pos syntax.Pos
+	switch {
+	case errors.As(err, &pe):
+		pos = pe.Pos
+	case errors.As(err, &le):
+		pos = le.Pos
+	default:
+		return 0, false
+	}
+	if !pos.IsValid() {
+		return 0, false
+	}
+	return min(int(pos.Offset()), n), true
+}
+
+// inherit marks a role or quote taken from the enclosing mark.
+const inherit = 0xff
+
+// A mark gives the bytes [start, end) a role and a quoting, either of
+// which may be inherit.
+type mark struct {
+	start, end int
+	role       Role
+	quote      Quote
+}
+
+// A marker collects the marks of one parse tree, in the order the walk
+// meets them: an inner node after the node that holds it.
+type marker struct {
+	src   string
+	marks []mark
+	body  *syntax.Word // the here-document body just marked
+}
+
+// bodyEnd returns where the body of the here-document of r ends: the
+// parser's end position takes in the closing delimiter line, which is
+// syntax.
+func (m *marker) bodyEnd(r *syntax.Redirect) int {
+	start, end := int(r.Hdoc.Pos().Offset()), int(r.Hdoc.End().Offset())
+	if end > len(m.src) || start > end {
+		return start
+	}
+	body := m.src[start:end]
+	nl := strings.LastIndexByte(body, '\n')
+	if nl < 0 || r.Word == nil || !r.Word.Pos().IsValid() {
+		return end
+	}
+	delim := strings.Map(func(c rune) rune {
+		if c == '\'' || c == '"' || c == '\\' {
+			return -1
+		}
+		return c
+	}, m.src[r.Word.Pos().Offset():r.Word.End().Offset()])
+	if strings.TrimLeft(body[nl+1:], "\t") == delim {
+		return start + nl + 1
+	}
+	return end
+}
+
+func (m *marker) add(n syntax.Node, role Role, quote Quote) {
+	if n == nil || !n.Pos().IsValid() || !n.End().IsValid() {
+		return
+	}
+	m.addRange(int(n.Pos().Offset()), int(n.End().Offset()), role, quote)
+}
+
+func (m *marker) addRange(start, end int, role Role, quote Quote) {
+	if end > start {
+		m.marks = append(m.marks, mark{start, end, role, quote})
+	}
+}
+
+func (m *marker) file(f *syntax.File) {
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Comment:
+			m.add(n, Comment, Unquoted)
+		case *syntax.CallExpr:
+			for _, a := range n.Assigns {
+				m.add(a, Assignment, Unquoted)
+			}
+			for i, w := range n.Args {
+				role := Argument
+				switch {
+				case i == 0:
+					role = Name
+				case isOption(w):
+					role = Option
+				}
+				m.add(w, role, Unquoted)
+			}
+		case *syntax.DeclClause:
+			for _, a := range n.Args {
+				if a.Name != nil && !a.Naked {
+					m.add(a, Assignment, Unquoted)
+				}
+			}
+		case *syntax.Redirect:
+			m.add(n.Word, Redirect, Unquoted)
+			if n.Hdoc != nil && n.Hdoc.Pos().IsValid() && n.Hdoc.End().IsValid() {
+				m.addRange(int(n.Hdoc.Pos().Offset()), m.bodyEnd(n), Heredoc, Unquoted)
+				m.body = n.Hdoc
+			}
+		case *syntax.Word:
+			// A word outside a simple command (a for list, a case
+			// pattern, a test operand) is an argument.
+			if n != m.body {
+				m.add(n, inherit, inherit)
+			}
+		case *syntax.SglQuoted:
+			q := Single
+			if n.Dollar {
+				q = ANSIC
+			}
+			m.add(n, inherit, q)
+		case *syntax.DblQuoted:
+			m.add(n, inherit, Double)
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			// A new command: its words get their own roles.
+			m.add(n, Syntax, Unquoted)
+		}
+		return true
+	})
+}
+
+// isOption reports whether w starts with an ASCII '-' and is not "-"
+// alone.
+func isOption(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return false
+	}
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	return ok && len(lit.Value) > 0 && lit.Value[0] == '-' && (len(lit.Value) > 1 || len(w.Parts) > 1)
+}
+
+// sweep turns the marks into spans over [0, n). Marks nest, as the nodes
+// of the tree do; one that does not (a here-document body can follow
+// later commands) is cut at the end of the mark that holds it.
+func (m *marker) sweep(n int) []Span {
+	marks := m.marks
+	// Order by start, outer before inner; the walk order breaks ties of
+	// equal ranges, inner after outer.
+	slices.SortStableFunc(marks, func(a, b mark) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		return b.end - a.end
+	})
+	var spans []Span
+	stack := []mark{{0, n, Syntax, Unquoted}}
+	at := 0
+	advance := func(to int) {
+		for at < to {
+			top := stack[len(stack)-1]
+			end := min(top.end, to)
+			spans = appendSpan(spans, Span{End: end, Role: top.role, Quote: top.quote})
+			at = end
+			for len(stack) > 1 && stack[len(stack)-1].end <= at {
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	for _, k := range marks {
+		if k.start >= n {
+			break
+		}
+		advance(k.start)
+		for len(stack) > 1 && stack[len(stack)-1].end <= k.start {
+			stack = stack[:len(stack)-1]
+		}
+		top := stack[len(stack)-1]
+		k.end = min(k.end, top.end)
+		if k.end <= k.start {
+			continue
+		}
+		if k.role == inherit {
+			k.role = top.role
+			if k.role == Syntax {
+				k.role = Argument
+			}
+		}
+		if k.quote == inherit {
+			k.quote = top.quote
+		}
+		stack = append(stack, k)
+	}
+	advance(n)
+	return spans
+}
+
+// appendSpan appends s to spans, merging it into the last span when both
+// have the same role and quoting, and dropping it when it is empty.
+func appendSpan(spans []Span, s Span) []Span {
+	if end := 0; len(spans) > 0 && s.End <= spans[len(spans)-1].End || len(spans) == 0 && s.End <= end {
+		return spans // empty
+	}
+	if k := len(spans) - 1; k >= 0 && spans[k].Role == s.Role && spans[k].Quote == s.Quote {
+		spans[k].End = s.End
+		return spans
+	}
+	return append(spans, s)
+}

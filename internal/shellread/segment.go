@@ -1,0 +1,322 @@
+package shellread
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A lexed holds what the quoting lexer found in a command: where its
+// top-level commands start, whether each needs the parser (it holds a
+// non-ASCII byte in code, outside quotes, comments and here-document
+// bodies, or a construct the lexer does not follow: arithmetic, case
+// patterns, a here-document without its end line), and the runs of
+// non-ASCII bytes that lie inside quotes, with the role and quoting of
+// each.
+type lexed struct {
+	starts []int
+	code   []bool
+	runs   []run
+}
+
+// A run is a range of non-ASCII bytes inside quotes, a comment or a
+// here-document body, as the lexer sees it.
+type run struct {
+	start, end int
+	role       Role
+	quote      Quote
+}
+
+// note records a non-ASCII byte at i read in the given role and quoting.
+func (l *lexed) note(i int, role Role, quote Quote) {
+	if k := len(l.runs) - 1; k >= 0 && l.runs[k].end == i && l.runs[k].role == role && l.runs[k].quote == quote {
+		l.runs[k].end++
+		return
+	}
+	l.runs = append(l.runs, run{i, i + 1, role, quote})
+}
+
+// segments returns where the top-level commands of src start: offsets
+// just after a newline that ends a complete command, outside quotes,
+// substitutions, compound commands and here-document bodies, and not
+// after a pipe, an && or || or a backslash. The first segment starts at 0;
+// each segment can be parsed on its own.
+//
+// The scan is a lexer of Bash's quoting, far simpler than the parser, and
+// it may be wrong on contrived input: then a segment does not parse, and
+// its text is read as unquoted, the strictest reading. It never joins two
+// commands into one, which could hide nothing either.
+func segments(src string) []int { return lex(src, nil).starts }
+
+// lex runs the quoting lexer over src. A non-ASCII rune in code makes its
+// command need the parser when judged is nil or judged returns true.
+func lex(src string, judged func(rune) bool) lexed {
+	type frame struct {
+		mode  byte // c code, d double quotes, b backquotes
+		depth int  // open ( and { of a code frame
+	}
+	l := lexed{starts: []int{0}, code: []bool{false}}
+	var (
+		frames  = []frame{{mode: 'c'}}
+		keyword int      // open compound commands
+		heredoc []string // delimiters waiting for their bodies
+		dash    []bool   // whether each is <<-
+		expands []bool   // whether each body expands $ and ` (unquoted delimiter)
+		last    byte     // last non-blank code byte on the line
+	)
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		top := &frames[len(frames)-1]
+		if c >= 0x80 {
+			if top.mode == 'd' {
+				l.note(i, Argument, Double)
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(src[i:])
+			if judged == nil || judged(r) {
+				l.code[len(l.code)-1] = true
+			}
+			i += n - 1
+			continue
+		}
+		switch top.mode {
+		case 'd':
+			// Inside double quotes only \, ", ` and $ mean anything.
+			for !specialDouble[c] && i+1 < len(src) && !specialDouble[src[i+1]] {
+				i++
+				c = src[i]
+			}
+			if !specialDouble[c] {
+				continue
+			}
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				frames = frames[:len(frames)-1]
+			case '`':
+				frames = append(frames, frame{mode: 'b'})
+			case '$':
+				if i+1 < len(src) && src[i+1] == '(' {
+					frames = append(frames, frame{mode: 'c'})
+					i++
+				}
+			}
+			continue
+		case 'b':
+			switch c {
+			case '\\':
+				i++
+			case '`':
+				frames = frames[:len(frames)-1]
+			}
+			continue
+		}
+		if plainCode[c] && !(keywordStart[c] && (i == 0 || !isWordByte(src[i-1]))) {
+			// Most bytes of a command: nothing to track but the last one,
+			// up to a special byte or a word that may be a keyword.
+			if !isBlank(c) {
+				last = c
+			}
+			for i+1 < len(src) && plainCode[src[i+1]] && (isWordByte(src[i]) || !keywordStart[src[i+1]]) {
+				i++
+				if !isBlank(src[i]) {
+					last = src[i]
+				}
+			}
+			continue
+		}
+		switch c {
+		case '\\':
+			i++
+			if i < len(src) && src[i] == '\n' {
+				continue
+			}
+		case '\'':
+			end := strings.IndexByte(src[i+1:], '\'')
+			if end < 0 {
+				end = len(src)
+			} else {
+				end += i + 1
+			}
+			for i++; i < end; i++ {
+				if src[i] >= 0x80 {
+					l.note(i, Argument, Single)
+				}
+			}
+			if i >= len(src) {
+				l.code[len(l.code)-1] = true // unterminated
+			}
+		case '"':
+			frames = append(frames, frame{mode: 'd'})
+		case '`':
+			frames = append(frames, frame{mode: 'b'})
+		case '#':
+			if i == 0 || isBlank(src[i-1]) || src[i-1] == '\n' {
+				for ; i < len(src) && src[i] != '\n'; i++ {
+					if src[i] >= 0x80 {
+						l.note(i, Comment, Unquoted)
+					}
+				}
+				i--
+				continue
+			}
+		case '(', '{':
+			if c == '(' && i > 0 && (src[i-1] == '(' || src[i-1] == '[') {
+				// Arithmetic, where << and ) mean other things.
+				l.code[len(l.code)-1] = true
+			}
+			top.depth++
+		case ')', '}':
+			switch {
+			case top.depth > 0:
+				top.depth--
+			case len(frames) > 1:
+				frames = frames[:len(frames)-1]
+			}
+		case '<':
+			if i+2 < len(src) && src[i+1] == '<' && src[i+2] != '<' {
+				i += 2
+				d := i < len(src) && src[i] == '-'
+				if d {
+					i++
+				}
+				for i < len(src) && isBlank(src[i]) {
+					i++
+				}
+				start := i
+				for i < len(src) && !isBlank(src[i]) && strings.IndexByte("\n;|&)<>", src[i]) < 0 {
+					i++
+				}
+				heredoc = append(heredoc, unquoteDelim(src[start:i]))
+				dash = append(dash, d)
+				expands = append(expands, !strings.ContainsAny(src[start:i], "'\"\\"))
+				i--
+			}
+		case '\n':
+			for k, delim := range heredoc {
+				end := skipBody(src, i+1, delim, dash[k])
+				if end == len(src) || expands[k] && strings.ContainsAny(src[i+1:end], "$`") {
+					// No end line: the << may have been arithmetic. Or
+					// the body expands: its substitutions are code.
+					l.code[len(l.code)-1] = true
+				}
+				for j := i + 1; j < end; j++ {
+					if src[j] >= 0x80 {
+						l.note(j, Heredoc, Unquoted)
+					}
+				}
+				i = end
+			}
+			heredoc, dash, expands = heredoc[:0], dash[:0], expands[:0]
+			if len(frames) == 1 && frames[0].depth == 0 && keyword == 0 && last != '|' && last != '&' && i+1 < len(src) {
+				l.starts = append(l.starts, i+1)
+				l.code = append(l.code, false)
+			}
+			last = 0
+			continue
+		default:
+			if i == 0 || !isWordByte(src[i-1]) {
+				if n := keywordLen(src[i:]); n > 0 {
+					switch src[i : i+n] {
+					case "case", "esac":
+						// A case pattern's ) closes nothing.
+						l.code[len(l.code)-1] = true
+						if src[i] == 'c' {
+							keyword++
+						} else if keyword > 0 {
+							keyword--
+						}
+					case "fi", "done":
+						if keyword > 0 {
+							keyword--
+						}
+					default:
+						keyword++
+					}
+					i += n - 1
+					last = src[i]
+					continue
+				}
+			}
+		}
+		if i < len(src) && !isBlank(c) {
+			last = c
+		}
+	}
+	if len(frames) > 1 {
+		l.code[len(l.code)-1] = true // unterminated
+	}
+	if strings.IndexByte(src, 0) >= 0 {
+		// The parser ends words and comments at NUL; the lexer does not.
+		for k := range l.code {
+			l.code[k] = true
+		}
+	}
+	return l
+}
+
+// plainCode marks the ASCII bytes that mean nothing to the lexer in code,
+// but for the keywords that words starting with keywordStart may be.
+var plainCode = func() (t [256]bool) {
+	for c := 0; c < 0x80; c++ {
+		t[c] = c >= 0x20 && c < 0x7f || c == '\t'
+	}
+	for _, c := range []byte("\\'\"`#(){}<\n") {
+		t[c] = false
+	}
+	return t
+}()
+
+// specialDouble marks the bytes that mean something inside double quotes,
+// and the non-ASCII ones, which the lexer notes.
+var specialDouble = func() (t [256]bool) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	for _, c := range []byte("\\\"`$") {
+		t[c] = true
+	}
+	return t
+}()
+
+// keywordStart marks the first letters of the compound-command keywords.
+var keywordStart = func() (t [256]bool) {
+	for _, c := range []byte("iwufscde") {
+		t[c] = true
+	}
+	return t
+}()
+
+// skipBody returns where the here-document body that starts at i ends:
+// after the line that holds only delim (after leading tabs when dash).
+func skipBody(src string, i int, delim string, dash bool) int {
+	for i < len(src) {
+		end := i
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		line := src[i:end]
+		if dash {
+			for len(line) > 0 && line[0] == '\t' {
+				line = line[1:]
+			}
+		}
+		if line == delim {
+			return end
+		}
+		i = end + 1
+	}
+	return len(src)
+}
+
+func unquoteDelim(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '\'' && c != '"' && c != '\\' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }

@@ -1,0 +1,130 @@
+package term
+
+import (
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/text/transform"
+)
+
+// Push filters the next chunk of the stream and returns the output it
+// allows so far. Incomplete input at the end of chunk (part of a UTF-8
+// character, or a lone ESC) waits for the next Push or for Finish; an open
+// sequence is remembered and dropped as a whole.
+//
+// Push allocates only the string it returns: nothing when that is empty
+// or is chunk itself (text with no control, escape or invalid UTF-8).
+func (s *Sanitizer) Push(chunk string) string {
+	return s.run(chunk, false)
+}
+
+// Finish ends the stream: it settles held-back input and any sequence still
+// open (dropped; U+241B in Visualize mode) and returns the last output.
+// Afterwards s is ready for a new stream.
+func (s *Sanitizer) Finish() string {
+	out := s.run("", true)
+	s.Reset()
+	return out
+}
+
+// stackOutput is how much output run gathers on the stack before it
+// moves to the heap.
+const stackOutput = 512
+
+// run filters chunk after any held-back input.
+func (s *Sanitizer) run(chunk string, atEOF bool) string {
+	if s.unchanged(chunk) {
+		return chunk
+	}
+	// The output gathers on the stack while it is small, then in one
+	// heap buffer sized for the input still to come, which becomes the
+	// returned string without a copy. heap never holds the stack buffer.
+	var (
+		stack [stackOutput]byte
+		heap  []byte
+		rest  []byte
+	)
+	out := stack[:0]
+	// chunk is only read: Transform never writes to its src.
+	src := unsafe.Slice(unsafe.StringData(chunk), len(chunk))
+	if s.tailLen > 0 {
+		// Held-back input first, with enough of chunk to settle it.
+		var head [2 * utf8.UTFMax]byte
+		n := copy(head[:], s.tail[:s.tailLen])
+		m := copy(head[n:], src)
+		s.tailLen = 0
+		out, rest = s.transformInto(out, &heap, head[:n+m], atEOF && m == len(src))
+		switch {
+		case len(rest) <= m:
+			src = src[m-len(rest):] // the parser reads those bytes again
+		case m == len(src):
+			s.tailLen = uint8(copy(s.tail[:], rest)) // still not enough
+			return outputString(out, heap)
+		default:
+			// Unreachable: held-back input needs at most 3 more bytes.
+			src = append(append([]byte(nil), rest...), src[m:]...)
+		}
+	}
+	out, rest = s.transformInto(out, &heap, src, atEOF)
+	s.tailLen = uint8(copy(s.tail[:], rest))
+	return outputString(out, heap)
+}
+
+// unchanged reports whether filtering chunk would return chunk itself and
+// leave s as it is: in Off mode, or when nothing is open or pending and
+// chunk holds only text, LF and tab.
+func (s *Sanitizer) unchanged(chunk string) bool {
+	if s.opts.effectiveMode() == Off {
+		return true
+	}
+	if s.tailLen > 0 || s.pendLen > 0 || s.afterInvalid || s.noFastPath || s.col.settle || s.p.InSequence() {
+		return false
+	}
+	return keptRun(unsafe.Slice(unsafe.StringData(chunk), len(chunk))) == len(chunk)
+}
+
+// transformInto runs Transform over src, appending to out, until src is
+// consumed or Transform holds back its end, which it returns as rest.
+// When out is full it moves to a new buffer, also stored in *heap.
+func (s *Sanitizer) transformInto(out []byte, heap *[]byte, src []byte, atEOF bool) (_, rest []byte) {
+	read, written := 0, 0 // so far, for the ratio of output to input
+	for {
+		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
+		out = out[:len(out)+nDst]
+		src = src[nSrc:]
+		read, written = read+nSrc, written+nDst
+		switch err {
+		case transform.ErrShortDst:
+			// Room for the input left at the ratio seen so far (most
+			// input passes through; U+FFFD and U+241B take three bytes
+			// for one), an eighth more, and twice the capacity at
+			// least.
+			more := len(src) + len(src)/8
+			if read > 0 && written > read {
+				more = len(src)/read*written + len(src)%read*written/read
+				more += more / 8
+			}
+			buf := make([]byte, len(out), max(2*cap(out), len(out)+more+maxSGRLen))
+			copy(buf, out)
+			out, *heap = buf, buf
+			continue
+		case transform.ErrShortSrc:
+			return out, src
+		}
+		return out, nil
+	}
+}
+
+// outputString returns out as a string. It allocates only when out is
+// not empty and not in heap, the buffer transformInto allocated.
+func outputString(out, heap []byte) string {
+	switch {
+	case len(out) == 0:
+		return ""
+	case heap != nil:
+		// out is heap[:len(out)] and is not used again: the string may
+		// own it.
+		return unsafe.String(&heap[0], len(out))
+	}
+	return string(out)
+}

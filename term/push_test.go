@@ -1,0 +1,79 @@
+package term
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestPushAllocs pins what Push allocates: nothing for text it returns
+// unchanged or for empty output, one string otherwise.
+func TestPushAllocs(t *testing.T) {
+	tests := []struct {
+		name   string
+		opts   Options
+		chunk  string
+		allocs float64
+	}{
+		{"clean text is returned as is", Options{}, strings.Repeat("plain text\twith tabs\n", 200), 0},
+		{"Off returns the chunk", Options{Mode: Off}, "\x1b]0;t\a\x1b[2J", 0},
+		{"empty output", Options{}, "\x1b]0;" + strings.Repeat("A", 5000), 0},
+		{"small output", Options{}, "\x1b[31mred\x1b[0m", 1},
+		{"large output", Options{}, strings.Repeat("\x1b[1mbold\x1b[0m text\r\n", 1000), 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New(tc.opts)
+			got := testing.AllocsPerRun(50, func() {
+				s.Push(tc.chunk)
+				s.Reset()
+			})
+			if got != tc.allocs {
+				t.Errorf("Push allocates %v times, want %v", got, tc.allocs)
+			}
+		})
+	}
+}
+
+// TestPushUnterminatedOSC pushes 64 MiB of an unterminated OSC in 64 KiB
+// chunks: the output is empty and Push allocates well under 1 MiB in all.
+func TestPushUnterminatedOSC(t *testing.T) {
+	if testing.Short() {
+		t.Skip("64 MiB")
+	}
+	chunk := strings.Repeat("A", 64<<10)
+	var s Sanitizer
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	out := len(s.Push("\x1b]0;"))
+	for range 1024 {
+		out += len(s.Push(chunk))
+	}
+	runtime.ReadMemStats(&after)
+	if out != 0 {
+		t.Errorf("output %d bytes, want none", out)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got >= 1<<20 {
+		t.Errorf("64 MiB OSC in 64 KiB chunks allocated %d bytes, want under 1 MiB", got)
+	}
+	if got := s.Finish(); got != "" {
+		t.Errorf("Finish = %+q, want %+q", got, "")
+	}
+}
+
+// TestPushHeldBack checks that input held back between Push calls, an
+// incomplete character or a lone ESC in a string, joins the next chunk
+// as if the stream had not been cut.
+func TestPushHeldBack(t *testing.T) {
+	in := "a\u4e16b\x1b]0;t\x1b\\c\u00e9\x1b[31md\xe2\x9c\xb3\x1b]0;x\x1b[2Je"
+	for _, opts := range allOptions {
+		want := sanitizeChunks(opts, in)
+		for i := 0; i <= len(in); i++ {
+			for j := i; j <= len(in) && j <= i+5; j++ {
+				if got := sanitizeChunks(opts, in[:i], in[i:j], in[j:]); got != want {
+					t.Fatalf("%+v: cut at %d and %d: got %+q, want %+q", opts, i, j, got, want)
+				}
+			}
+		}
+	}
+}
