@@ -113,21 +113,27 @@ func (j *Judge) afterVirama(i int) bool {
 	if !ok || !p.Virama() {
 		return false
 	}
-	k := i - vsize
+	q, ok := j.baseLetter(i - vsize)
+	return ok && q.Script() == p.Script()
+}
+
+// baseLetter returns the properties of the letter that text[:i] ends in,
+// past at most maxRun marks, and false if another code point comes first.
+func (j *Judge) baseLetter(i int) (ucd.Props, bool) {
 	for range maxRun + 1 {
-		r, rsize := j.before(k)
-		q, ok := visible(r)
+		r, rsize := j.before(i)
+		p, ok := visible(r)
 		switch {
 		case !ok:
-			return false
-		case q.Category().IsLetter():
-			return q.Script() == p.Script()
-		case !q.Category().IsMark():
-			return false
+			return 0, false
+		case p.Category().IsLetter():
+			return p, true
+		case !p.Category().IsMark():
+			return 0, false
 		}
-		k -= rsize
+		i -= rsize
 	}
-	return false
+	return 0, false
 }
 
 // morphemeBoundary reports whether the zero-width non-joiner at
@@ -145,19 +151,6 @@ func (j *Judge) morphemeBoundary(i, size int) bool {
 	if q, ok := visible(next); !ok || !q.Category().IsLetter() || q.Script() != ucd.ScriptArabic {
 		return false
 	}
-	k := i
-	for range maxRun + 1 {
-		r, rsize := j.before(k)
-		p, ok := visible(r)
-		switch {
-		case !ok:
-			return false
-		case p.Category().IsLetter():
-			return p.Script() == ucd.ScriptArabic && p.JoiningType() == ucd.JoiningR
-		case !p.Category().IsMark():
-			return false
-		}
-		k -= rsize
-	}
-	return false
+	p, ok := j.baseLetter(i)
+	return ok && p.Script() == ucd.ScriptArabic && p.JoiningType() == ucd.JoiningR
 }
