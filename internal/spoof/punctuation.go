@@ -19,6 +19,9 @@ import (
 //     word ("Tabulator\u2010Zeichen"; in lowercase words, "reubicar\u2010lo",
 //     only away from the place of a command name) and a run of dashes
 //     between spaces never warn;
+//   - a pair of fullwidth parentheses on a line with CJK letters is a
+//     CJK parenthesis (W3C CLREQ, "Brackets") and never warns: no shell
+//     groups with them ("  md5    \uff08\u7b49\u4ef7\u4e8e md5sum\uff09");
 //   - a low-9 quotation mark that opens a word ("\u201a%s\u2019", the
 //     quotation marks of German, Czech, Slovak and Polish) is a quotation
 //     mark, not a comma: it warns only where a curly quote does;
@@ -51,6 +54,8 @@ func (s *Scanner) typographicPunctuation(i, size int, r rune, cls lookClass, for
 		return lookProse
 	case (r == '\u0589' || r == '\u2024') && typography.ArmenianPunctuation(s.text, i, size):
 		return lookSoft
+	case (r == '\uff08' || r == '\uff09') && s.cjkLine() && s.fullwidthPair(i, size, r):
+		return lookIgnore
 	case cls == lookCJK && isSentencePunct(form) &&
 		(typography.TouchesConversion(s.text, i, i+size) || s.endsWordAt(i+size)):
 		return lookSoft
@@ -150,4 +155,19 @@ func isSentencePunct(form string) bool {
 		return true
 	}
 	return false
+}
+
+// fullwidthPair reports whether the fullwidth parenthesis r at
+// text[i:i+size] has its partner on the same line, at most maxNameScan
+// bytes away: the opening one before a closing one, or the closing one
+// after an opening one.
+func (s *Scanner) fullwidthPair(i, size int, r rune) bool {
+	line := s.line()
+	at := i - s.lineStart
+	if r == '\uff09' {
+		before := line[max(0, at-maxNameScan):at]
+		return strings.Contains(before, "\uff08")
+	}
+	after := line[at+size : min(len(line), at+size+maxNameScan)]
+	return strings.Contains(after, "\uff09")
 }

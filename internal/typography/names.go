@@ -73,23 +73,44 @@ func (j *Judge) wordStartBefore(i int) rune {
 // them, so that Sanitize's output reads the same.
 func (j *Judge) clauseReadsAsCommand(i, size int) bool {
 	j.line(i) // sets lineStart and lineEnd
-	before := j.text[max(j.lineStart, i-maxClauseBytes):i]
-	words := strings.Split(before, " ")
-	command := false
-	for n := len(words) - 1; n >= 0 && n >= len(words)-2; n-- {
-		if w := words[n]; w != "" && 'a' <= w[0] && w[0] <= 'z' {
-			command = true
-		}
-	}
-	if !command {
+	if !j.lowercaseWordBefore(i) {
 		return false
 	}
 	rest := j.text[i+size : min(j.lineEnd, i+size+maxClauseBytes)]
-	for n, w := range strings.Fields(asWords(rest)) {
-		if n == maxClauseWords {
-			break
+	words, inWord := 0, false
+	for k := 0; k < len(rest); k++ {
+		c := rest[k]
+		if c == ' ' {
+			if inWord {
+				if words++; words == maxClauseWords {
+					return false
+				}
+			}
+			inWord = false
+			continue
 		}
-		if len(w) > 1 && w[0] == '-' || strings.ContainsAny(w, "|><&;$=`") {
+		if !inWord && c == '-' && k+1 < len(rest) && rest[k+1] != ' ' || strings.IndexByte("|><&;$=`", c) >= 0 {
+			return true
+		}
+		inWord = true
+	}
+	return false
+}
+
+// lowercaseWordBefore reports whether one of the two words before
+// text[i], split at spaces on the line, starts with a lowercase ASCII
+// letter.
+func (j *Judge) lowercaseWordBefore(i int) bool {
+	k, lo := i, max(j.lineStart, i-maxClauseBytes)
+	for range 2 {
+		for k > lo && j.text[k-1] == ' ' {
+			k--
+		}
+		end := k
+		for k > lo && j.text[k-1] != ' ' {
+			k--
+		}
+		if k < end && 'a' <= j.text[k] && j.text[k] <= 'z' {
 			return true
 		}
 	}
