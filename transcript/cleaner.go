@@ -1,7 +1,9 @@
 package transcript
 
 import (
+	"bytes"
 	"encoding/binary"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -51,17 +53,29 @@ type Cleaner struct {
 	// of the line; the next printable rune clears it.
 	clearPending bool
 	midLine      bool // the text written so far does not end with '\n'
+	// passTried: passLines found no whole clean line at the start of the
+	// current line; the line takes the token path to its end.
+	passTried bool
+	// passMisses counts the lines in a row that did not pass, up to 16;
+	// passSkip, the lines still to send to the token path untried.
+	passMisses, passSkip int
 	// afterInvalid: the parser's last token was an invalid byte, after
 	// which it treats the continuation bytes of the broken character as
 	// invalid too. This state is invisible to InSequence, so the fast
 	// paths in step must let the parser see the next byte.
 	afterInvalid bool
 
-	out    []byte // output not yet handed out by Transform
+	out    []byte           // output not yet handed out by Transform
+	sb     *strings.Builder // Clean's output, written instead of out
 	outPos int
 	tail   []byte // held-back input of write (at most a few bytes)
 
 	rep Report
+	// escapes and warnings count the Unicode findings by class and kind,
+	// copied into rep.Unicode's maps by Report: an array costs nothing
+	// per finding.
+	escapes  [32]int64
+	warnings [32]int64
 }
 
 // NewCleaner returns a Cleaner with the given options.
@@ -84,7 +98,23 @@ func (c *Cleaner) Options() Options { return c.opts }
 // Report returns the counts so far. The returned Report is a copy.
 func (c *Cleaner) Report() Report {
 	r := c.rep
-	r.Unicode = r.Unicode.clone()
+	r.Unicode = Unicode{}
+	for cls, n := range c.escapes {
+		if n > 0 {
+			if r.Unicode.Escapes == nil {
+				r.Unicode.Escapes = make(map[plainsight.Class]int64)
+			}
+			r.Unicode.Escapes[plainsight.Class(cls)] = n
+		}
+	}
+	for k, n := range c.warnings {
+		if n > 0 {
+			if r.Unicode.Warnings == nil {
+				r.Unicode.Warnings = make(map[plainsight.Kind]int64)
+			}
+			r.Unicode.Warnings[plainsight.Kind(k)] = n
+		}
+	}
 	return r
 }
 
@@ -125,7 +155,29 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			}
 			continue
 		}
-		n := c.step(src[nSrc:], atEOF)
+		if nDst == len(dst) {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		if n := c.passLines(src[nSrc:], len(dst)-nDst); n > 0 {
+			// Whole clean lines go straight from src to dst.
+			copy(dst[nDst:], src[nSrc:nSrc+n])
+			nDst += n
+			nSrc += n
+			continue
+		}
+		// A token's output waits in out until dst takes it: give step
+		// no more input than dst has room for (or stepMin), so that a
+		// long text token cannot fill out with the whole of src. A token
+		// cut short there is like one split across two calls, which
+		// changes nothing; one that needs the rest of src gets it.
+		rest := src[nSrc:]
+		n := 0
+		if limit := max(len(dst)-nDst, stepMin); len(rest) > limit {
+			n = c.step(rest[:limit], false)
+		}
+		if n == 0 {
+			n = c.step(rest, atEOF)
+		}
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc
 		}
@@ -133,12 +185,28 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 	}
 }
 
+// stepMin is the least input Transform hands to step at a time, however
+// little room dst has.
+const stepMin = 4 << 10
+
 // Clean cleans raw in one call and returns the text and the report.
 func Clean(raw []byte, opts Options) (string, Report) {
 	c := NewCleaner(opts)
+	// The text is rarely longer than the input: one allocation, which
+	// strings.Builder does not clear first, holds it and becomes the
+	// string.
+	var sb strings.Builder
+	size := len(raw) + len(TruncationMarker) + 1
+	if limit := c.lim.MaxOutput; limit >= 0 {
+		size = min(size, limit)
+	}
+	sb.Grow(size)
+	c.sb = &sb
+	// The line buffer at its largest, once, rather than grown by doubling.
+	c.line = make([]byte, 0, min(len(raw), c.lim.MaxLine)+utf8.UTFMax)
 	c.write(raw)
 	c.finish()
-	return string(c.out), c.Report()
+	return sb.String(), c.Report()
 }
 
 // write cleans p, appending the output to c.out and holding back the bytes
@@ -178,27 +246,41 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
+	if n := c.passLines(src, c.lim.MaxLine); n > 0 {
+		c.put(src[:n])
+		return n
+	}
 	fast := !c.afterInvalid && !c.p.InSequence()
-	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n') && fast {
-		// Fast path: in Ground, printable ASCII is text and '\n' a
-		// control whatever follows, exactly as the parser would
-		// return them.
+	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n' || b >= 0xC2) && fast {
+		// Fast path: in Ground, printable ASCII and whole valid runes
+		// other than C1 controls are text, and '\n' a control, whatever
+		// follows, exactly as the parser would return them.
 		if b == '\n' {
 			c.rep.BytesIn++
 			c.control(b)
 			return 1
 		}
-		n := printableASCII(src)
-		c.rep.BytesIn += int64(n)
-		c.loneCR()
-		c.text(src[:n], true)
-		return n
+		if n, ascii := textRun(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.loneCR()
+			c.text(src[:n], ascii)
+			return n
+		}
 	}
 	if src[0] == 0x1B && fast {
-		// Fast path for the common CSI, colour above all.
-		if n, final := simpleCSI(src); n > 0 {
+		// An ESC followed by another is an escape sequence that the
+		// second aborts, as the parser would count it: a flood of ESC
+		// is counted without it.
+		if n := escRun(src); n > 0 {
 			c.rep.BytesIn += int64(n)
-			c.countCSI(final == 'm', n)
+			c.rep.Sequences.ESC += int64(n)
+			c.rep.Unterminated += int64(n)
+			return n
+		}
+		// Fast path for the common CSI, colour above all.
+		if n, sgr := simpleCSI(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.countCSI(sgr, n)
 			return n
 		}
 	}
@@ -214,6 +296,147 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n
+}
+
+// passLines returns the length of the whole lines at the start of src, at
+// most max bytes, that the Cleaner would write unchanged, and counts them
+// as read and written: the caller copies them. They must start in Ground
+// with nothing pending (no line, no CR), hold only clean text that the
+// Unicode pass leaves alone, each line no longer than Limits.MaxLine, and
+// fit within the output limit; anything else is left to step.
+func (c *Cleaner) passLines(src []byte, max int) int {
+	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.p.InSequence() {
+		return 0
+	}
+	if c.passSkip > 0 {
+		c.passSkip--
+		c.passTried = true
+		return 0
+	}
+	n := cleanLines(src[:min(len(src), max)], c.lim.MaxLine)
+	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut {
+		n = 0 // near the limit, step cuts the text
+	}
+	if n == 0 {
+		// This line takes the token path, and so may the next few:
+		// where no line passes (colour logs, hostile text), stop
+		// scanning every line for nothing.
+		c.passTried = true
+		c.passMisses = min(c.passMisses+1, 16)
+		c.passSkip = c.passMisses - 1
+		return 0
+	}
+	c.passMisses = 0
+	c.rep.BytesIn += int64(n)
+	c.rep.BytesOut += int64(n)
+	c.midLine = false
+	return n
+}
+
+// cleanLines returns the length of the whole lines, each ending in '\n', at
+// the start of src that hold only printable ASCII, tabs and valid runes that
+// the Unicode pass leaves alone in that line (no C1 control, no escaped
+// code point), and that are at most maxLine bytes long before the '\n'.
+func cleanLines(src []byte, maxLine int) int {
+	plain := plainBMP()
+	end, start := 0, 0 // end of the last whole line; start of the current one
+	for i := 0; i < len(src); {
+		if b := src[i]; b >= 0x20 && b < 0x7F && i+1 < len(src) && src[i+1] >= utf8.RuneSelf {
+			i++ // a space between words of a non-Latin script
+		} else if a := i; b < utf8.RuneSelf {
+			i += textPrefix(src[i:])
+			// Settle the lines that end in src[a:i].
+			if i-start <= maxLine {
+				if k := bytes.LastIndexByte(src[a:i], '\n'); k >= 0 {
+					end, start = a+k+1, a+k+1
+				}
+			} else {
+				for {
+					k := bytes.IndexByte(src[a:i], '\n')
+					if k < 0 {
+						break
+					}
+					if a+k-start > maxLine {
+						return end
+					}
+					a += k + 1
+					end, start = a, a
+				}
+			}
+			if i == len(src) {
+				break
+			}
+		}
+		if src[i] < utf8.RuneSelf {
+			return end // a control or DEL
+		}
+		if n := plainRun(src[i:], plain); n > 0 {
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 {
+			return end // not valid UTF-8, or cut short by the end of src
+		}
+		if cls, _ := unicodeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+			return end
+		}
+		i += size
+	}
+	return end
+}
+
+// textPrefix returns the length of the run of printable ASCII, '\n' and
+// '\t' that starts src, thirty-two bytes at a time where it can.
+func textPrefix(src []byte) int {
+	i := 0
+	for ; i+32 <= len(src); i += 32 {
+		if (notText(binary.LittleEndian.Uint64(src[i:])) | notText(binary.LittleEndian.Uint64(src[i+8:])) |
+			notText(binary.LittleEndian.Uint64(src[i+16:])) | notText(binary.LittleEndian.Uint64(src[i+24:]))) != 0 {
+			break
+		}
+	}
+	for ; i+8 <= len(src); i += 8 {
+		if notText(binary.LittleEndian.Uint64(src[i:])) != 0 {
+			break
+		}
+	}
+	for ; i < len(src); i++ {
+		if b := src[i]; (b < 0x20 || b >= 0x7F) && b != '\n' && b != '\t' {
+			break
+		}
+	}
+	return i
+}
+
+// notText sets the high bit of each byte lane of w that is not printable
+// ASCII, '\n' or '\t' ("Bit Twiddling Hacks"). Each test works on the low
+// seven bits, so that no carry crosses lanes and every lane is exact.
+func notText(w uint64) uint64 {
+	const ones, lows, highs = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
+	x := w & lows
+	below := ^(x + ones*(0x80-0x20)) // lanes under 0x20
+	del := x + ones                  // lane 0x7F
+	nl, tab := x^ones*'\n', x^ones*'\t'
+	isNL := ^((nl + lows) | nl) // lanes equal to '\n'
+	isTab := ^((tab + lows) | tab)
+	return (w | below&^(isNL|isTab) | del) & highs
+}
+
+// legitInLine reports whether the valid rune r at src[i:i+size], in the
+// line that starts at src[start], is a joiner, selector or tag that its
+// context makes literal: the Unicode pass, which sees the whole line, leaves
+// it alone. A line that does not end within src is left to step.
+func legitInLine(src []byte, start, i, size int, r rune) bool {
+	if _, contextual := unicodeClass(r); !contextual || r < 0x800 {
+		return false
+	}
+	nl := bytes.IndexByte(src[i:], '\n')
+	if nl < 0 {
+		return false
+	}
+	w := unicodeWalk{seg: src[start : i+nl]}
+	return w.class(i-start, size, r) == plainsight.ClassNone
 }
 
 // finish settles the end of the input: held-back bytes, an open sequence, a
@@ -337,6 +560,7 @@ func (c *Cleaner) text(b []byte, ascii bool) {
 
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
+	c.passTried = false
 	c.emitSegment(c.line, c.lineASCII)
 	c.line = c.line[:0]
 	if nl {
@@ -353,38 +577,52 @@ func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
 		return
 	}
 	if ascii {
-		// No code point that Sanitize escapes or warns about: it would
+		// No code point that Sanitize escapes: it would
 		// return seg unchanged.
 		c.emit(seg)
 		return
 	}
-	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
-	u := &c.rep.Unicode
-	for _, e := range res.Escapes {
-		if u.Escapes == nil {
-			u.Escapes = make(map[plainsight.Class]int64)
-		}
-		u.Escapes[e.Class]++
-	}
-	for _, w := range res.Warnings {
-		if u.Warnings == nil {
-			u.Warnings = make(map[plainsight.Kind]int64)
-		}
-		u.Warnings[w.Kind] += int64(w.Count)
-	}
-	switch {
-	case c.opts.Unicode == UnicodeKeep || len(res.Escapes) == 0:
+	if unicodeScan(seg) {
+		c.emitUnicode(seg)
+	} else {
 		c.emit(seg)
-	case c.opts.Unicode == UnicodeRemove:
-		prev := 0
-		for _, e := range res.Escapes {
-			c.emitString(res.Text[prev:e.Start])
-			prev = e.End
-		}
-		c.emitString(res.Text[prev:])
-	default:
-		c.emitString(res.Text)
 	}
+}
+
+// textRun returns the length of the run of printable ASCII and whole valid
+// runes other than C1 controls that starts src, and whether it is all
+// ASCII.
+func textRun(src []byte) (n int, ascii bool) {
+	ascii = true
+	for n < len(src) {
+		b := src[n]
+		if b < utf8.RuneSelf {
+			k := printableASCII(src[n:])
+			if k == 0 {
+				break
+			}
+			n += k
+			continue
+		}
+		ascii = false
+		switch {
+		case b >= 0xC2 && b <= 0xDF && n+1 < len(src) && src[n+1]&0xC0 == 0x80:
+			if b == 0xC2 && src[n+1] <= 0x9F {
+				return n, false // C1
+			}
+			n += 2
+			continue
+		case b >= 0xE1 && b <= 0xEC && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
+			n += 3 // neither overlong nor a surrogate
+			continue
+		}
+		_, size := utf8.DecodeRune(src[n:])
+		if size == 1 {
+			break // invalid or cut short: the parser's
+		}
+		n += size
+	}
+	return n, ascii && n > 0
 }
 
 // printableASCII returns the length of the run of printable ASCII
@@ -439,11 +677,20 @@ func (c *Cleaner) emit(b []byte) {
 	c.appendOut(b)
 }
 
+// put adds b to the output: the string Clean builds, or else out.
+func (c *Cleaner) put(b []byte) {
+	if c.sb != nil {
+		c.sb.Write(b)
+		return
+	}
+	c.out = append(c.out, b...)
+}
+
 func (c *Cleaner) appendOut(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	c.out = append(c.out, b...)
+	c.put(b)
 	c.rep.BytesOut += int64(len(b))
 	c.midLine = b[len(b)-1] != '\n'
 }
@@ -503,37 +750,52 @@ func (c *Cleaner) countCSI(sgr bool, length int) {
 	}
 }
 
-// simpleCSI returns the length and final byte of the plain CSI that starts
-// src: ESC [, at most 32 parameters of at most 4 digits separated by ';',
-// and a final byte 0x40-0x7E, all within src. For such a CSI the parser
-// would return KindCSI, Term Final, nothing malformed; the Cleaner counts it
-// without the parser. It returns 0 for anything else, which the parser
-// handles. The chunk-split tests compare both paths.
-func simpleCSI(src []byte) (int, byte) {
+// escRun returns how many ESC bytes start src and are each followed by
+// another ESC: the last ESC of a run is left to the parser.
+func escRun(src []byte) int {
+	n := 0
+	for n+1 < len(src) && src[n+1] == 0x1B {
+		n++
+	}
+	return n
+}
+
+// simpleCSI returns the length of the plain CSI that starts src, and
+// whether it is an SGR: ESC [, an optional private marker (0x3C-0x3F), at
+// most 32 parameters of at most 4 digits separated by ';', and a final
+// byte 0x40-0x7E, all within src. For such a CSI the parser would return
+// KindCSI, Term Final, nothing malformed; the Cleaner counts it without the
+// parser. It returns 0 for anything else, which the parser handles. The
+// chunk-split tests compare both paths.
+func simpleCSI(src []byte) (n int, sgr bool) {
 	if len(src) < 3 || src[1] != '[' {
-		return 0, 0
+		return 0, false
+	}
+	start := 2
+	if b := src[2]; b >= 0x3C && b <= 0x3F {
+		start = 3 // private marker: never an SGR
 	}
 	params, digits := 1, 0
-	for i := 2; i < len(src) && i < 2+32*5; i++ {
+	for i := start; i < len(src) && i < start+32*5; i++ {
 		switch b := src[i]; {
 		case b >= '0' && b <= '9':
 			digits++
 			if digits > 4 {
-				return 0, 0
+				return 0, false
 			}
 		case b == ';':
 			params++
 			digits = 0
 			if params > ansi.MaxParams {
-				return 0, 0
+				return 0, false
 			}
 		case b >= 0x40 && b <= 0x7E:
-			return i + 1, b
+			return i + 1, b == 'm' && start == 2
 		default:
-			return 0, 0
+			return 0, false
 		}
 	}
-	return 0, 0
+	return 0, false
 }
 
 func overflow(s *ansi.Seq) bool {

@@ -8,9 +8,9 @@
 // person sees but a model reads. A [Cleaner] parses the bytes with the
 // package ansi state machine first, removes every escape sequence, control
 // string and control character, and only then decodes the printable text,
-// whose invisible code points it escapes with the root package's
-// [plainsight.Policy.Sanitize]. It never asks whether a sequence is harmless:
-// colour goes too.
+// whose invisible code points it escapes as the root package's
+// [plainsight.Policy.Sanitize] would. It never asks whether a sequence is
+// harmless: colour goes too.
 //
 // # Getting Started
 //

@@ -177,19 +177,17 @@ next:
 	return nil
 }
 
-// Unicode counts what [plainsight.Policy.Sanitize] found in the cleaned
-// text: escapes by class (each one code point, removed or escaped per
-// [UnicodePolicy]) and warnings by kind (the sum of Warning.Count, which
-// also covers informational findings such as mixed scripts). Text removed
-// by the output limit or by overwriting is not examined. Empty maps are
-// nil and omitted from JSON.
+// Unicode counts the code points of the cleaned text that
+// [plainsight.Policy.Sanitize] escapes: by class (each one code point,
+// removed or escaped per [UnicodePolicy]) and by the warning kind each
+// class raises ([plainsight.Class.Kind]). The token-level checks of the
+// root package (mixed scripts, lookalikes) are not run: the text is for a
+// model, which reads code points, not glyphs. Text removed by the output
+// limit or by overwriting is not examined. Empty maps are nil and omitted
+// from JSON.
 type Unicode struct {
 	Escapes  map[plainsight.Class]int64 `json:"escapes,omitempty"`
 	Warnings map[plainsight.Kind]int64  `json:"warnings,omitempty"`
-}
-
-func (u Unicode) clone() Unicode {
-	return Unicode{Escapes: maps.Clone(u.Escapes), Warnings: maps.Clone(u.Warnings)}
 }
 
 // Removed returns the number of sequences and controls removed from the

@@ -10,7 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 
-	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/render"
 	"github.com/plainsight-dev/plainsight/term"
 	"github.com/plainsight-dev/plainsight/transcript"
 )
@@ -19,20 +19,16 @@ import (
 
 // termCmd filters streams for a terminal: colours kept, everything else that
 // changes terminal state dropped.
-func termCmd(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("plainsight term", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func termCmd(args []string, s stdio) int {
+	stdin, stdout, stderr := s.stdin, s.stdout, s.stderr
+	fs := newFlags("term", stderr)
 	var opts term.Options
 	fs.TextVar(&opts.Mode, "mode", term.Strip, "what happens to dropped sequences: strip, visualize or off")
 	plain := fs.Bool("plain", false, "drop colours too (default when NO_COLOR is set or output is not a terminal)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: plainsight term [-mode strip|visualize|off] [-plain] [file ...]\n\nFilters model or tool output for a terminal.\n\nFlags:\n")
-		fs.PrintDefaults()
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitError
-	}
-	opts.Plain = *plain || !flagSet(fs, "plain") && !colorOK(stdout, getenv)
+	opts.Plain = *plain || !flagSet(fs, "plain") && !render.ColorFor(stdout, s.getenv)
 	w := term.NewWriter(stdout, opts)
 	status := copyInputs(fs.Args(), stdin, w, stderr)
 	if err := w.Close(); err != nil {
@@ -44,18 +40,15 @@ func termCmd(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv fu
 
 // cleanCmd turns raw output into text for a model, and reports what it
 // removed as JSON on standard error.
-func cleanCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plainsight clean", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func cleanCmd(args []string, s stdio) int {
+	stdin, stderr := s.stdin, s.stderr
+	stdout := &lastByteWriter{w: s.stdout}
+	fs := newFlags("clean", stderr)
 	var opts transcript.Options
 	fs.TextVar(&opts.CR, "cr", transcript.CRNewline, "what a lone carriage return does: newline or overwrite")
 	fs.TextVar(&opts.Unicode, "unicode", opts.Unicode, "invisible Unicode: escape, remove or keep")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: plainsight clean [-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]\n\nCleans command output for an agent; the removal report goes to standard error as JSON.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return exitError
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	w := transcript.NewWriter(stdout, opts)
 	status := copyInputs(fs.Args(), stdin, w, stderr)
@@ -68,21 +61,22 @@ func cleanCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return exitError
 	}
+	// On a terminal both streams share the screen: start the report on a
+	// line of its own.
+	if stdout.n > 0 && stdout.last != '\n' {
+		fmt.Fprintln(stderr)
+	}
 	fmt.Fprintf(stderr, "%s\n", report)
 	return status
 }
 
 // runCmd runs a command over pipes and prints its transcript envelope.
-func runCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plainsight run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func runCmd(args []string, s stdio) int {
+	stdout, stderr := s.stdout, s.stderr
+	fs := newFlags("run", stderr)
 	rawDir := fs.String("raw-dir", "", "directory for the raw bytes of each stream (mode 0600, named by sha256); empty keeps none")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: plainsight run [-raw-dir DIR] [--] command [arg ...]\n\nRuns a command over pipes and prints its JSON envelope: cleaned stdout and\nstderr, removal reports, exit code, and the raw bytes' hashes.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return exitError
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()
@@ -93,7 +87,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	cmd := exec.CommandContext(ctx, fs.Arg(0), fs.Args()[1:]...)
 	env, err := transcript.Run(ctx, cmd, transcript.RunOptions{RawDir: *rawDir})
 	if err != nil {
-		fmt.Fprintln(stderr, "plainsight:", plainsight.Sanitize(err.Error()).Text)
+		fmt.Fprintln(stderr, "plainsight:", neutralizeLine(err.Error()))
 		return exitError
 	}
 	b, err := json.MarshalIndent(env, "", "  ")
@@ -106,14 +100,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // dumpCmd shows raw bytes as hex and caret notation, for investigators.
-func dumpCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("plainsight dump", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: plainsight dump [file ...]\n\nShows raw bytes as offsets, hex and caret notation; never emits a control byte.\n")
-	}
-	if err := fs.Parse(args); err != nil {
-		return exitError
+func dumpCmd(args []string, s stdio) int {
+	stdin, stdout, stderr := s.stdin, s.stdout, s.stderr
+	fs := newFlags("dump", stderr)
+	if status, done := parseFlags(fs, args); done {
+		return status
 	}
 	return eachInput(fs.Args(), stdin, stderr, func(_ string, data []byte) error {
 		_, err := io.WriteString(stdout, transcript.Dump(data))
@@ -132,7 +123,7 @@ func copyInputs(names []string, stdin io.Reader, w io.Writer, stderr io.Writer) 
 		if name != "-" {
 			f, err := os.Open(name)
 			if err != nil {
-				fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
+				fmt.Fprintf(stderr, "plainsight: %s\n", neutralizeLine(err.Error()))
 				status = exitError
 				continue
 			}
@@ -140,7 +131,7 @@ func copyInputs(names []string, stdin io.Reader, w io.Writer, stderr io.Writer) 
 			r = f
 		}
 		if _, err := io.Copy(w, r); err != nil {
-			fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
+			fmt.Fprintf(stderr, "plainsight: %s\n", neutralizeLine(err.Error()))
 			status = exitError
 		}
 	}
@@ -153,8 +144,18 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// colorOK is the auto colour decision of colorWanted.
-func colorOK(stdout io.Writer, getenv func(string) string) bool {
-	ok, _ := colorWanted("auto", stdout, getenv)
-	return ok
+// lastByteWriter remembers how much was written and the last byte.
+type lastByteWriter struct {
+	w    io.Writer
+	n    int64
+	last byte
+}
+
+func (l *lastByteWriter) Write(p []byte) (int, error) {
+	n, err := l.w.Write(p)
+	if n > 0 {
+		l.n += int64(n)
+		l.last = p[n-1]
+	}
+	return n, err
 }

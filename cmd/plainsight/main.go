@@ -3,37 +3,38 @@
 //
 // Usage:
 //
-//	plainsight [flags] [file ...]
-//	plainsight demo
+//	plainsight [check] [-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]
+//	plainsight scan [-format text|json|sarif] [-fail-on warn|info|never] [path ...]
+//	plainsight approve [flags] -- command [arg ...]
+//	plainsight approve [flags] -c 'shell command'
 //	plainsight term [-mode strip|visualize|off] [-plain] [file ...]
 //	plainsight clean [-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]
 //	plainsight run [-raw-dir DIR] [--] command [arg ...]
 //	plainsight dump [file ...]
+//	plainsight demo
+//	plainsight help [command]
 //
-// The first form is for approval prompts (package plainsight); term filters
-// model and tool output for a terminal (package term); clean, run and dump
-// are the agent boundary (package transcript).
+// check (the default) is for approval views and audit records (package
+// plainsight); scan is a CI gate over a tree; approve is a confirmation
+// prompt in front of a shell; term filters model and tool output for a
+// terminal (package term); clean, run and dump are the agent boundary
+// (package transcript).
 //
-// With no files it reads standard input. It prints the neutralized text to
-// standard output and one line per warning to standard error. On a terminal,
-// escapes are shown in reverse video and warnings in bold yellow; NO_COLOR,
-// TERM=dumb or output that is not a terminal turn colour off, FORCE_COLOR
-// turns it on.
+// check prints the neutralized text to standard output and one line per
+// warning to standard error. On a terminal, escapes are shown in reverse
+// video and warnings in bold yellow; NO_COLOR, TERM=dumb or output that is
+// not a terminal turn colour off, FORCE_COLOR turns it on.
 //
-// Exit status: 0 when the text is clean, 1 when there are warnings, 2 on an
-// error.
+// Exit status, for every command: 0 clean, 1 findings or a rejection, 2 an
+// error. Flags take one dash or two: -json and --json are the same.
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
-
-	"github.com/plainsight-dev/plainsight"
 )
 
 func main() {
@@ -46,202 +47,120 @@ const (
 	exitError    = 2
 )
 
-// run is the whole command, apart from the process, so tests can call it.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "demo":
-			return demo(args[1:], stdout, stderr, getenv)
-		case "term":
-			return termCmd(args[1:], stdin, stdout, stderr, getenv)
-		case "clean":
-			return cleanCmd(args[1:], stdin, stdout, stderr)
-		case "run":
-			return runCmd(args[1:], stdout, stderr)
-		case "dump":
-			return dumpCmd(args[1:], stdin, stdout, stderr)
-		}
-	}
-	fs := flag.NewFlagSet("plainsight", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	jsonOut := fs.Bool("json", false, "print each Result as one line of JSON")
-	keepTab := fs.Bool("keep-tab", false, "show tabs literally instead of as \\t")
-	color := fs.String("color", "auto", "colour output: auto, always or never")
-	var ctx plainsight.Context
-	fs.TextVar(&ctx, "context", plainsight.ContextAny, "read the text as `any` text or as a shell command (command)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: plainsight [flags] [file ...]\n"+
-			"       plainsight demo\n"+
-			"       plainsight term [-mode strip|visualize|off] [-plain] [file ...]\n"+
-			"       plainsight clean [-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]\n"+
-			"       plainsight run [-raw-dir DIR] [--] command [arg ...]\n"+
-			"       plainsight dump [file ...]\n\n")
-		fmt.Fprintf(stderr, "Shows untrusted text safely and reports what it hides.\nExit status: 0 clean, 1 warnings, 2 error.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitClean
-		}
-		return exitError
-	}
-	useColor, err := colorWanted(*color, stdout, getenv)
-	if err != nil {
-		fmt.Fprintln(stderr, "plainsight:", err)
-		return exitError
-	}
-	p := plainsight.Policy{KeepTab: *keepTab, Context: ctx}
-	out := printer{stdout: stdout, stderr: stderr, color: useColor, json: *jsonOut}
-
-	warned := false
-	status := eachInput(fs.Args(), stdin, stderr, func(name string, data []byte) error {
-		r := p.Sanitize(string(data))
-		warned = warned || len(r.Warnings) > 0
-		return out.print(displayName(name), r)
-	})
-	if status == exitClean && warned {
-		status = exitWarnings
-	}
-	return status
-}
-
-// eachInput reads each named input whole ("-" or none: standard input) and
-// hands it to f. It returns exitError if an input could not be read or f
-// failed, and exitClean otherwise.
-func eachInput(names []string, stdin io.Reader, stderr io.Writer, f func(name string, data []byte) error) int {
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	status := exitClean
-	for _, name := range names {
-		var data []byte
-		var err error
-		if name == "-" {
-			data, err = io.ReadAll(stdin)
-		} else {
-			data, err = os.ReadFile(name)
-		}
-		if err == nil {
-			err = f(name, data)
-		}
-		if err != nil {
-			// The name may itself be hostile: show it neutralized.
-			fmt.Fprintf(stderr, "plainsight: %s\n", plainsight.Sanitize(err.Error()).Text)
-			status = exitError
-		}
-	}
-	return status
-}
-
-func displayName(name string) string {
-	if name == "-" {
-		return "<standard input>"
-	}
-	return plainsight.Sanitize(name).Text
-}
-
-// colorWanted decides colour: FORCE_COLOR wins, then NO_COLOR and
-// TERM=dumb, then whether stdout is a terminal.
-func colorWanted(mode string, stdout io.Writer, getenv func(string) string) (bool, error) {
-	switch mode {
-	case "always":
-		return true, nil
-	case "never":
-		return false, nil
-	case "auto":
-	default:
-		return false, fmt.Errorf("-color: want auto, always or never, got %q", mode)
-	}
-	switch {
-	case getenv("FORCE_COLOR") != "":
-		return true, nil
-	case getenv("NO_COLOR") != "", getenv("TERM") == "dumb":
-		return false, nil
-	}
-	return isTerminal(stdout), nil
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// The only escape sequences this command writes are its own, fixed ones.
-const (
-	reverseOn  = "\x1b[7m"
-	reverseOff = "\x1b[27m"
-	boldYellow = "\x1b[1;33m"
-	reset      = "\x1b[0m"
-)
-
-type printer struct {
+// stdio is what a command reads and writes, apart from the files it names.
+type stdio struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
-	color          bool
-	json           bool
+	getenv         func(string) string
 }
 
-// jsonResult is the JSON form of one input.
-type jsonResult struct {
-	Source string `json:"source"`
-	plainsight.Result
+// A command is one subcommand of plainsight.
+type command struct {
+	name     string
+	synopsis string // the arguments, for the usage line
+	summary  string // one paragraph for help
+	run      func(args []string, io stdio) int
 }
 
-func (p printer) print(name string, r plainsight.Result) error {
-	if p.json {
-		if r.Warnings == nil {
-			r.Warnings = []plainsight.Warning{}
-		}
-		b, err := json.Marshal(jsonResult{Source: name, Result: r})
-		if err != nil {
-			return err
-		}
-		_, err = fmt.Fprintf(p.stdout, "%s\n", b)
-		return err
+// commands lists the subcommands in the order help shows them. It is filled
+// in init, as help refers to it.
+var commands []command
+
+func init() {
+	commands = []command{
+		{"check", "[-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]",
+			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", checkCmd},
+		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
+			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scanCmd},
+		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
+			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approveCmd},
+		{"term", "[-mode strip|visualize|off] [-plain] [file ...]",
+			"Filters model or tool output for a terminal: colours kept, everything else\nthat changes terminal state dropped.", termCmd},
+		{"clean", "[-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]",
+			"Cleans command output for an agent; the removal report goes to standard\nerror as JSON.", cleanCmd},
+		{"run", "[-raw-dir DIR] [--] command [arg ...]",
+			"Runs a command over pipes and prints its JSON envelope: cleaned stdout and\nstderr, removal reports, exit code, and the raw bytes' hashes.", runCmd},
+		{"dump", "[file ...]",
+			"Shows raw bytes as offsets, hex and caret notation; never emits a control\nbyte.", dumpCmd},
+		{"demo", "[-json] [-color auto|always|never]",
+			"Shows a hostile approval prompt as a terminal would, then neutralized.", demo},
+		{"help", "[command]", "Shows the usage of plainsight or of one command.", helpCmd},
 	}
-	text := r.Text
-	if p.color {
-		text = highlight(r)
-	}
-	if _, err := io.WriteString(p.stdout, text); err != nil {
-		return err
-	}
-	if text != "" && !strings.HasSuffix(text, "\n") {
-		io.WriteString(p.stdout, "\n")
-	}
-	if f, ok := p.stdout.(*os.File); ok {
-		f.Sync()
-	}
-	for _, w := range r.Warnings {
-		line := fmt.Sprintf("%s: %s %s: %s", name, w.Severity, w.Kind, w.Explanation)
-		if w.Decoded != "" {
-			line += fmt.Sprintf(" [decoded: %s]", w.Decoded)
-		}
-		if p.color && w.Severity == plainsight.SeverityWarn {
-			line = boldYellow + line + reset
-		}
-		if _, err := fmt.Fprintln(p.stderr, line); err != nil {
-			return err
+}
+
+func lookup(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
 		}
 	}
 	return nil
 }
 
-// highlight wraps every escape of r.Text in reverse video, so that an
-// escape Sanitize made looks different from the same characters typed.
-func highlight(r plainsight.Result) string {
-	var b strings.Builder
-	last := 0
-	for _, e := range r.Escapes {
-		b.WriteString(r.Text[last:e.Start])
-		b.WriteString(reverseOn)
-		b.WriteString(r.Text[e.Start:e.End])
-		b.WriteString(reverseOff)
-		last = e.End
+// run is the whole command, apart from the process, so tests can call it.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	s := stdio{stdin, stdout, stderr, getenv}
+	if len(args) > 0 {
+		if c := lookup(args[0]); c != nil {
+			return c.run(args[1:], s)
+		}
 	}
-	b.WriteString(r.Text[last:])
-	return b.String()
+	return checkCmd(args, s)
+}
+
+// usageOf prints the usage of the named command and its flags.
+func usageOf(w io.Writer, fs *flag.FlagSet, name string) {
+	c := lookup(name)
+	fmt.Fprintf(w, "usage: plainsight %s %s\n\n%s\n", c.name, c.synopsis, c.summary)
+	hasFlags := false
+	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+	if hasFlags {
+		fmt.Fprintf(w, "\nFlags (one dash or two):\n")
+		fs.PrintDefaults()
+	}
+}
+
+// newFlags returns the flag set of the named command, printing its usage
+// to stderr.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("plainsight "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { usageOf(stderr, fs, name) }
+	return fs
+}
+
+// parseFlags parses args into fs. done is true when the command should
+// stop with status: 0 after -h, 2 after a bad flag.
+func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return exitClean, true
+	case err != nil:
+		return exitError, true
+	}
+	return exitClean, false
+}
+
+func helpCmd(args []string, s stdio) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprintf(s.stdout, "plainsight shows untrusted text safely and says what was hidden in it.\n\nUsage:\n\n")
+		for _, c := range commands {
+			fmt.Fprintf(s.stdout, "\tplainsight %s %s\n", c.name, c.synopsis)
+		}
+		fmt.Fprintf(s.stdout, "\nWith no command, plainsight runs check. Exit status: 0 clean, 1 findings or\na rejection, 2 an error. \"plainsight help COMMAND\" shows the flags of one.\n")
+		return exitClean
+	case len(args) == 1 && args[0] == "help":
+		c := lookup("help")
+		fmt.Fprintf(s.stdout, "usage: plainsight %s %s\n\n%s\n", c.name, c.synopsis, c.summary)
+		return exitClean
+	case len(args) == 1 && lookup(args[0]) != nil:
+		// Every command prints its usage on -h, to standard error as the
+		// flag package does; help prints it to standard output.
+		lookup(args[0]).run([]string{"-h"}, stdio{s.stdin, s.stdout, s.stdout, s.getenv})
+		return exitClean
+	}
+	fmt.Fprintf(s.stderr, "plainsight help: unknown command %s\n", neutralizeLine(fmt.Sprint(args)))
+	return exitError
 }

@@ -3,10 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,61 +19,128 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
 
+// binary is the plainsight command built once for the tests that run it.
+var binary string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "plainsight-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	binary = filepath.Join(dir, "plainsight")
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building plainsight:", err)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 func env(vars map[string]string) func(string) string {
 	return func(k string) string { return vars[k] }
 }
 
+// An invocation is one run of the built command.
+type invocation struct {
+	args  []string
+	stdin string
+	env   map[string]string // on top of a bare PATH and HOME
+	dir   string            // working directory; the package's when empty
+}
+
+// exec runs the built binary and returns its output in the golden form:
+// the exit status, standard output and standard error, in sections.
+func (in invocation) exec(t *testing.T) string {
+	t.Helper()
+	cmd := exec.Command(binary, in.args...)
+	cmd.Stdin = strings.NewReader(in.stdin)
+	cmd.Dir = in.dir
+	// A session of its own has no controlling terminal, so that approve
+	// finds none whoever runs the tests.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
+	for k, v := range in.env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	status := 0
+	if exitErr, ok := errors.AsType[*exec.ExitError](err); ok {
+		status = exitErr.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running plainsight %q: %v", in.args, err)
+	}
+	return fmt.Sprintf("-- status --\n%d\n-- stdout --\n%s-- stderr --\n%s", status, stdout.String(), stderr.String())
+}
+
+// golden compares got with testdata/name.golden, or rewrites it under
+// -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s: output mismatch (-want +got):\n%s", path, diff)
+	}
+}
+
 func TestRun(t *testing.T) {
 	tests := []struct {
-		name       string
-		args       []string
-		stdin      string
-		env        map[string]string
-		wantStatus int
+		name  string
+		args  []string
+		stdin string
+		env   map[string]string
 	}{
-		{"clean", nil, "ls -la\n", nil, exitClean},
-		{"warnings", nil, "echo ok\rrm -rf ~\n", nil, exitWarnings},
-		{"json", []string{"-json"}, "cat invoice\u202efdp.exe", nil, exitWarnings},
-		{"force-color", nil, "a\u202eb \x1b[2J\n", map[string]string{"FORCE_COLOR": "1"}, exitWarnings},
-		{"no-color-wins-over-always-not", []string{"-color", "never"}, "a\u202eb\n", map[string]string{"FORCE_COLOR": "1"}, exitWarnings},
-		{"keep-tab", []string{"-keep-tab"}, "all:\n\tgo build\n", nil, exitClean},
-		{"context-command", []string{"-context", "command"}, "git commit -m \"Don\u2019t\" && echo \u2018$(id)\u2019\n", nil, exitWarnings},
-		{"tab-escaped", nil, "all:\n\tgo build\n", nil, exitClean},
-		{"bad-flag", []string{"-nope"}, "", nil, exitError},
-		{"missing-file", []string{"testdata/does-not-exist\u202e.txt"}, "", nil, exitError},
-		{"demo", []string{"demo", "-color", "never"}, "", nil, exitClean},
-		{"term-strip", []string{"term"}, "a\x1b[31mred\x1b[0m \x1b]0;title\x07\x1b[2Jb\r\n", map[string]string{"FORCE_COLOR": "1"}, exitClean},
-		{"term-visualize-plain", []string{"term", "-mode", "visualize"}, "a\x1b[31mred\x1b[0m \x1b]0;title\x07\x1b[2Jb\r\n", nil, exitClean},
-		{"term-bad-mode", []string{"term", "-mode", "loud"}, "", nil, exitError},
-		{"clean-cmd", []string{"clean"}, "build: \x1b[31mFAIL\x1b[0m\nnotice\x1b[1A\x1b]8;;https://example.invalid\x1b\\open\x1b]8;;\x1b\\\rPASS\n", nil, exitClean},
-		{"clean-overwrite", []string{"clean", "-cr", "overwrite"}, "working 10%\rworking 20%\rfailure\n", nil, exitClean},
-		{"dump", []string{"dump"}, "a\x1bb\xff\u202e\n", nil, exitClean},
+		{"clean", nil, "ls -la\n", nil},
+		{"warnings", nil, "echo ok\rrm -rf ~\n", nil},
+		{"json", []string{"-json"}, "cat invoice\u202efdp.exe", nil},
+		{"check-json", []string{"check", "--json"}, "ls\n", nil},
+		{"force-color", nil, "a\u202eb \x1b[2J\n", map[string]string{"FORCE_COLOR": "1"}},
+		{"no-color-wins-over-always-not", []string{"-color", "never"}, "a\u202eb\n", map[string]string{"FORCE_COLOR": "1"}},
+		{"keep-tab", []string{"-keep-tab"}, "all:\n\tgo build\n", nil},
+		{"context-command", []string{"-context", "command"}, "git commit -m \"Don\u2019t\" && echo \u2018$(id)\u2019\n", nil},
+		{"context-default-command", nil, "git commit -m \"Don\u2019t\" && echo \u2018$(id)\u2019\n", nil},
+		{"context-prose", []string{"--context", "prose"}, "Don\u2019t \u2018quote\u2019 me\n", nil},
+		{"tab-escaped", nil, "all:\n\tgo build\n", nil},
+		{"bad-flag", []string{"-nope"}, "", nil},
+		{"missing-file", []string{"testdata/does-not-exist\u202e\n.txt"}, "", nil},
+		{"demo", []string{"demo", "-color", "never"}, "", nil},
+		{"term-strip", []string{"term"}, "a\x1b[31mred\x1b[0m \x1b]0;title\x07\x1b[2Jb\r\n", map[string]string{"FORCE_COLOR": "1"}},
+		{"term-visualize-plain", []string{"term", "-mode", "visualize"}, "a\x1b[31mred\x1b[0m \x1b]0;title\x07\x1b[2Jb\r\n", nil},
+		{"term-bad-mode", []string{"term", "-mode", "loud"}, "", nil},
+		{"clean-cmd", []string{"clean"}, "build: \x1b[31mFAIL\x1b[0m\nnotice\x1b[1A\x1b]8;;https://example.invalid\x1b\\open\x1b]8;;\x1b\\\rPASS\n", nil},
+		{"clean-overwrite", []string{"clean", "-cr", "overwrite"}, "working 10%\rworking 20%\rfailure\n", nil},
+		{"clean-no-final-newline", []string{"clean"}, "no newline at the end", nil},
+		{"dump", []string{"dump"}, "a\x1bb\xff\u202e\n", nil},
+		{"binary-refused", nil, strings.Repeat("\x00\xff\x1b", 30000), nil},
+		{"help-help", []string{"help", "help"}, "", nil},
+		{"help", []string{"help"}, "", nil},
+		{"help-scan", []string{"help", "scan"}, "", nil},
+		{"help-unknown", []string{"help", "nope"}, "", nil},
+		{"scan-h", []string{"scan", "-h"}, "", nil},
+		{"approve-double-dash-h", []string{"approve", "--h"}, "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr, env(tt.env))
-			if status != tt.wantStatus {
-				t.Errorf("status = %d, want %d; stderr:\n%s", status, tt.wantStatus, stderr.String())
-			}
-			got := "-- stdout --\n" + stdout.String() + "-- stderr --\n" + stderr.String()
-			if tt.name == "bad-flag" || tt.name == "term-bad-mode" {
-				got = "-- stdout --\n" + stdout.String() // usage text is the flag package's
-			}
-			golden := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("output mismatch (-want +got):\n%s", diff)
-			}
+			golden(t, tt.name, invocation{args: tt.args, stdin: tt.stdin, env: tt.env}.exec(t))
 		})
 	}
 }
@@ -97,11 +168,11 @@ func TestJSONRoundTrip(t *testing.T) {
 	in := "x\u202ey\xff"
 	var stdout, stderr bytes.Buffer
 	run([]string{"-json"}, strings.NewReader(in), &stdout, &stderr, env(nil))
-	var got jsonResult
+	var got checkRecord
 	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(plainsight.Sanitize(in), got.Result); diff != "" {
+	if diff := cmp.Diff(plainsight.Policy{Context: plainsight.ContextCommand}.Sanitize(in), got.Result); diff != "" {
 		t.Errorf("JSON result mismatch (-want +got):\n%s", diff)
 	}
 	if got.Result.Original() != in {

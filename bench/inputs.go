@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// An input is one text every tool reads, held in both forms a caller has:
+// a string (Sanitize, Push, the string peers) and bytes (Transform, Clean).
+type input struct {
+	name string
+	// group says which targets apply: "ordinary", "clean" (no control, no
+	// invalid UTF-8) or "adversarial".
+	group string
+	shape string // the adversarial shape, for the 16 MiB / 1 MiB ratio
+	size  int    // the nominal size of an adversarial input
+	gen   func() string
+	n     int // len(s), kept after unload
+	s     string
+	b     []byte
+}
+
+// load makes the text of in, once.
+func (in *input) load() {
+	if in.b == nil {
+		in.s = in.gen()
+		in.b = []byte(in.s)
+		in.n = len(in.b)
+	}
+}
+
+// unload drops the text of in, to bound the harness's memory.
+func (in *input) unload() { in.s, in.b = "", nil }
+
+const (
+	kib = 1 << 10
+	mib = 1 << 20
+)
+
+// repeatLines repeats lines until the text reaches n bytes, cut at a line.
+func repeatLines(n int, lines ...string) string {
+	var b strings.Builder
+	for b.Len() < n {
+		for _, l := range lines {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	s := b.String()[:n]
+	return s[:strings.LastIndexByte(s, '\n')+1]
+}
+
+// commands is ASCII shell commands, as a model composes them.
+func commands(n int) string {
+	return repeatLines(n,
+		"git status --short && git diff --stat HEAD~1",
+		"find . -name '*.go' -not -path './vendor/*' | xargs gofmt -l",
+		"docker run --rm -it -v \"$PWD:/src\" -w /src golang:1.26 go test ./...",
+		"curl -fsSL https://example.com/install.sh -o /tmp/install.sh && sh /tmp/install.sh",
+		"kubectl get pods -n kube-system -o wide | grep -v Running",
+		"tar -czf backup-$(date +%F).tar.gz ~/projects --exclude=node_modules",
+		"for f in *.log; do gzip -9 \"$f\"; done; ls -la /var/log | sort -k5 -n",
+	)
+}
+
+// prose is multilingual prose, sentences drawn in a fixed pseudo-random
+// order so that no two lines repeat in step.
+func prose(n int) string {
+	sentences := []string{
+		"The build finished in 4.2 s; three tests were skipped because the database was not reachable.",
+		"Откройте файл ~/Документы/отчет.pdf и проверьте раздел «Итоги», прежде чем отправлять его.",
+		"東京タワーへ行く前に、README.mdを読んでください。設定ファイルは二つあります。",
+		"Η εντολή εμφανίζει τα αρχεία του τρέχοντος καταλόγου, ταξινομημένα κατά μέγεθος.",
+		"Größe der Datei in Bytes anzeigen – naïve café, Ångström, „Anführungszeichen“.",
+		"한국어 텍스트를 표시합니다: 파일 목록과 디렉터리 크기를 확인하세요.",
+		"फ़ाइल की सामग्री को मानक आउटपुट पर प्रिंट करें और त्रुटियों को अनदेखा न करें।",
+		"فایل\u200cها را ببینید و نتیجه را ذخیره کنید؛ این کار چند دقیقه طول می\u200cکشد.",
+		"Le fichier « notes.txt » a été modifié à 14 h 05 ; voulez-vous l’enregistrer ?",
+		"这个命令会删除临时目录中的所有文件，请先确认路径是否正确。",
+		"¿Quién escribió este código? Ñandú, pingüino y acción están en la lista.",
+		"Deploy succeeded \u2705 in 3 regions \U0001F680; rollback plan: see §4.2 of the runbook.",
+		"שורת הפקודה מציגה את רשימת הקבצים בתיקייה הנוכחית.",
+		"Lệnh này hiển thị danh sách tệp trong thư mục hiện tại, kể cả tệp ẩn.",
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(sentences[r.IntN(len(sentences))])
+		if r.IntN(3) == 0 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	s := b.String()
+	return s[:strings.LastIndexByte(s[:n], '\n')+1]
+}
+
+// buildLog is a colour-heavy build log: SGR around levels, names and
+// durations, as a test runner writes it to a terminal.
+func buildLog(n int) string {
+	var b strings.Builder
+	levels := []string{"\x1b[32mINFO\x1b[0m", "\x1b[33mWARN\x1b[0m", "\x1b[1;31mFAIL\x1b[0m", "\x1b[38;5;244mDEBUG\x1b[0m"}
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "%s 12:%02d:%02d \x1b[1mservice-%d\x1b[0m: request /api/v1/items/%d handled in \x1b[36m%dms\x1b[0m\n",
+			levels[i%len(levels)], i/60%60, i%60, i%7, i, i%250)
+	}
+	return b.String()
+}
+
+// attack is attack-dense text: every line carries an overwrite, a bidi
+// control, hidden tags, a lookalike or a terminal sequence. It is valid
+// UTF-8, so utf8.ValidString scans all of it.
+func attack(n int) string {
+	return repeatLines(n,
+		"echo ok\rrm -rf ~ \x1b[2K\x1b[1G",
+		"cat invoice\u202efdp.exe \u2066x\u2069",
+		"su\u200bdo rm\u00a0-rf / \ufeffls",
+		"ok\U000E0069\U000E0067\U000E006E\U000E006F\U000E0072\U000E0065 x\U000E0100\U000E0101\ufe01",
+		"git clone https://github.com/\u0430pple/x \ue000 \ufdd0",
+		"\x1b]0;title\x07\x1b]52;c;Zm9v\x07 a\u0085b\x7f",
+		"echo evil #\b\b\b\b\b\bgood \x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\",
+	)
+}
+
+// ttyLogs concatenates the real terminal recordings of term's tests.
+func ttyLogs(root string) (string, error) {
+	files, err := filepath.Glob(filepath.Join(root, "term", "testdata", "ttylogs", "*.log"))
+	if err != nil {
+		return "", err
+	}
+	if len(files) == 0 {
+		return "", fmt.Errorf("no tty logs under %s", root)
+	}
+	sort.Strings(files)
+	var b bytes.Buffer
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		b.Write(data)
+	}
+	return b.String(), nil
+}
+
+// The adversarial shapes, each filled to exactly n bytes.
+var shapes = []struct {
+	name string
+	make func(n int) string
+}{
+	{"osc-unterminated", func(n int) string { return "\x1b]0;" + strings.Repeat("A", n-4) }},
+	{"csi-params", func(n int) string {
+		return "\x1b[" + strings.Repeat("1;", (n-3)/2) + strings.Repeat("1", (n-3)%2) + "m"
+	}},
+	{"esc-flood", func(n int) string { return strings.Repeat("\x1b", n) }},
+	{"random-bytes", func(n int) string {
+		r := rand.New(rand.NewPCG(3, 4))
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return string(b)
+	}},
+	{"combining-marks", func(n int) string { return "a" + strings.Repeat("\u0301", (n-1)/2) + strings.Repeat("b", (n-1)%2) }},
+	{"long-token", func(n int) string {
+		// Latin letters with a Cyrillic lookalike every 64 bytes: one
+		// mixed-script token as long as the input.
+		unit := strings.Repeat("abcdefghijklmnopqrstuvwxyz", 3)[:62] + "\u0430"
+		return (strings.Repeat(unit, n/len(unit)+1))[:n-n%len(unit)] + strings.Repeat("x", n%len(unit))
+	}},
+}
+
+// adversarialSizes are the sizes of each adversarial shape; the quick run
+// takes the first only.
+var adversarialSizes = []int{1 * mib, 4 * mib, 16 * mib}
+
+// makeInputs lists every input, not yet loaded. root is the repository
+// root, for the tty logs.
+func makeInputs(root string, quick bool) ([]*input, error) {
+	tty, err := ttyLogs(root)
+	if err != nil {
+		return nil, err
+	}
+	ins := []*input{
+		{name: "commands-64K", group: "clean", gen: func() string { return commands(64 * kib) }},
+		{name: "commands-1M", group: "clean", gen: func() string { return commands(mib) }},
+		{name: "prose-1M", group: "clean", gen: func() string { return prose(mib) }},
+		{name: "build-log-1M", group: "ordinary", gen: func() string { return buildLog(mib) }},
+		{name: "tty-logs", group: "ordinary", gen: func() string { return tty }},
+		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
+	}
+	sizes := adversarialSizes
+	if quick {
+		sizes = sizes[:1]
+	}
+	for _, sh := range shapes {
+		for _, n := range sizes {
+			ins = append(ins, &input{name: fmt.Sprintf("%s-%dM", sh.name, n/mib), group: "adversarial",
+				shape: sh.name, size: n, gen: func() string { return sh.make(n) }})
+		}
+	}
+	return ins, nil
+}
+
+// oneInput returns the named input, loaded.
+func oneInput(root, name string) (*input, error) {
+	ins, err := makeInputs(root, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, in := range ins {
+		if in.name == name {
+			in.load()
+			return in, nil
+		}
+	}
+	return nil, fmt.Errorf("no input %q", name)
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// timeRun calls t on in until minDur has passed (at least once) and
+// returns the time per call.
+func timeRun(t *tool, in *input, minDur time.Duration) time.Duration {
+	calls := 0
+	start := time.Now()
+	var elapsed time.Duration
+	for {
+		sink += t.run(in.s, in.b)
+		calls++
+		if elapsed = time.Since(start); elapsed >= minDur {
+			return elapsed / time.Duration(calls)
+		}
+	}
+}
+
+// sink takes a number from every call, so that no work is optimized away.
+//
+//lint:ignore U1000 written only, on purpose
+var sink int
+
+// allocs returns the allocations and bytes allocated by one call of t on
+// in.
+func allocs(t *tool, in *input) (n, bytes uint64) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	sink += t.run(in.s, in.b)
+	runtime.ReadMemStats(&after)
+	return after.Mallocs - before.Mallocs, after.TotalAlloc - before.TotalAlloc
+}
+
+// median returns the median of xs (the mean of the two middle values for
+// an even count).
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// Peak memory is measured in a child process per tool and input: the
+// child builds the input, settles its heap, resets the kernel's
+// high-water mark of resident memory and runs the tool once; the peak is
+// the high-water mark minus the resident memory before the call.
+
+// peakChild is the child's side: it prints the peak in bytes.
+func peakChild(root, toolName, inputName string) error {
+	in, err := oneInput(root, inputName)
+	if err != nil {
+		return err
+	}
+	var t *tool
+	for _, c := range tools(false) {
+		if c.name == toolName {
+			t = c
+		}
+	}
+	if t == nil {
+		return fmt.Errorf("no tool %q", toolName)
+	}
+	runtime.GC()
+	debug.FreeOSMemory()
+	before, err := procStatus("VmRSS")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile("/proc/self/clear_refs", []byte("5"), 0); err != nil {
+		return fmt.Errorf("resetting the peak: %w", err)
+	}
+	sink += t.run(in.s, in.b)
+	peak, err := procStatus("VmHWM")
+	if err != nil {
+		return err
+	}
+	fmt.Println(max(peak-before, 0))
+	return nil
+}
+
+// procStatus reads a memory field of /proc/self/status, in bytes.
+func procStatus(field string) (int64, error) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(line, field+":"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10, err
+		}
+	}
+	return 0, fmt.Errorf("no %s in /proc/self/status", field)
+}
+
+// peak runs the child for one tool and input and returns its peak.
+func peak(root, toolName, inputName string) (int64, error) {
+	cmd := exec.Command(os.Args[0], "-root", root, "-peak-tool", toolName, "-peak-input", inputName)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return 0, fmt.Errorf("peak of %s on %s: %w", toolName, inputName, err)
+	}
+	return strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// report writes the tables of a run as Markdown.
+func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc oscPush) {
+	fmt.Fprintf(w, "## Machine\n\n")
+	fmt.Fprintf(w, "- %s\n", machine())
+	fmt.Fprintf(w, "- %d rounds of at least %v per tool and input%s\n", cfg.rounds, cfg.minDur, map[bool]string{true: " (quick run)"}[cfg.quick])
+	fmt.Fprintf(w, "- peers: %s\n\n", peers())
+
+	targets(w, res, lk, osc)
+
+	fmt.Fprintf(w, "## Ratios\n\n")
+	fmt.Fprintf(w, "Speed of each plainsight entry point relative to each peer and floor: the median over rounds of t(other) / t(entry) within a round. Above 1, plainsight is faster.\n\n")
+	var others []*tool
+	for _, t := range res.tools {
+		if t.kind != kindPlainsight {
+			others = append(others, t)
+		}
+	}
+	for _, e := range res.tools {
+		if e.kind != kindPlainsight {
+			continue
+		}
+		fmt.Fprintf(w, "### %s\n\n| input |", e.name)
+		for _, o := range others {
+			fmt.Fprintf(w, " %s |", o.name)
+		}
+		fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|", len(others)))
+		for _, in := range res.ins {
+			fmt.Fprintf(w, "| %s |", in.name)
+			for _, o := range others {
+				fmt.Fprintf(w, " %s |", ratioString(res.ratio(in.name, e.name, o.name)))
+			}
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w)
+	}
+
+	scaling(w, res)
+
+	fmt.Fprintf(w, "## Correctness: escape-corpus leaks\n\n")
+	fmt.Fprintf(w, "Cases of bench/testdata/escapes.txt (the hostile rows of term's policy table) whose output holds ESC outside a plain SGR, a C1 control, CR, BS, or (for strippers) bytes of a removed payload. Neutralizers show payloads escaped, by design.\n\n")
+	fmt.Fprintf(w, "| tool | cases leaking | ESC | C1 | CR | BS | payload | cases |\n|---|---:|---:|---:|---:|---:|---:|---|\n")
+	for _, t := range res.tools {
+		n := lk[t.name]
+		if n == nil {
+			continue
+		}
+		payload := fmt.Sprint(n.payload)
+		if t.neutralizes {
+			payload = "-"
+		}
+		names := strings.Join(n.names, " ")
+		if len(n.names) > 8 {
+			names = strings.Join(n.names[:8], " ") + fmt.Sprintf(" and %d more", len(n.names)-8)
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d | %s | %s |\n", t.name, n.cases, n.esc, n.c1, n.cr, n.bs, payload, names)
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintf(w, "## Per input\n\n")
+	fmt.Fprintf(w, "MB/s and time are medians over rounds; allocations and bytes are of one call; peak is the resident memory the call added, measured in a child process (adversarial inputs only). Node's strip-ansi is timed by node itself; its allocations are not known.\n\n")
+	for _, in := range res.ins {
+		fmt.Fprintf(w, "### %s (%s, %s)\n\n", in.name, in.group, sizeString(float64(inputSize(in))))
+		fmt.Fprintf(w, "| tool | MB/s | time | allocs | bytes | peak |\n|---|---:|---:|---:|---:|---:|\n")
+		for _, t := range res.tools {
+			c := res.cell(in.name, t.name)
+			allocs, byts, pk := "-", "-", "-"
+			if t.node == "" {
+				allocs, byts = fmt.Sprint(c.allocs), sizeString(float64(c.byts))
+			}
+			if c.peak >= 0 {
+				pk = sizeString(float64(c.peak))
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", t.name, mbps(inputSize(in), c.ns()),
+				durString(c.ns()), allocs, byts, pk)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// inputSize is the size of in, which may be unloaded by now.
+func inputSize(in *input) int { return in.n }
+
+func mbps(n int, ns float64) string {
+	if ns <= 0 {
+		return "-"
+	}
+	return threeDigits(float64(n) * 1e3 / ns)
+}
+
+func ratioString(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) || x == 0 {
+		return "-"
+	}
+	return threeDigits(x) + "×"
+}
+
+// threeDigits formats x with about three significant digits.
+func threeDigits(x float64) string {
+	switch {
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	case x >= 10:
+		return fmt.Sprintf("%.1f", x)
+	}
+	return fmt.Sprintf("%.2f", x)
+}
+
+func durString(ns float64) string {
+	d := time.Duration(ns)
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond).String()
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond).String()
+	case d >= time.Microsecond:
+		return d.Round(10 * time.Nanosecond).String()
+	}
+	return d.String()
+}
+
+func sizeString(b float64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", b/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", b/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", b/(1<<10))
+	}
+	return fmt.Sprintf("%.0f B", b)
+}
+
+// scaling writes t(16 MiB)/t(1 MiB) per tool and adversarial shape.
+func scaling(w io.Writer, res *results) {
+	byShape := map[string]map[int]string{}
+	for _, in := range res.ins {
+		if in.shape != "" {
+			if byShape[in.shape] == nil {
+				byShape[in.shape] = map[int]string{}
+			}
+			byShape[in.shape][in.size] = in.name
+		}
+	}
+	var names []string
+	for _, sh := range shapes {
+		if m := byShape[sh.name]; m[mib] != "" && m[16*mib] != "" {
+			names = append(names, sh.name)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Scaling\n\nTime on 16 MiB over time on 1 MiB of each adversarial shape (16 is linear), and for the plainsight entry points the peak memory at 1 and 16 MiB.\n\n| tool |")
+	for _, n := range names {
+		fmt.Fprintf(w, " %s |", n)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|", len(names)))
+	for _, t := range res.tools {
+		fmt.Fprintf(w, "| %s |", t.name)
+		for _, n := range names {
+			big, small := res.cell(byShape[n][16*mib], t.name), res.cell(byShape[n][mib], t.name)
+			s := fmt.Sprintf("%.1f", big.ns()/small.ns())
+			if t.kind == kindPlainsight && big.peak >= 0 {
+				s += fmt.Sprintf(" (%s → %s)", sizeString(float64(small.peak)), sizeString(float64(big.peak)))
+			}
+			fmt.Fprintf(w, " %s |", s)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
+}
+
+// machine describes where the run happened.
+func machine() string {
+	cpu := "unknown CPU"
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.Lines(string(data)) {
+			if rest, ok := strings.CutPrefix(line, "model name"); ok {
+				cpu = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), ":"))
+				break
+			}
+		}
+	}
+	nodeV := "no node"
+	if out, err := exec.Command("node", "--version").Output(); err == nil {
+		nodeV = "node " + strings.TrimSpace(string(out))
+	}
+	return fmt.Sprintf("%s, nproc %d, %s %s/%s, %s", cpu, runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH, nodeV)
+}
+
+// peers lists the versions of the Go peers, from the build.
+func peers() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	var s []string
+	for _, d := range bi.Deps {
+		switch d.Path {
+		case "github.com/charmbracelet/x/ansi", "github.com/acarl005/stripansi", "github.com/mtibben/confusables":
+			s = append(s, d.Path+" "+d.Version)
+		}
+	}
+	return strings.Join(append(s, "strip-ansi (bench/node/package.json)"), ", ")
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+)
+
+// A verdict is one target of issue 14 checked against a run: the worst
+// value over the inputs it covers, and where.
+type verdict struct {
+	target string
+	worst  float64
+	at     string
+	met    bool
+	unit   string // how worst reads: "×" for a speed ratio, or a word
+}
+
+// worstRatio returns the smallest within-round speed ratio of entry to
+// other over the inputs that keep returns true for.
+func (r *results) worstRatio(entry, other string, keep func(*input) bool) (float64, string) {
+	worst, at := math.Inf(1), ""
+	for _, in := range r.ins {
+		if !keep(in) || r.cells[in.name][other] == nil {
+			continue
+		}
+		if x := r.ratio(in.name, entry, other); x < worst {
+			worst, at = x, in.name
+		}
+	}
+	return worst, at
+}
+
+func all(*input) bool            { return true }
+func clean(in *input) bool       { return in.group == "clean" }
+func adversarial(in *input) bool { return in.group == "adversarial" }
+
+func (r *results) has(t string) bool {
+	for _, c := range r.tools {
+		if c.name == t {
+			return true
+		}
+	}
+	return false
+}
+
+// verdicts checks every target that the harness can measure.
+func verdicts(res *results, osc oscPush) []verdict {
+	var vs []verdict
+	atLeast := func(target, entry, other string, floor float64, keep func(*input) bool) {
+		if !res.has(other) {
+			return
+		}
+		x, at := res.worstRatio(entry, other, keep)
+		if at == "" {
+			return
+		}
+		vs = append(vs, verdict{target: target, worst: x, at: at, met: x >= floor, unit: "×"})
+	}
+	for _, e := range []string{"term Transform", "term Push"} {
+		atLeast(e+" ≥ 5× charm Strip, every input", e, "charm Strip", 5, all)
+	}
+	for _, e := range []string{"term Transform", "term Push", "transcript Clean", "transcript Cleaner"} {
+		atLeast(e+" ≥ 0.25× memmove on clean text", e, "memmove", 0.25, clean)
+	}
+	atLeast("transcript Clean ≥ 3× charm Strip, every input", "transcript Clean", "charm Strip", 3, all)
+	atLeast("Sanitize ≥ 1× strconv.Quote, every input", "Sanitize", "strconv.Quote", 1, all)
+	atLeast("Sanitize ≥ 10× Pikuri regexp, every input", "Sanitize", "Pikuri regexp", 10, all)
+
+	// Bytes allocated per byte of input, adversarial inputs.
+	amp := func(target, t string, limit float64) {
+		worst, at := 0.0, ""
+		for _, in := range res.ins {
+			if !adversarial(in) {
+				continue
+			}
+			if x := float64(res.cell(in.name, t).byts) / float64(inputSize(in)); x > worst || at == "" {
+				worst, at = x, in.name
+			}
+		}
+		if at != "" {
+			vs = append(vs, verdict{target: target, worst: worst, at: at, met: worst <= limit, unit: "× input allocated"})
+		}
+	}
+	amp("Sanitize allocates ≤ 8× the input, adversarial inputs", "Sanitize", 8)
+
+	// Allocation counts: a constant, not per line or per chunk.
+	maxAllocs := func(target, t string, limit uint64) {
+		var worst uint64
+		at := ""
+		for _, in := range res.ins {
+			if n := res.cell(in.name, t).allocs; n > worst || at == "" {
+				worst, at = n, in.name
+			}
+		}
+		if at != "" {
+			vs = append(vs, verdict{target: target, worst: float64(worst), at: at, met: worst <= limit, unit: " allocations per call"})
+		}
+	}
+	maxAllocs("transcript Clean: allocations per call bounded by a constant, none per line (≤ 32)", "transcript Clean", 32)
+	maxAllocs("transcript Cleaner: 0 allocations per call of Transform", "transcript Cleaner", 0)
+	maxAllocs("term Transform: 0 allocations per call of Transform", "term Transform", 0)
+
+	// Push against Transform: the smallest t(Transform)/t(Push) is the
+	// largest t(Push)/t(Transform).
+	if x, at := res.worstRatio("term Push", "term Transform", all); at != "" {
+		vs = append(vs, verdict{target: "term Push costs ≤ 1.2× Transform, every input", worst: 1 / x, at: at, met: 1/x <= 1.2, unit: "× Transform's time"})
+	}
+	vs = append(vs, verdict{target: "term Push: 64 MiB unterminated OSC in 64 KiB chunks allocates < 1 MiB",
+		worst: float64(osc.bytes) / mib, at: fmt.Sprintf("%d allocations", osc.allocs), met: osc.bytes < mib, unit: " MiB"})
+
+	// Scaling: time on 16 MiB over time on 1 MiB.
+	for _, t := range res.tools {
+		if t.kind != kindPlainsight {
+			continue
+		}
+		worst, at := 0.0, ""
+		for _, big := range res.ins {
+			if big.size != 16*mib {
+				continue
+			}
+			for _, small := range res.ins {
+				if small.shape == big.shape && small.size == mib {
+					if x := res.cell(big.name, t.name).ns() / res.cell(small.name, t.name).ns(); x > worst {
+						worst, at = x, big.shape
+					}
+				}
+			}
+		}
+		if at != "" {
+			vs = append(vs, verdict{target: t.name + ": time 16 MiB / 1 MiB ≤ 20", worst: worst, at: at, met: worst <= 20, unit: ""})
+		}
+	}
+
+	// Keep: clean ASCII and prose against ValidString (time ratios).
+	keep := func(target, input string, limit float64) {
+		if res.cells[input] == nil {
+			return
+		}
+		x := 1 / res.ratio(input, "Sanitize", "ValidString")
+		vs = append(vs, verdict{target: target, worst: x, at: input, met: x <= limit, unit: "× ValidString's time"})
+	}
+	keep("Sanitize on clean ASCII ≤ 8× ValidString", "commands-1M", 8)
+	keep("Sanitize on multilingual prose ≤ 6× ValidString", "prose-1M", 6)
+	if c := res.cells["commands-1M"]; c != nil {
+		n := c["Sanitize"].allocs
+		vs = append(vs, verdict{target: "Sanitize on clean ASCII: 0 allocations", worst: float64(n), at: "commands-1M", met: n == 0, unit: " allocations"})
+	}
+	return vs
+}
+
+// targets writes the verdicts.
+func targets(w io.Writer, res *results, _ map[string]*leakCount, osc oscPush) {
+	fmt.Fprintf(w, "## Targets (issue 14)\n\n| target | worst | on | |\n|---|---:|---|---|\n")
+	for _, v := range verdicts(res, osc) {
+		mark := "missed"
+		if v.met {
+			mark = "met"
+		}
+		val := fmt.Sprintf("%.2f%s", v.worst, v.unit)
+		if v.unit == "×" {
+			val = ratioString(v.worst)
+		}
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", v.target, val, v.at, mark)
+	}
+	fmt.Fprintln(w)
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/acarl005/stripansi"
+	charm "github.com/charmbracelet/x/ansi"
+	"github.com/mtibben/confusables"
+	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/term"
+	"github.com/plainsight-dev/plainsight/transcript"
+	"golang.org/x/text/transform"
+)
+
+// A tool is one way to make text safe, or a floor that does less than any.
+type tool struct {
+	name string
+	kind string // "plainsight", "neutralizer", "stripper" or "floor"
+	// run processes one input and returns a number that depends on the
+	// output, so that the work cannot be optimized away.
+	run func(s string, b []byte) int
+	// out returns the output for the escape corpus; nil for floors.
+	out func(s string) string
+	// neutralizes says that the tool shows sequences as visible escapes
+	// rather than removing them: their payloads stay, by design.
+	neutralizes bool
+	// node names the strip-ansi mode ("string" or "bytes") of a tool timed
+	// by the Node bridge instead of run.
+	node string
+}
+
+const (
+	kindPlainsight  = "plainsight"
+	kindNeutralizer = "neutralizer"
+	kindStripper    = "stripper"
+	kindFloor       = "floor"
+)
+
+// unlimited lets the transcript write all its output, as every peer does.
+var unlimited = transcript.Options{Limits: transcript.Limits{MaxOutput: -1}}
+
+// pushChunk is the size of the chunks term.Push and the Transformers get,
+// as a terminal reader would hand them over.
+const pushChunk = 64 * kib
+
+// transformLen runs t over b into a reused buffer and returns the output
+// length: the cost of the Transformer itself, with no allocation of its
+// own output.
+func transformLen(t transform.Transformer, dst, b []byte) int {
+	t.Reset()
+	n := 0
+	for {
+		nDst, nSrc, err := t.Transform(dst, b, true)
+		n += nDst
+		b = b[nSrc:]
+		if err != transform.ErrShortDst {
+			return n
+		}
+	}
+}
+
+// tools returns every tool, plainsight entry points first. The Node tools
+// are included only when node is true.
+func tools(node bool) []*tool {
+	termT := term.New(term.Options{})
+	termDst := make([]byte, pushChunk)
+	cleaner := transcript.NewCleaner(unlimited)
+	cleanerDst := make([]byte, pushChunk)
+	var copyDst []byte
+	grow := func(n int) []byte {
+		if cap(copyDst) < n {
+			copyDst = make([]byte, n)
+		}
+		return copyDst[:n]
+	}
+	ts := []*tool{
+		{name: "Sanitize", kind: kindPlainsight, neutralizes: true,
+			run: func(s string, _ []byte) int { r := plainsight.Sanitize(s); return len(r.Text) + len(r.Warnings) },
+			out: func(s string) string { return plainsight.Sanitize(s).Text }},
+		{name: "term Transform", kind: kindPlainsight,
+			run: func(_ string, b []byte) int { return transformLen(termT, termDst, b) },
+			out: func(s string) string { out, _, _ := transform.String(term.New(term.Options{}), s); return out }},
+		{name: "term Push", kind: kindPlainsight,
+			run: func(s string, _ []byte) int {
+				t := term.New(term.Options{})
+				n := 0
+				for len(s) > 0 {
+					k := min(len(s), pushChunk)
+					n += len(t.Push(s[:k]))
+					s = s[k:]
+				}
+				return n + len(t.Finish())
+			},
+			out: func(s string) string { t := term.New(term.Options{}); return t.Push(s) + t.Finish() }},
+		{name: "transcript Clean", kind: kindPlainsight,
+			run: func(_ string, b []byte) int {
+				text, rep := transcript.Clean(b, unlimited)
+				return len(text) + int(rep.BytesIn)
+			},
+			out: func(s string) string { text, _ := transcript.Clean([]byte(s), unlimited); return text }},
+		{name: "transcript Cleaner", kind: kindPlainsight,
+			run: func(_ string, b []byte) int { return transformLen(cleaner, cleanerDst, b) },
+			out: func(s string) string { out, _, _ := transform.String(transcript.NewCleaner(unlimited), s); return out }},
+
+		{name: "strconv.Quote", kind: kindNeutralizer, neutralizes: true,
+			run: func(s string, _ []byte) int { return len(strconv.Quote(s)) },
+			out: strconv.Quote},
+		{name: "Pikuri regexp", kind: kindNeutralizer, neutralizes: true,
+			run: func(s string, _ []byte) int { r := pikuriSanitize(s); return len(r.text) + len(r.tokens) },
+			out: func(s string) string { return pikuriSanitize(s).text }},
+		{name: "confusables", kind: kindNeutralizer, neutralizes: true,
+			run: func(s string, _ []byte) int {
+				n := 0
+				for tok := range strings.FieldsSeq(s) {
+					n += len(confusables.Skeleton(tok))
+				}
+				return n
+			}},
+
+		{name: "charm Strip", kind: kindStripper,
+			run: func(s string, _ []byte) int { return len(charm.Strip(s)) },
+			out: charm.Strip},
+		{name: "stripansi", kind: kindStripper,
+			run: func(s string, _ []byte) int { return len(stripansi.Strip(s)) },
+			out: stripansi.Strip},
+	}
+	if node {
+		ts = append(ts,
+			&tool{name: "strip-ansi (string)", kind: kindStripper, node: "string"},
+			&tool{name: "strip-ansi (bytes)", kind: kindStripper, node: "bytes"},
+		)
+	}
+	ts = append(ts,
+		&tool{name: "memmove", kind: kindFloor,
+			run: func(_ string, b []byte) int { return copy(grow(len(b)), b) }},
+		&tool{name: "byte loop", kind: kindFloor,
+			run: func(_ string, b []byte) int {
+				dst := grow(len(b))
+				//lint:ignore S1001 this loop is the floor being measured
+				for i, c := range b {
+					dst[i] = c
+				}
+				return len(dst)
+			}},
+		&tool{name: "ValidString", kind: kindFloor,
+			run: func(s string, _ []byte) int {
+				if utf8.ValidString(s) {
+					return 1
+				}
+				return 0
+			}},
+	)
+	return ts
+}

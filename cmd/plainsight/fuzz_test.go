@@ -1,0 +1,38 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzIgnore checks that any .gitignore line and path are handled without
+// a panic, that negating a pattern flips its decision and nothing else,
+// and that a plain name matches itself at any depth.
+func FuzzIgnore(f *testing.F) {
+	for _, tt := range ignoreTests {
+		for _, line := range strings.Split(tt.files[""], "\n") {
+			f.Add(line, tt.path, tt.isDir)
+		}
+	}
+	f.Fuzz(func(t *testing.T, line, path string, isDir bool) {
+		if strings.ContainsAny(line, "\n\r") || path == "" {
+			t.Skip()
+		}
+		rule := parseIgnore([]byte(line))
+		ignored, decided := rule.match(path, isDir)
+		if line != "" && line[0] != '!' && line[0] != '#' {
+			neg := parseIgnore([]byte("!" + line))
+			nIgnored, nDecided := neg.match(path, isDir)
+			if nDecided != decided || (decided && nIgnored == ignored) {
+				t.Errorf("%+q on %+q: decided %v ignored %v, but negated: decided %v ignored %v", line, path, decided, ignored, nDecided, nIgnored)
+			}
+		}
+		name := path[strings.LastIndexByte(path, '/')+1:]
+		if name != "" && line == name && utf8.ValidString(name) && !strings.ContainsAny(name, "*?[\\!# ") {
+			if !ignored {
+				t.Errorf("plain pattern %+q does not match %+q", line, path)
+			}
+		}
+	})
+}

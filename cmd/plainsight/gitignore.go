@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file reads .gitignore files the way gitignore(5) describes them, so
+// that scan skips what git would not track. One difference: "?" and a
+// bracket expression match one character, where git's wildmatch matches
+// one byte (so "[\u00e9\u00e8].txt" never matches in git); and a pattern
+// that is not valid UTF-8 matches nothing, so that scan errs on the side of
+// reading a file.
+
+// An ignoreRule is one pattern line of a .gitignore file.
+type ignoreRule struct {
+	re       *regexp.Regexp
+	negate   bool // "!pattern": re-include what an earlier pattern excluded
+	dirOnly  bool // "pattern/": match only directories
+	basename bool // no slash but a trailing one: match the last path component at any depth
+}
+
+// An ignoreFile holds the rules of one .gitignore file.
+type ignoreFile struct {
+	rules []ignoreRule
+}
+
+// parseIgnore reads the patterns of a .gitignore file. Lines it cannot
+// compile are skipped, as git skips patterns it cannot use.
+func parseIgnore(data []byte) *ignoreFile {
+	f := &ignoreFile{}
+	for line := range bytes.Lines(data) {
+		if r, ok := parseIgnoreLine(string(line)); ok {
+			f.rules = append(f.rules, r)
+		}
+	}
+	return f
+}
+
+func parseIgnoreLine(line string) (ignoreRule, bool) {
+	line = strings.TrimSuffix(line, "\n")
+	line = strings.TrimSuffix(line, "\r")
+	line = trimTrailingSpaces(line)
+	// "A blank line matches no files"; "A line starting with # serves as a
+	// comment. Put a backslash in front of the first hash for patterns that
+	// begin with a hash."
+	if line == "" || line[0] == '#' {
+		return ignoreRule{}, false
+	}
+	var r ignoreRule
+	// "An optional prefix "!" which negates the pattern."
+	if line[0] == '!' {
+		r.negate = true
+		line = line[1:]
+	}
+	// "If there is a separator at the end of the pattern then the pattern
+	// will only match directories."
+	if strings.HasSuffix(line, "/") && !strings.HasSuffix(line, `\/`) {
+		r.dirOnly = true
+		line = strings.TrimRight(line, "/")
+	}
+	if line == "" {
+		return ignoreRule{}, false
+	}
+	// "If there is a separator at the beginning or middle (or both) of the
+	// pattern, then the pattern is relative to the directory level of the
+	// particular .gitignore file itself. Otherwise the pattern may also
+	// match at any level below the .gitignore level."
+	r.basename = !strings.Contains(line, "/")
+	line = strings.TrimPrefix(line, "/")
+	expr, ok := globRegexp(line, !r.basename)
+	if !ok {
+		return ignoreRule{}, false
+	}
+	re, err := regexp.Compile("^" + expr + "$")
+	if err != nil {
+		return ignoreRule{}, false
+	}
+	r.re = re
+	return r, true
+}
+
+// trimTrailingSpaces drops trailing spaces: "Trailing spaces are ignored
+// unless they are quoted with backslash."
+func trimTrailingSpaces(s string) string {
+	end := len(s)
+	for end > 0 && s[end-1] == ' ' {
+		// Count the backslashes before this space: an odd number quotes it.
+		n := 0
+		for i := end - 2; i >= 0 && s[i] == '\\'; i-- {
+			n++
+		}
+		if n%2 == 1 {
+			break
+		}
+		end--
+	}
+	return s[:end]
+}
+
+// globRegexp translates a gitignore glob into a regular expression body.
+// "*" matches anything but "/", "?" one character but "/", "[...]" one
+// character of a set; with paths, "**" between separators matches any
+// number of directories: "**/" leading, "/**" trailing, "/**/" inside.
+// "Other consecutive asterisks are considered regular asterisks." A
+// bracket that is never closed makes the pattern match nothing, as in
+// git's wildmatch: ok is false.
+func globRegexp(glob string, paths bool) (expr string, ok bool) {
+	var b strings.Builder
+	for i := 0; i < len(glob); {
+		c := glob[i]
+		atSegmentStart := i == 0 || glob[i-1] == '/'
+		switch {
+		case paths && atSegmentStart && strings.HasPrefix(glob[i:], "**/"):
+			b.WriteString("(?:.*/)?")
+			i += 3
+		case paths && i > 0 && atSegmentStart && glob[i:] == "**":
+			b.WriteString(".*")
+			i += 2
+		case c == '*':
+			b.WriteString("[^/]*")
+			for i < len(glob) && glob[i] == '*' {
+				i++
+			}
+		case c == '?':
+			b.WriteString("[^/]")
+			i++
+		case c == '[':
+			class, n := globClass(glob[i:])
+			if n == 0 {
+				return "", false
+			}
+			b.WriteString(class)
+			i += n
+		case c == '\\' && i+1 < len(glob):
+			i += 1 + quoteRune(&b, glob[i+1:])
+		default:
+			i += quoteRune(&b, glob[i:])
+		}
+	}
+	return b.String(), true
+}
+
+// globClass translates the bracket expression at the start of s, such as
+// "[!a-z]" or "[[:digit:]]", and returns it with the bytes it used, or 0 if
+// s holds no closing bracket.
+func globClass(s string) (string, int) {
+	var b strings.Builder
+	b.WriteString("[")
+	i := 1
+	if i < len(s) && (s[i] == '!' || s[i] == '^') {
+		b.WriteString("^")
+		i++
+	}
+	first := true
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == ']' && !first:
+			// A class never matches the separator.
+			if strings.HasPrefix(b.String(), "[^") {
+				b.WriteString("/")
+			}
+			b.WriteString("]")
+			return b.String(), i + 1
+		case c == '[' && strings.HasPrefix(s[i:], "[:"):
+			end := strings.Index(s[i+2:], ":]")
+			if end < 0 {
+				return "", 0
+			}
+			b.WriteString(s[i : i+2+end+2])
+			i += 2 + end + 2
+		case c == '\\' && i+1 < len(s):
+			i += 1 + quoteRune(&b, s[i+1:])
+		case c == '-' && !first && i+1 < len(s) && s[i+1] != ']':
+			b.WriteString("-")
+			i++
+		default:
+			i += quoteRune(&b, s[i:])
+		}
+		first = false
+	}
+	return "", 0
+}
+
+// match reports whether the rules of f decide rel, a slash-separated path
+// relative to the directory of f, and if so whether it is ignored. "The
+// last matching pattern decides the outcome."
+func (f *ignoreFile) match(rel string, isDir bool) (ignored, decided bool) {
+	base := path.Base(rel)
+	for i := len(f.rules) - 1; i >= 0; i-- {
+		r := &f.rules[i]
+		if r.dirOnly && !isDir {
+			continue
+		}
+		subject := rel
+		if r.basename {
+			subject = base
+		}
+		if r.re.MatchString(subject) {
+			return !r.negate, true
+		}
+	}
+	return false, false
+}
+
+// An ignoreLevel is a .gitignore file and the directory it governs,
+// relative to the root of the walk ("" for the root itself).
+type ignoreLevel struct {
+	dir  string
+	file *ignoreFile
+}
+
+// An ignoreStack holds the .gitignore files from the root of a walk down to
+// the current directory. "Patterns in the higher level files are
+// overridden by those in lower level files down to the directory
+// containing the file." Push returns a new stack; the receiver is unchanged,
+// so sibling directories share their parent's.
+type ignoreStack []ignoreLevel
+
+func (s ignoreStack) push(dir string, f *ignoreFile) ignoreStack {
+	if f == nil || len(f.rules) == 0 {
+		return s
+	}
+	return append(s[:len(s):len(s)], ignoreLevel{dir, f})
+}
+
+// ignored reports whether rel, a slash-separated path relative to the root
+// of the walk, is ignored. Its parent directories are taken as not ignored:
+// the walk never enters an ignored directory, as "it is not possible to
+// re-include a file if a parent directory of that file is excluded."
+func (s ignoreStack) ignored(rel string, isDir bool) bool {
+	for i := len(s) - 1; i >= 0; i-- {
+		l := s[i]
+		sub := rel
+		if l.dir != "" {
+			var ok bool
+			sub, ok = strings.CutPrefix(rel, l.dir+"/")
+			if !ok {
+				continue
+			}
+		}
+		if ignored, decided := l.file.match(sub, isDir); decided {
+			return ignored
+		}
+	}
+	return false
+}
+
+// quoteRune writes the first character of s as a literal of a regular
+// expression and returns its length in bytes.
+func quoteRune(b *strings.Builder, s string) int {
+	_, n := utf8.DecodeRuneInString(s)
+	b.WriteString(regexp.QuoteMeta(s[:n]))
+	return n
+}

@@ -1,0 +1,424 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/plainsight-dev/plainsight"
+)
+
+// binarySniffLen is how much of a file is searched for a NUL byte to call
+// it binary, as git does.
+const binarySniffLen = 8 << 10
+
+// A finding is one located occurrence of a warning in a scanned file.
+// Line 0 means the warning carries no location: it is about the file.
+type finding struct {
+	Path        string              `json:"path"`
+	Line        int                 `json:"line,omitempty"`
+	Column      int                 `json:"column,omitempty"`
+	EndLine     int                 `json:"end_line,omitempty"`
+	EndColumn   int                 `json:"end_column,omitempty"`
+	Kind        plainsight.Kind     `json:"kind"`
+	Severity    plainsight.Severity `json:"severity"`
+	Explanation string              `json:"explanation"`
+	Token       string              `json:"token,omitempty"`
+	Decoded     string              `json:"decoded,omitempty"`
+	// uri is the file's path as a relative URI reference, for SARIF.
+	uri string
+	// located findings span the bytes [start, end) of the file.
+	located    bool
+	start, end int
+}
+
+// skipReason says why a file was not scanned.
+type skipReason uint8
+
+const (
+	scanned skipReason = iota
+	skippedBinary
+	skippedSize
+)
+
+// A fileResult is what scanning one file produced.
+type fileResult struct {
+	seq      int
+	path     string // displayable: neutralized
+	uri      string
+	size     int64
+	skip     skipReason
+	err      error
+	findings []finding
+}
+
+// scanStats are the totals of a scan, for the summary line.
+type scanStats struct {
+	files, unreadable, binary, tooLarge int
+	bytes                               int64
+	byKind                              map[plainsight.Kind]int
+	findings                            int
+	failing                             bool
+	walk                                walkCounts
+}
+
+// A choice is a flag value that must be one of a fixed list of words.
+type choice struct {
+	value   string
+	allowed []string
+}
+
+func (c *choice) String() string { return c.value }
+
+func (c *choice) Set(s string) error {
+	if !slices.Contains(c.allowed, s) {
+		return fmt.Errorf("want %s, got %q", strings.Join(c.allowed, ", "), s)
+	}
+	c.value = s
+	return nil
+}
+
+// failOn is the lowest severity that makes scan exit 1: warn, info or
+// never.
+type failOn string
+
+// fails reports whether a finding of severity s fails the scan.
+func (f failOn) fails(s plainsight.Severity) bool {
+	switch f {
+	case "info":
+		return true
+	case "never":
+		return false
+	}
+	return s == plainsight.SeverityWarn
+}
+
+// A findingWriter prints findings in one output format.
+type findingWriter interface {
+	begin() error
+	file(r fileResult) error
+	end(st *scanStats) error
+}
+
+func scanCmd(args []string, s stdio) int {
+	stdout, stderr := s.stdout, s.stderr
+	fs := newFlags("scan", stderr)
+	format := choice{"text", []string{"text", "json", "sarif"}}
+	fail := choice{"warn", []string{"warn", "info", "never"}}
+	fs.Var(&format, "format", "output `format`: text, json (JSON Lines) or sarif (SARIF 2.1.0)")
+	jsonOut := fs.Bool("json", false, "short for -format json")
+	fs.Var(&fail, "fail-on", "exit 1 on findings of this `severity` or above: warn, info or never")
+	maxSize := fs.Int64("max-size", 16<<20, "skip, and count, files larger than this many `bytes`")
+	noIgnore := fs.Bool("no-ignore", false, "scan what .gitignore files exclude too")
+	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
+	if status, done := parseFlags(fs, args); done {
+		return status
+	}
+	if *jsonOut {
+		format.value = "json"
+	}
+	roots := fs.Args()
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	var out findingWriter
+	switch format.value {
+	case "json":
+		out = &jsonLinesWriter{w: stdout}
+	case "sarif":
+		out = &sarifWriter{w: stdout}
+	default:
+		out = &textWriter{w: stdout}
+	}
+	start := time.Now()
+	st := scanStats{byKind: map[plainsight.Kind]int{}}
+	err := scanTree(roots, *noIgnore, *maxSize, max(*workers, 1), failOn(fail.value), out, stderr, &st)
+	if err != nil {
+		fmt.Fprintln(stderr, "plainsight:", err)
+		return exitError
+	}
+	fmt.Fprintln(stderr, summaryLine(&st, time.Since(start)))
+	switch {
+	case st.unreadable > 0:
+		return exitError
+	case st.failing:
+		return exitWarnings
+	}
+	return exitClean
+}
+
+// scanTree walks roots in one goroutine, scans files in workers, and hands
+// the results to out in walk order. At most window files are in flight, so
+// memory does not grow with the size of the tree.
+func scanTree(roots []string, noIgnore bool, maxSize int64, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
+	window := 4 * workers
+	jobs := make(chan scanFile, window)
+	results := make(chan fileResult, window)
+	slots := make(chan struct{}, window)
+	walked := make(chan walkCounts, 1)
+	go func() {
+		w := walker{noIgnore: noIgnore, emit: func(f scanFile) {
+			slots <- struct{}{}
+			jobs <- f
+		}}
+		for _, r := range roots {
+			w.root(r)
+		}
+		close(jobs)
+		walked <- w.counts
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			sc := scanner{maxSize: maxSize}
+			for f := range jobs {
+				results <- sc.scan(f)
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	var outErr error
+	if err := out.begin(); err != nil {
+		outErr = err
+	}
+	pending := map[int]fileResult{}
+	next := 0
+	for r := range results {
+		pending[r.seq] = r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			st.add(r, fail)
+			if r.err != nil {
+				fmt.Fprintf(stderr, "plainsight: %s\n", neutralizeLine(r.err.Error()))
+			}
+			if outErr == nil {
+				outErr = out.file(r)
+			}
+			<-slots
+		}
+	}
+	st.walk = <-walked
+	if err := out.end(st); outErr == nil {
+		outErr = err
+	}
+	return outErr
+}
+
+func (st *scanStats) add(r fileResult, fail failOn) {
+	switch {
+	case r.err != nil:
+		st.unreadable++
+		return
+	case r.skip == skippedBinary:
+		st.binary++
+		return
+	case r.skip == skippedSize:
+		st.tooLarge++
+		return
+	}
+	st.files++
+	st.bytes += r.size
+	for _, f := range r.findings {
+		st.findings++
+		st.byKind[f.Kind]++
+		st.failing = st.failing || fail.fails(f.Severity)
+	}
+}
+
+// A scanner reads and scans files, one at a time. It keeps its read
+// buffer between files, so a worker allocates as much as its largest file,
+// not the sum of them.
+type scanner struct {
+	maxSize int64
+	buf     []byte
+}
+
+// scan reads and scans one file.
+func (sc *scanner) scan(f scanFile) fileResult {
+	r := fileResult{seq: f.seq, path: displayName(f.path), uri: pathURI(f.path), err: f.err}
+	if r.err != nil {
+		return r
+	}
+	file, err := os.Open(f.path)
+	if err != nil {
+		r.err = err
+		return r
+	}
+	defer file.Close()
+	fi, err := file.Stat()
+	if err != nil {
+		r.err = err
+		return r
+	}
+	if fi.Size() > sc.maxSize {
+		r.size, r.skip = fi.Size(), skippedSize
+		return r
+	}
+	// The sniff first, so that a large binary file is not read whole. Then
+	// the rest, up to one byte past the limit, which catches a file that
+	// grew since Stat.
+	data, err := sc.read(file, 0, binarySniffLen)
+	if err == nil && bytes.IndexByte(data, 0) >= 0 {
+		r.size, r.skip = fi.Size(), skippedBinary
+		return r
+	}
+	if err == nil && len(data) == binarySniffLen {
+		data, err = sc.read(file, len(data), max(int(fi.Size()), binarySniffLen)+1)
+	}
+	if err != nil {
+		r.err = err
+		return r
+	}
+	r.size = int64(len(data))
+	if r.size > sc.maxSize {
+		r.skip = skippedSize
+		return r
+	}
+	text := string(data)
+	r.findings = findings(r.path, r.uri, text, scanPolicy.Sanitize(text))
+	return r
+}
+
+// read reads from file into sc.buf after the first have bytes, until end
+// of file or until it holds want bytes or sc.maxSize+1, whichever is less.
+func (sc *scanner) read(file *os.File, have, want int) ([]byte, error) {
+	want = int(min(int64(want), sc.maxSize+1))
+	if cap(sc.buf) < want {
+		sc.buf = slices.Grow(sc.buf[:have], want-have)
+	}
+	buf := sc.buf[:want]
+	n, err := io.ReadFull(file, buf[have:])
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	return buf[:have+n], err
+}
+
+// scanPolicy is how scan reads files: a tab is ordinary in source code.
+var scanPolicy = plainsight.Policy{KeepTab: true}
+
+// findings lists each located occurrence of each warning of res, the
+// Result of text, in position order.
+func findings(path, uri, text string, res plainsight.Result) []finding {
+	var out []finding
+	for _, w := range res.Warnings {
+		locs := w.Locations
+		if w.Kind == plainsight.KindCarriageReturn {
+			var lone bool
+			locs, lone = loneCarriageReturns(text, locs)
+			if !lone {
+				continue
+			}
+		}
+		// Clone what may share memory with text, which scan reuses.
+		base := finding{Path: path, uri: uri, Kind: w.Kind, Severity: w.Severity, Explanation: strings.Clone(w.Explanation), Decoded: strings.Clone(w.Decoded)}
+		if len(locs) == 0 {
+			out = append(out, base)
+			continue
+		}
+		for _, l := range runs(locs) {
+			f := base
+			f.located, f.start, f.end = true, l.Input.Start, l.Input.End
+			f.Token = strings.Clone(clipToken(res.Text[l.Text.Start:l.Text.End]))
+			if len(w.Tokens) > 1 {
+				f.Explanation = explainAlone(w, text[l.Input.Start:l.Input.End])
+			}
+			out = append(out, f)
+		}
+	}
+	place(text, out)
+	slices.SortStableFunc(out, func(a, b finding) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Column - b.Column
+	})
+	return out
+}
+
+// runs joins locations that touch, such as the characters of one run of
+// tag characters, into one: a run is one finding.
+func runs(locs []plainsight.Location) []plainsight.Location {
+	var out []plainsight.Location
+	for _, l := range locs {
+		if n := len(out); n > 0 && out[n-1].Input.End == l.Input.Start && out[n-1].Text.End == l.Text.Start {
+			out[n-1].Input.End, out[n-1].Text.End = l.Input.End, l.Text.End
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// explainAlone explains one occurrence of w, whose explanation is about its
+// first token: it sanitizes the occurrence alone and takes that
+// explanation if it is of the same kind. Kinds that depend on the
+// surrounding text keep w's.
+func explainAlone(w plainsight.Warning, occurrence string) string {
+	for _, v := range scanPolicy.Sanitize(occurrence).Warnings {
+		if v.Kind == w.Kind {
+			return strings.Clone(v.Explanation)
+		}
+	}
+	return strings.Clone(w.Explanation)
+}
+
+// loneCarriageReturns drops the CRLF line endings from the carriage-return
+// locations: a CR right before LF cannot overwrite anything on screen. It
+// reports whether text holds a CR that is not part of a CRLF.
+func loneCarriageReturns(text string, locs []plainsight.Location) ([]plainsight.Location, bool) {
+	if strings.Count(text, "\r") == strings.Count(text, "\r\n") {
+		return nil, false
+	}
+	kept := locs[:0:0]
+	for _, l := range locs {
+		if !strings.HasPrefix(text[l.Input.Start:], "\r\n") {
+			kept = append(kept, l)
+		}
+	}
+	return kept, true
+}
+
+// place fills the lines and columns of the located findings from their
+// byte offsets, in one pass over text whatever the number of findings.
+func place(text string, fs []finding) {
+	type mark struct {
+		off       int
+		line, col *int
+	}
+	var marks []mark
+	for i := range fs {
+		f := &fs[i]
+		if f.located {
+			marks = append(marks, mark{f.start, &f.Line, &f.Column}, mark{f.end, &f.EndLine, &f.EndColumn})
+		}
+	}
+	slices.SortFunc(marks, func(a, b mark) int { return a.off - b.off })
+	line, col, prev := 1, 1, 0
+	for _, m := range marks {
+		off := min(max(m.off, prev), len(text))
+		l, c := plainsight.LineColumn(text[prev:off], off-prev)
+		if l == 1 {
+			col += c - 1
+		} else {
+			line, col = line+l-1, c
+		}
+		prev = off
+		*m.line, *m.col = line, col
+	}
+}

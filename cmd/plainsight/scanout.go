@@ -1,0 +1,128 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight"
+)
+
+// textWriter prints findings as compilers and go vet do, so that editors
+// and CI logs link to them: path:line:col: severity kind: explanation.
+type textWriter struct{ w io.Writer }
+
+func (t *textWriter) begin() error { return nil }
+
+func (t *textWriter) file(r fileResult) error {
+	for _, f := range r.findings {
+		pos := f.Path
+		if f.located {
+			pos = fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)
+		}
+		decoded := ""
+		if f.Decoded != "" {
+			decoded = " [decoded: " + f.Decoded + "]"
+		}
+		if _, err := fmt.Fprintf(t.w, "%s: %s %s: %s%s\n", pos, f.Severity, f.Kind, f.Explanation, decoded); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *textWriter) end(*scanStats) error { return nil }
+
+// jsonLinesWriter prints one JSON object per finding (docs/audit.md).
+type jsonLinesWriter struct{ w io.Writer }
+
+func (j *jsonLinesWriter) begin() error { return nil }
+
+func (j *jsonLinesWriter) file(r fileResult) error {
+	for _, f := range r.findings {
+		b, err := json.Marshal(f)
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(j.w, "%s\n", b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (j *jsonLinesWriter) end(*scanStats) error { return nil }
+
+// summaryLine is the line scan prints on standard error at the end.
+func summaryLine(st *scanStats, elapsed time.Duration) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "plainsight scan: %d files, %d bytes, %d %s", st.files, st.bytes, st.findings, plural(st.findings, "finding"))
+	if len(st.byKind) > 0 {
+		kinds := make([]plainsight.Kind, 0, len(st.byKind))
+		for k := range st.byKind {
+			kinds = append(kinds, k)
+		}
+		slices.Sort(kinds)
+		b.WriteString(" (")
+		for i, k := range kinds {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s %d", k, st.byKind[k])
+		}
+		b.WriteString(")")
+	}
+	fmt.Fprintf(&b, "; skipped %d binary, %d over the size limit, %d ignored, %d special; %d unreadable; %.2fs",
+		st.binary, st.tooLarge, st.walk.ignored, st.walk.special, st.unreadable, elapsed.Seconds())
+	return b.String()
+}
+
+// pathURI writes a file path as a URI reference, as SARIF wants artifact
+// locations: a relative path stays relative (to %SRCROOT%), an absolute one
+// becomes a file URI, and bytes a URI cannot hold are percent-encoded.
+func pathURI(path string) string {
+	u := url.URL{Path: filepath.ToSlash(path)}
+	if filepath.IsAbs(path) {
+		u.Scheme = "file"
+	}
+	// String writes "./a:b" for "a:b", which would otherwise read as a
+	// URI with scheme "a".
+	return u.String()
+}
+
+// clipToken shortens a neutralized token for a finding to about
+// plainsight.MaxTokenLen bytes, never inside a character or, as far as it
+// can tell, an escape: the longest, \u{10ffff}, is 10 bytes.
+func clipToken(s string) string {
+	if len(s) <= plainsight.MaxTokenLen {
+		return s
+	}
+	cut := plainsight.MaxTokenLen
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(s[:cut], '\\'); i >= 0 && cut-i < 10 {
+		cut = i
+	}
+	return s[:cut] + "…"
+}
+
+// neutralizeLine neutralizes s for one line of output: unlike Sanitize, it
+// also escapes newlines, so a hostile file name cannot forge a second line.
+func neutralizeLine(s string) string {
+	return strings.ReplaceAll(plainsight.Sanitize(s).Text, "\n", `\x0a`)
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// A scanFile is one file the walk hands to the scanners, numbered in walk
+// order so that findings print in that order whatever the scheduling.
+type scanFile struct {
+	seq  int
+	path string // as given or joined from the walk; opened and displayed
+	err  error  // the walk could not read the directory behind path
+}
+
+// walkCounts are what the walk passed over.
+type walkCounts struct {
+	ignored int // entries a .gitignore excludes
+	special int // symbolic links, devices, sockets: never followed or read
+}
+
+// A walker lists the files under the paths given to scan: directories in
+// name order, never .git, and, unless noIgnore, not what .gitignore files
+// exclude.
+type walker struct {
+	noIgnore bool
+	emit     func(scanFile)
+	seq      int
+	counts   walkCounts
+}
+
+// root walks one path given on the command line. A file given by name is
+// scanned whatever the .gitignore files say, as git adds a named file.
+func (w *walker) root(name string) {
+	fi, err := os.Stat(name)
+	switch {
+	case err != nil:
+		w.send(name, err)
+	case fi.IsDir():
+		w.dir(name, "", nil)
+	case fi.Mode().IsRegular():
+		w.send(name, nil)
+	default:
+		w.counts.special++
+	}
+}
+
+func (w *walker) send(path string, err error) {
+	w.emit(scanFile{seq: w.seq, path: path, err: err})
+	w.seq++
+}
+
+// dir walks the directory at path, whose slash-separated path relative to
+// the root of the walk is rel, under the .gitignore files of its parents.
+func (w *walker) dir(path, rel string, stack ignoreStack) {
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		w.send(path, err)
+		// ReadDir returns what it read before the error: go on with it.
+	}
+	if !w.noIgnore {
+		for _, e := range entries {
+			if e.Name() == ".gitignore" && e.Type().IsRegular() {
+				if data, err := os.ReadFile(filepath.Join(path, ".gitignore")); err == nil {
+					stack = stack.push(rel, parseIgnore(data))
+				}
+				break
+			}
+		}
+	}
+	for _, e := range entries {
+		name := e.Name()
+		isDir := e.IsDir()
+		if isDir && name == ".git" {
+			continue
+		}
+		childRel := name
+		if rel != "" {
+			childRel = rel + "/" + name
+		}
+		if !w.noIgnore && stack.ignored(childRel, isDir) {
+			w.counts.ignored++
+			continue
+		}
+		child := filepath.Join(path, name)
+		switch {
+		case isDir:
+			w.dir(child, childRel, stack)
+		case e.Type().IsRegular():
+			w.send(child, nil)
+		case e.Type()&fs.ModeSymlink != 0, e.Type()&fs.ModeType != 0:
+			w.counts.special++
+		}
+	}
+}

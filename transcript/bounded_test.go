@@ -1,0 +1,75 @@
+package transcript
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/text/transform"
+)
+
+// TestTransformHoldsLittle checks that a Cleaner behind a small dst keeps
+// little output of its own, even when one text token spans megabytes.
+func TestTransformHoldsLittle(t *testing.T) {
+	for _, in := range []string{
+		strings.Repeat("a", 4<<20),
+		strings.Repeat("\u00e9", 2<<20),
+		"a" + strings.Repeat("\u0301", 2<<20),
+	} {
+		c := NewCleaner(Options{Limits: Limits{MaxOutput: -1}})
+		dst := make([]byte, 4096)
+		src := []byte(in)
+		var n int
+		for {
+			nDst, nSrc, err := c.Transform(dst, src, true)
+			n += nDst
+			src = src[nSrc:]
+			if held := cap(c.out); held > 256<<10 {
+				t.Fatalf("%.20q...: the Cleaner holds %d bytes of output", in, held)
+			}
+			if err != transform.ErrShortDst {
+				if err != nil {
+					t.Fatal(err)
+				}
+				break
+			}
+		}
+		if n != len(in) {
+			t.Errorf("%.20q...: wrote %d bytes, want %d", in, n, len(in))
+		}
+	}
+}
+
+// allocInput is many lines of every kind the Cleaner handles: colour,
+// titles, overwrites, tags, bidi controls, joiners, invalid bytes.
+var allocInput = []byte(strings.Repeat(
+	"\x1b[1;31mFAIL\x1b[0m x\r\n"+
+		"ok\U000E0049\U000E0047 \u202eabc \u0645\u06cc\u200c\u062e \u2764\ufe0f\n"+
+		"\x1b]0;title\a\x1b[?25l plain line of text\n"+
+		"bad \xff\xc2 byte \x9b1m\x7f\n", 5000))
+
+// TestCleanAllocs checks that Clean allocates a bounded number of times,
+// however many lines it reads, and that a Cleaner reused as a Transformer
+// allocates nothing per call.
+func TestCleanAllocs(t *testing.T) {
+	opts := Options{Limits: Limits{MaxOutput: -1}}
+	if n := testing.AllocsPerRun(5, func() { Clean(allocInput, opts) }); n > 16 {
+		t.Errorf("Clean of %d lines: %v allocations, want at most 16", strings.Count(string(allocInput), "\n"), n)
+	}
+	c := NewCleaner(opts)
+	dst := make([]byte, 4096)
+	run := func() {
+		c.Reset()
+		src := allocInput
+		for {
+			_, nSrc, err := c.Transform(dst, src, true)
+			src = src[nSrc:]
+			if err != transform.ErrShortDst {
+				return
+			}
+		}
+	}
+	run() // buffers grow once
+	if n := testing.AllocsPerRun(5, run); n != 0 {
+		t.Errorf("Cleaner.Transform over %d bytes: %v allocations, want 0", len(allocInput), n)
+	}
+}

@@ -1,0 +1,176 @@
+package transcript
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight"
+)
+
+// TestUnicodeClassAgreesWithSanitize checks the per-rune decision against
+// Sanitize, alone between two letters: the class of its escape, or none.
+// It takes every code point of planes 0, 1 and of the tags and selectors
+// in plane 14, and a sample of the rest (unassigned, private use and
+// noncharacters in ranges).
+func TestUnicodeClassAgreesWithSanitize(t *testing.T) {
+	p := plainsight.Policy{KeepTab: true}
+	for r := rune(0xA0); r <= utf8.MaxRune; r++ {
+		if r >= 0x20000 && !(r >= 0xE0000 && r <= 0xE01FF) && r&0xFFFF != 0xFFFE && r%257 != 0 {
+			continue
+		}
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		want := plainsight.ClassNone
+		if res := p.Sanitize("a" + string(r) + "b"); len(res.Escapes) > 0 {
+			want = res.Escapes[0].Class
+		}
+		got, contextual := unicodeClass(r)
+		if contextual {
+			// Between two Latin letters, no context rule holds.
+			if got != want {
+				t.Errorf("unicodeClass(%U) = %v (contextual), Sanitize escapes it as %v", r, got, want)
+			}
+			continue
+		}
+		if got != want {
+			t.Errorf("unicodeClass(%U) = %v, Sanitize escapes it as %v", r, got, want)
+		}
+	}
+}
+
+// unicodeLines exercise the per-rune rules: context-free classes, and
+// joiners, selectors and tags in and out of their sequences.
+var unicodeLines = []string{
+	"plain caf\u00e9 \u65e5\u672c \U0001F600",
+	"cat invoice\u202efdp.exe \u2066x\u2069",
+	"su\u200bdo rm\u00a0-rf / \ufeffls \u3000x",
+	"git clone https://github.com/\u0430pple/x \ue000 \ufdd0 \U000EFFFF \u0378",
+	"\u2800 \ufffc \U00013430 \u00ad \u034f \u115f x\u180e",
+	"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 \U0001F468\u200d\U0001F469 \u2764\ufe0f",
+	"ok" + strings.Repeat("\U000E0041", 3) + " \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+	"x\ufe01 \u845b\U000E0100 \u0915\u094d\u200d\u0937",
+	"\u2764\ufe0f \u2764\ufe0f\ufe0f \ufe0fstart \u2229\ufe00 \u845b\U000E0100\U000E0101 \t\ufe0f",
+	"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F wales, scotland",
+	"\U0001F3F4\U000E0067\U000E0062\U000E007A\U000E007A\U000E007F not a flag",
+	"\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067 no cancel",
+	"x\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F no base",
+	"\U0001F3F4\U000E0047\U000E0042\U000E007F upper case \U000E007F\U000E007F",
+	"\U0001F3F4" + strings.Repeat("\U000E0061", 9) + "\U000E007F too long",
+	"\u2764\U000E0100 \u845b\ufe0f \u00a0\ufe0f",
+	"\u09b0\u200d\u09cd\u09af \u09b0\u200c\u09cd\u09af \u09f0\u200d\u09cd\u09af a\u200d\u09cd\u09af",
+	"\U0001F44D\U0001F3FD\u200d\u2642\ufe0f a\u200d\U0001F600 \U0001F600\u200d \u200d\u200d \u2764\ufe0f\u200d\U0001F525",
+	"\u0915\u094d\u200c\u0937 \u0915\u094d\u200c \u0628\u064e\u200c\u0628 \u0627\u200c\u0628 \u0915\u094d\u200d\u0628",
+}
+
+// TestUnicodePathsAgree checks that the per-rune path writes and counts
+// what the Sanitize path does, for pieces of text under every policy.
+func TestUnicodePathsAgree(t *testing.T) {
+	for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
+		for _, line := range unicodeLines {
+			perRune := NewCleaner(Options{Unicode: u})
+			sanitized := NewCleaner(Options{Unicode: u})
+			perRune.emitUnicode([]byte(line))
+			sanitized.emitSanitized([]byte(line))
+			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
+				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
+			}
+			if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
+				t.Errorf("%v: report of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
+			}
+		}
+	}
+}
+
+// FuzzUnicodePaths checks on any clean text (controls dropped, invalid
+// UTF-8 replaced) that the per-rune path agrees with Sanitize.
+func FuzzUnicodePaths(f *testing.F) {
+	f.Add("\u2764\ufe0f x\ufe01 \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F \u202e\u00a0")
+	f.Fuzz(func(t *testing.T, s string) {
+		seg := []byte(strings.Map(func(r rune) rune {
+			if r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F {
+				return -1
+			}
+			return r
+		}, strings.ToValidUTF8(s, "\ufffd")))
+		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
+			perRune, sanitized := NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u})
+			perRune.emitUnicode(seg)
+			sanitized.emitSanitized(seg)
+			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
+				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, seg, diff)
+			}
+			if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
+				t.Errorf("%v: report of %+q mismatch (-Sanitize +per rune):\n%s", u, seg, diff)
+			}
+		}
+	})
+}
+
+// emitSanitized writes seg through Sanitize, the oracle of the per-rune
+// path: the code points Sanitize escapes are written per the Unicode policy
+// and counted.
+func (c *Cleaner) emitSanitized(seg []byte) {
+	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
+	for _, e := range res.Escapes {
+		c.countUnicode(e.Class)
+	}
+	switch {
+	case c.opts.Unicode == UnicodeKeep || len(res.Escapes) == 0:
+		c.emit(seg)
+	case c.opts.Unicode == UnicodeRemove:
+		prev := 0
+		for _, e := range res.Escapes {
+			c.emitString(res.Text[prev:e.Start])
+			prev = e.End
+		}
+		c.emitString(res.Text[prev:])
+	default:
+		c.emitString(res.Text)
+	}
+}
+
+// TestTextPrefix checks the word-at-a-time scan against a byte loop for
+// every byte value at every position of a 32-byte block.
+func TestTextPrefix(t *testing.T) {
+	isText := func(b byte) bool { return b >= 0x20 && b < 0x7F || b == '\n' || b == '\t' }
+	for pos := range 40 {
+		for v := range 256 {
+			b := []byte(strings.Repeat("a\tb\nc", 8))
+			b[pos%len(b)] = byte(v)
+			want := 0
+			for want < len(b) && isText(b[want]) {
+				want++
+			}
+			if got := textPrefix(b); got != want {
+				t.Fatalf("textPrefix(%+q) = %d, want %d", b, got, want)
+			}
+		}
+	}
+}
+
+// TestPassLinesAgree checks that whole lines passed straight through come
+// out as the token path writes them: Clean sees each line whole, a Cleaner
+// fed one byte at a time never does.
+func TestPassLinesAgree(t *testing.T) {
+	for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
+		for _, line := range unicodeLines {
+			in := []byte(line + "\n" + line + "\n\tx\n")
+			opts := Options{Unicode: u}
+			text, rep := Clean(in, opts)
+			c := NewCleaner(opts)
+			for i := range in {
+				c.write(in[i : i+1])
+			}
+			c.finish()
+			if diff := cmp.Diff(string(c.out), text); diff != "" {
+				t.Errorf("%v: text of %+q mismatch (-bytewise +whole):\n%s", u, in, diff)
+			}
+			if diff := cmp.Diff(c.Report(), rep); diff != "" {
+				t.Errorf("%v: report of %+q mismatch (-bytewise +whole):\n%s", u, in, diff)
+			}
+		}
+	}
+}
