@@ -317,8 +317,12 @@ func describeOSC(seq *ansi.Seq) string {
 }
 
 // explainSpoof explains the first homoglyph finding of kind k: the token
-// tok, neutralized as t, with r the character the finding names.
+// tok, neutralized and clipped as t, with r the character the finding
+// names.
 func explainSpoof(k Kind, t, tok string, r rune) string {
+	// Readings are shown for the clipped token only: a hostile token
+	// may be the whole text.
+	tok = cutUTF8(tok, MaxTokenLen)
 	switch k {
 	case KindMixedScript:
 		return mixedScriptExplanation(t, tok)

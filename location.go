@@ -76,14 +76,21 @@ func (s *sanitizer) resolveLocations() {
 	slices.SortFunc(points, func(a, b point) int { return cmp.Compare(a.off, b.off) })
 	grown, k := 0, 0 // the escapes before escapes[k] are grown bytes longer than their input
 	for _, p := range points {
+		*p.dst = p.off + grown
 		for ; k < len(s.escapes); k++ {
 			e := s.escapes[k]
-			in := e.inputLen()
-			if e.Start-grown+in > p.off {
-				break // escape k ends past the offset
+			unitIn, n := e.unitLen(), e.Repeat+1
+			unitOut := (e.End - e.Start) / n
+			if in := e.Start - grown; in+n*unitIn > p.off {
+				// Escape k ends past the offset; in a run, the
+				// offset may fall between two of its escapes.
+				if p.off > in {
+					*p.dst = e.Start + (p.off-in)/unitIn*unitOut
+				}
+				break
 			}
-			grown += e.End - e.Start - in
+			grown += n * (unitOut - unitIn)
+			*p.dst = p.off + grown
 		}
-		*p.dst = p.off + grown
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/spoof"
@@ -100,7 +101,10 @@ func (p Policy) Sanitize(text string) Result {
 		res.Text = text
 	} else {
 		s.out = append(s.out, text[s.copied:]...)
-		res.Text = string(s.out)
+		// The output is written and never changes again: the string
+		// takes its bytes instead of a copy, which for text that is
+		// mostly escapes would be several times the input once more.
+		res.Text = unsafe.String(unsafe.SliceData(s.out), len(s.out))
 	}
 	if f := s.found.found[KindTerminalEscape]; f != nil {
 		f.summary = true
@@ -364,10 +368,8 @@ func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
 	if e.out == nil {
 		e.out = make([]byte, 0, len(e.text)+len(e.text)/4+16)
 	}
-	// Grow by doubling: append's growth of large slices is gentler, which
-	// makes text that is mostly escapes allocate several times its size.
 	if need := i - e.copied + len(`\u{10ffff}`); cap(e.out)-len(e.out) < need {
-		e.out = slices.Grow(e.out, max(need, len(e.out)))
+		e.grow(i, need)
 	}
 	e.out = append(e.out, e.text[e.copied:i]...)
 	start = len(e.out)
@@ -384,11 +386,46 @@ func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
 // returns where it stands in the input and in the output.
 func (s *sanitizer) write(i, size int, r rune, cls Class) Location {
 	start := s.emit(i, size, r, cls)
+	loc := Location{Input: Span{i, i + size}, Text: Span{start, len(s.out)}}
+	if n := len(s.escapes); n > 0 {
+		if last := &s.escapes[n-1]; last.End == start && last.Rune == r && last.Class == cls {
+			// The same escape again, right after: the run grows.
+			last.End = len(s.out)
+			last.Repeat++
+			return loc
+		}
+	}
 	if len(s.escapes) == cap(s.escapes) {
-		s.escapes = slices.Grow(s.escapes, max(8, len(s.escapes)))
+		s.growEscapes(i)
 	}
 	s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
-	return Location{Input: Span{i, i + size}, Text: Span{start, len(s.out)}}
+	return loc
+}
+
+// growEscapes makes room in the escape list at text[i]. Once an eighth of
+// the text is read, the list so far says how many escapes the whole text
+// holds, as grow does for the output; before, it doubles.
+func (s *sanitizer) growEscapes(i int) {
+	n := len(s.escapes)
+	want := n + max(8, n)
+	if i >= len(s.text)/8 && i > 0 {
+		want = max(n+max(8, n/4), int(float64(n+1)/float64(i)*float64(len(s.text))*9/8))
+	}
+	s.escapes = slices.Grow(s.escapes, want-n)
+}
+
+// grow makes room for need more bytes of output at text[i]. The output so
+// far says how much the text grows when escaped; the new capacity is what
+// the whole text would take at that rate, and at least a quarter more than
+// now, so that growing stays linear. Doubling instead would allocate up to
+// twice the output, which is four times the input for a flood of controls.
+func (e *escaper) grow(i, need int) {
+	n := len(e.out)
+	want := n + need + n/4
+	if i > 0 {
+		want = max(want, int(float64(n+need)/float64(i)*float64(len(e.text))*9/8))
+	}
+	e.out = slices.Grow(e.out, want-n)
 }
 
 // classify returns the escape class of the valid rune r at text[i:i+size],

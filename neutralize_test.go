@@ -58,6 +58,21 @@ func TestSanitizeEscapes(t *testing.T) {
 	if diff := cmp.Diff(want, r.Escapes); diff != "" {
 		t.Errorf("Escapes mismatch (-want +got):\n%s", diff)
 	}
+	// A run of the same escape is one Escape; a different one starts
+	// another.
+	r = Sanitize("\x1b\x1b\x1b\x00\xff\xff\xfe")
+	want = []Escape{
+		{Start: 0, End: 12, Rune: 0x1B, Class: ClassControl, Repeat: 2},
+		{Start: 12, End: 16, Rune: 0x00, Class: ClassControl},
+		{Start: 16, End: 28, Rune: 0xFF, Class: ClassInvalidUTF8, Repeat: 1},
+		{Start: 28, End: 34, Rune: 0xFE, Class: ClassInvalidUTF8},
+	}
+	if diff := cmp.Diff(want, r.Escapes); diff != "" {
+		t.Errorf("Escapes of runs mismatch (-want +got):\n%s", diff)
+	}
+	if got := r.Escapes[0].Original(); got != "\x1b\x1b\x1b" {
+		t.Errorf("Original of a run = %+q", got)
+	}
 	// The span is what tells an escape from the same characters typed.
 	typed := Sanitize(`a\u{202e}b`)
 	if len(typed.Escapes) != 0 || typed.Text != `a\u{202e}b` {

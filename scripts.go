@@ -31,14 +31,17 @@ func (s *sanitizer) addFindings() {
 }
 
 // addSpoof records homoglyph findings in text. Each token is neutralized
-// for the warning; the first finding of a kind is explained. The finding's
+// and clipped for the warning; the first finding of a kind is explained. The finding's
 // place in the input is its location; its place in Result.Text is known
 // once the text is written.
 func (c *collector) addSpoof(text string, fs []spoof.Finding) {
 	for _, fd := range fs {
 		k := spoofKinds[fd.Kind]
 		tok := text[fd.Token.Start:fd.Token.End]
-		t := neutralize(tok)
+		// A token is shown clipped to MaxTokenLen bytes; the context
+		// rules look at most maxLookaround code points past that, so
+		// twice as many input bytes neutralize to the same prefix.
+		t := clip(neutralize(cutUTF8(tok, 2*MaxTokenLen)), MaxTokenLen)
 		explain := ""
 		if !c.has(k) {
 			explain = explainSpoof(k, t, tok, fd.Rune)
