@@ -364,7 +364,7 @@ func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
 		if u.Escapes == nil {
 			u.Escapes = make(map[plainsight.Class]int64)
 		}
-		u.Escapes[e.Class]++
+		u.Escapes[e.Class] += int64(e.Repeat) + 1
 	}
 	for _, w := range res.Warnings {
 		if u.Warnings == nil {
