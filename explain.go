@@ -242,6 +242,9 @@ func describeCSI(seq *ansi.Seq) string {
 	return "run a terminal control function"
 }
 
+// abandonedESC is what an ESC that the next ESC cancels would do.
+const abandonedESC = "start an escape sequence that never completes"
+
 func describeESC(seq *ansi.Seq) string {
 	if seq.NumIntermediates > 0 {
 		switch seq.Intermediates[0] {
@@ -269,7 +272,7 @@ func describeESC(seq *ansi.Seq) string {
 	case '=', '>':
 		return "switch the keypad mode"
 	case 0:
-		return "start an escape sequence that never completes"
+		return abandonedESC
 	}
 	return "run a terminal control"
 }

@@ -16,6 +16,13 @@ const maxEffects = 6
 // escaped one by one; seqEnd marks them so that the sequence is reported
 // once, as a whole, with what it would have done.
 func (s *sanitizer) terminalSequence(i int) {
+	if s.text[i] == 0x1B && i+1 < len(s.text) && s.text[i+1] == 0x1B {
+		// ESC ESC: the second ESC cancels the first, whatever follows,
+		// as ESC does anywhere (Williams: "anywhere" to Escape). The
+		// parser would say so too, at a cost per byte of an ESC flood.
+		s.report(i, i+1, abandonedESC)
+		return
+	}
 	// The parser only reads src, so it may look at the string's bytes in
 	// place; copying would make a long run of sequences quadratic.
 	rest := s.text[i:]
@@ -49,12 +56,20 @@ func (s *sanitizer) terminalSequence(i int) {
 		return
 	}
 	// Span, not Len: C0 controls executed inside the sequence belong to it.
-	s.seqEnd = min(i+seq.Span, len(s.text))
-	f := s.found.addRaw(KindTerminalEscape, s.text[i:s.seqEnd], noExplanation)
-	s.found.locatePending(f, Span{i, s.seqEnd})
+	var effect string
 	if len(s.effects) < maxEffects {
-		if effect := describeSequence(tok.Kind, seq); !slices.Contains(s.effects, effect) {
-			s.effects = append(s.effects, effect)
-		}
+		effect = describeSequence(tok.Kind, seq)
+	}
+	s.report(i, min(i+seq.Span, len(s.text)), effect)
+}
+
+// report records the terminal sequence text[i:end], which would effect
+// effect ("" once maxEffects are listed).
+func (s *sanitizer) report(i, end int, effect string) {
+	s.seqEnd = end
+	f := s.found.addRaw(KindTerminalEscape, s.text[i:end], noExplanation)
+	s.found.locatePending(f, Span{i, end})
+	if effect != "" && len(s.effects) < maxEffects && !slices.Contains(s.effects, effect) {
+		s.effects = append(s.effects, effect)
 	}
 }
