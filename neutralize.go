@@ -316,14 +316,80 @@ func (e *escaper) asciiClass(c byte) Class {
 	return ClassControl
 }
 
-// ascii handles the ASCII byte c at text[i] that is not plain printable text.
+// ascii handles the ASCII byte c at text[i] that is not plain printable
+// text, and the run of the same byte after it.
 func (s *sanitizer) ascii(i int, c byte) int {
 	cls := s.asciiClass(c)
-	if cls == ClassControl && c == 0x1B && i >= s.seqEnd {
+	reported := i >= s.seqEnd // else part of a sequence reported whole
+	if cls == ClassControl && c == 0x1B && reported {
 		s.terminalSequence(i)
 	}
 	s.escape(i, 1, rune(c), cls)
-	return i + 1
+	i++
+	if reported && i < len(s.text) && s.text[i] == c {
+		i = s.asciiRun(i, c, cls)
+	}
+	return i
+}
+
+// asciiRun takes the run of the control c that goes on at text[i], after
+// one that was just escaped: each is the same escape and one more
+// occurrence of the same warning, so the run is taken in one step, the
+// way escape would take each. ESC is taken only where the next byte is
+// ESC too, which cancels it (terminalSequence); the last ESC of a run may
+// start a sequence, and is left to the loop.
+func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
+	text := s.text
+	esc := c == 0x1B && cls == ClassControl
+	j := i
+	for j < len(text) && text[j] == c {
+		j++
+	}
+	if esc {
+		j-- // text[j] is the last ESC
+	}
+	n := j - i
+	if n <= 0 {
+		return i
+	}
+	last := &s.escapes[len(s.escapes)-1] // the escape of text[i-1], c
+	w := (last.End - last.Start) / (last.Repeat + 1)
+	notation := s.out[len(s.out)-w:]
+	if cap(s.out)-len(s.out) < n*w {
+		s.grow(j, n*w)
+		notation = s.out[len(s.out)-w:]
+	}
+	start := len(s.out)
+	for range n {
+		s.out = append(s.out, notation...)
+	}
+	s.copied = j
+	last.End = len(s.out)
+	last.Repeat += n
+	var k Kind
+	switch {
+	case esc:
+		k = KindTerminalEscape
+		s.seqEnd = j
+	case cls == ClassTab:
+		return j // escaped, not reported
+	default:
+		k = cls.Kind()
+	}
+	f := s.found.found[k]
+	f.count += n
+	if !slices.Contains(f.tokens, text[i:i+1]) {
+		f.more += n // the token list was full: as record counts
+	}
+	for m := 0; m < n && len(f.locs) < MaxLocations; m++ {
+		in := Span{i + m, i + m + 1}
+		if esc {
+			s.found.locatePending(f, in)
+		} else {
+			f.locate(Location{Input: in, Text: Span{start + m*w, start + (m+1)*w}})
+		}
+	}
+	return j
 }
 
 // invalid escapes the byte text[i], which is not part of valid UTF-8.

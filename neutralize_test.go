@@ -311,3 +311,24 @@ func TestKindsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestSanitizeRuns pins runs of one control, which Sanitize takes in one
+// step: each is still an occurrence with its location, an ESC cancelled by
+// the next ESC is a terminal sequence of its own, and controls inside a
+// sequence belong to it.
+func TestSanitizeRuns(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"\x1b\x1b\x1b[2K", `{"text":"\\x1b\\x1b\\x1b[2K","warnings":[{"kind":"terminal_escape","severity":"warn","tokens":["\\x1b","\\x1b[2K"],"count":3,"explanation":"on a terminal, escape sequences here would start an escape sequence that never completes; erase the line","locations":[{"input":{"start":0,"end":1},"text":{"start":0,"end":4}},{"input":{"start":1,"end":2},"text":{"start":4,"end":8}},{"input":{"start":2,"end":6},"text":{"start":8,"end":15}}]}],"escapes":[{"start":0,"end":12,"rune":27,"class":"control","repeat":2}]}`},
+		{"\x1b[\x00\x00\x00m", `{"text":"\\x1b[\\x00\\x00\\x00m","warnings":[{"kind":"terminal_escape","severity":"warn","tokens":["\\x1b[\\x00\\x00\\x00m"],"count":1,"explanation":"on a terminal, escape sequences here would change the colour or style of the text","locations":[{"input":{"start":0,"end":6},"text":{"start":0,"end":18}}]}],"escapes":[{"start":0,"end":4,"rune":27,"class":"control"},{"start":5,"end":17,"rune":0,"class":"control","repeat":2}]}`},
+		{"a\r\r\r\rb", `{"text":"a\\x0d\\x0d\\x0d\\x0db","warnings":[{"kind":"carriage_return","severity":"warn","tokens":["\\x0d"],"count":4,"explanation":"\\x0d (carriage return) moves the cursor to the start of the line, so the text after it can overwrite what came before","locations":[{"input":{"start":1,"end":2},"text":{"start":1,"end":5}},{"input":{"start":2,"end":3},"text":{"start":5,"end":9}},{"input":{"start":3,"end":4},"text":{"start":9,"end":13}},{"input":{"start":4,"end":5},"text":{"start":13,"end":17}}]}],"escapes":[{"start":1,"end":17,"rune":13,"class":"carriage_return","repeat":3}]}`},
+	}
+	for _, tt := range tests {
+		got, err := json.Marshal(Sanitize(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+			t.Errorf("Sanitize(%+q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
