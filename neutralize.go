@@ -378,7 +378,7 @@ func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 	}
 	f := s.found.found[k]
 	f.count += n
-	if !slices.Contains(f.tokens, text[i:i+1]) {
+	if b := text[i]; f.bytes[b>>6]&(1<<(b&63)) == 0 {
 		f.more += n // the token list was full: as record counts
 	}
 	for m := 0; m < n && len(f.locs) < MaxLocations; m++ {
