@@ -196,6 +196,8 @@ type sanitizer struct {
 	parser  *ansi.Parser // decodes terminal sequences for their warning
 	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
 	effects []string     // what the reported terminal sequences would do
+	seqs    [8]string    // complete sequences seen, which need no parser again
+	nSeqs   int
 
 	vsRunEnd   int        // the current run of stray variation selectors ends here
 	vsRunCount int        // selectors in it
