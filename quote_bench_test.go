@@ -61,28 +61,24 @@ func quoteInputs(b *testing.B) []struct{ name, text string } {
 }
 
 func BenchmarkSanitizeQuote(b *testing.B) {
+	tools := []struct {
+		name string
+		run  func(string)
+	}{
+		{"Quote", func(s string) { stringSink = strconv.Quote(s) }},
+		{"Sanitize", func(s string) { resultSink = Sanitize(s) }},
+		{"PikuriRegexp", func(s string) { stringSink = pikuriSanitize(s) }},
+	}
 	for _, in := range quoteInputs(b) {
-		b.Run(in.name+"/Quote", func(b *testing.B) {
-			b.SetBytes(int64(len(in.text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				stringSink = strconv.Quote(in.text)
-			}
-		})
-		b.Run(in.name+"/Sanitize", func(b *testing.B) {
-			b.SetBytes(int64(len(in.text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				resultSink = Sanitize(in.text)
-			}
-		})
-		b.Run(in.name+"/PikuriRegexp", func(b *testing.B) {
-			b.SetBytes(int64(len(in.text)))
-			b.ReportAllocs()
-			for b.Loop() {
-				stringSink = pikuriSanitize(in.text)
-			}
-		})
+		for _, tool := range tools {
+			b.Run(in.name+"/"+tool.name, func(b *testing.B) {
+				b.SetBytes(int64(len(in.text)))
+				b.ReportAllocs()
+				for b.Loop() {
+					tool.run(in.text)
+				}
+			})
+		}
 	}
 }
 
