@@ -94,3 +94,27 @@ func (s *sanitizer) resolveLocations() {
 		}
 	}
 }
+
+// textOffset returns where input offset off stands in the output, when
+// every escape of the bytes before off is written: a finding of the
+// homoglyph checks ends where the loop has been. It walks back over the
+// escapes from the last one, so a finding costs the escapes after its
+// start, not all those before.
+func (s *sanitizer) textOffset(off int) int {
+	grown := len(s.out) - s.copied // how much longer than its input the output is
+	for k := len(s.escapes) - 1; k >= 0; k-- {
+		e := s.escapes[k]
+		unitIn, n := e.unitLen(), e.Repeat+1
+		unitOut := (e.End - e.Start) / n
+		end := e.End - grown // in the input
+		if end <= off {
+			break
+		}
+		if start := end - n*unitIn; start < off {
+			// In a run, between two of its escapes.
+			return e.Start + (off-start)/unitIn*unitOut
+		}
+		grown -= n * (unitOut - unitIn)
+	}
+	return off + grown
+}

@@ -26,15 +26,16 @@ func (s *sanitizer) takeFindings() {
 }
 
 func (s *sanitizer) addFindings() {
-	s.found.addSpoof(s.text, s.scan.Findings())
+	s.found.addSpoof(s.text, s.scan.Findings(), s.textOffset)
 	s.scan.ClearFindings()
 }
 
 // addSpoof records homoglyph findings in text. Each token is neutralized
-// and clipped for the warning; the first finding of a kind is explained. The finding's
-// place in the input is its location; its place in Result.Text is known
-// once the text is written.
-func (c *collector) addSpoof(text string, fs []spoof.Finding) {
+// and clipped for the warning; the first finding of a kind is explained.
+// The finding's place in the input is its location, and place gives its
+// place in Result.Text; without place, that is found once the text is
+// written (resolveLocations).
+func (c *collector) addSpoof(text string, fs []spoof.Finding, place func(off int) int) {
 	for _, fd := range fs {
 		k := spoofKinds[fd.Kind]
 		tok := text[fd.Token.Start:fd.Token.End]
@@ -47,6 +48,11 @@ func (c *collector) addSpoof(text string, fs []spoof.Finding) {
 			explain = explainSpoof(k, t, tok, fd.Rune)
 		}
 		f := c.add(k, t, explain)
-		c.locatePending(f, Span{fd.At.Start, fd.At.End})
+		in := Span{fd.At.Start, fd.At.End}
+		if place == nil {
+			c.locatePending(f, in)
+		} else if len(f.locs) < MaxLocations {
+			f.locate(Location{Input: in, Text: Span{place(in.Start), place(in.End)}})
+		}
 	}
 }
