@@ -434,7 +434,9 @@ func (s *sanitizer) escape(i, size int, r rune, cls Class) {
 // starts in the output.
 func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
 	if e.out == nil {
-		e.out = make([]byte, 0, len(e.text)+len(e.text)/4+16)
+		// Start small: grow sizes the output from what the text
+		// turns out to need, which a guess made here cannot know.
+		e.out = make([]byte, 0, len(e.text)/16+16)
 	}
 	if need := i - e.copied + len(`\u{10ffff}`); cap(e.out)-len(e.out) < need {
 		e.grow(i, need)
