@@ -283,8 +283,11 @@ func (s *sanitizer) run(i int) {
 	}
 	s.endVSRun()
 	if s.scanning {
+		// Finish reports whole-script confusables anywhere in the text:
+		// they are placed in one walk at the end, not one walk back each.
 		s.scan.Finish()
-		s.takeFindings()
+		s.found.addSpoof(s.text, s.scan.Findings(), nil)
+		s.scan.ClearFindings()
 	}
 }
 
