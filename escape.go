@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -114,6 +115,22 @@ func (e Escape) unitLen() int {
 		return 1
 	}
 	return utf8.RuneLen(e.Rune)
+}
+
+// Units returns the single escapes of e, one for each time it stands: e
+// itself when Repeat is 0. A front end that gives each escape an element
+// of its own ranges over it.
+func (e Escape) Units() iter.Seq[Escape] {
+	return func(yield func(Escape) bool) {
+		n := e.Repeat + 1
+		w := (e.End - e.Start) / n
+		for j := range n {
+			u := Escape{Start: e.Start + j*w, End: e.Start + (j+1)*w, Rune: e.Rune, Class: e.Class}
+			if !yield(u) {
+				return
+			}
+		}
+	}
 }
 
 // Original returns the bytes that this escape stands for, each time it

@@ -145,10 +145,8 @@ func checkLocations(t *testing.T, in string, r Result) {
 func singleEscapes(r Result) []Escape {
 	var es []Escape
 	for _, e := range r.Escapes {
-		n := e.Repeat + 1
-		w := (e.End - e.Start) / n
-		for j := range n {
-			es = append(es, Escape{Start: e.Start + j*w, End: e.Start + (j+1)*w, Rune: e.Rune, Class: e.Class})
+		for u := range e.Units() {
+			es = append(es, u)
 		}
 	}
 	return es

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -72,6 +73,15 @@ func TestSanitizeEscapes(t *testing.T) {
 	}
 	if got := r.Escapes[0].Original(); got != "\x1b\x1b\x1b" {
 		t.Errorf("Original of a run = %+q", got)
+	}
+	units := slices.Collect(r.Escapes[0].Units())
+	wantUnits := []Escape{
+		{Start: 0, End: 4, Rune: 0x1B, Class: ClassControl},
+		{Start: 4, End: 8, Rune: 0x1B, Class: ClassControl},
+		{Start: 8, End: 12, Rune: 0x1B, Class: ClassControl},
+	}
+	if diff := cmp.Diff(wantUnits, units); diff != "" {
+		t.Errorf("Units of a run mismatch (-want +got):\n%s", diff)
 	}
 	// The span is what tells an escape from the same characters typed.
 	typed := Sanitize(`a\u{202e}b`)
