@@ -484,7 +484,11 @@ func (s *sanitizer) growEscapes(i int) {
 	if i >= len(s.text)/8 && i > 0 {
 		want = max(n+max(8, n/4), int(float64(n+1)/float64(i)*float64(len(s.text))*9/8))
 	}
-	s.escapes = slices.Grow(s.escapes, want-n)
+	// make and copy, not slices.Grow, whose make of the new room is
+	// allocated apart in race builds: the bound on memory holds there too.
+	grown := make([]Escape, n, want)
+	copy(grown, s.escapes)
+	s.escapes = grown
 }
 
 // grow makes room for need more bytes of output at text[i]. The output so
@@ -498,7 +502,9 @@ func (e *escaper) grow(i, need int) {
 	if i > 0 {
 		want = max(want, int(float64(n+need)/float64(i)*float64(len(e.text))*9/8))
 	}
-	e.out = slices.Grow(e.out, want-n)
+	grown := make([]byte, n, want) // see growEscapes
+	copy(grown, e.out)
+	e.out = grown
 }
 
 // classify returns the escape class of the valid rune r at text[i:i+size],
