@@ -222,6 +222,7 @@ type finding struct {
 	decoded strings.Builder
 	truncD  bool
 	locs    []Location // the first MaxLocations occurrences
+	bytes   [4]uint64  // the one-byte tokens in tokens
 }
 
 // locate places the occurrence just recorded, while fewer than
@@ -299,6 +300,21 @@ func (c *collector) record(slot **finding, token, explain string, raw bool) *fin
 		*slot = f
 	}
 	f.count++
+	if len(token) == 1 {
+		// One byte (a control, an invalid byte): a set, not a search,
+		// for text that is full of them.
+		b := token[0]
+		if f.bytes[b>>6]&(1<<(b&63)) != 0 {
+			return f
+		}
+		if len(f.tokens) < MaxTokens {
+			f.bytes[b>>6] |= 1 << (b & 63)
+			f.tokens = append(f.tokens, token)
+		} else {
+			f.more++
+		}
+		return f
+	}
 	for _, t := range f.tokens {
 		if t == token {
 			return f
