@@ -582,11 +582,7 @@ func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
 		c.emit(seg)
 		return
 	}
-	if unicodeScan(seg) {
-		c.emitUnicode(seg)
-	} else {
-		c.emit(seg)
-	}
+	c.emitUnicode(seg)
 }
 
 // textRun returns the length of the run of printable ASCII and whole valid

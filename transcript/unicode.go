@@ -151,27 +151,27 @@ func literal(r rune) bool {
 	return cls == plainsight.ClassNone
 }
 
-// unicodeScan reports whether seg, clean text, holds a code point the
-// root package escapes.
-func unicodeScan(seg []byte) bool {
-	w := unicodeWalk{seg: seg}
+// next returns the first code point at or after seg[i] that is escaped:
+// its offset, the rune, its size and its class. The offset is len(seg)
+// when there is none.
+func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 	plain := plainBMP()
-	for i := 0; i < len(seg); {
-		if seg[i] < utf8.RuneSelf {
+	for i < len(w.seg) {
+		if w.seg[i] < utf8.RuneSelf {
 			i++
 			continue
 		}
-		if n := plainRun(seg[i:], plain); n > 0 {
+		if n := plainRun(w.seg[i:], plain); n > 0 {
 			i += n
 			continue
 		}
-		r, size := utf8.DecodeRune(seg[i:])
-		if w.class(i, size, r) != plainsight.ClassNone {
-			return true
+		r, size := utf8.DecodeRune(w.seg[i:])
+		if cls := w.class(i, size, r); cls != plainsight.ClassNone {
+			return i, r, size, cls
 		}
 		i += size
 	}
-	return false
+	return len(w.seg), 0, 0, plainsight.ClassNone
 }
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
@@ -179,17 +179,7 @@ func unicodeScan(seg []byte) bool {
 func (c *Cleaner) emitUnicode(seg []byte) {
 	w := unicodeWalk{seg: seg}
 	prev := 0
-	for i := 0; i < len(seg); {
-		if seg[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(seg[i:])
-		cls := w.class(i, size, r)
-		if cls == plainsight.ClassNone {
-			i += size
-			continue
-		}
+	for i, r, size, cls := w.next(0); i < len(seg); i, r, size, cls = w.next(i + size) {
 		c.countUnicode(cls)
 		switch c.opts.Unicode {
 		case UnicodeRemove:
@@ -200,7 +190,6 @@ func (c *Cleaner) emitUnicode(seg []byte) {
 			c.emitString(plainsight.EscapeRune(r))
 			prev = i + size
 		}
-		i += size
 	}
 	c.emit(seg[prev:])
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // Text is the text a rule reads: a string or a byte slice.
-type Text interface{ ~string | ~[]byte }
+type Text interface{ string | []byte }
 
 // Literal reports whether the caller shows the code point r as itself. A
 // rule's walk stops at anything that will be escaped, so that the context
@@ -259,9 +259,10 @@ func runeAt[T Text](text T, i int) (r rune, size int) {
 	if i >= len(text) {
 		return utf8.RuneError, 0
 	}
-	var buf [utf8.UTFMax]byte
-	n := copy(buf[:], text[i:min(i+utf8.UTFMax, len(text))])
-	return utf8.DecodeRune(buf[:n])
+	if s, ok := any(text).(string); ok {
+		return utf8.DecodeRuneInString(s[i:])
+	}
+	return utf8.DecodeRune(any(text).([]byte)[i:])
 }
 
 // runeBefore decodes the rune that ends at text[i], or returns size 0 at
@@ -270,7 +271,8 @@ func runeBefore[T Text](text T, i int) (r rune, size int) {
 	if i <= 0 {
 		return utf8.RuneError, 0
 	}
-	var buf [utf8.UTFMax]byte
-	n := copy(buf[:], text[max(i-utf8.UTFMax, 0):i])
-	return utf8.DecodeLastRune(buf[:n])
+	if s, ok := any(text).(string); ok {
+		return utf8.DecodeLastRuneInString(s[:i])
+	}
+	return utf8.DecodeLastRune(any(text).([]byte)[:i])
 }
