@@ -65,8 +65,9 @@ type Cleaner struct {
 	// paths in step must let the parser see the next byte.
 	afterInvalid bool
 
-	out    []byte           // output not yet handed out by Transform
-	sb     *strings.Builder // Clean's output, written instead of out
+	out    []byte          // output not yet handed out by Transform
+	sb     strings.Builder // Clean's output, written instead of out when toSB
+	toSB   bool
 	outPos int
 	tail   []byte // held-back input of write (at most a few bytes)
 
@@ -195,18 +196,17 @@ func Clean(raw []byte, opts Options) (string, Report) {
 	// The text is rarely longer than the input: one allocation, which
 	// strings.Builder does not clear first, holds it and becomes the
 	// string.
-	var sb strings.Builder
 	size := len(raw) + len(TruncationMarker) + 1
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
 	}
-	sb.Grow(size)
-	c.sb = &sb
+	c.sb.Grow(size)
+	c.toSB = true
 	// The line buffer at its largest, once, rather than grown by doubling.
 	c.line = make([]byte, 0, min(len(raw), c.lim.MaxLine)+utf8.UTFMax)
 	c.write(raw)
 	c.finish()
-	return sb.String(), c.Report()
+	return c.sb.String(), c.Report()
 }
 
 // write cleans p, appending the output to c.out and holding back the bytes
@@ -675,7 +675,7 @@ func (c *Cleaner) emit(b []byte) {
 
 // put adds b to the output: the string Clean builds, or else out.
 func (c *Cleaner) put(b []byte) {
-	if c.sb != nil {
+	if c.toSB {
 		c.sb.Write(b)
 		return
 	}
