@@ -343,3 +343,26 @@ func TestSanitizeRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestWarningsOneLine checks that a token or explanation never carries a
+// newline of the input, even when the sequence it reports spans one.
+func TestWarningsOneLine(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // tokens of the first warning
+	}{
+		{"\x1b]0;a\nb", []string{`\x1b]0;a\nb`}},
+		{"\u009d0\nabc", []string{`\x9d0\nabc`}},
+		{"\x9d0\n", []string{`\X{9d}0\n`}},
+	}
+	for _, tt := range tests {
+		r := Sanitize(tt.in)
+		if len(r.Warnings) == 0 {
+			t.Fatalf("Sanitize(%+q): no warning", tt.in)
+		}
+		if diff := cmp.Diff(tt.want, r.Warnings[0].Tokens); diff != "" {
+			t.Errorf("Sanitize(%+q) tokens mismatch (-want +got):\n%s", tt.in, diff)
+		}
+		checkWarningText(t, tt.in, r)
+	}
+}
