@@ -93,6 +93,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		return nDst, n, nil
 	}
+	col := s.colourState()
 	for nSrc < len(src) {
 		if nDst > 0 && len(dst)-nDst < maxSGRLen {
 			// Stop before a token whose output might not fit, so that
@@ -164,7 +165,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 				}
 				if len(dst)-nDst >= maxSGRLen {
-					if n, w := simpleSGR(dst[nDst:], src[nSrc:], s.colourState()); n > 0 {
+					if n, w := simpleSGR(dst[nDst:], src[nSrc:], col); n > 0 {
 						nSrc += n
 						if !s.opts.Plain {
 							nDst += w
@@ -189,7 +190,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				nSrc += n
 				if len(dst)-nDst >= maxSGRLen {
 					// Serialise in place.
-					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], s.colourState())
+					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], col)
 					switch {
 					case ok && !s.opts.Plain:
 						nDst += len(out)
@@ -198,7 +199,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 					continue
 				}
-				out, ok := appendSGRParams(s.scratch[:0], s.params[:np], s.colourState())
+				out, ok := appendSGRParams(s.scratch[:0], s.params[:np], col)
 				if out = s.sgrOutput(out, ok, mode); len(out) > 0 {
 					nDst += s.put(dst[nDst:], out)
 					if s.pendLen > 0 {
