@@ -205,18 +205,25 @@ func (c *colours) apply(ch *sgrChange) {
 }
 
 // applyValue applies a kept SGR with the one top-level value v, 0-255
-// other than 38, 48 and 58, as apply would.
+// other than 38, 48 and 58, as apply would. A reset, the commonest,
+// takes no call.
 func (c *colours) applyValue(v uint8) {
-	switch e := sgrEffects[v]; {
-	case v == 0:
+	if v == 0 {
 		*c = colours{}
-	case e.part == partFg && c.asked[partBg] == defaultColour && !c.corrected:
-		c.asked[partFg], c.screen[partFg] = e.val, e.val
-	default:
-		var ch sgrChange
-		ch.param(v)
-		c.apply(&ch)
+		return
 	}
+	c.setValue(v)
+}
+
+// setValue is applyValue for a value other than 0.
+func (c *colours) setValue(v uint8) {
+	if e := sgrEffects[v]; e.part == partFg && c.asked[partBg] == defaultColour && !c.corrected {
+		c.asked[partFg], c.screen[partFg] = e.val, e.val
+		return
+	}
+	var ch sgrChange
+	ch.param(v)
+	c.apply(&ch)
 }
 
 // colourParts has the bits of sgrChange.set that change colours.
