@@ -142,7 +142,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					continue
 				}
 				if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
-					nDst += s.put(dst[nDst:], s.dropped(mode))
+					nDst += s.putVisualEscape(dst[nDst:])
 					nSrc++
 					continue
 				}
@@ -322,6 +322,16 @@ func (s *Sanitizer) dropped(mode Mode) []byte {
 		return append(s.scratch[:0], visualEscape...)
 	}
 	return nil
+}
+
+// putVisualEscape writes the output of a control dropped in Visualize
+// mode, as put would, and returns its length.
+func (s *Sanitizer) putVisualEscape(dst []byte) int {
+	if !s.col.settle && len(dst) >= len(visualEscape) {
+		dst[0], dst[1], dst[2] = visualEscape[0], visualEscape[1], visualEscape[2]
+		return len(visualEscape)
+	}
+	return s.put(dst, s.dropped(Visualize))
 }
 
 // invalid returns the output for a byte that is not valid UTF-8.
