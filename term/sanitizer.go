@@ -264,7 +264,13 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			nDst += c
 		case ansi.KindInvalid:
-			out = s.invalid()
+			if !s.col.settle && len(dst)-nDst >= len(replacement) {
+				// The commonest output of random bytes, in place.
+				dst[nDst], dst[nDst+1], dst[nDst+2] = replacement[0], replacement[1], replacement[2]
+				nDst += len(replacement)
+			} else {
+				out = s.invalid()
+			}
 		case ansi.KindControl:
 			if !tok.C1UTF8 && (tok.Control == '\n' || tok.Control == '\t') {
 				out = tok.Text[:1]
