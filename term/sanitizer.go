@@ -1,6 +1,7 @@
 package term
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -147,20 +148,9 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					continue
 				}
 			case b == 0x1b:
-				if end := escRunEnd(src, nSrc); end > nSrc {
-					// ESC ESC: the first ESC is a sequence of its own,
-					// aborted by the second, and dropped. A flood of
-					// them is dropped in one step; the last ESC starts
-					// the next sequence.
-					if mode != Visualize {
-						nSrc = end
-						continue
-					}
-					if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
-						for nSrc < end && len(dst)-nDst >= maxSettleLen+len(visualEscape) {
-							nDst += s.put(dst[nDst:], s.dropped(mode))
-							nSrc++
-						}
+				if nSrc+1 < len(src) && src[nSrc+1] == 0x1b {
+					w, r := s.escFlood(dst[nDst:], src[nSrc:], mode)
+					if nDst, nSrc = nDst+w, nSrc+r; r > 0 {
 						continue
 					}
 				}
@@ -440,13 +430,35 @@ func dropLen(src []byte) int {
 	return 0
 }
 
+// escFlood handles the run of ESC bytes, two or more, at the start of
+// src: each ESC but the last is a sequence of its own, aborted by the
+// next, and dropped; the last starts the next sequence. It writes their
+// output to dst (U+241B each in Visualize mode, as far as dst leaves room
+// for a colour correction too) and returns its length and the number of
+// ESCs read, 0 when the parser must take them one by one.
+func (s *Sanitizer) escFlood(dst, src []byte, mode Mode) (nDst, nSrc int) {
+	end := escRunEnd(src, 0)
+	if mode != Visualize {
+		return 0, end
+	}
+	for nSrc < end && len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+		nDst += s.put(dst[nDst:], s.dropped(mode))
+		nSrc++
+	}
+	return nDst, nSrc
+}
+
 // escRunEnd returns the index of the last ESC in the run of ESC bytes
 // that starts at src[i], which holds an ESC.
 func escRunEnd(src []byte, i int) int {
-	for i+1 < len(src) && src[i+1] == 0x1b {
-		i++
+	j := i + 1
+	for j+8 <= len(src) && binary.LittleEndian.Uint64(src[j:]) == 0x1b*lsbs {
+		j += 8 // eight ESCs at a time
 	}
-	return i
+	for j < len(src) && src[j] == 0x1b {
+		j++
+	}
+	return j - 1
 }
 
 // isPlainASCII reports whether s holds only printable ASCII, newline and
