@@ -19,4 +19,6 @@ require (
 	github.com/lucasb-eyer/go-colorful v1.4.1 // indirect
 	github.com/mattn/go-runewidth v0.0.27 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
+	golang.org/x/net v0.62.0 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
 )
