@@ -39,8 +39,7 @@ func (s *sanitizer) readCommand() {
 	if isASCII(text) && !hasPunycode(text) {
 		return
 	}
-	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged), found: &s.found, rtlWord: -1}
-	cr.quietQuoted()
+	cr := commandReader{text: text, rd: s.shell.rd, found: &s.found, rtlWord: -1}
 	cr.hosts()
 	cr.read()
 }
