@@ -116,7 +116,7 @@ func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string)
 	}
 	if f != nil && !f.raw {
 		// The context-free reading's tokens are neutralized already.
-		f = c.addAt(k, k.Severity(), neutralize(tok), "")
+		f = c.addAt(k, k.Severity(), oneLine(tok, MaxTokenLen), "")
 	} else {
 		f = c.addRaw(k, tok, explain)
 	}

@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -88,33 +89,61 @@ func (c *Class) UnmarshalText(b []byte) error {
 	return fmt.Errorf("plainsight: unknown escape class %q", b)
 }
 
-// An Escape records one escape that Sanitize wrote into [Result.Text].
+// An Escape records one escape that Sanitize wrote into [Result.Text], or a
+// run of the same escape written again and again.
 //
-// Text[Start:End] is the escape notation, such as \u{202e}. Rune is the
-// original code point, or for [ClassInvalidUTF8] the original byte value.
-// A front end uses Escapes to style escapes apart from the same characters
-// typed literally; [Result.Original] uses them to rebuild the input.
+// Text[Start:End] is the escape notation, such as \u{202e}, Repeat+1 times
+// in a row. Rune is the original code point, or for [ClassInvalidUTF8] the
+// original byte value. A front end uses Escapes to style escapes apart from
+// the same characters typed literally; [Result.Original] uses them to
+// rebuild the input. Runs keep the list small on hostile input such as a
+// flood of ESC bytes.
 type Escape struct {
 	Start int   `json:"start"`
 	End   int   `json:"end"`
 	Rune  rune  `json:"rune"`
 	Class Class `json:"class"`
+	// Repeat is how many more times the escape stands after the first:
+	// 0 for a single escape.
+	Repeat int `json:"repeat,omitempty"`
 }
 
-// inputLen returns the length of the bytes that this escape stands for.
-func (e Escape) inputLen() int {
+// unitLen returns the length of the bytes that one escape of the run
+// stands for.
+func (e Escape) unitLen() int {
 	if e.Class == ClassInvalidUTF8 {
 		return 1
 	}
 	return utf8.RuneLen(e.Rune)
 }
 
-// Original returns the bytes that this escape stands for.
-func (e Escape) Original() string {
-	if e.Class == ClassInvalidUTF8 {
-		return string([]byte{byte(e.Rune)})
+// Units returns the single escapes of e, one for each time it stands: e
+// itself when Repeat is 0. A front end that gives each escape an element
+// of its own ranges over it.
+func (e Escape) Units() iter.Seq[Escape] {
+	return func(yield func(Escape) bool) {
+		n := e.Repeat + 1
+		w := (e.End - e.Start) / n
+		for j := range n {
+			u := Escape{Start: e.Start + j*w, End: e.Start + (j+1)*w, Rune: e.Rune, Class: e.Class}
+			if !yield(u) {
+				return
+			}
+		}
 	}
-	return string(e.Rune)
+}
+
+// Original returns the bytes that this escape stands for, each time it
+// stands.
+func (e Escape) Original() string {
+	one := string(e.Rune)
+	if e.Class == ClassInvalidUTF8 {
+		one = string([]byte{byte(e.Rune)})
+	}
+	if e.Repeat > 0 {
+		return strings.Repeat(one, e.Repeat+1)
+	}
+	return one
 }
 
 // runeClass is the context-free class of a valid rune above C1: the class

@@ -242,6 +242,9 @@ func describeCSI(seq *ansi.Seq) string {
 	return "run a terminal control function"
 }
 
+// abandonedESC is what an ESC that the next ESC cancels would do.
+const abandonedESC = "start an escape sequence that never completes"
+
 func describeESC(seq *ansi.Seq) string {
 	if seq.NumIntermediates > 0 {
 		switch seq.Intermediates[0] {
@@ -269,7 +272,7 @@ func describeESC(seq *ansi.Seq) string {
 	case '=', '>':
 		return "switch the keypad mode"
 	case 0:
-		return "start an escape sequence that never completes"
+		return abandonedESC
 	}
 	return "run a terminal control"
 }
@@ -317,8 +320,12 @@ func describeOSC(seq *ansi.Seq) string {
 }
 
 // explainSpoof explains the first homoglyph finding of kind k: the token
-// tok, neutralized as t, with r the character the finding names.
+// tok, neutralized and clipped as t, with r the character the finding
+// names.
 func explainSpoof(k Kind, t, tok string, r rune) string {
+	// Readings are shown for the clipped token only: a hostile token
+	// may be the whole text.
+	tok = cutUTF8(tok, MaxTokenLen)
 	switch k {
 	case KindMixedScript:
 		return mixedScriptExplanation(t, tok)

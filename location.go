@@ -76,14 +76,45 @@ func (s *sanitizer) resolveLocations() {
 	slices.SortFunc(points, func(a, b point) int { return cmp.Compare(a.off, b.off) })
 	grown, k := 0, 0 // the escapes before escapes[k] are grown bytes longer than their input
 	for _, p := range points {
+		*p.dst = p.off + grown
 		for ; k < len(s.escapes); k++ {
 			e := s.escapes[k]
-			in := e.inputLen()
-			if e.Start-grown+in > p.off {
-				break // escape k ends past the offset
+			unitIn, n := e.unitLen(), e.Repeat+1
+			unitOut := (e.End - e.Start) / n
+			if in := e.Start - grown; in+n*unitIn > p.off {
+				// Escape k ends past the offset; in a run, the
+				// offset may fall between two of its escapes.
+				if p.off > in {
+					*p.dst = e.Start + (p.off-in)/unitIn*unitOut
+				}
+				break
 			}
-			grown += e.End - e.Start - in
+			grown += n * (unitOut - unitIn)
+			*p.dst = p.off + grown
 		}
-		*p.dst = p.off + grown
 	}
+}
+
+// textOffset returns where input offset off stands in the output, when
+// every escape of the bytes before off is written: a finding of the
+// homoglyph checks ends where the loop has been. It walks back over the
+// escapes from the last one, so a finding costs the escapes after its
+// start, not all those before.
+func (s *sanitizer) textOffset(off int) int {
+	grown := len(s.out) - s.copied // how much longer than its input the output is
+	for k := len(s.escapes) - 1; k >= 0; k-- {
+		e := s.escapes[k]
+		unitIn, n := e.unitLen(), e.Repeat+1
+		unitOut := (e.End - e.Start) / n
+		end := e.End - grown // in the input
+		if end <= off {
+			break
+		}
+		if start := end - n*unitIn; start < off {
+			// In a run, between two of its escapes.
+			return e.Start + (off-start)/unitIn*unitOut
+		}
+		grown -= n * (unitOut - unitIn)
+	}
+	return off + grown
 }

@@ -107,6 +107,7 @@ func TestLocationsCapped(t *testing.T) {
 // neutralized form (the escapes inside it stand for the input bytes).
 func checkLocations(t *testing.T, in string, r Result) {
 	t.Helper()
+	es := singleEscapes(r)
 	for _, w := range r.Warnings {
 		if want := min(w.Count, MaxLocations); len(w.Locations) != want {
 			t.Fatalf("Sanitize(%+q): %v has %d locations for count %d", in, w.Kind, len(w.Locations), w.Count)
@@ -119,7 +120,7 @@ func checkLocations(t *testing.T, in string, r Result) {
 			if i > 0 && w.Locations[i-1].Input.Start >= in0.Start {
 				t.Fatalf("Sanitize(%+q): %v locations out of order: %+v", in, w.Kind, w.Locations)
 			}
-			orig, ok := originalIn(r, tx)
+			orig, ok := originalIn(r, es, tx)
 			if !ok || orig != in[in0.Start:in0.End] {
 				t.Fatalf("Sanitize(%+q): %v location %+v: text %+q stands for %+q (whole escapes: %v), input holds %+q",
 					in, w.Kind, l, r.Text[tx.Start:tx.End], orig, ok, in[in0.Start:in0.End])
@@ -127,7 +128,7 @@ func checkLocations(t *testing.T, in string, r Result) {
 			switch {
 			case w.Kind < KindTerminalEscape || w.Kind > KindTerminalEscape && w.Kind < KindMixedScript:
 				// A code point or byte: one escape.
-				if e := escapeAt(r, tx.Start); e.Start != tx.Start || e.End != tx.End {
+				if e := escapeAt(es, tx.Start); e.Start != tx.Start || e.End != tx.End {
 					t.Fatalf("Sanitize(%+q): %v location %+v is not one escape", in, w.Kind, l)
 				}
 			case w.Kind == KindLookalike:
@@ -139,22 +140,35 @@ func checkLocations(t *testing.T, in string, r Result) {
 	}
 }
 
-// escapeAt returns the escape of r that starts at text offset off, or the
-// zero Escape.
-func escapeAt(r Result, off int) Escape {
-	if i, ok := slices.BinarySearchFunc(r.Escapes, off, func(e Escape, off int) int { return e.Start - off }); ok {
-		return r.Escapes[i]
+// singleEscapes returns the escapes of r with every run split into its
+// single escapes.
+func singleEscapes(r Result) []Escape {
+	var es []Escape
+	for _, e := range r.Escapes {
+		for u := range e.Units() {
+			es = append(es, u)
+		}
+	}
+	return es
+}
+
+// escapeAt returns the single escape of es that starts at text offset off,
+// or the zero Escape.
+func escapeAt(es []Escape, off int) Escape {
+	if i, ok := slices.BinarySearchFunc(es, off, func(e Escape, off int) int { return e.Start - off }); ok {
+		return es[i]
 	}
 	return Escape{}
 }
 
 // originalIn returns the input bytes that r.Text[sp.Start:sp.End] stands
-// for, and whether no escape straddles the span's ends.
-func originalIn(r Result, sp Span) (string, bool) {
+// for, given the single escapes es of r, and whether no escape straddles
+// the span's ends.
+func originalIn(r Result, es []Escape, sp Span) (string, bool) {
 	var b strings.Builder
 	last := sp.Start
-	first, _ := slices.BinarySearchFunc(r.Escapes, sp.Start, func(e Escape, off int) int { return e.End - (off + 1) })
-	for _, e := range r.Escapes[first:] {
+	first, _ := slices.BinarySearchFunc(es, sp.Start, func(e Escape, off int) int { return e.End - (off + 1) })
+	for _, e := range es[first:] {
 		if e.Start >= sp.End {
 			break
 		}

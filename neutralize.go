@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/spoof"
@@ -106,7 +107,10 @@ func (p Policy) Sanitize(text string) Result {
 		res.Text = text
 	} else {
 		s.out = append(s.out, text[s.copied:]...)
-		res.Text = string(s.out)
+		// The output is written and never changes again: the string
+		// takes its bytes instead of a copy, which for text that is
+		// mostly escapes would be several times the input once more.
+		res.Text = unsafe.String(unsafe.SliceData(s.out), len(s.out))
 	}
 	if f := s.found.found[KindTerminalEscape]; f != nil {
 		f.summary = true
@@ -201,6 +205,8 @@ type sanitizer struct {
 	parser  *ansi.Parser // decodes terminal sequences for their warning
 	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
 	effects []string     // what the reported terminal sequences would do
+	seqs    [8]string    // complete sequences seen, which need no parser again
+	nSeqs   int
 
 	shell shellRoles // the roles of a command's bytes (command_roles.go)
 
@@ -293,8 +299,11 @@ func (s *sanitizer) run(i int) {
 	}
 	s.endVSRun()
 	if s.scanning {
+		// Finish reports whole-script confusables anywhere in the text:
+		// they are placed in one walk at the end, not one walk back each.
 		s.scan.Finish()
-		s.takeFindings()
+		s.found.addSpoof(s.text, s.scan.Findings(), nil)
+		s.scan.ClearFindings()
 	}
 }
 
@@ -332,14 +341,80 @@ func (e *escaper) asciiClass(c byte) Class {
 	return ClassControl
 }
 
-// ascii handles the ASCII byte c at text[i] that is not plain printable text.
+// ascii handles the ASCII byte c at text[i] that is not plain printable
+// text, and the run of the same byte after it.
 func (s *sanitizer) ascii(i int, c byte) int {
 	cls := s.asciiClass(c)
-	if cls == ClassControl && c == 0x1B && i >= s.seqEnd {
+	reported := i >= s.seqEnd // else part of a sequence reported whole
+	if cls == ClassControl && c == 0x1B && reported {
 		s.terminalSequence(i)
 	}
 	s.escape(i, 1, rune(c), cls)
-	return i + 1
+	i++
+	if reported && i < len(s.text) && s.text[i] == c {
+		i = s.asciiRun(i, c, cls)
+	}
+	return i
+}
+
+// asciiRun takes the run of the control c that goes on at text[i], after
+// one that was just escaped: each is the same escape and one more
+// occurrence of the same warning, so the run is taken in one step, the
+// way escape would take each. ESC is taken only where the next byte is
+// ESC too, which cancels it (terminalSequence); the last ESC of a run may
+// start a sequence, and is left to the loop.
+func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
+	text := s.text
+	esc := c == 0x1B && cls == ClassControl
+	j := i
+	for j < len(text) && text[j] == c {
+		j++
+	}
+	if esc {
+		j-- // text[j] is the last ESC
+	}
+	n := j - i
+	if n <= 0 {
+		return i
+	}
+	last := &s.escapes[len(s.escapes)-1] // the escape of text[i-1], c
+	w := (last.End - last.Start) / (last.Repeat + 1)
+	notation := s.out[len(s.out)-w:]
+	if cap(s.out)-len(s.out) < n*w {
+		s.grow(j, n*w)
+		notation = s.out[len(s.out)-w:]
+	}
+	start := len(s.out)
+	for range n {
+		s.out = append(s.out, notation...)
+	}
+	s.copied = j
+	last.End = len(s.out)
+	last.Repeat += n
+	var k Kind
+	switch {
+	case esc:
+		k = KindTerminalEscape
+		s.seqEnd = j
+	case cls == ClassTab:
+		return j // escaped, not reported
+	default:
+		k = cls.Kind()
+	}
+	f := s.found.found[k]
+	f.count += n
+	if b := text[i]; f.bytes[b>>6]&(1<<(b&63)) == 0 {
+		f.more += n // the token list was full: as record counts
+	}
+	for m := 0; m < n && len(f.locs) < MaxLocations; m++ {
+		in := Span{i + m, i + m + 1}
+		if esc {
+			s.found.locatePending(f, in)
+		} else {
+			f.locate(Location{Input: in, Text: Span{start + m*w, start + (m+1)*w}})
+		}
+	}
+	return j
 }
 
 // invalid escapes the byte text[i], which is not part of valid UTF-8.
@@ -382,12 +457,12 @@ func (s *sanitizer) escape(i, size int, r rune, cls Class) {
 // starts in the output.
 func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
 	if e.out == nil {
-		e.out = make([]byte, 0, len(e.text)+len(e.text)/4+16)
+		// Start small: grow sizes the output from what the text
+		// turns out to need, which a guess made here cannot know.
+		e.out = make([]byte, 0, len(e.text)/16+16)
 	}
-	// Grow by doubling: append's growth of large slices is gentler, which
-	// makes text that is mostly escapes allocate several times its size.
 	if need := i - e.copied + len(`\u{10ffff}`); cap(e.out)-len(e.out) < need {
-		e.out = slices.Grow(e.out, max(need, len(e.out)))
+		e.grow(i, need)
 	}
 	e.out = append(e.out, e.text[e.copied:i]...)
 	start = len(e.out)
@@ -404,11 +479,52 @@ func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
 // returns where it stands in the input and in the output.
 func (s *sanitizer) write(i, size int, r rune, cls Class) Location {
 	start := s.emit(i, size, r, cls)
+	loc := Location{Input: Span{i, i + size}, Text: Span{start, len(s.out)}}
+	if n := len(s.escapes); n > 0 {
+		if last := &s.escapes[n-1]; last.End == start && last.Rune == r && last.Class == cls {
+			// The same escape again, right after: the run grows.
+			last.End = len(s.out)
+			last.Repeat++
+			return loc
+		}
+	}
 	if len(s.escapes) == cap(s.escapes) {
-		s.escapes = slices.Grow(s.escapes, max(8, len(s.escapes)))
+		s.growEscapes(i)
 	}
 	s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
-	return Location{Input: Span{i, i + size}, Text: Span{start, len(s.out)}}
+	return loc
+}
+
+// growEscapes makes room in the escape list at text[i]. Once an eighth of
+// the text is read, the list so far says how many escapes the whole text
+// holds, as grow does for the output; before, it doubles.
+func (s *sanitizer) growEscapes(i int) {
+	n := len(s.escapes)
+	want := n + max(8, n)
+	if i >= len(s.text)/8 && i > 0 {
+		want = max(n+max(8, n/4), int(float64(n+1)/float64(i)*float64(len(s.text))*9/8))
+	}
+	// make and copy, not slices.Grow, whose make of the new room is
+	// allocated apart in race builds: the bound on memory holds there too.
+	grown := make([]Escape, n, want)
+	copy(grown, s.escapes)
+	s.escapes = grown
+}
+
+// grow makes room for need more bytes of output at text[i]. The output so
+// far says how much the text grows when escaped; the new capacity is what
+// the whole text would take at that rate, and at least a quarter more than
+// now, so that growing stays linear. Doubling instead would allocate up to
+// twice the output, which is four times the input for a flood of controls.
+func (e *escaper) grow(i, need int) {
+	n := len(e.out)
+	want := n + need + n/4
+	if i > 0 {
+		want = max(want, int(float64(n+need)/float64(i)*float64(len(e.text))*9/8))
+	}
+	grown := make([]byte, n, want) // see growEscapes
+	copy(grown, e.out)
+	e.out = grown
 }
 
 // classify returns the escape class of the valid rune r at text[i:i+size],

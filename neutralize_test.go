@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -57,6 +58,30 @@ func TestSanitizeEscapes(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, r.Escapes); diff != "" {
 		t.Errorf("Escapes mismatch (-want +got):\n%s", diff)
+	}
+	// A run of the same escape is one Escape; a different one starts
+	// another.
+	r = Sanitize("\x1b\x1b\x1b\x00\xff\xff\xfe")
+	want = []Escape{
+		{Start: 0, End: 12, Rune: 0x1B, Class: ClassControl, Repeat: 2},
+		{Start: 12, End: 16, Rune: 0x00, Class: ClassControl},
+		{Start: 16, End: 28, Rune: 0xFF, Class: ClassInvalidUTF8, Repeat: 1},
+		{Start: 28, End: 34, Rune: 0xFE, Class: ClassInvalidUTF8},
+	}
+	if diff := cmp.Diff(want, r.Escapes); diff != "" {
+		t.Errorf("Escapes of runs mismatch (-want +got):\n%s", diff)
+	}
+	if got := r.Escapes[0].Original(); got != "\x1b\x1b\x1b" {
+		t.Errorf("Original of a run = %+q", got)
+	}
+	units := slices.Collect(r.Escapes[0].Units())
+	wantUnits := []Escape{
+		{Start: 0, End: 4, Rune: 0x1B, Class: ClassControl},
+		{Start: 4, End: 8, Rune: 0x1B, Class: ClassControl},
+		{Start: 8, End: 12, Rune: 0x1B, Class: ClassControl},
+	}
+	if diff := cmp.Diff(wantUnits, units); diff != "" {
+		t.Errorf("Units of a run mismatch (-want +got):\n%s", diff)
 	}
 	// The span is what tells an escape from the same characters typed.
 	typed := Sanitize(`a\u{202e}b`)
@@ -295,5 +320,49 @@ func TestKindsDocumented(t *testing.T) {
 		if !strings.Contains(string(doc), heading) {
 			t.Errorf("docs/warnings.md lacks the heading %q", heading)
 		}
+	}
+}
+
+// TestSanitizeRuns pins runs of one control, which Sanitize takes in one
+// step: each is still an occurrence with its location, an ESC cancelled by
+// the next ESC is a terminal sequence of its own, and controls inside a
+// sequence belong to it.
+func TestSanitizeRuns(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"\x1b\x1b\x1b[2K", `{"text":"\\x1b\\x1b\\x1b[2K","warnings":[{"kind":"terminal_escape","severity":"warn","tokens":["\\x1b","\\x1b[2K"],"count":3,"explanation":"on a terminal, escape sequences here would start an escape sequence that never completes; erase the line","locations":[{"input":{"start":0,"end":1},"text":{"start":0,"end":4}},{"input":{"start":1,"end":2},"text":{"start":4,"end":8}},{"input":{"start":2,"end":6},"text":{"start":8,"end":15}}]}],"escapes":[{"start":0,"end":12,"rune":27,"class":"control","repeat":2}]}`},
+		{"\x1b[\x00\x00\x00m", `{"text":"\\x1b[\\x00\\x00\\x00m","warnings":[{"kind":"terminal_escape","severity":"warn","tokens":["\\x1b[\\x00\\x00\\x00m"],"count":1,"explanation":"on a terminal, escape sequences here would change the colour or style of the text","locations":[{"input":{"start":0,"end":6},"text":{"start":0,"end":18}}]}],"escapes":[{"start":0,"end":4,"rune":27,"class":"control"},{"start":5,"end":17,"rune":0,"class":"control","repeat":2}]}`},
+		{"a\r\r\r\rb", `{"text":"a\\x0d\\x0d\\x0d\\x0db","warnings":[{"kind":"carriage_return","severity":"warn","tokens":["\\x0d"],"count":4,"explanation":"\\x0d (carriage return) moves the cursor to the start of the line, so the text after it can overwrite what came before","locations":[{"input":{"start":1,"end":2},"text":{"start":1,"end":5}},{"input":{"start":2,"end":3},"text":{"start":5,"end":9}},{"input":{"start":3,"end":4},"text":{"start":9,"end":13}},{"input":{"start":4,"end":5},"text":{"start":13,"end":17}}]}],"escapes":[{"start":1,"end":17,"rune":13,"class":"carriage_return","repeat":3}]}`},
+	}
+	for _, tt := range tests {
+		got, err := json.Marshal(Sanitize(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+			t.Errorf("Sanitize(%+q) mismatch (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestWarningsOneLine checks that a token or explanation never carries a
+// newline of the input, even when the sequence it reports spans one.
+func TestWarningsOneLine(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // tokens of the first warning
+	}{
+		{"\x1b]0;a\nb", []string{`\x1b]0;a\nb`}},
+		{"\u009d0\nabc", []string{`\x9d0\nabc`}},
+		{"\x9d0\n", []string{`\X{9d}0\n`}},
+	}
+	for _, tt := range tests {
+		r := Sanitize(tt.in)
+		if len(r.Warnings) == 0 {
+			t.Fatalf("Sanitize(%+q): no warning", tt.in)
+		}
+		if diff := cmp.Diff(tt.want, r.Warnings[0].Tokens); diff != "" {
+			t.Errorf("Sanitize(%+q) tokens mismatch (-want +got):\n%s", tt.in, diff)
+		}
+		checkWarningText(t, tt.in, r)
 	}
 }

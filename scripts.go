@@ -26,19 +26,23 @@ func (s *sanitizer) takeFindings() {
 }
 
 func (s *sanitizer) addFindings() {
-	s.found.addSpoof(s.text, s.scan.Findings())
+	s.found.addSpoof(s.text, s.scan.Findings(), s.textOffset)
 	s.scan.ClearFindings()
 }
 
 // addSpoof records homoglyph findings in text. Each token is neutralized
-// for the warning; the first finding of a kind is explained. The finding's
-// place in the input is its location; its place in Result.Text is known
-// once the text is written.
-func (c *collector) addSpoof(text string, fs []spoof.Finding) {
+// and clipped for the warning; the first finding of a kind is explained.
+// The finding's place in the input is its location, and place gives its
+// place in Result.Text; without place, that is found once the text is
+// written (resolveLocations).
+func (c *collector) addSpoof(text string, fs []spoof.Finding, place func(off int) int) {
 	for _, fd := range fs {
 		k := spoofKinds[fd.Kind]
 		tok := text[fd.Token.Start:fd.Token.End]
-		t := neutralize(tok)
+		// A token is shown clipped to MaxTokenLen bytes; the context
+		// rules look at most maxLookaround code points past that, so
+		// twice as many input bytes neutralize to the same prefix.
+		t := oneLine(tok, MaxTokenLen)
 		sev := k.Severity()
 		switch fd.Severity {
 		case spoof.SeverityWarn:
@@ -51,6 +55,11 @@ func (c *collector) addSpoof(text string, fs []spoof.Finding) {
 			explain = explainSpoof(k, t, tok, fd.Rune)
 		}
 		f := c.addAt(k, sev, t, explain)
-		c.locatePending(f, Span{fd.At.Start, fd.At.End})
+		in := Span{fd.At.Start, fd.At.End}
+		if place == nil {
+			c.locatePending(f, in)
+		} else if len(f.locs) < MaxLocations {
+			f.locate(Location{Input: in, Text: Span{place(in.Start), place(in.End)}})
+		}
 	}
 }

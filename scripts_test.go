@@ -209,7 +209,7 @@ func detectScripts(text string) []Warning {
 	var s spoof.Scanner
 	s.Scan(text)
 	var c collector
-	c.addSpoof(text, s.Findings())
+	c.addSpoof(text, s.Findings(), nil)
 	return c.warnings()
 }
 

@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -16,9 +17,25 @@ const maxEffects = 6
 // escaped one by one; seqEnd marks them so that the sequence is reported
 // once, as a whole, with what it would have done.
 func (s *sanitizer) terminalSequence(i int) {
+	if s.text[i] == 0x1B && i+1 < len(s.text) && s.text[i+1] == 0x1B {
+		// ESC ESC: the second ESC cancels the first, whatever follows,
+		// as ESC does anywhere (Williams: "anywhere" to Escape). The
+		// parser would say so too, at a cost per byte of an ESC flood.
+		s.report(i, i+1, abandonedESC)
+		return
+	}
+	rest := s.text[i:]
+	for _, seq := range s.seqs[:s.nSeqs] {
+		if strings.HasPrefix(rest, seq) {
+			// A complete sequence seen before: the parser would read
+			// the same bytes the same way, to the same end, and its
+			// effect is listed already (or the list was full).
+			s.report(i, i+len(seq), "")
+			return
+		}
+	}
 	// The parser only reads src, so it may look at the string's bytes in
 	// place; copying would make a long run of sequences quadratic.
-	rest := s.text[i:]
 	src := unsafe.Slice(unsafe.StringData(rest), len(rest))
 	// The parser is allocated on first use: it keeps a pointer into
 	// itself (Seq.Payload), so it cannot live on the caller's stack, and
@@ -49,12 +66,34 @@ func (s *sanitizer) terminalSequence(i int) {
 		return
 	}
 	// Span, not Len: C0 controls executed inside the sequence belong to it.
-	s.seqEnd = min(i+seq.Span, len(s.text))
-	f := s.found.addRaw(KindTerminalEscape, s.text[i:s.seqEnd], noExplanation)
-	s.found.locatePending(f, Span{i, s.seqEnd})
+	end := min(i+seq.Span, len(s.text))
+	var effect string
 	if len(s.effects) < maxEffects {
-		if effect := describeSequence(tok.Kind, seq); !slices.Contains(s.effects, effect) {
-			s.effects = append(s.effects, effect)
+		effect = describeSequence(tok.Kind, seq)
+	}
+	s.report(i, end, effect)
+	switch seq.Term {
+	case ansi.TermFinal, ansi.TermBEL, ansi.TermST, ansi.TermST8:
+		// Ended by a byte of its own, so the same bytes end it again
+		// wherever they stand: worth remembering. (An aborted sequence
+		// ends at what follows it, which may differ next time.)
+		if s.nSeqs < len(s.seqs) && end-i <= maxRememberedSeq {
+			s.seqs[s.nSeqs] = s.text[i:end]
+			s.nSeqs++
 		}
+	}
+}
+
+// maxRememberedSeq bounds the length of a remembered sequence.
+const maxRememberedSeq = 256
+
+// report records the terminal sequence text[i:end], which would effect
+// effect ("" once maxEffects are listed).
+func (s *sanitizer) report(i, end int, effect string) {
+	s.seqEnd = end
+	f := s.found.addRaw(KindTerminalEscape, s.text[i:end], noExplanation)
+	s.found.locatePending(f, Span{i, end})
+	if effect != "" && len(s.effects) < maxEffects && !slices.Contains(s.effects, effect) {
+		s.effects = append(s.effects, effect)
 	}
 }

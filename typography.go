@@ -20,6 +20,7 @@ func (s *sanitizer) typographic(i, size int, r rune, cls Class) bool {
 		return false
 	}
 	if !s.judging {
+		s.judge.Prose = s.policy.Context == ContextProse
 		s.judge.Reset(s.text)
 		s.judging = true
 	}
@@ -50,6 +51,7 @@ var typographicPlaces = [...]string{
 	typography.DirectionMark:    "at the edge of a word or number in right-to-left text, to settle its direction",
 	typography.IdeographicSpace: "in Chinese, Japanese or Korean text",
 	typography.WordSpace:        "between two words, as a space that keeps them on one line",
+	typography.MorphemeBoundary: "between the parts of a word, after a letter that does not join, as Persian orthography writes it",
 }
 
 // explainTypography explains an occurrence of r in the typographic place

@@ -201,7 +201,7 @@ func checkHTML(t *testing.T, r plainsight.Result, opts HTMLOptions) *node {
 
 	// Escapes: exactly the valid ones, each its own span.
 	var wantEsc, gotEsc []string
-	for _, e := range validEscapes(r.Text, r.Escapes) {
+	for _, e := range validEscapes(r.Text, escapeUnits(r.Escapes)) {
 		wantEsc = append(wantEsc, fmt.Sprintf("%d:%s", e.Start, r.Text[e.Start:e.End]))
 	}
 	for _, n := range pre.find(func(n *node) bool { return n.class(classEscape) }) {

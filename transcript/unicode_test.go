@@ -115,7 +115,9 @@ func FuzzUnicodePaths(f *testing.F) {
 func (c *Cleaner) emitSanitized(seg []byte) {
 	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
 	for _, e := range res.Escapes {
-		c.countUnicode(e.Class)
+		for range e.Repeat + 1 {
+			c.countUnicode(e.Class)
+		}
 	}
 	switch {
 	case c.opts.Unicode == UnicodeKeep || len(res.Escapes) == 0:

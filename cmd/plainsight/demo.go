@@ -43,8 +43,12 @@ func demo(args []string, s stdio) int {
 		return exitError
 	}
 	if !*jsonOut {
+		escapes := 0
+		for _, e := range r.Escapes {
+			escapes += e.Repeat + 1 // an Escape may stand for a run
+		}
 		fmt.Fprintf(stdout, "\n%d escapes, %d warnings; the input is rebuilt exactly: %v\n",
-			len(r.Escapes), len(r.Warnings), r.Original() == demoPrompt)
+			escapes, len(r.Warnings), r.Original() == demoPrompt)
 	}
 	return exitClean
 }

@@ -14,15 +14,16 @@
 // with each kind of warning by severity.
 //
 // With -hits it also lists every warn-level finding as
-// where: kind: explanation, and the tokens; -info lists the info-level ones.
+// where: kind: explanation, and the tokens; -info lists the info-level ones;
+// -line adds the line that raised it, quoted in ASCII.
 //
 // With -context prose (or command) it sanitizes under that reading of the
 // text instead of the default one (docs/typography.md).
 //
 // Usage:
 //
-//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-context any|prose|command] [-hits] [-info] [-strip]
-//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-context any|prose|command] [-hits] [-info]
+//	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-context any|prose|command] [-hits] [-info] [-line] [-strip]
+//	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-context any|prose|command] [-hits] [-info] [-line]
 package main
 
 import (
@@ -77,6 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	hits := fs.Bool("hits", false, "list every warn-level finding")
 	info := fs.Bool("info", false, "list every info-level finding")
 	var m measurer
+	fs.BoolVar(&m.quote, "line", false, "with -hits or -info, show each finding's line, quoted in ASCII")
 	fs.TextVar(&m.policy.Context, "context", plainsight.ContextAny, "read the text as `any`, prose or command")
 	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
 	if err := fs.Parse(args); err != nil {
@@ -189,6 +191,7 @@ func (c *counts) format(typ int, sev plainsight.Severity) string {
 // measurer reads a corpus and sanitizes its lines under policy.
 type measurer struct {
 	policy plainsight.Policy
+	quote  bool // add the line to each listed finding
 }
 
 // add sanitizes one line of type typ, found at where, and counts what it
@@ -205,6 +208,9 @@ func (m *measurer) add(c *counts, typ int, line, where string) {
 	for _, w := range r.Warnings {
 		c.kinds[typ][finding{w.Kind, w.Severity}]++
 		msg := fmt.Sprintf("%s: %s: %s %q", where, w.Kind, w.Explanation, w.Tokens)
+		if m.quote {
+			msg += " in " + strconv.QuoteToASCII(line)
+		}
 		if w.Severity == plainsight.SeverityWarn {
 			c.hits = append(c.hits, msg)
 		} else {

@@ -189,6 +189,7 @@ func (s *Scanner) lookalikeRune(i int, r rune, size int, p ucd.Props) {
 	if cls == lookSoft {
 		cls = s.softContext(i, size, form)
 	}
+	cls = s.typographicPunctuation(i, size, r, cls, form)
 	if cls == lookNone {
 		s.wordPlain = false
 	}

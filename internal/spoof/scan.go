@@ -416,23 +416,27 @@ func (s *Scanner) Letters(i int) (end int, r rune, size int, p ucd.Props) {
 		case b >= 0xE0 && b <= 0xEF && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80:
 			r, size = rune(b&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F), 3
 			if r < 0x800 || r >= 0xD800 && r <= 0xDFFF {
-				goto undecoded // overlong or a surrogate: invalid UTF-8
+				s.pos = i
+				return i, 0, 0, 0 // overlong or a surrogate: invalid UTF-8
 			}
 		default:
-			goto undecoded
+			s.pos = i
+			return i, 0, 0, 0
 		}
 		p = ucd.Lookup(r)
 		sc := p.Script()
 		if !p.OrdinaryLetter() {
 			if !s.spacingOrNonspacingMark(i, r, p) {
-				goto done
+				s.pos = i
+				return i, r, size, p
 			}
 			short = true
 			i += size
 			continue
 		}
 		if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited {
-			goto done
+			s.pos = i
+			return i, r, size, p
 		}
 		bit := uint64(1) << (sc & 63)
 		if short && s.added[sc>>6&3]&bit != 0 {
@@ -456,7 +460,8 @@ func (s *Scanner) Letters(i int) (end int, r rune, size int, p ucd.Props) {
 		// The rest of rune for an ordinary letter, in its order.
 		if s.wordPlain {
 			if !plainLetter(r, p) {
-				goto done // a lookalike candidate: Rune decides
+				s.pos = i
+				return i, r, size, p // a lookalike candidate: Rune decides
 			}
 			s.wordPlain = false
 		}
@@ -488,11 +493,8 @@ func (s *Scanner) Letters(i int) (end int, r rune, size int, p ucd.Props) {
 		short = true
 		i += size
 	}
-undecoded:
-	r, size, p = 0, 0, 0
-done:
 	s.pos = i
-	return i, r, size, p
+	return i, 0, 0, 0
 }
 
 func (s *Scanner) startToken(i int) {

@@ -16,7 +16,8 @@ import (
 // its first word must be a lowercase ASCII command name followed by white
 // space; and outside quoted spans, the line must hold a shell signal (a
 // word that starts with '-', or one of | > < & ; $ = and the backquote) or
-// fewer than three words with a letter. "echo \u201chi\u201d" and
+// fewer than three words with a letter and no full stop at the end of the
+// line (a sentence's). "echo \u201chi\u201d" and
 // "git commit -m \u201cfix\u201d" read as commands; "file \u201c%s\u201d is
 // not a directory" reads as a sentence.
 //
@@ -60,7 +61,19 @@ func ReadsAsCommand(line string) bool {
 			words++
 		}
 	}
-	return words < 3
+	return words < 3 && !endsSentence(line)
+}
+
+// endsSentence reports whether line ends with a full stop glued to a word
+// or a closing quotation mark ("argument to \u2018bg\u2019."): the end of a
+// sentence. A command ends a word with a dot only in a path ("cd ..").
+func endsSentence(line string) bool {
+	line = strings.TrimRight(line, " \t")
+	if !strings.HasSuffix(line, ".") {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(line[:len(line)-1])
+	return isLetter(r) || isQuote(r) && r != '`'
 }
 
 // LeadsWithCommand reports whether line, after optional white space, a

@@ -27,13 +27,15 @@ func (j *Judge) wordSeparator(i, size int) bool {
 	return complexContext(prev) || complexContext(next)
 }
 
-// complexContext reports whether r is a letter or mark of a script whose
-// letters have Line_Break=SA (Complex_Context) in LineBreak.txt: the
-// scripts written without spaces between words, whose word boundaries
-// need a dictionary or a zero-width space.
+// complexContext reports whether r is a letter, mark or punctuation of a
+// script whose letters have Line_Break=SA (Complex_Context) in
+// LineBreak.txt: the scripts written without spaces between words, whose
+// word boundaries need a dictionary or a zero-width space. The scripts'
+// own punctuation (Khmer KHAN, Myanmar SECTION, Thai ANGKHANKHU) ends a
+// word too.
 func complexContext(r rune) bool {
 	p, ok := visible(r)
-	if !ok || !(p.Category().IsLetter() || p.Category().IsMark()) {
+	if !ok || !(p.Category().IsLetter() || p.Category().IsMark() || p.Category().IsPunct()) {
 		return false
 	}
 	switch p.Script() {
@@ -111,19 +113,44 @@ func (j *Judge) afterVirama(i int) bool {
 	if !ok || !p.Virama() {
 		return false
 	}
-	k := i - vsize
+	q, ok := j.baseLetter(i - vsize)
+	return ok && q.Script() == p.Script()
+}
+
+// baseLetter returns the properties of the letter that text[:i] ends in,
+// past at most maxRun marks, and false if another code point comes first.
+func (j *Judge) baseLetter(i int) (ucd.Props, bool) {
 	for range maxRun + 1 {
-		r, rsize := j.before(k)
-		q, ok := visible(r)
+		r, rsize := j.before(i)
+		p, ok := visible(r)
 		switch {
 		case !ok:
-			return false
-		case q.Category().IsLetter():
-			return q.Script() == p.Script()
-		case !q.Category().IsMark():
-			return false
+			return 0, false
+		case p.Category().IsLetter():
+			return p, true
+		case !p.Category().IsMark():
+			return 0, false
 		}
-		k -= rsize
+		i -= rsize
 	}
-	return false
+	return 0, false
+}
+
+// morphemeBoundary reports whether the zero-width non-joiner at
+// text[i:i+size] marks the boundary between the parts of a Persian word
+// after a letter that does not join on its left (T6.4): an Arabic-script
+// letter of Joining_Type R, then marks, before it, and an Arabic-script
+// letter after it ("\u0628\u0647\u200c\u0631\u0648\u0632\u200c\u0631\u0633\u0627\u0646\u06cc").
+// Persian orthography writes the non-joiner at every such boundary,
+// between a word and its prefix or suffix and between the parts of a
+// compound, whether or not the letter before would join: after a
+// right-joining letter it changes nothing on screen, and a word of one
+// script is as readable with it as without.
+func (j *Judge) morphemeBoundary(i, size int) bool {
+	next, _ := j.after(i + size)
+	if q, ok := visible(next); !ok || !q.Category().IsLetter() || q.Script() != ucd.ScriptArabic {
+		return false
+	}
+	p, ok := j.baseLetter(i)
+	return ok && p.Script() == ucd.ScriptArabic && p.JoiningType() == ucd.JoiningR
 }

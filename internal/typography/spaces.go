@@ -1,6 +1,7 @@
 package typography
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
@@ -22,58 +23,120 @@ func (j *Judge) highPunctuation(i, size int) bool {
 		// The first of two spaces before a high punctuation mark.
 		r, _ := j.after(i + size + nsize)
 		return prevVisible && isHighPunctuation(r) && !startsConversion(j.text[i+size+nsize:])
-	case isHighPunctuation(next) && !startsConversion(j.text[i+size:]):
-		// T1.1: before ": ; ! ? % »" and Khmer sentence signs, after a
-		// word, a number or a closing sign. A '%' that starts a
-		// conversion is a number, not a sign: T2 and T5 judge it.
-		if prevVisible {
+	case isHighPunctuation(next) && !startsConversion(j.text[i+size:]) || strings.HasPrefix(j.text[i+size:], "..."):
+		// T1.1: before ": ; ! ? % » \u2026" and Khmer sentence signs,
+		// after a word, a number or a closing sign. A '%' that starts
+		// a conversion is a number, not a sign: T2 and T5 judge it.
+		if prevVisible || prev == boundary {
+			// At the start of a line, the sign follows the value the
+			// program puts before the string ("\u00a0: %s").
 			return true
 		}
 		switch {
 		case prev == '\u200b':
 			// Khmer: the zero-width space that ends the last word.
 			return j.wordSeparator(i-psize, psize)
-		case prev == ' ' || prev == '\u00a0' || prev == '\u202f':
+		case prev == '\u00a0' || prev == '\u202f':
 			// One space doubled: the gap is wide, but nothing hides in
 			// it.
 			r, _ := j.before(i - psize)
 			_, ok := visible(r)
 			return ok
+		case prev == ' ' || prev == '\t':
+			// A label aligned with spaces or tabs, then the space of
+			// the colon ("Nom        \u00a0: %s").
+			return j.afterBlanks(i)
 		}
 		return false
 	case prev == '\u00ab' || prev == '\u2039':
-		// T1.2: after an opening guillemet.
-		return nextVisible
-	case isSpacedDash(next):
-		// A spaced dash keeps the no-break space before it: the dash
-		// must not start a line.
+		// T1.2: after an opening guillemet; at the end of a line, the
+		// quoted value follows in the next string.
+		return nextVisible || next == boundary
+	case next == boundary:
+		// At the end of a line, where the program appends the sign
+		// ("R\u00e9solution\u202f" and ":").
+		return j.endsWord(i)
+	}
+	return j.spacedDash(i, size)
+}
+
+// maxBlanks bounds the run of spaces and tabs that afterBlanks reads.
+const maxBlanks = 64
+
+// afterBlanks reports whether text[:i] ends in a run of spaces and tabs
+// that follows a visible code point.
+func (j *Judge) afterBlanks(i int) bool {
+	for n := 0; n < maxBlanks; n++ {
+		r, size := j.before(i)
+		if r != ' ' && r != '\t' {
+			return n > 0 && j.endsWord(i)
+		}
+		i -= size
+	}
+	return false
+}
+
+// endsWord reports whether text[:i] ends in a visible code point, or in a
+// zero-width space that ends a word of a script written without spaces
+// (T4).
+func (j *Judge) endsWord(i int) bool {
+	r, size := j.before(i)
+	if _, ok := visible(r); ok {
+		return true
+	}
+	return r == '\u200b' && j.wordSeparator(i-size, size)
+}
+
+// spacedDash reports whether the space at text[i:i+size] stands next to a
+// dash set between spaces (T1.3): a spaced dash keeps the no-break or fine
+// space before it, for the dash must not start a line (Polish, Czech,
+// Norwegian), and the one after it, as French writes a dialogue or
+// parenthetical dash; English sets an em dash between thin or hair spaces
+// (The Chicago Manual of Style, 6.85). The space on the dash's other side
+// may be a space or a space of the same kind.
+func (j *Judge) spacedDash(i, size int) bool {
+	prev, psize := j.before(i)
+	next, nsize := j.after(i + size)
+	space := func(r rune) bool { return isSpace(r) || isNoBreakSpace(r) }
+	if isSpacedDash(next) {
+		// After a word, after blanks that follow one, or at the start
+		// of a line, after the value the program puts before it.
 		after, _ := j.after(i + size + nsize)
-		return prevVisible && isSpace(after)
-	case isSpacedDash(prev):
-		// And the one after it, as French writes a dialogue or
-		// parenthetical dash.
+		_, ok := visible(prev)
+		ok = ok || prev == boundary || (prev == ' ' || prev == '\t') && j.afterBlanks(i)
+		return ok && space(after)
+	}
+	if isSpacedDash(prev) {
 		before, _ := j.before(i - psize)
-		return nextVisible && isSpace(before)
+		_, ok := visible(next)
+		return ok && space(before)
 	}
 	return false
 }
 
 // isHighPunctuation reports whether r is one of the signs that French
 // typography separates from the preceding word: the high punctuation, the
-// percent sign, the closing guillemets, and the Khmer sentence signs
+// percent sign, the closing guillemets, the ellipsis that stands for
+// omitted words or items ("KB, MB,\u00a0\u2026"), and the Khmer sentence signs
 // U+17D4 KHAN, U+17D5 BARIYOOSAN and U+17D6 CAMNUC PII KUUH.
 func isHighPunctuation(r rune) bool {
 	switch r {
 	case ':', ';', '!', '?', '%', '\u00bb', '\u203a', '\u203c', '\u2047', '\u2048', '\u2049',
-		'\u17d4', '\u17d5', '\u17d6':
+		'\u2026', '\u17d4', '\u17d5', '\u17d6':
 		return true
 	}
 	return false
 }
 
 // isSpacedDash reports whether r is a dash that prose sets between
-// spaces: EN DASH or EM DASH.
-func isSpacedDash(r rune) bool { return r == '\u2013' || r == '\u2014' }
+// spaces: EN DASH or EM DASH, or a hyphen that stands for one.
+func isSpacedDash(r rune) bool {
+	switch r {
+	case '\u2013', '\u2014', '-', '\u2010', '\u2011':
+		return true
+	}
+	return false
+}
 
 // shortWord reports whether the no-break space at text[i:i+size] follows
 // a short word and precedes a word or number (T2): a word of one or two
@@ -97,7 +160,7 @@ func (j *Judge) shortWord(i, size int) bool {
 			return false
 		}
 	}
-	letters := 0
+	letters, nonASCII := 0, false
 	var script ucd.Script
 	for letters <= maxLetters {
 		r, rsize := j.before(k)
@@ -109,6 +172,7 @@ func (j *Judge) shortWord(i, size int) bool {
 			return false
 		}
 		script = p.Script()
+		nonASCII = nonASCII || r >= utf8.RuneSelf
 		letters++
 		k -= rsize
 	}
@@ -124,23 +188,56 @@ func (j *Judge) shortWord(i, size int) bool {
 	}
 	next, nsize := j.after(i + size)
 	switch {
-	case isLetter(next), isDigit(next), isOpening(next), startsConversion(j.text[i+size:]):
+	case isLetter(next), isDigit(next):
+		// Between ASCII words, not where they read as a command (T13):
+		// "cd My\u00a0Documents && rm -rf *".
+		// A one-letter word is a preposition or a conjunction, not
+		// a command name.
+		return nonASCII || letters == 1 || next >= utf8.RuneSelf || !j.commandAround(i, size)
+	case isOpening(next), startsConversion(j.text[i+size:]):
 		return true
 	case next == '$':
-		// A shell variable named in prose: "v\u00a0$PATH".
+		// A shell variable named in prose: "v\u00a0$PATH", also a
+		// special parameter ("v\u00a0$-", "V\u00a0$_").
 		r, _ := j.after(i + size + nsize)
-		return isLetter(r) || r == '{'
-	case next == '-':
-		// An option named in prose after a one-letter preposition:
-		// "jeden z\u00a0-a". Only mid-sentence, after another word, so
-		// that a command at the start of a line keeps its warning.
-		// k == i-1: the word is one ASCII letter, with no full stop or
-		// apostrophe after it.
-		if letters != 1 || k != i-1 || before != ' ' {
+		if isLetter(r) || r == '{' || r == '_' {
+			return true
+		}
+		if strings.ContainsRune("-?!#@*0123456789", r) {
+			after, _ := j.after(i + size + nsize + 1)
+			return !isLetter(after) && !isDigit(after)
+		}
+		return false
+	case next == '_':
+		// A mnemonic underscore marks the access key of the letter
+		// after it ("W\u00a0_d\u00f3\u0142").
+		r, _ := j.after(i + size + nsize)
+		return isLetter(r)
+	case strings.ContainsRune("-/.<$@'\"\\", next):
+		// An option, a path, a file name, markup or a quoted word
+		// named in prose after a preposition: "jeden z\u00a0-a",
+		// "z\u00a0/dev/null", "a\u016d\u00a0'dpkg'". A short word
+		// with a letter outside ASCII is no command name. A one-letter
+		// ASCII word (k == i-1: no full stop or apostrophe after it)
+		// only mid-sentence, after another word, so that a command at
+		// the start of a line keeps its warning.
+		if nonASCII && k < i-1 && j.text[i-1] != '.' {
+			return true
+		}
+		if letters != 1 || k != i-1 {
 			return false
 		}
-		r, _ := j.before(k - bsize)
-		return isLetter(r)
+		// Mid-sentence: after a space that follows a word or a sign,
+		// not a number ("1 z\u00a0-a" may be arguments).
+		if before != ' ' {
+			return false
+		}
+		for n := 0; before == ' ' && n < maxBlanks; n++ {
+			k -= bsize
+			before, bsize = j.before(k)
+		}
+		_, ok := visible(before)
+		return ok && !isDigit(before)
 	}
 	return false
 }
@@ -163,7 +260,7 @@ func (j *Judge) number(i, size int) bool {
 		// three.
 		back := j.digitsBefore(i)
 		return 1 <= back && back <= 3 && j.digitsAfter(i+size) == 3 && !j.controlBeforeDigits(i, back)
-	case isDigit(prev) || j.conversionEndsAt(i):
+	case isDigit(prev) || j.conversionEndsAt(i) || j.timeConversionEndsAt(i):
 		// T5.2, T5.3: the word a number counts (a no-break space keeps
 		// them on one line: "32\u00a0octets"), a unit of at most four
 		// letters after a fine space ("600\u2009dpi"), or a sign that
@@ -288,6 +385,14 @@ func (j *Judge) conversionEndsAt(i int) bool {
 	return false
 }
 
+// timeConversionEndsAt reports whether a strftime conversion of the
+// hour, minute or second ends at text[i]: the end of a time, which a clock
+// format separates from its "%p" or "%Z" by a thin or no-break space
+// ("%l\u2236%M\u2009%p").
+func (j *Judge) timeConversionEndsAt(i int) bool {
+	return i >= 2 && isTimeConversion(j.text[i-2:i]) || i >= 3 && isTimeConversion(j.text[i-3:i])
+}
+
 // ideographicSpace reports whether the ideographic space at
 // text[i:i+size] stands in Chinese, Japanese or Korean text (T11): its line
 // holds a Han, kana, Hangul or Bopomofo letter, and it does not stand
@@ -309,22 +414,27 @@ func isASCIIAlnum(r rune) bool {
 // wordSpace reports whether the no-break space at text[i:i+size] stands
 // between two words (T12): a single no-break space after a visible
 // character other than a digit and before a letter, conversion or opening
-// bracket or quotation mark. Translators write it as the word space where a break
-// would split a phrase.
+// bracket or quotation mark, or after a letter and before the number that
+// word designates ("verze\u00a03"). Translators write it as the word
+// space where a break would split a phrase.
 //
-// Between two words of ASCII letters it is not admitted: that is where a
-// command and its arguments stand ("git\u00a0push"), and the languages
-// that write no-break word spaces write letters outside ASCII.
+// Between two words of ASCII letters, or a word of ASCII letters and a
+// number, T13 decides (asciiWordSpace): that is also where a command and
+// its arguments stand ("git\u00a0push").
 func (j *Judge) wordSpace(i, size int) bool {
 	prev, _ := j.before(i)
 	if _, ok := visible(prev); !ok || isDigit(prev) {
 		return false // a digit's spaces are T5's
 	}
 	next, _ := j.after(i + size)
-	if !isLetter(next) && !isOpening(next) && !startsConversion(j.text[i+size:]) {
+	number := isDigit(next) && isLetter(prev)
+	if !isLetter(next) && !isOpening(next) && !startsConversion(j.text[i+size:]) && !number {
 		return false
 	}
-	return !j.asciiWordBefore(i) || !j.asciiWordAfter(i+size)
+	if j.asciiWordBefore(i) && (j.asciiWordAfter(i+size) || '0' <= next && next <= '9') {
+		return j.asciiWordSpace(i, size) // T13
+	}
+	return true
 }
 
 // maxWordScan bounds how far asciiWordBefore and asciiWordAfter read: a

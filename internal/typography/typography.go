@@ -3,8 +3,9 @@
 // no-break space before a French colon, a zero-width space between Khmer
 // words, a right-to-left mark after a Latin word in a Hebrew sentence.
 // docs/typography.md states each rule and the convention it follows; the
-// rules here are T1, T2 and T4 to T7 of that page, the ones that judge a
-// single code point by its neighbours.
+// rules here are T1, T2, T4 to T7 and T11 to T13 of that page, the ones
+// that judge a single code point by its neighbours, with the line tests
+// of T3 and T8 and the time separator of T9.
 //
 // A rule admits only the places it names; everything else, including
 // anything that merely resembles such a place, is [None]. Each rule looks
@@ -51,9 +52,13 @@ const (
 	// IdeographicSpace: an ideographic space in Chinese, Japanese or
 	// Korean text (T11).
 	IdeographicSpace // ideographic_space
-	// WordSpace: a no-break space between two words, not both of ASCII
-	// letters (T12).
+	// WordSpace: a no-break space between two words, or between a word
+	// and its number; between words of ASCII letters, only where they do
+	// not read as a command (T12, T13).
 	WordSpace // word_space
+	// MorphemeBoundary: a zero-width non-joiner between the parts of a
+	// Persian word after a letter that does not join on its left (T6).
+	MorphemeBoundary // morpheme_boundary
 
 	numRules
 )
@@ -68,6 +73,7 @@ var ruleNames = [numRules]string{
 	DirectionMark:    "direction_mark",
 	IdeographicSpace: "ideographic_space",
 	WordSpace:        "word_space",
+	MorphemeBoundary: "morpheme_boundary",
 }
 
 // String returns the stable name of r, such as "high_punctuation".
@@ -86,8 +92,13 @@ const maxRun = 4
 // A Judge applies the rules to the code points of one text. It caches
 // whether the current line is right-to-left, so that judging the code
 // points of a text in order takes linear time. The zero value judges the
-// empty text; Reset gives it another.
+// empty text, of unknown role; Reset gives it another.
 type Judge struct {
+	// Prose says that the text is prose (ContextProse): no line of it
+	// reads as a command as a whole, though a clause of it still can
+	// (T13).
+	Prose bool
+
 	text      string
 	lineKnown bool // facts hold for text[lineStart:lineEnd]
 	lineStart int
@@ -95,9 +106,9 @@ type Judge struct {
 	facts     lineFacts
 }
 
-// Reset makes j judge text.
+// Reset makes j judge text, of the same role.
 func (j *Judge) Reset(text string) {
-	*j = Judge{text: text}
+	*j = Judge{text: text, Prose: j.Prose}
 }
 
 // At returns the rule under which the code point that starts at text[i]
@@ -125,6 +136,9 @@ func (j *Judge) At(i int) Rule {
 		if j.number(i, size) {
 			return Number
 		}
+		if r != '\u2007' && j.spacedDash(i, size) {
+			return HighPunctuation
+		}
 	case '\u200b':
 		if j.wordSeparator(i, size) {
 			return WordSeparator
@@ -132,6 +146,9 @@ func (j *Judge) At(i int) Rule {
 	case '\u200c':
 		if j.finalNonJoiner(i, size) {
 			return FinalNonJoiner
+		}
+		if j.morphemeBoundary(i, size) {
+			return MorphemeBoundary
 		}
 	case '\u200e', '\u200f', '\u061c':
 		if j.directionMark(i, size) {

@@ -47,7 +47,7 @@ func TestAt(t *testing.T) {
 		{"km-after-separator", "\u1798\u17b6\u1793\u200b\u00a0\u17d4", []Rule{WordSeparator, HighPunctuation}},
 		{"after-stray-zwsp", "abc\u200b\u00a0:", []Rule{None, None}},
 		{"nbsp-before-option", "rm\u00a0-rf /", []Rule{None}},
-		{"nbsp-line-start-colon", "\u00a0: x", []Rule{None}},
+		{"nbsp-line-start-colon", "\u00a0: x", []Rule{HighPunctuation}},
 		// T2: short words.
 		{"cs-v", "ulo\u017eit v\u00a0adres\u00e1\u0159i", []Rule{ShortWord}},
 		{"pl-do", "dost\u0119pu do\u00a0serwera", []Rule{ShortWord}},
@@ -56,7 +56,8 @@ func TestAt(t *testing.T) {
 		{"three-letters", "git\u00a0push", []Rule{None}},
 		{"short-word-option", "z\u00a0-fpic", []Rule{None}},
 		{"glued-short-word", "xab\u00a0cd", []Rule{None}},
-		{"after-punctuation", "x.ab\u00a0cd", []Rule{ShortWord}},
+		{"after-punctuation", "X.ab\u00a0cd", []Rule{ShortWord}},
+		{"short-word-command-line", "cd My\u00a0Documents && rm -rf *", []Rule{None}},
 		{"mixed-script-short-word", "a\u0430\u00a0b", []Rule{WordSpace}},
 		{"abbreviation", "(p.\u00a0ex. \u010d.\u202f%d", []Rule{ShortWord, ShortWord}},
 		{"abbreviation-too-long", "approx.\u00a0x", []Rule{WordSpace}},
