@@ -15,7 +15,7 @@ func TestWholeRunes(t *testing.T) {
 	code := shellread.Span{Role: shellread.Syntax}
 	with := func(s shellread.Span, end int) shellread.Span { s.End = end; return s }
 	for _, tc := range []struct {
-		name, text string
+		name, text  string
 		spans, want []shellread.Span
 	}{
 		// "#0\x00" then U+FF1B, 3 bytes: the parser ends the comment
