@@ -98,6 +98,9 @@ func (p Policy) Sanitize(text string) Result {
 		}
 	}
 	s := sanitizer{escaper: escaper{policy: p, text: text, asciiFlag: mask}}
+	if p.Context == ContextCommand {
+		s.readShell()
+	}
 	s.run(i)
 	res := Result{Escapes: s.escapes}
 	if s.out == nil {
@@ -205,6 +208,8 @@ type sanitizer struct {
 	seqs    [8]string    // complete sequences seen, which need no parser again
 	nSeqs   int
 
+	shell shellRoles // the roles of a command's bytes (command_roles.go)
+
 	judge   typography.Judge // the typographic places (typography.go)
 	judging bool             // judge has been given the text
 
@@ -225,7 +230,7 @@ func (s *sanitizer) run(i int) {
 				// The homoglyph checks read the ASCII anyway; when
 				// they pass no control, none of it is escaped. Else
 				// the bytes are taken below, already read.
-				j, controls := s.scan.ASCII(i, len(text))
+				j, controls := s.scan.ASCII(i, s.roleAt(i))
 				s.takeFindings()
 				if !controls {
 					i = j
@@ -259,6 +264,7 @@ func (s *sanitizer) run(i int) {
 			// escaped either (runeClass), so they need no classify.
 			// The rune the loop stops at comes back decoded and
 			// looked up when it could decode it.
+			s.roleAt(i)
 			i, r, size, p = s.scan.Letters(i)
 			s.takeFindings()
 			if i == len(text) || text[i] < utf8.RuneSelf {
@@ -282,6 +288,7 @@ func (s *sanitizer) run(i int) {
 		}
 		if s.scanning {
 			// The homoglyph checks share this decode and lookup.
+			s.roleAt(i)
 			s.scan.Rune(i, r, size, p)
 			s.takeFindings()
 		}
@@ -309,6 +316,7 @@ func (s *sanitizer) startScan(i int) {
 		s.scan.SetRole(spoof.RoleProse)
 	}
 	s.scanning = true
+	s.shell.set = false
 	for j := 0; j < i; j++ {
 		if s.text[j] >= utf8.RuneSelf {
 			s.scan.Invalid(j)
