@@ -97,16 +97,37 @@ func (p Policy) Sanitize(text string) Result {
 			return Result{Text: text}
 		}
 	}
-	s := sanitizer{escaper: escaper{policy: p, text: text, asciiFlag: mask}}
 	if p.Context == ContextCommand {
-		s.readShell()
+		return p.sanitizeCommand(text, i, mask)
 	}
+	s := sanitizer{escaper: escaper{policy: p, text: text, asciiFlag: mask}}
 	s.run(i)
+	res := s.result()
+	s.addWarnings(&res)
+	return res
+}
+
+// sanitizeCommand is Sanitize under ContextCommand, from byte i on. It
+// stands apart because the command reader keeps a pointer to the
+// sanitizer's collector, which moves the sanitizer to the heap: only this
+// path pays for that, and the other readings keep theirs on the stack.
+func (p Policy) sanitizeCommand(text string, i int, mask asciiMask) Result {
+	s := &sanitizer{escaper: escaper{policy: p, text: text, asciiFlag: mask}}
+	s.readShell()
+	s.run(i)
+	res := s.result()
+	s.readCommand()
+	s.addWarnings(&res)
+	return res
+}
+
+// result returns the Result with its Text and Escapes, once run is done.
+func (s *sanitizer) result() Result {
 	res := Result{Escapes: s.escapes}
 	if s.out == nil {
-		res.Text = text
+		res.Text = s.escaper.text
 	} else {
-		s.out = append(s.out, text[s.copied:]...)
+		s.out = append(s.out, s.escaper.text[s.copied:]...)
 		// The output is written and never changes again: the string
 		// takes its bytes instead of a copy, which for text that is
 		// mostly escapes would be several times the input once more.
@@ -116,14 +137,15 @@ func (p Policy) Sanitize(text string) Result {
 		f.summary = true
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 	}
-	if p.Context == ContextCommand {
-		s.readCommand()
-	}
+	return res
+}
+
+// addWarnings fills res.Warnings from what the readings found.
+func (s *sanitizer) addWarnings(res *Result) {
 	if s.found.pending {
 		s.resolveLocations()
 	}
 	res.Warnings = s.found.warnings()
-	return res
 }
 
 // neutralize returns text with every escaped-set code point and invalid byte

@@ -224,6 +224,20 @@ func TestCleanASCIIAllocatesNothing(t *testing.T) {
 	}
 }
 
+// TestCleanProseAllocatesNothing pins that text with nothing to escape or
+// report allocates nothing in any script, under every reading but the
+// command one (which parses): the sanitizer stays on the stack.
+func TestCleanProseAllocatesNothing(t *testing.T) {
+	for _, in := range scriptsBenchInputs[:3] {
+		for _, ctx := range []Context{ContextAny, ContextProse} {
+			p := Policy{Context: ctx}
+			if n := testing.AllocsPerRun(20, func() { p.Sanitize(in.text) }); n != 0 {
+				t.Errorf("%v Sanitize(%s prose) allocated %v times per run, want 0", ctx, in.name, n)
+			}
+		}
+	}
+}
+
 func TestJSON(t *testing.T) {
 	r := Sanitize("x\u202ey")
 	b, err := json.Marshal(r)
