@@ -16,9 +16,10 @@ import (
 
 // This file reads a command the way the shell will, for
 // Policy{Context: ContextCommand}. The context-free reading runs first and
-// decides every escape; the command reading then adds what only the shell's
-// view shows, and quiets typography inside quotes, comments and
-// here-documents, which the shell does not interpret:
+// decides every escape, told the role of each span of the command
+// (command_roles.go) so that quoted strings, comments and here-documents,
+// which the shell does not interpret, are judged as prose; the command
+// reading then adds what only the shell's view shows:
 //
 //   - outside quotes, a character that looks like a quote, a dash, a slash,
 //     a pipe or any other shell syntax is an ordinary word character;
@@ -39,8 +40,7 @@ func (s *sanitizer) readCommand() {
 	if isASCII(text) && !hasPunycode(text) {
 		return
 	}
-	cr := commandReader{text: text, rd: shellread.ReadFor(text, judged), found: &s.found, rtlWord: -1}
-	cr.quietQuoted()
+	cr := commandReader{text: text, rd: s.shell.rd, found: &s.found, rtlWord: -1}
 	cr.hosts()
 	cr.read()
 }
@@ -116,7 +116,7 @@ func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string)
 	}
 	if f != nil && !f.raw {
 		// The context-free reading's tokens are neutralized already.
-		f = c.addAt(k, k.Severity(), neutralize(tok), "")
+		f = c.addAt(k, k.Severity(), oneLine(tok, MaxTokenLen), "")
 	} else {
 		f = c.addRaw(k, tok, explain)
 	}
@@ -494,27 +494,6 @@ func hostSpan(at int, host string, f hostread.Finding) Span {
 	}
 	_, size := utf8.DecodeRuneInString(host[i:])
 	return Span{at + i, at + i + size}
-}
-
-// quietQuoted drops the lookalike finding of the context-free reading
-// when every occurrence lies inside quotes, comments and here-documents:
-// typography the shell does not interpret. A finding with any occurrence
-// outside them, or with occurrences beyond MaxLocations, is kept whole, so
-// the command reading never lowers what the context-free reading found in
-// code.
-func (cr *commandReader) quietQuoted() {
-	f := cr.found.found[KindLookalike]
-	if f == nil || f.count != len(f.locs) {
-		return
-	}
-	for _, l := range f.locs {
-		for i := l.Input.Start; i < l.Input.End && i < len(cr.text); i++ {
-			if cr.text[i] >= utf8.RuneSelf && outside(cr.rd.At(i)) {
-				return
-			}
-		}
-	}
-	cr.found.found[KindLookalike] = nil
 }
 
 // parseNote returns what an explanation of a finding at byte i adds when

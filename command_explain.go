@@ -13,7 +13,7 @@ import (
 
 // fragment returns s neutralized, on one line, at most n bytes.
 func fragment(s string, n int) string {
-	return clip(strings.ReplaceAll(neutralize(s), "\n", `\n`), n)
+	return oneLine(s, n)
 }
 
 // quoteExplanation explains a lookalike quote r at byte i in word.

@@ -13,9 +13,9 @@ import (
 // FuzzCommand checks the command reading against the context-free one on
 // the same text: the same escapes and Text, the Result invariants, and no
 // lower severity for a finding outside quotes: a warn-level kind of the
-// context-free reading is missing only when it is a lookalike whose every
-// occurrence lies inside quotes, a comment or a here-document, as the
-// parser reads them. (Where the parser fails, the quoting lexer of
+// context-free reading is missing only when every occurrence of it lies
+// inside quotes, a comment or a here-document, as the parser reads them,
+// where the prose rules apply. (Where the parser fails, the quoting lexer of
 // shellread.ReadFor decides; see its doc.)
 func FuzzCommand(f *testing.F) {
 	for _, s := range corpusSeeds(f) {
@@ -55,28 +55,46 @@ func FuzzCommand(f *testing.F) {
 		for _, w := range cmd.Warnings {
 			warns[w.Kind] = warns[w.Kind] || w.Severity == SeverityWarn // a kind may come at both severities
 		}
+		// A warning may be lowered only where every occurrence lies
+		// inside quotes, comments and here-documents, which are read
+		// as prose: its located occurrences, and every place its
+		// tokens stand in the input.
 		rd := shellread.Read(in)
+		inCode := func(start, end int) bool {
+			for k := start; k < end; k++ {
+				if in[k] >= utf8.RuneSelf && rd.Parsed(k) && outside(rd.At(k)) {
+					return true
+				}
+			}
+			return false
+		}
 		for _, w := range free.Warnings {
 			if w.Severity != SeverityWarn || warns[w.Kind] {
 				continue
 			}
-			if w.Kind != KindLookalike {
-				t.Fatalf("Sanitize(%+q): command reading drops %v: %s", in, w.Kind, w.Explanation)
+			spans := 0
+			for _, l := range w.Locations {
+				spans++
+				if inCode(l.Input.Start, l.Input.End) {
+					t.Fatalf("Sanitize(%+q): command reading lowers %v at %v, outside quotes", in, w.Kind, l.Input)
+				}
 			}
 			for _, tok := range w.Tokens {
-				for off := 0; ; {
+				for off := 0; tok != ""; {
 					j := strings.Index(in[off:], tok)
 					if j < 0 {
 						break
 					}
 					j += off
-					for k := j; k < j+len(tok); k++ {
-						if in[k] >= utf8.RuneSelf && rd.Parsed(k) && outside(rd.At(k)) {
-							t.Fatalf("Sanitize(%+q): command reading drops lookalike %q outside quotes", in, tok)
-						}
+					spans++
+					if inCode(j, j+len(tok)) {
+						t.Fatalf("Sanitize(%+q): command reading lowers %v %q outside quotes", in, w.Kind, tok)
 					}
 					off = j + len(tok)
 				}
+			}
+			if spans == 0 {
+				t.Fatalf("Sanitize(%+q): command reading lowers %v, which it cannot place: %s", in, w.Kind, w.Explanation)
 			}
 		}
 	})

@@ -22,8 +22,10 @@ const (
 	// path names something else; right-to-left letters that make a bidi
 	// display reorder operators warn (KindBidiReorder); every host, quoted
 	// or not, is judged label by label as browsers judge internationalized
-	// domain names. Typography inside quotes, comments and here-documents
-	// is quiet. A command that does not parse is read as unquoted text
+	// domain names. Quoted strings, comments and here-document bodies are
+	// prose the shell does not interpret, judged by the prose rules
+	// (docs/typography.md) but escaped as in every other context. A
+	// command that does not parse is read as unquoted text
 	// where it fails, and the explanations say so.
 	ContextCommand // command
 	// ContextProse reads text as prose in a natural language: messages,

@@ -51,8 +51,35 @@ func FuzzSanitize(f *testing.F) {
 					t.Fatalf("Sanitize(%+q): bad escape span %+v", in, e)
 				}
 			}
+			checkWarningText(t, in, r)
+		}
+		for _, ctx := range []Context{ContextCommand, ContextProse} {
+			checkWarningText(t, in, Policy{Context: ctx}.Sanitize(in))
 		}
 	})
+}
+
+// checkWarningText checks that everything a warning says is safe to print
+// on one line: no control (newline included), no escaped-set code point,
+// no invalid UTF-8, and tokens no longer than MaxTokenLen and its "…".
+func checkWarningText(t *testing.T, in string, r Result) {
+	t.Helper()
+	for _, w := range r.Warnings {
+		fields := append([]string{w.Explanation, w.Decoded}, w.Tokens...)
+		for _, f := range fields {
+			if strings.Contains(f, "\n") {
+				t.Fatalf("Sanitize(%+q): %v warning holds a newline: %+q", in, w.Kind, f)
+			}
+			if msg := unsafeText(f, false); msg != "" {
+				t.Fatalf("Sanitize(%+q): %v warning holds %+q: %s", in, w.Kind, f, msg)
+			}
+		}
+		for _, tok := range w.Tokens {
+			if len(tok) > MaxTokenLen+len("…") {
+				t.Fatalf("Sanitize(%+q): %v token of %d bytes: %+q", in, w.Kind, len(tok), tok)
+			}
+		}
+	}
 }
 
 // corpusSeeds returns the inputs of every corpus case.

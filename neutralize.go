@@ -97,13 +97,37 @@ func (p Policy) Sanitize(text string) Result {
 			return Result{Text: text}
 		}
 	}
+	if p.Context == ContextCommand {
+		return p.sanitizeCommand(text, i, mask)
+	}
 	s := sanitizer{escaper: escaper{policy: p, text: text, asciiFlag: mask}}
 	s.run(i)
+	res := s.result()
+	s.addWarnings(&res)
+	return res
+}
+
+// sanitizeCommand is Sanitize under ContextCommand, from byte i on. It
+// stands apart because the command reader keeps a pointer to the
+// sanitizer's collector, which moves the sanitizer to the heap: only this
+// path pays for that, and the other readings keep theirs on the stack.
+func (p Policy) sanitizeCommand(text string, i int, mask asciiMask) Result {
+	s := &sanitizer{escaper: escaper{policy: p, text: text, asciiFlag: mask}}
+	s.readShell()
+	s.run(i)
+	res := s.result()
+	s.readCommand()
+	s.addWarnings(&res)
+	return res
+}
+
+// result returns the Result with its Text and Escapes, once run is done.
+func (s *sanitizer) result() Result {
 	res := Result{Escapes: s.escapes}
 	if s.out == nil {
-		res.Text = text
+		res.Text = s.escaper.text
 	} else {
-		s.out = append(s.out, text[s.copied:]...)
+		s.out = append(s.out, s.escaper.text[s.copied:]...)
 		// The output is written and never changes again: the string
 		// takes its bytes instead of a copy, which for text that is
 		// mostly escapes would be several times the input once more.
@@ -113,14 +137,15 @@ func (p Policy) Sanitize(text string) Result {
 		f.summary = true
 		f.explain = "on a terminal, escape sequences here would " + strings.Join(s.effects, "; ")
 	}
-	if p.Context == ContextCommand {
-		s.readCommand()
-	}
+	return res
+}
+
+// addWarnings fills res.Warnings from what the readings found.
+func (s *sanitizer) addWarnings(res *Result) {
 	if s.found.pending {
 		s.resolveLocations()
 	}
 	res.Warnings = s.found.warnings()
-	return res
 }
 
 // neutralize returns text with every escaped-set code point and invalid byte
@@ -205,6 +230,8 @@ type sanitizer struct {
 	seqs    [8]string    // complete sequences seen, which need no parser again
 	nSeqs   int
 
+	shell shellRoles // the roles of a command's bytes (command_roles.go)
+
 	judge   typography.Judge // the typographic places (typography.go)
 	judging bool             // judge has been given the text
 
@@ -225,7 +252,7 @@ func (s *sanitizer) run(i int) {
 				// The homoglyph checks read the ASCII anyway; when
 				// they pass no control, none of it is escaped. Else
 				// the bytes are taken below, already read.
-				j, controls := s.scan.ASCII(i, len(text))
+				j, controls := s.scan.ASCII(i, s.roleAt(i))
 				s.takeFindings()
 				if !controls {
 					i = j
@@ -259,6 +286,7 @@ func (s *sanitizer) run(i int) {
 			// escaped either (runeClass), so they need no classify.
 			// The rune the loop stops at comes back decoded and
 			// looked up when it could decode it.
+			s.roleAt(i)
 			i, r, size, p = s.scan.Letters(i)
 			s.takeFindings()
 			if i == len(text) || text[i] < utf8.RuneSelf {
@@ -282,6 +310,7 @@ func (s *sanitizer) run(i int) {
 		}
 		if s.scanning {
 			// The homoglyph checks share this decode and lookup.
+			s.roleAt(i)
 			s.scan.Rune(i, r, size, p)
 			s.takeFindings()
 		}
@@ -309,6 +338,7 @@ func (s *sanitizer) startScan(i int) {
 		s.scan.SetRole(spoof.RoleProse)
 	}
 	s.scanning = true
+	s.shell.set = false
 	for j := 0; j < i; j++ {
 		if s.text[j] >= utf8.RuneSelf {
 			s.scan.Invalid(j)

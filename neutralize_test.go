@@ -224,6 +224,20 @@ func TestCleanASCIIAllocatesNothing(t *testing.T) {
 	}
 }
 
+// TestCleanProseAllocatesNothing pins that text with nothing to escape or
+// report allocates nothing in any script, under every reading but the
+// command one (which parses): the sanitizer stays on the stack.
+func TestCleanProseAllocatesNothing(t *testing.T) {
+	for _, in := range scriptsBenchInputs[:3] {
+		for _, ctx := range []Context{ContextAny, ContextProse} {
+			p := Policy{Context: ctx}
+			if n := testing.AllocsPerRun(20, func() { p.Sanitize(in.text) }); n != 0 {
+				t.Errorf("%v Sanitize(%s prose) allocated %v times per run, want 0", ctx, in.name, n)
+			}
+		}
+	}
+}
+
 func TestJSON(t *testing.T) {
 	r := Sanitize("x\u202ey")
 	b, err := json.Marshal(r)
@@ -341,5 +355,28 @@ func TestSanitizeRuns(t *testing.T) {
 		if diff := cmp.Diff(tt.want, string(got)); diff != "" {
 			t.Errorf("Sanitize(%+q) mismatch (-want +got):\n%s", tt.in, diff)
 		}
+	}
+}
+
+// TestWarningsOneLine checks that a token or explanation never carries a
+// newline of the input, even when the sequence it reports spans one.
+func TestWarningsOneLine(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string // tokens of the first warning
+	}{
+		{"\x1b]0;a\nb", []string{`\x1b]0;a\nb`}},
+		{"\u009d0\nabc", []string{`\x9d0\nabc`}},
+		{"\x9d0\n", []string{`\X{9d}0\n`}},
+	}
+	for _, tt := range tests {
+		r := Sanitize(tt.in)
+		if len(r.Warnings) == 0 {
+			t.Fatalf("Sanitize(%+q): no warning", tt.in)
+		}
+		if diff := cmp.Diff(tt.want, r.Warnings[0].Tokens); diff != "" {
+			t.Errorf("Sanitize(%+q) tokens mismatch (-want +got):\n%s", tt.in, diff)
+		}
+		checkWarningText(t, tt.in, r)
 	}
 }

@@ -42,7 +42,7 @@ func (c *collector) addSpoof(text string, fs []spoof.Finding, place func(off int
 		// A token is shown clipped to MaxTokenLen bytes; the context
 		// rules look at most maxLookaround code points past that, so
 		// twice as many input bytes neutralize to the same prefix.
-		t := clip(neutralize(cutUTF8(tok, 2*MaxTokenLen)), MaxTokenLen)
+		t := oneLine(tok, MaxTokenLen)
 		sev := k.Severity()
 		switch fd.Severity {
 		case spoof.SeverityWarn:

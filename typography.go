@@ -11,11 +11,12 @@ import "github.com/plainsight-dev/plainsight/internal/typography"
 // typographic reports whether the code point r of class cls at
 // text[i:i+size] stands in a typographic place, and if so records it: an
 // info finding, escaped in the default reading and shown literally in the
-// prose reading. The command reading has no typographic places: a shell
-// reads bytes, not typography.
+// prose reading. The command reading has typographic places only in
+// quoted strings, comments and here-document bodies, the prose the shell
+// does not interpret; there too they are escaped.
 func (s *sanitizer) typographic(i, size int, r rune, cls Class) bool {
 	if cls != ClassWhitespace && cls != ClassZeroWidth && cls != ClassBidi ||
-		s.policy.Context == ContextCommand || i < s.seqEnd {
+		s.policy.Context == ContextCommand && !s.inProse(i) || i < s.seqEnd {
 		return false
 	}
 	if !s.judging {

@@ -372,7 +372,7 @@ func appendWarning(ws []Warning, k Kind, sev Severity, f *finding) []Warning {
 	if f.raw {
 		tokens = make([]string, len(f.tokens))
 		for i, t := range f.tokens {
-			tokens[i] = clip(neutralize(cutUTF8(t, MaxTokenLen)), MaxTokenLen)
+			tokens[i] = oneLine(t, MaxTokenLen)
 		}
 	}
 	w := Warning{
@@ -427,6 +427,20 @@ func escapeEnd(s string) int {
 
 // cutUTF8 returns the longest prefix of s of at most n bytes that does not
 // split a UTF-8 sequence.
+// oneLine returns s neutralized and kept to one line, at most n bytes and
+// marked with "…" where cut: a token, or a fragment of the input in an
+// explanation. A newline, which Result.Text keeps, is written \n here, so
+// that a warning prints as one line. Only the first 2n bytes of s are read:
+// enough for a clipped prefix, and for the context rules that decide
+// whether a code point at its end is escaped.
+func oneLine(s string, n int) string {
+	t := neutralize(cutUTF8(s, 2*n))
+	if strings.IndexByte(t, '\n') >= 0 {
+		t = strings.ReplaceAll(t, "\n", `\n`)
+	}
+	return clip(t, n)
+}
+
 func cutUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s

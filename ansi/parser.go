@@ -176,16 +176,16 @@ func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 				i = 2
 				break
 			}
-			r, size := utf8.DecodeRune(src)
-			if r == utf8.RuneError && size <= 1 {
-				if !atEOF && !utf8.FullRune(src) {
-					return Token{}, 0
-				}
-				l := leads[b]
-				p.u8need, p.u8lo, p.u8hi = l.need, l.lo, l.hi
-				return Token{Kind: KindInvalid, Text: src[:1]}, 1
+			size := leadLen(src)
+			if size > 0 {
+				return text(src, size)
 			}
-			return text(src, size)
+			if size < 0 && !atEOF {
+				return Token{}, 0
+			}
+			l := leads[b]
+			p.u8need, p.u8lo, p.u8hi = l.need, l.lo, l.hi
+			return Token{Kind: KindInvalid, Text: src[:1]}, 1
 		case aExecute:
 			return Token{Kind: KindControl, Text: src[:1], Control: b}, 1
 		case aEscape:
@@ -203,6 +203,32 @@ func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 		}
 	}
 	return p.sequence(src, i, atEOF)
+}
+
+// leadLen returns the length of the well-formed UTF-8 character at the
+// start of src, whose first byte is 0x80-0xFF; 0 when src starts with an
+// ill-formed one; -1 when src ends inside a prefix of a well-formed one.
+// It reads as utf8.DecodeRune and utf8.FullRune would, from leads alone.
+func leadLen(src []byte) int {
+	l := leads[src[0]]
+	if l.need == 0 {
+		return 0
+	}
+	if len(src) < 2 {
+		return -1
+	}
+	if c := src[1]; c < l.lo || c > l.hi {
+		return 0
+	}
+	for i := 2; i <= int(l.need); i++ {
+		if i == len(src) {
+			return -1
+		}
+		if src[i]&0xC0 != 0x80 {
+			return 0
+		}
+	}
+	return int(l.need) + 1
 }
 
 // text returns the text run at the start of src, whose first size bytes are

@@ -1,6 +1,9 @@
 package ansi
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
 // TestRulesCoverEveryCell checks that the rules give every state an
 // explicit edge for every byte: a forgotten range would silently become
@@ -44,6 +47,35 @@ func TestAnywhere(t *testing.T) {
 		for b := 0x80; b <= 0x9F; b++ {
 			if act := table[s][b].act; act != aC1 && act != aIntro {
 				t.Errorf("%v %#02x: action %d, want a C1 action", s, b, act)
+			}
+		}
+	}
+}
+
+// TestLeadLen checks leadLen against utf8.DecodeRune and utf8.FullRune on
+// every lead byte 0x80-0xFF and second byte, with third and fourth bytes
+// from each class (ASCII, the edges of 0x80-0xBF, above), cut at every
+// length.
+func TestLeadLen(t *testing.T) {
+	classes := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF}
+	for b0 := 0x80; b0 <= 0xFF; b0++ {
+		for b1 := range 256 {
+			for _, b2 := range classes {
+				for _, b3 := range classes {
+					full := []byte{byte(b0), byte(b1), b2, b3}
+					for n := 1; n <= len(full); n++ {
+						src := full[:n]
+						want := 0
+						if r, size := utf8.DecodeRune(src); r != utf8.RuneError || size > 1 {
+							want = size
+						} else if !utf8.FullRune(src) {
+							want = -1
+						}
+						if got := leadLen(src); got != want {
+							t.Fatalf("leadLen(%+q) = %d, want %d", src, got, want)
+						}
+					}
+				}
 			}
 		}
 	}

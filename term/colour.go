@@ -193,11 +193,37 @@ func (ch *sgrChange) extended(which uint16, vals []ansi.Param) {
 // commonest SGRs, a reset alone and attributes alone, take no call.
 func (c *colours) apply(ch *sgrChange) {
 	switch {
+	case ch.set == 1<<partFg && !ch.reset && c.asked[partBg] == defaultColour && !c.corrected:
+		// A foreground alone, the commonest colour: it hides nothing,
+		// and no correction is in effect to undo.
+		c.asked[partFg], c.screen[partFg] = ch.val[partFg], ch.val[partFg]
 	case ch.set&colourParts != 0:
 		c.applyColours(ch)
 	case ch.reset:
 		*c = colours{}
 	}
+}
+
+// applyValue applies a kept SGR with the one top-level value v, 0-255
+// other than 38, 48 and 58, as apply would. A reset, the commonest,
+// takes no call.
+func (c *colours) applyValue(v uint8) {
+	if v == 0 {
+		*c = colours{}
+		return
+	}
+	c.setValue(v)
+}
+
+// setValue is applyValue for a value other than 0.
+func (c *colours) setValue(v uint8) {
+	if e := sgrEffects[v]; e.part == partFg && c.asked[partBg] == defaultColour && !c.corrected {
+		c.asked[partFg], c.screen[partFg] = e.val, e.val
+		return
+	}
+	var ch sgrChange
+	ch.param(v)
+	c.apply(&ch)
 }
 
 // colourParts has the bits of sgrChange.set that change colours.

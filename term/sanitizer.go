@@ -1,6 +1,7 @@
 package term
 
 import (
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -93,6 +94,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 		}
 		return nDst, n, nil
 	}
+	col := s.colourState()
 	for nSrc < len(src) {
 		if nDst > 0 && len(dst)-nDst < maxSGRLen {
 			// Stop before a token whose output might not fit, so that
@@ -141,30 +143,19 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					continue
 				}
 				if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
-					nDst += s.put(dst[nDst:], s.dropped(mode))
+					nDst += s.putVisualEscape(dst[nDst:])
 					nSrc++
 					continue
 				}
 			case b == 0x1b:
-				if end := escRunEnd(src, nSrc); end > nSrc {
-					// ESC ESC: the first ESC is a sequence of its own,
-					// aborted by the second, and dropped. A flood of
-					// them is dropped in one step; the last ESC starts
-					// the next sequence.
-					if mode != Visualize {
-						nSrc = end
-						continue
-					}
-					if len(dst)-nDst >= maxSettleLen+len(visualEscape) {
-						for nSrc < end && len(dst)-nDst >= maxSettleLen+len(visualEscape) {
-							nDst += s.put(dst[nDst:], s.dropped(mode))
-							nSrc++
-						}
+				if nSrc+1 < len(src) && src[nSrc+1] == 0x1b {
+					w, r := s.escFlood(dst[nDst:], src[nSrc:], mode)
+					if nDst, nSrc = nDst+w, nSrc+r; r > 0 {
 						continue
 					}
 				}
 				if len(dst)-nDst >= maxSGRLen {
-					if n, w := simpleSGR(dst[nDst:], src[nSrc:], s.colourState()); n > 0 {
+					if n, w := simpleSGR(dst[nDst:], src[nSrc:], col); n > 0 {
 						nSrc += n
 						if !s.opts.Plain {
 							nDst += w
@@ -189,7 +180,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				nSrc += n
 				if len(dst)-nDst >= maxSGRLen {
 					// Serialise in place.
-					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], s.colourState())
+					out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], col)
 					switch {
 					case ok && !s.opts.Plain:
 						nDst += len(out)
@@ -198,7 +189,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 					continue
 				}
-				out, ok := appendSGRParams(s.scratch[:0], s.params[:np], s.colourState())
+				out, ok := appendSGRParams(s.scratch[:0], s.params[:np], col)
 				if out = s.sgrOutput(out, ok, mode); len(out) > 0 {
 					nDst += s.put(dst[nDst:], out)
 					if s.pendLen > 0 {
@@ -263,7 +254,13 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			}
 			nDst += c
 		case ansi.KindInvalid:
-			out = s.invalid()
+			if !s.col.settle && len(dst)-nDst >= len(replacement) {
+				// The commonest output of random bytes, in place.
+				dst[nDst], dst[nDst+1], dst[nDst+2] = replacement[0], replacement[1], replacement[2]
+				nDst += len(replacement)
+			} else {
+				out = s.invalid()
+			}
 		case ansi.KindControl:
 			if !tok.C1UTF8 && (tok.Control == '\n' || tok.Control == '\t') {
 				out = tok.Text[:1]
@@ -321,6 +318,16 @@ func (s *Sanitizer) dropped(mode Mode) []byte {
 		return append(s.scratch[:0], visualEscape...)
 	}
 	return nil
+}
+
+// putVisualEscape writes the output of a control dropped in Visualize
+// mode, as put would, and returns its length.
+func (s *Sanitizer) putVisualEscape(dst []byte) int {
+	if !s.col.settle && len(dst) >= len(visualEscape) {
+		dst[0], dst[1], dst[2] = visualEscape[0], visualEscape[1], visualEscape[2]
+		return len(visualEscape)
+	}
+	return s.put(dst, s.dropped(Visualize))
 }
 
 // invalid returns the output for a byte that is not valid UTF-8.
@@ -423,13 +430,35 @@ func dropLen(src []byte) int {
 	return 0
 }
 
+// escFlood handles the run of ESC bytes, two or more, at the start of
+// src: each ESC but the last is a sequence of its own, aborted by the
+// next, and dropped; the last starts the next sequence. It writes their
+// output to dst (U+241B each in Visualize mode, as far as dst leaves room
+// for a colour correction too) and returns its length and the number of
+// ESCs read, 0 when the parser must take them one by one.
+func (s *Sanitizer) escFlood(dst, src []byte, mode Mode) (nDst, nSrc int) {
+	end := escRunEnd(src, 0)
+	if mode != Visualize {
+		return 0, end
+	}
+	for nSrc < end && len(dst)-nDst >= maxSettleLen+len(visualEscape) {
+		nDst += s.put(dst[nDst:], s.dropped(mode))
+		nSrc++
+	}
+	return nDst, nSrc
+}
+
 // escRunEnd returns the index of the last ESC in the run of ESC bytes
 // that starts at src[i], which holds an ESC.
 func escRunEnd(src []byte, i int) int {
-	for i+1 < len(src) && src[i+1] == 0x1b {
-		i++
+	j := i + 1
+	for j+8 <= len(src) && binary.LittleEndian.Uint64(src[j:]) == 0x1b*lsbs {
+		j += 8 // eight ESCs at a time
 	}
-	return i
+	for j < len(src) && src[j] == 0x1b {
+		j++
+	}
+	return j - 1
 }
 
 // isPlainASCII reports whether s holds only printable ASCII, newline and

@@ -90,7 +90,9 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 			ok = false
 		default:
 			dst = appendUint(dst, p.Value) // Missing has Value 0
-			ch.param(uint8(p.Value))
+			if simpleParams[p.Value]&simpleColour != 0 {
+				ch.param(uint8(p.Value))
+			}
 			ok = true
 			i++
 		}
@@ -98,7 +100,7 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 			return dst[:start], false
 		}
 	}
-	if c != nil {
+	if c != nil && (ch.set != 0 || ch.reset) {
 		c.apply(&ch)
 	}
 	return append(dst, 'm'), true
@@ -300,38 +302,61 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 	if len(src) < 3 || src[0] != 0x1b || src[1] != '[' {
 		return 0, 0
 	}
-	var ch sgrChange // applied to c only if the SGR is kept
 	dst = dst[:maxSGRLen]
 	dst[0], dst[1] = 0x1b, '['
-	w = 2
-	if src[2] == 'm' {
-		dst[2], dst[3] = '0', 'm'
+	switch {
+	case src[2] == 'm':
+		// No parameter: a reset.
 		if c != nil {
-			ch.param(0)
-			c.apply(&ch)
+			*c = colours{}
 		}
+		dst[2], dst[3] = '0', 'm'
 		return 3, 4
+	case len(src) > 3 && src[3] == 'm' && src[2]-'0' <= 9:
+		// One digit, the commonest SGR: 0, 1, 2, 4, 7 and the like.
+		if v := src[2] - '0'; simpleParams[v]&simpleRefused == 0 {
+			if simpleParams[v]&simpleColour != 0 && c != nil {
+				c.applyValue(v)
+			}
+			dst[2], dst[3] = src[2], 'm'
+			return 4, 4
+		}
+		return 0, 0
+	case len(src) > 4 && src[4] == 'm' && src[2]-'1' <= 8 && src[3]-'0' <= 9:
+		// Two digits: a basic colour, or an attribute turned off.
+		if v := 10*(src[2]-'0') + src[3] - '0'; simpleParams[v]&simpleRefused == 0 {
+			if simpleParams[v]&simpleColour != 0 && c != nil {
+				c.applyValue(v)
+			}
+			dst[2], dst[3], dst[4] = src[2], src[3], 'm'
+			return 5, 5
+		}
+		return 0, 0
 	}
-	np := 0
-	for i := 2; i < len(src); {
+	var ch sgrChange // applied to c only if the SGR is kept
+	w = 2
+	end := min(len(src), maxSGRLen) // a simple SGR is no longer than its canonical form
+	for i, np := 2, 0; i < end; i++ {
 		// One parameter: up to three digits.
-		v, d := 0, 0
-		for ; i < len(src) && d < 4; i++ {
-			c := src[i]
-			if c < '0' || c > '9' {
+		start, v := i, 0
+		for ; i < end; i++ {
+			d := src[i] - '0'
+			if d > 9 {
 				break
 			}
-			v = v*10 + int(c-'0')
-			d++
+			v = v*10 + int(d)
 		}
-		if i >= len(src) || d > 3 || v > maxSGRValue || v == sgrConceal ||
-			v == sgrFg || v == sgrBg || v == sgrUnderlineFg {
+		if i == end || i-start > 3 || np == ansi.MaxParams {
 			return 0, 0
 		}
-		if np++; np > ansi.MaxParams {
+		np++
+		info := simpleParams[v]
+		if info&simpleRefused != 0 {
 			return 0, 0
 		}
-		ch.param(uint8(v))
+		if info&simpleColour != 0 && c != nil {
+			ch.param(uint8(v))
+		}
 		switch {
 		case v >= 100:
 			dst[w] = byte('0' + v/100)
@@ -350,16 +375,35 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 		case ';':
 			dst[w] = ';'
 			w++
-			i++
+			continue
 		case 'm':
 			dst[w] = 'm'
-			if c != nil {
+			if c != nil && (ch.set != 0 || ch.reset) {
 				c.apply(&ch)
 			}
 			return i + 1, w + 1
-		default:
-			return 0, 0
 		}
+		return 0, 0
 	}
 	return 0, 0
 }
+
+// simpleParams says what simpleSGR does with each value of a parameter of
+// at most three digits.
+var simpleParams = func() (t [1000]uint8) {
+	for v := range t {
+		switch {
+		case v > maxSGRValue, v == sgrConceal, v == sgrFg, v == sgrBg, v == sgrUnderlineFg:
+			t[v] = simpleRefused
+		case v == 0 || sgrEffects[v].part != partNone:
+			t[v] = simpleColour
+		}
+	}
+	return t
+}()
+
+// Bits of simpleParams.
+const (
+	simpleRefused = 1 // refused or not simple: conceal, an extended colour, above 255
+	simpleColour  = 2 // a reset, or a value that changes the colour state
+)

@@ -1,6 +1,7 @@
 package term
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -122,4 +123,63 @@ func FuzzAppendSGRParams(f *testing.F) {
 			t.Fatalf("%+v: canonical form %+q rejected: %s", ps, sgr, why)
 		}
 	})
+}
+
+// TestSimpleSGRAgrees checks simpleSGR against scanSGR and appendSGRParams
+// on every SGR of one or two parameters drawn from values of zero to three
+// digits (leading zeros, empty, conceal, extended colours and values above
+// 255 included), from colour states with and without a background and a
+// correction in effect: the same length, output and colour state, or a
+// refusal where the general path must decide.
+func TestSimpleSGRAgrees(t *testing.T) {
+	var vals []string
+	for v := 0; v <= 255; v++ {
+		vals = append(vals, fmt.Sprint(v))
+	}
+	vals = append(vals, "", "00", "01", "007", "032", "256", "999", "1000")
+	starts := map[string]colours{"default": {}}
+	for _, seq := range []string{"\x1b[31;41m", "\x1b[32;44m", "\x1b[7;33;43m", "\x1b[97;47m"} {
+		var c colours
+		s := Sanitizer{}
+		s.Push(seq)
+		s.Push("x") // settles any correction
+		c = s.col
+		starts[seq] = c
+	}
+	var tails []string
+	for _, v := range vals {
+		tails = append(tails, v+"m")
+		for _, w := range []string{"", "0", "1", "07", "31", "38", "40", "49", "107", "300"} {
+			tails = append(tails, v+";"+w+"m", w+";"+v+"m")
+		}
+	}
+	accepted := 0
+	for name, start := range starts {
+		for _, tail := range tails {
+			src := []byte("\x1b[" + tail + "rest")
+			fast, slow := start, start
+			dst := make([]byte, maxSGRLen)
+			n, w := simpleSGR(dst, src, &fast)
+			if n == 0 {
+				if fast != start {
+					t.Errorf("%s: %+q refused but changed the colour state", name, src)
+				}
+				continue
+			}
+			var params [ansi.MaxParams]ansi.Param
+			sn, np := scanSGR(src, &params)
+			out, ok := appendSGRParams(nil, params[:np], &slow)
+			if !ok || sn != n {
+				t.Errorf("%s: %+q: simpleSGR took %d bytes, the general path %d (kept %v)", name, src, n, sn, ok)
+				continue
+			}
+			accepted++
+			if string(out) != string(dst[:w]) || slow != fast {
+				t.Errorf("%s: %+q: general path %+q, %+v; simpleSGR %+q, %+v", name, src, out, slow, dst[:w], fast)
+			}
+		}
+	}
+	if want := len(starts) * 200; accepted < want {
+		t.Errorf("simpleSGR took %d of the SGRs, fewer than %d: the test checks little", accepted, want)
+	}
 }

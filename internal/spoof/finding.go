@@ -63,6 +63,11 @@ const (
 	RoleProse
 )
 
+// prose reports whether r is text read as prose: natural-language text,
+// and the quoted strings and comments of a command, which the shell does
+// not interpret (the prose rules of docs/typography.md apply there).
+func (r Role) prose() bool { return r == RoleProse || r == RoleQuoted || r == RoleComment }
+
 // A Span is the half-open byte range [Start, End) of the scanned text.
 type Span struct {
 	Start, End int

@@ -195,6 +195,8 @@ func (s *Scanner) lookalikeRune(i int, r rune, size int, p ucd.Props) {
 	}
 	if cls > lookIgnore {
 		s.wordLook[cls] = true
+		s.lookCode = s.lookCode || !s.role.prose()
+		s.lookText = s.lookText || s.role == RoleProse
 		if s.lookAt < 0 {
 			s.lookAt, s.lookSize = i, size
 		}
@@ -204,15 +206,23 @@ func (s *Scanner) lookalikeRune(i int, r rune, size int, p ucd.Props) {
 // checkWord checks the word text[wordStart:i], which holds a lookalike.
 func (s *Scanner) checkWord(i int) {
 	start, plain, at := s.wordStart, s.wordPlain, Span{s.lookAt, s.lookAt + s.lookSize}
-	look := s.wordLook
-	s.wordLook, s.lookAt = [lookHard + 1]bool{}, -1
-	if !plain {
+	look, code, text := s.wordLook, s.lookCode, s.lookText
+	s.wordLook, s.lookAt, s.lookCode, s.lookText = [lookHard + 1]bool{}, -1, false, false
+	if !plain || !code && !text {
+		// Lookalikes only in the quoted strings and comments of a
+		// command are data the shell passes on uninterpreted: a
+		// fraction slash in "1⁄2 cup" is typography. (A host among
+		// them is the caller's to judge.)
 		return
 	}
+	// A word whose lookalikes all lie in prose is judged as prose.
+	// Outside quotes the command reading of the caller adds what the
+	// shell's view shows.
+	command := code && s.commandLine()
 	warn := look[lookHard] ||
-		look[lookCJK] && (!s.cjkLine() || s.commandLine()) ||
-		look[lookSoft] && s.commandLine() ||
-		look[lookProse] && s.strictCommandLine()
+		look[lookCJK] && (!s.cjkLine() || command) ||
+		look[lookSoft] && command ||
+		look[lookProse] && code && s.strictCommandLine()
 	if !warn {
 		return
 	}
@@ -220,13 +230,14 @@ func (s *Scanner) checkWord(i int) {
 }
 
 // commandLine reports whether the current line reads as a shell command:
-// never in prose; otherwise, after optional white space, a backquote and a
-// "$ " prompt, its first word is a lowercase ASCII command name ("echo",
-// "rm", "git", also spelled in fullwidth letters) followed by white space.
+// after optional white space, a backquote and a "$ " prompt, its first word
+// is a lowercase ASCII command name ("echo", "rm", "git", also spelled in
+// fullwidth letters) followed by white space. The callers ask only of text
+// outside prose roles; the answer is cached for the line.
 func (s *Scanner) commandLine() bool {
 	if s.lineCmd == 0 {
 		s.lineCmd = -1
-		if s.role != RoleProse && isCommandLine(s.text[s.lineStart:]) {
+		if isCommandLine(s.text[s.lineStart:]) {
 			s.lineCmd = 1
 		}
 	}
@@ -239,11 +250,12 @@ func isCommandLine(line string) bool { return typography.LeadsWithCommand(line) 
 // strictCommandLine reports whether the current line reads as a shell
 // command under the stricter test of T3 in docs/typography.md
 // (typography.ReadsAsCommand): a command name first, and a shell signal or
-// fewer than three words outside quoted spans. Never in prose.
+// fewer than three words outside quoted spans. The callers ask only of
+// text outside prose roles.
 func (s *Scanner) strictCommandLine() bool {
 	if s.lineStrict == 0 {
 		s.lineStrict = -1
-		if s.role != RoleProse && s.commandLine() && typography.ReadsAsCommand(s.line()) {
+		if s.commandLine() && typography.ReadsAsCommand(s.line()) {
 			s.lineStrict = 1
 		}
 	}

@@ -13,17 +13,18 @@ import (
 // "\u0394t").
 
 // mixedSeverity returns the severity of the mixed-script token
-// text[start:end]. In a command's words, and in an identifier-like run of
-// text of unknown role (a line that reads as a command, or that is one
-// token), every Minimally Restrictive token warns; elsewhere only a token
-// that can pass for one script (typography.Deceptive).
+// text[start:end]. In a command's words outside quotes, and in an
+// identifier-like run of text of unknown role (a line that reads as a
+// command, or that is one token), every Minimally Restrictive token warns;
+// in prose, quoted strings and comments only a token that can pass for one
+// script (typography.Deceptive).
 func (s *Scanner) mixedSeverity(start, end int) Severity {
 	switch s.tokRole {
 	case RoleAny:
 		if s.strictCommandLine() || s.oneTokenLine() {
 			return SeverityOfKind
 		}
-	case RoleProse:
+	case RoleProse, RoleQuoted, RoleComment:
 	default:
 		return SeverityOfKind
 	}

@@ -34,9 +34,9 @@ import (
 //     operators ("true\uff1b rm") and CJK punctuation inside a word
 //     ("https\uff1a//") keep their warning.
 func (s *Scanner) typographicPunctuation(i, size int, r rune, cls lookClass, form string) lookClass {
-	if cls <= lookIgnore || s.role != RoleAny && s.role != RoleProse {
-		// The words of a parsed command are judged as the shell reads
-		// them, not as typography.
+	if cls <= lookIgnore || s.role != RoleAny && !s.role.prose() {
+		// The words of a parsed command outside quotes and comments are
+		// judged as the shell reads them, not as typography.
 		return cls
 	}
 	quote := isQuoteForm(form) || r == '\u201a' || r == '\u201e'

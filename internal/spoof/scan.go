@@ -42,8 +42,10 @@ type Scanner struct {
 	wordPlain bool // every non-ASCII rune so far is a lookalike
 	escLetter bool // the last byte was a backslash outside a letter token
 	wordLook  [lookHard + 1]bool
-	lookAt    int // byte offset of the first lookalike, -1 for none
-	lookSize  int // and its length
+	lookAt    int  // byte offset of the first lookalike, -1 for none
+	lookCode  bool // a lookalike of the word lies outside prose roles
+	lookText  bool // a lookalike of the word lies in RoleProse
+	lookSize  int  // and its length
 
 	// The current run of digits and ASCII, for mixed numbers.
 	numStart int  // -1 outside a run
