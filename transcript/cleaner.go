@@ -59,11 +59,13 @@ type Cleaner struct {
 	// passMisses counts the lines in a row that did not pass, up to 16;
 	// passSkip, the lines still to send to the token path untried.
 	passMisses, passSkip int
-	// afterInvalid: the parser's last token was an invalid byte, after
-	// which it treats the continuation bytes of the broken character as
-	// invalid too. This state is invisible to InSequence, so the fast
+	// afterInvalid: the parser's last token was an invalid byte after
+	// which it may treat the continuation bytes of the broken character
+	// as invalid too. This state is invisible to InSequence, so the fast
 	// paths in step must let the parser see the next byte.
 	afterInvalid bool
+	// parserOnly turns off every fast path: the tests' oracle.
+	parserOnly bool
 
 	out    []byte          // output not yet handed out by Transform
 	sb     strings.Builder // Clean's output, written instead of out when toSB
@@ -250,7 +252,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		c.put(src[:n])
 		return n
 	}
-	fast := !c.afterInvalid && !c.p.InSequence()
+	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
 	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n' || b >= 0xC2) && fast {
 		// Fast path: in Ground, printable ASCII and whole valid runes
 		// other than C1 controls are text, and '\n' a control, whatever
@@ -292,10 +294,19 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		// The parser promises progress at EOF; never stall if it does not.
 		tok, n = ansi.Token{Kind: ansi.KindInvalid, Text: src[:1]}, 1
 	}
-	c.afterInvalid = tok.Kind == ansi.KindInvalid
+	c.afterInvalid = tok.Kind == ansi.KindInvalid && mayOpenCharacter(tok.Text[0], c.afterInvalid)
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n
+}
+
+// mayOpenCharacter reports whether the parser, having returned the byte b
+// as invalid, may still wait for continuation bytes of a broken character:
+// after a lead byte (C2-F4), or after a continuation byte that a broken
+// character before it took (afterInvalid). After C0, C1, F5-FF or a lone
+// continuation byte it waits for none, and the fast paths may go on.
+func mayOpenCharacter(b byte, afterInvalid bool) bool {
+	return b >= 0xC2 && b <= 0xF4 || b < 0xC0 && afterInvalid
 }
 
 // passLines returns the length of the whole lines at the start of src, at
@@ -305,7 +316,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 // Unicode pass leaves alone, each line no longer than Limits.MaxLine, and
 // fit within the output limit; anything else is left to step.
 func (c *Cleaner) passLines(src []byte, max int) int {
-	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.p.InSequence() {
+	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.parserOnly || c.p.InSequence() {
 		return 0
 	}
 	if c.passSkip > 0 {

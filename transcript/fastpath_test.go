@@ -1,0 +1,62 @@
+package transcript_test
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/transcript"
+)
+
+// checkFastPaths checks that Clean, with its fast paths, writes and
+// counts what the parser alone does.
+func checkFastPaths(t *testing.T, data []byte, opts transcript.Options) {
+	t.Helper()
+	text, rep := transcript.Clean(data, opts)
+	want, wantRep := transcript.CleanParserOnly(data, opts)
+	if diff := cmp.Diff(want, text); diff != "" {
+		t.Fatalf("text of %+q mismatch (-parser only +Clean):\n%s", data, diff)
+	}
+	if diff := cmp.Diff(wantRep, rep); diff != "" {
+		t.Fatalf("report of %+q mismatch (-parser only +Clean):\n%s", data, diff)
+	}
+}
+
+// TestFastPathsAgree runs the clean tests' inputs, broken UTF-8 of every
+// kind between text, and random bytes through both.
+func TestFastPathsAgree(t *testing.T) {
+	var ins []string
+	for _, tt := range cleanTests {
+		ins = append(ins, tt.in)
+	}
+	for _, b := range []string{"\x80", "\x9b", "\xa0", "\xbf", "\xc0", "\xc1", "\xc2", "\xe2", "\xe2\x82", "\xed\xa0", "\xf0\x9f", "\xf4\x90", "\xf5", "\xff"} {
+		for _, next := range []string{"a", "\x80", "\xa0", "\x9b1m", "\xe2\x82\xac", "\x1b[1m", "\n", "\u200b"} {
+			ins = append(ins, "x"+b+next+"y\n", b+b+next, strings.Repeat(b+next, 3))
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		in := make([]byte, r.IntN(200))
+		for i := range in {
+			in[i] = byte(r.Uint32())
+		}
+		ins = append(ins, string(in))
+	}
+	for _, in := range ins {
+		for _, mode := range []uint8{0, 3, 4, 8, 19} {
+			checkFastPaths(t, []byte(in), fuzzOptions(mode))
+		}
+	}
+}
+
+// FuzzFastPaths checks Clean against the parser alone on any input.
+func FuzzFastPaths(f *testing.F) {
+	for i, tt := range cleanTests {
+		f.Add([]byte(tt.in), uint8(i))
+	}
+	f.Add([]byte("a\xffb\xe2\x82c\xa0\x9b1md\xf0\x9f\x98"), uint8(0))
+	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
+		checkFastPaths(t, data, fuzzOptions(mode))
+	})
+}
