@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -269,6 +270,9 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			return n
 		}
 	}
+	if fast && loneBytes()[src[0]] != 0 {
+		return c.loneRun(src)
+	}
 	if src[0] == 0x1B && fast {
 		// An ESC followed by another is an escape sequence that the
 		// second aborts, as the parser would count it: a flood of ESC
@@ -297,6 +301,71 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 	c.afterInvalid = tok.Kind == ansi.KindInvalid && mayOpenCharacter(tok.Text[0], c.afterInvalid)
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
+	return n
+}
+
+// The kinds of a lone byte: one that the parser, in Ground, returns as a
+// token of its own whatever follows, and after which it is in Ground
+// again with nothing pending.
+const (
+	loneNone    = iota
+	loneControl // a C0 or C1 control that is removed and counted
+	loneInvalid // a byte that is never part of valid UTF-8 and opens no character
+)
+
+// loneBytes classifies each byte as the parser treats it, asked once, so
+// that the table follows the parser. CR, BS, tab and '\n', which act on
+// the line, are not lone.
+var loneBytes = sync.OnceValue(func() *[256]uint8 {
+	var t [256]uint8
+	for b := range 256 {
+		switch b {
+		case '\r', '\b', '\t', '\n':
+			continue
+		}
+		var p ansi.Parser
+		tok, n := p.Next([]byte{byte(b), 'a'}, false)
+		if n != 1 || p.InSequence() {
+			continue
+		}
+		next, m := p.Next([]byte{'a'}, false)
+		if m != 1 || next.Kind != ansi.KindText {
+			continue // the parser still waits for something
+		}
+		switch {
+		case tok.Kind == ansi.KindControl && tok.Control == byte(b):
+			t[b] = loneControl
+		case tok.Kind == ansi.KindInvalid && !mayOpenCharacter(byte(b), false):
+			t[b] = loneInvalid
+		}
+	}
+	return &t
+})
+
+// loneRun cleans the run of lone bytes at the start of src, as the parser
+// would token by token, and returns its length.
+func (c *Cleaner) loneRun(src []byte) int {
+	lone := loneBytes()
+	var buf [64]byte // U+FFFD for the invalid bytes, written in batches
+	k, n := 0, 0
+	for ; n < len(src) && lone[src[n]] != loneNone; n++ {
+		if b := src[n]; lone[b] == loneControl {
+			c.control(b)
+			continue
+		}
+		c.rep.InvalidUTF8++
+		if k+len(replacement) > len(buf) {
+			c.loneCR()
+			c.text(buf[:k], false)
+			k = 0
+		}
+		k += copy(buf[k:], replacement)
+	}
+	if k > 0 {
+		c.loneCR()
+		c.text(buf[:k], false)
+	}
+	c.rep.BytesIn += int64(n)
 	return n
 }
 
