@@ -45,6 +45,9 @@ type Cleaner struct {
 	p    *ansi.Parser
 
 	line []byte // the current line, not yet written: valid UTF-8, no '\n'
+	// lineCap is the size of the line buffer that Clean allocates at the
+	// first line that needs it.
+	lineCap int
 	// lineASCII: line holds only ASCII, so the Unicode checks would
 	// return it unchanged. False is always safe.
 	lineASCII bool
@@ -205,8 +208,10 @@ func Clean(raw []byte, opts Options) (string, Report) {
 	}
 	c.sb.Grow(size)
 	c.toSB = true
-	// The line buffer at its largest, once, rather than grown by doubling.
-	c.line = make([]byte, 0, min(len(raw), c.lim.MaxLine)+utf8.UTFMax)
+	// The line buffer at its largest, once, rather than grown by
+	// doubling; and only if a line takes the token path: clean lines go
+	// straight to the output.
+	c.lineCap = min(len(raw), c.lim.MaxLine) + utf8.UTFMax
 	c.write(raw)
 	c.finish()
 	return c.sb.String(), c.Report()
@@ -620,6 +625,9 @@ func (c *Cleaner) text(b []byte, ascii bool) {
 	}
 	if len(c.line) == 0 {
 		c.lineASCII = true
+		if c.line == nil && c.lineCap > 0 {
+			c.line = make([]byte, 0, c.lineCap)
+		}
 	}
 	c.lineASCII = c.lineASCII && ascii
 	maxLine := c.lim.MaxLine
