@@ -103,6 +103,17 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			// arrives.
 			return nDst, nSrc, transform.ErrShortDst
 		}
+		if src[nSrc] == 0x1b && s.p.State() == ansi.Escape && !s.afterInvalid && !s.noFastPath &&
+			(mode != Visualize || len(dst)-nDst >= maxSettleLen+len(visualEscape)) {
+			// A lone ESC left open, by the end of the previous chunk
+			// most often, is aborted by this one: drop it as the parser
+			// would, so that an ESC flood split into chunks stays on
+			// the fast path instead of taking the parser byte by byte.
+			if mode == Visualize {
+				nDst += s.put(dst[nDst:], s.dropped(mode))
+			}
+			s.p.Reset()
+		}
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
 			switch b := src[nSrc]; {
 			case keptByte[b]:

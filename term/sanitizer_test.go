@@ -572,3 +572,61 @@ func TestFastPathAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestESCFloodSplit checks that a run of ESC bytes gives the same output
+// however it is cut into chunks, a lone ESC at the end of one chunk aborted
+// by the ESC that starts the next included, and however small dst is.
+func TestESCFloodSplit(t *testing.T) {
+	inputs := []string{
+		strings.Repeat("\x1b", 40),
+		strings.Repeat("\x1b", 17) + "[31mred\x1b[m",
+		"a\x1b" + strings.Repeat("\x1b", 9) + "]0;t\ab" + strings.Repeat("\x1b", 3),
+		"\x1b[30;40m" + strings.Repeat("\x1b", 12) + "x\x1b[m",
+	}
+	for _, opts := range allOptions {
+		for _, in := range inputs {
+			whole := New(opts)
+			want := whole.Push(in) + whole.Finish()
+			for cut := 1; cut < len(in); cut++ {
+				s := New(opts)
+				got := s.Push(in[:cut]) + s.Push(in[cut:]) + s.Finish()
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Fatalf("%+v: %+q cut at %d mismatch (-whole +split):\n%s", opts, in, cut, diff)
+				}
+			}
+			bytewise := New(opts)
+			got := ""
+			for _, c := range splitBytes(in) {
+				got += bytewise.Push(c)
+			}
+			got += bytewise.Finish()
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("%+v: %+q byte by byte mismatch (-whole +split):\n%s", opts, in, diff)
+			}
+			if got := transformSmallDst(t, New(opts), in, 7); got != want {
+				t.Fatalf("%+v: %+q through a 7-byte dst = %+q, want %+q", opts, in, got, want)
+			}
+		}
+	}
+}
+
+// transformSmallDst runs s over in, handing Transform all of the input
+// left and a dst of n bytes each call.
+func transformSmallDst(t *testing.T, s *Sanitizer, in string, n int) string {
+	t.Helper()
+	src, out := []byte(in), []byte(nil)
+	dst := make([]byte, n)
+	for {
+		nDst, nSrc, err := s.Transform(dst, src, true)
+		out = append(out, dst[:nDst]...)
+		src = src[nSrc:]
+		switch {
+		case err == nil:
+			return string(out)
+		case err != transform.ErrShortDst:
+			t.Fatalf("Transform: %v", err)
+		case nDst == 0 && nSrc == 0:
+			t.Fatalf("Transform made no progress with %d bytes of dst", n)
+		}
+	}
+}
