@@ -233,6 +233,11 @@ func EscapeRune(r rune) string {
 	return string(appendRuneEscape(buf[:0], r))
 }
 
+// AppendEscapeRune appends the escape notation of r, as [EscapeRune]
+// returns it, to dst and returns the extended buffer. A stream that escapes
+// rune by rune uses it to write each escape without allocating.
+func AppendEscapeRune(dst []byte, r rune) []byte { return appendRuneEscape(dst, r) }
+
 // EscapeByte returns \X{nn}, the notation Sanitize uses for a byte that is not
 // part of valid UTF-8.
 func EscapeByte(b byte) string {

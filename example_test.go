@@ -73,3 +73,12 @@ func ExampleWarning_locations() {
 	// input:2:14: bidi: "\\u{202e}"
 	// input:3:14: mixed_script: "p\u0430ypal"
 }
+
+func ExampleAppendEscapeRune() {
+	var buf [12]byte
+	for _, r := range []rune{'\x1b', '\t', '\u202e', '\U000E0041'} {
+		fmt.Printf("%s ", plainsight.AppendEscapeRune(buf[:0], r))
+	}
+	fmt.Println()
+	// Output: \x1b \t \u{202e} \u{e0041}
+}

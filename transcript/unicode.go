@@ -187,7 +187,8 @@ func (c *Cleaner) emitUnicode(seg []byte) {
 			prev = i + size
 		case UnicodeEscape:
 			c.emit(seg[prev:i])
-			c.emitString(plainsight.EscapeRune(r))
+			var buf [12]byte // the longest escape, \u{10ffff}, and room to spare
+			c.emit(plainsight.AppendEscapeRune(buf[:0], r))
 			prev = i + size
 		}
 	}
