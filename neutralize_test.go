@@ -365,9 +365,9 @@ func TestWarningsOneLine(t *testing.T) {
 		in   string
 		want []string // tokens of the first warning
 	}{
-		{"\x1b]0;a\nb", []string{`\x1b]0;a\nb`}},
-		{"\u009d0\nabc", []string{`\x9d0\nabc`}},
-		{"\x9d0\n", []string{`\X{9d}0\n`}},
+		{"\x1b]0;a\nb", []string{`\x1b]0;a\x0ab`}},
+		{"\u009d0\nabc", []string{`\x9d0\x0aabc`}},
+		{"\x9d0\n", []string{`\X{9d}0\x0a`}},
 	}
 	for _, tt := range tests {
 		r := Sanitize(tt.in)

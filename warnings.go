@@ -425,22 +425,23 @@ func escapeEnd(s string) int {
 	return -1
 }
 
-// cutUTF8 returns the longest prefix of s of at most n bytes that does not
-// split a UTF-8 sequence.
 // oneLine returns s neutralized and kept to one line, at most n bytes and
 // marked with "…" where cut: a token, or a fragment of the input in an
-// explanation. A newline, which Result.Text keeps, is written \n here, so
-// that a warning prints as one line. Only the first 2n bytes of s are read:
-// enough for a clipped prefix, and for the context rules that decide
-// whether a code point at its end is escaped.
+// explanation. A newline, which Result.Text keeps, is written \x0a here,
+// the notation of the other C0 controls, so that a warning prints as one
+// line. Only the first 2n bytes of s are read: enough for a clipped prefix,
+// and for the context rules that decide whether a code point at its end is
+// escaped.
 func oneLine(s string, n int) string {
 	t := neutralize(cutUTF8(s, 2*n))
 	if strings.IndexByte(t, '\n') >= 0 {
-		t = strings.ReplaceAll(t, "\n", `\n`)
+		t = strings.ReplaceAll(t, "\n", `\x0a`)
 	}
 	return clip(t, n)
 }
 
+// cutUTF8 returns the longest prefix of s of at most n bytes that does not
+// split a UTF-8 sequence.
 func cutUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
