@@ -97,21 +97,37 @@ func (j *Judge) endsWord(i int) bool {
 func (j *Judge) spacedDash(i, size int) bool {
 	prev, psize := j.before(i)
 	next, nsize := j.after(i + size)
-	space := func(r rune) bool { return isSpace(r) || isNoBreakSpace(r) }
 	if isSpacedDash(next) {
-		// After a word, after blanks that follow one, or at the start
-		// of a line, after the value the program puts before it.
-		after, _ := j.after(i + size + nsize)
-		_, ok := visible(prev)
-		ok = ok || prev == boundary || (prev == ' ' || prev == '\t') && j.afterBlanks(i)
-		return ok && space(after)
+		// The space on the far side counts if this rule keeps it too;
+		// were it escaped, sanitizing the output again would find a
+		// backslash there and judge this space differently.
+		far := i + size + nsize
+		after, asize := j.after(far)
+		return j.opensDash(i) && (isSpace(after) || isNoBreakSpace(after) && j.closesDash(far+asize))
 	}
 	if isSpacedDash(prev) {
-		before, _ := j.before(i - psize)
-		_, ok := visible(next)
-		return ok && space(before)
+		far := i - psize
+		before, bsize := j.before(far)
+		return j.closesDash(i+size) && (isSpace(before) || isNoBreakSpace(before) && j.opensDash(far-bsize))
 	}
 	return false
+}
+
+// opensDash reports whether a space that starts at text[i] may stand
+// before a spaced dash: after a word, after blanks that follow one, or at
+// the start of a line, after the value the program puts before it.
+func (j *Judge) opensDash(i int) bool {
+	prev, _ := j.before(i)
+	_, ok := visible(prev)
+	return ok || prev == boundary || (prev == ' ' || prev == '\t') && j.afterBlanks(i)
+}
+
+// closesDash reports whether a space that ends at text[i] may stand after
+// a spaced dash: before a word or sign.
+func (j *Judge) closesDash(i int) bool {
+	next, _ := j.after(i)
+	_, ok := visible(next)
+	return ok
 }
 
 // isHighPunctuation reports whether r is one of the signs that French
