@@ -132,7 +132,11 @@ func (s *Scanner) commandNamePlace() bool {
 	if len(line) > maxNameScan {
 		return false
 	}
-	return len(strings.Fields(line)) < 2
+	words := 0
+	for range strings.FieldsSeq(line) {
+		words++
+	}
+	return words < 2
 }
 
 // endsWordAt reports whether a word ends at text[i]: the end of the text,

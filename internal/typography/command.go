@@ -31,7 +31,7 @@ func ReadsAsCommand(line string) bool {
 	line = strings.TrimPrefix(line, "`")
 	line = strings.TrimPrefix(line, "$ ")
 	words, quoted := 0, false
-	for _, w := range strings.Fields(line) {
+	for w := range strings.FieldsSeq(line) {
 		first, _ := utf8.DecodeRuneInString(w)
 		// The closing mark may stand before the sentence's punctuation:
 		// "\u2018%s\u2019:", "\u201c%s\u201d\u2026".
