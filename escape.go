@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"iter"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
@@ -106,15 +105,6 @@ type Escape struct {
 	// Repeat is how many more times the escape stands after the first:
 	// 0 for a single escape.
 	Repeat int `json:"repeat,omitempty"`
-}
-
-// unitLen returns the length of the bytes that one escape of the run
-// stands for.
-func (e Escape) unitLen() int {
-	if e.Class == ClassInvalidUTF8 {
-		return 1
-	}
-	return utf8.RuneLen(e.Rune)
 }
 
 // Units returns the single escapes of e, one for each time it stands: e
@@ -245,22 +235,28 @@ func EscapeByte(b byte) string {
 	return string(appendByteEscape(buf[:0], b))
 }
 
-// Original rebuilds the exact input that produced r, from r.Text and
-// r.Escapes.
+// Original rebuilds the exact input that produced r, from r.Text and its
+// escapes.
 func (r Result) Original() string {
-	if len(r.Escapes) == 0 {
+	if r.Escapes.Len() == 0 {
 		return r.Text
 	}
 	var b strings.Builder
 	b.Grow(len(r.Text))
 	last := 0
-	for _, e := range r.Escapes {
-		if e.Start < last || e.End > len(r.Text) || e.Start > e.End {
+	for e := range r.Escapes.All() {
+		if e.Start < last || e.End > len(r.Text) {
 			// A Result that Sanitize did not make: keep what can be kept.
 			continue
 		}
 		b.WriteString(r.Text[last:e.Start])
-		b.WriteString(e.Original())
+		for range e.Repeat + 1 {
+			if e.Class == ClassInvalidUTF8 {
+				b.WriteByte(byte(e.Rune))
+			} else {
+				b.WriteRune(e.Rune)
+			}
+		}
 		last = e.End
 	}
 	b.WriteString(r.Text[last:])

@@ -37,7 +37,7 @@ func ExampleResult_Original() {
 	in := "x\u202ey\xff"
 	r := plainsight.Sanitize(in)
 	fmt.Printf("%s\n", r.Text)
-	for _, e := range r.Escapes {
+	for e := range r.Escapes.All() {
 		fmt.Printf("%d-%d %s %U\n", e.Start, e.End, e.Class, e.Rune)
 	}
 	fmt.Println(r.Original() == in)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -46,17 +47,38 @@ func FuzzSanitize(f *testing.F) {
 			if diff := cmp.Diff(detectScripts(in), scriptWarnings(r)); diff != "" {
 				t.Fatalf("Sanitize(%+q) script warnings differ from detectScripts (-want +got):\n%s", in, diff)
 			}
-			for _, e := range r.Escapes {
-				if e.Start < 0 || e.End > len(r.Text) || e.Start >= e.End {
-					t.Fatalf("Sanitize(%+q): bad escape span %+v", in, e)
-				}
-			}
+			checkEscapes(t, in, r)
 			checkWarningText(t, in, r)
 		}
 		for _, ctx := range []Context{ContextCommand, ContextProse} {
 			checkWarningText(t, in, Policy{Context: ctx}.Sanitize(in))
 		}
 	})
+}
+
+// checkEscapes checks that each escape of r stands on its notation in
+// Text, that the list packs again to itself, and that Sanitize's cursors
+// over the list read the same runs forward and backward.
+func checkEscapes(t *testing.T, in string, r Result) {
+	t.Helper()
+	es := slices.Collect(r.Escapes.All())
+	for _, e := range es {
+		one := EscapeRune(e.Rune)
+		if e.Class == ClassInvalidUTF8 {
+			one = EscapeByte(byte(e.Rune))
+		}
+		if e.Start < 0 || e.End > len(r.Text) || r.Text[e.Start:e.End] != strings.Repeat(one, e.Repeat+1) {
+			t.Fatalf("Sanitize(%+q): escape %+v does not stand on %s in %+q", in, e, one, r.Text)
+		}
+	}
+	again, err := NewEscapeList(es...)
+	if err != nil || !again.Equal(r.Escapes) {
+		t.Fatalf("Sanitize(%+q): escapes %v pack again to %v, %v", in, es, slices.Collect(again.All()), err)
+	}
+	if forward, backward := builderRuns(r.Escapes); !slices.Equal(forward, backward) {
+		diff := cmp.Diff(forward, backward, cmp.AllowUnexported(escapeRun{}))
+		t.Fatalf("Sanitize(%+q): cursors disagree (-forward +backward):\n%s", in, diff)
+	}
 }
 
 // checkWarningText checks that everything a warning says is safe to print

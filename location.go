@@ -74,24 +74,24 @@ func (s *sanitizer) resolveLocations() {
 		}
 	}
 	slices.SortFunc(points, func(a, b point) int { return cmp.Compare(a.off, b.off) })
-	grown, k := 0, 0 // the escapes before escapes[k] are grown bytes longer than their input
-	for _, p := range points {
-		*p.dst = p.off + grown
-		for ; k < len(s.escapes); k++ {
-			e := s.escapes[k]
-			unitIn, n := e.unitLen(), e.Repeat+1
-			unitOut := (e.End - e.Start) / n
-			if in := e.Start - grown; in+n*unitIn > p.off {
-				// Escape k ends past the offset; in a run, the
-				// offset may fall between two of its escapes.
-				if p.off > in {
-					*p.dst = e.Start + (p.off-in)/unitIn*unitOut
-				}
-				break
-			}
-			grown += n * (unitOut - unitIn)
+	grown, k := 0, 0 // the runs so far are grown bytes longer than their input
+	runs := s.escapes.runs()
+	for e, ok := runs.next(); ok && k < len(points); e, ok = runs.next() {
+		unitIn, n := e.unitIn(), e.repeat+1
+		unitOut := e.unitOut()
+		in := e.start - grown // where the run starts in the input
+		for ; k < len(points) && points[k].off < in+n*unitIn; k++ {
+			p := points[k]
 			*p.dst = p.off + grown
+			if p.off > in {
+				// Between two of the run's escapes.
+				*p.dst = e.start + (p.off-in)/unitIn*unitOut
+			}
 		}
+		grown += n * (unitOut - unitIn)
+	}
+	for _, p := range points[k:] {
+		*p.dst = p.off + grown
 	}
 }
 
@@ -102,17 +102,17 @@ func (s *sanitizer) resolveLocations() {
 // start, not all those before.
 func (s *sanitizer) textOffset(off int) int {
 	grown := len(s.out) - s.copied // how much longer than its input the output is
-	for k := len(s.escapes) - 1; k >= 0; k-- {
-		e := s.escapes[k]
-		unitIn, n := e.unitLen(), e.Repeat+1
-		unitOut := (e.End - e.Start) / n
-		end := e.End - grown // in the input
+	runs := s.escapes.runsBackward()
+	for e, ok := runs.next(); ok; e, ok = runs.next() {
+		unitIn, n := e.unitIn(), e.repeat+1
+		unitOut := e.unitOut()
+		end := e.end - grown // in the input
 		if end <= off {
 			break
 		}
 		if start := end - n*unitIn; start < off {
 			// In a run, between two of its escapes.
-			return e.Start + (off-start)/unitIn*unitOut
+			return e.start + (off-start)/unitIn*unitOut
 		}
 		grown -= n * (unitOut - unitIn)
 	}

@@ -144,7 +144,7 @@ func checkLocations(t *testing.T, in string, r Result) {
 // single escapes.
 func singleEscapes(r Result) []Escape {
 	var es []Escape
-	for _, e := range r.Escapes {
+	for e := range r.Escapes.All() {
 		for u := range e.Units() {
 			es = append(es, u)
 		}

@@ -26,11 +26,11 @@ type Result struct {
 	Warnings []Warning `json:"warnings"`
 	// Escapes lists, in order, every escape written into Text, with the
 	// byte span it occupies and what it stands for.
-	Escapes []Escape `json:"escapes,omitempty"`
+	Escapes EscapeList `json:"escapes,omitzero"`
 }
 
 // Clean reports whether the text needed no escape and raised no warning.
-func (r Result) Clean() bool { return len(r.Warnings) == 0 && len(r.Escapes) == 0 }
+func (r Result) Clean() bool { return len(r.Warnings) == 0 && r.Escapes.Len() == 0 }
 
 // HasWarning reports whether r holds a warning of severity SeverityWarn.
 func (r Result) HasWarning() bool {
@@ -45,7 +45,7 @@ func (r Result) HasWarning() bool {
 // LogValue makes a Result log as counts and warnings, never as raw input.
 func (r Result) LogValue() slog.Value {
 	attrs := []slog.Attr{
-		slog.Int("escapes", len(r.Escapes)),
+		slog.Int("escapes", r.Escapes.Len()),
 		slog.Int("warnings", len(r.Warnings)),
 	}
 	for _, w := range r.Warnings {
@@ -123,7 +123,7 @@ func (p Policy) sanitizeCommand(text string, i int, mask asciiMask) Result {
 
 // result returns the Result with its Text and Escapes, once run is done.
 func (s *sanitizer) result() Result {
-	res := Result{Escapes: s.escapes}
+	res := Result{Escapes: s.escapes.done()}
 	if s.out == nil {
 		res.Text = s.escaper.text
 	} else {
@@ -216,7 +216,7 @@ func (e *escaper) result() string {
 // findings of every check.
 type sanitizer struct {
 	escaper
-	escapes []Escape // every escape written, for Result.Escapes
+	escapes escapeBuilder // every escape written, for Result.Escapes
 	found   collector
 
 	nonASCII bool // some valid rune >= 0x80 was seen
@@ -399,8 +399,8 @@ func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 	if n <= 0 {
 		return i
 	}
-	last := &s.escapes[len(s.escapes)-1] // the escape of text[i-1], c
-	w := (last.End - last.Start) / (last.Repeat + 1)
+	last := &s.escapes.last // the escape of text[i-1], c
+	w := last.unitOut()
 	notation := s.out[len(s.out)-w:]
 	if cap(s.out)-len(s.out) < n*w {
 		s.grow(j, n*w)
@@ -411,8 +411,8 @@ func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 		s.out = append(s.out, notation...)
 	}
 	s.copied = j
-	last.End = len(s.out)
-	last.Repeat += n
+	last.end = len(s.out)
+	last.repeat += n
 	var k Kind
 	switch {
 	case esc:
@@ -502,35 +502,15 @@ func (e *escaper) emit(i, size int, r rune, cls Class) (start int) {
 func (s *sanitizer) write(i, size int, r rune, cls Class) Location {
 	start := s.emit(i, size, r, cls)
 	loc := Location{Input: Span{i, i + size}, Text: Span{start, len(s.out)}}
-	if n := len(s.escapes); n > 0 {
-		if last := &s.escapes[n-1]; last.End == start && last.Rune == r && last.Class == cls {
-			// The same escape again, right after: the run grows.
-			last.End = len(s.out)
-			last.Repeat++
-			return loc
-		}
+	if b := &s.escapes; b.open && b.last.end == start && b.last.r == r && b.last.cls == cls {
+		// The same escape again, right after: the run grows.
+		b.last.end = len(s.out)
+		b.last.repeat++
+		return loc
 	}
-	if len(s.escapes) == cap(s.escapes) {
-		s.growEscapes(i)
-	}
-	s.escapes = append(s.escapes, Escape{Start: start, End: len(s.out), Rune: r, Class: cls})
+	s.escapes.grow(i, len(s.text))
+	s.escapes.add(escapeRun{start: start, end: len(s.out), r: r, invalid: cls == ClassInvalidUTF8, given: cls == ClassFlagged, cls: cls})
 	return loc
-}
-
-// growEscapes makes room in the escape list at text[i]. Once an eighth of
-// the text is read, the list so far says how many escapes the whole text
-// holds, as grow does for the output; before, it doubles.
-func (s *sanitizer) growEscapes(i int) {
-	n := len(s.escapes)
-	want := n + max(8, n)
-	if i >= len(s.text)/8 && i > 0 {
-		want = max(n+max(8, n/4), int(float64(n+1)/float64(i)*float64(len(s.text))*9/8))
-	}
-	// make and copy, not slices.Grow, whose make of the new room is
-	// allocated apart in race builds: the bound on memory holds there too.
-	grown := make([]Escape, n, want)
-	copy(grown, s.escapes)
-	s.escapes = grown
 }
 
 // grow makes room for need more bytes of output at text[i]. The output so
@@ -544,7 +524,9 @@ func (e *escaper) grow(i, need int) {
 	if i > 0 {
 		want = max(want, int(float64(n+need)/float64(i)*float64(len(e.text))*9/8))
 	}
-	grown := make([]byte, n, want) // see growEscapes
+	// make and copy, not slices.Grow, whose make of the new room is
+	// allocated apart in race builds: the bound on memory holds there too.
+	grown := make([]byte, n, want)
 	copy(grown, e.out)
 	e.out = grown
 }

@@ -56,7 +56,7 @@ func TestSanitizeEscapes(t *testing.T) {
 		{Start: 10, End: 12, Rune: '\t', Class: ClassTab},
 		{Start: 13, End: 19, Rune: 0xFF, Class: ClassInvalidUTF8},
 	}
-	if diff := cmp.Diff(want, r.Escapes); diff != "" {
+	if diff := cmp.Diff(want, slices.Collect(r.Escapes.All())); diff != "" {
 		t.Errorf("Escapes mismatch (-want +got):\n%s", diff)
 	}
 	// A run of the same escape is one Escape; a different one starts
@@ -68,13 +68,14 @@ func TestSanitizeEscapes(t *testing.T) {
 		{Start: 16, End: 28, Rune: 0xFF, Class: ClassInvalidUTF8, Repeat: 1},
 		{Start: 28, End: 34, Rune: 0xFE, Class: ClassInvalidUTF8},
 	}
-	if diff := cmp.Diff(want, r.Escapes); diff != "" {
+	if diff := cmp.Diff(want, slices.Collect(r.Escapes.All())); diff != "" {
 		t.Errorf("Escapes of runs mismatch (-want +got):\n%s", diff)
 	}
-	if got := r.Escapes[0].Original(); got != "\x1b\x1b\x1b" {
+	first := slices.Collect(r.Escapes.All())[0]
+	if got := first.Original(); got != "\x1b\x1b\x1b" {
 		t.Errorf("Original of a run = %+q", got)
 	}
-	units := slices.Collect(r.Escapes[0].Units())
+	units := slices.Collect(first.Units())
 	wantUnits := []Escape{
 		{Start: 0, End: 4, Rune: 0x1B, Class: ClassControl},
 		{Start: 4, End: 8, Rune: 0x1B, Class: ClassControl},
@@ -83,10 +84,20 @@ func TestSanitizeEscapes(t *testing.T) {
 	if diff := cmp.Diff(wantUnits, units); diff != "" {
 		t.Errorf("Units of a run mismatch (-want +got):\n%s", diff)
 	}
+	// Flagged code points keep their class in the packed list, ASCII or
+	// not, alone or in a run.
+	r = Policy{Flag: []rune{'$', '\u0430'}}.Sanitize("a$$b\u0430")
+	want = []Escape{
+		{Start: 1, End: 17, Rune: '$', Class: ClassFlagged, Repeat: 1},
+		{Start: 18, End: 26, Rune: 0x430, Class: ClassFlagged},
+	}
+	if diff := cmp.Diff(want, slices.Collect(r.Escapes.All())); diff != "" {
+		t.Errorf("Escapes of flagged code points mismatch (-want +got):\n%s", diff)
+	}
 	// The span is what tells an escape from the same characters typed.
 	typed := Sanitize(`a\u{202e}b`)
-	if len(typed.Escapes) != 0 || typed.Text != `a\u{202e}b` {
-		t.Errorf("typed escape: got %+q with escapes %v", typed.Text, typed.Escapes)
+	if es := slices.Collect(typed.Escapes.All()); len(es) != 0 || typed.Text != `a\u{202e}b` {
+		t.Errorf("typed escape: got %+q with escapes %v", typed.Text, es)
 	}
 }
 
@@ -219,7 +230,7 @@ func TestCleanASCIIAllocatesNothing(t *testing.T) {
 	if allocs != 0 {
 		t.Errorf("Sanitize(clean ASCII) allocated %v times per run, want 0", allocs)
 	}
-	if r.Text != in || r.Warnings != nil || r.Escapes != nil {
+	if r.Text != in || r.Warnings != nil || !r.Clean() {
 		t.Errorf("Sanitize(clean ASCII) changed the text or warned")
 	}
 }
@@ -238,6 +249,10 @@ func TestCleanProseAllocatesNothing(t *testing.T) {
 	}
 }
 
+// escapeValues compares EscapeLists by their Escapes, for a diff that
+// names them.
+var escapeValues = cmp.Transformer("All", func(l EscapeList) []Escape { return slices.Collect(l.All()) })
+
 func TestJSON(t *testing.T) {
 	r := Sanitize("x\u202ey")
 	b, err := json.Marshal(r)
@@ -252,7 +267,7 @@ func TestJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(r, back); diff != "" {
+	if diff := cmp.Diff(r, back, escapeValues); diff != "" {
 		t.Errorf("round trip mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -36,8 +36,10 @@ func FuzzTerminal(f *testing.F) {
 		// A hand-built Result: raw input as Text, spans from the fuzzer.
 		bad := plainsight.Result{
 			Text:     in,
-			Escapes:  []plainsight.Escape{{Start: a, End: b}, {Start: c, End: d}},
 			Warnings: []plainsight.Warning{located(plainsight.KindBidi, in, plainsight.Span{Start: a, End: d}, plainsight.Span{Start: c, End: b})},
+		}
+		if l, err := plainsight.NewEscapeList(plainsight.Escape{Start: a, End: b}, plainsight.Escape{Start: c, End: d}); err == nil {
+			bad.Escapes = l
 		}
 		for _, color := range []bool{false, true} {
 			out := stripSGR(Terminal(bad, TerminalOptions{Color: color, Width: c}))

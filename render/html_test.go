@@ -201,7 +201,7 @@ func checkHTML(t *testing.T, r plainsight.Result, opts HTMLOptions) *node {
 
 	// Escapes: exactly the valid ones, each its own span.
 	var wantEsc, gotEsc []string
-	for _, e := range validEscapes(r.Text, escapeUnits(r.Escapes)) {
+	for _, e := range validEscapes(r.Text, escapeUnits(r.Escapes.All())) {
 		wantEsc = append(wantEsc, fmt.Sprintf("%d:%s", e.Start, r.Text[e.Start:e.End]))
 	}
 	for _, n := range pre.find(func(n *node) bool { return n.class(classEscape) }) {
@@ -331,7 +331,7 @@ func TestHTMLHandBuilt(t *testing.T) {
 func TestHTML(t *testing.T) {
 	r := plainsight.Result{
 		Text:    "a\\x1b\u05d0",
-		Escapes: []plainsight.Escape{{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl}},
+		Escapes: escapes(plainsight.Escape{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl}),
 		Warnings: []plainsight.Warning{
 			located(plainsight.KindControl, "c", plainsight.Span{Start: 1, End: 5}),
 		},

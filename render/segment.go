@@ -1,6 +1,7 @@
 package render
 
 import (
+	"iter"
 	"slices"
 	"unicode/utf8"
 
@@ -42,7 +43,7 @@ func segments(r plainsight.Result, f func(segment)) {
 	}
 	slices.SortStableFunc(bounds, func(a, b boundary) int { return a.off - b.off })
 
-	escapes := validEscapes(text, escapeUnits(r.Escapes))
+	escapes := validEscapes(text, escapeUnits(r.Escapes.All()))
 	var count []int // open locations per warning: a warning's spans may overlap
 	if len(bounds) > 0 {
 		count = make([]int, len(r.Warnings))
@@ -133,9 +134,9 @@ func keepValid(text string, kept, rest []plainsight.Escape, last int) []plainsig
 
 // escapeUnits returns es with every run split into its single escapes, so
 // that each escape is an element of its own.
-func escapeUnits(es []plainsight.Escape) []plainsight.Escape {
+func escapeUnits(es iter.Seq[plainsight.Escape]) []plainsight.Escape {
 	var units []plainsight.Escape
-	for _, e := range es {
+	for e := range es {
 		for u := range e.Units() {
 			units = append(units, u)
 		}

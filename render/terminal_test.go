@@ -33,14 +33,23 @@ func moved(w plainsight.Warning, d int) plainsight.Warning {
 	return w
 }
 
+// escapes returns the list of es, which must be well formed.
+func escapes(es ...plainsight.Escape) plainsight.EscapeList {
+	l, err := plainsight.NewEscapeList(es...)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
 // handBuilt is a Result as Sanitize will make it for "x\u202ey аpple\n",
 // with locations, so the presenters can be tested before Sanitize fills
 // them.
 var handBuilt = plainsight.Result{
 	Text: "x\\u{202e}y \u0430pple\n",
-	Escapes: []plainsight.Escape{
-		{Start: 1, End: 9, Rune: 0x202E, Class: plainsight.ClassBidi},
-	},
+	Escapes: escapes(
+		plainsight.Escape{Start: 1, End: 9, Rune: 0x202E, Class: plainsight.ClassBidi},
+	),
 	Warnings: []plainsight.Warning{
 		moved(located(plainsight.KindBidi, "reverses", plainsight.Span{Start: 1, End: 9}), -5),
 		moved(located(plainsight.KindMixedScript, "mixes", plainsight.Span{Start: 11, End: 17}), -5),
@@ -88,32 +97,32 @@ func TestTerminal(t *testing.T) {
 		},
 		{
 			name: "escape without location",
-			r: plainsight.Result{Text: "a\\x1bb", Escapes: []plainsight.Escape{
-				{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl},
-			}},
+			r: plainsight.Result{Text: "a\\x1bb", Escapes: escapes(
+				plainsight.Escape{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl},
+			)},
 			opts: TerminalOptions{Color: true},
 			want: "a\x1b[7m\\x1b\x1b[27mb\n",
 		},
 		{
 			name: "typed escape is not marked",
-			r: plainsight.Result{Text: "\\x1b \\x1b", Escapes: []plainsight.Escape{
-				{Start: 5, End: 9, Rune: 0x1B, Class: plainsight.ClassControl},
-			}},
+			r: plainsight.Result{Text: "\\x1b \\x1b", Escapes: escapes(
+				plainsight.Escape{Start: 5, End: 9, Rune: 0x1B, Class: plainsight.ClassControl},
+			)},
 			want: "\\x1b \\x1b\n     ^^^^\n",
 		},
 		{
 			name: "wide characters keep markers aligned",
-			r: plainsight.Result{Text: "\u4e2d\u6587\\t\u00e9\\t", Escapes: []plainsight.Escape{
-				{Start: 6, End: 8, Rune: '\t', Class: plainsight.ClassTab},
-				{Start: 10, End: 12, Rune: '\t', Class: plainsight.ClassTab},
-			}},
+			r: plainsight.Result{Text: "\u4e2d\u6587\\t\u00e9\\t", Escapes: escapes(
+				plainsight.Escape{Start: 6, End: 8, Rune: '\t', Class: plainsight.ClassTab},
+				plainsight.Escape{Start: 10, End: 12, Rune: '\t', Class: plainsight.ClassTab},
+			)},
 			want: "\u4e2d\u6587\\t\u00e9\\t\n    ^^ ^^\n",
 		},
 		{
 			name: "kept tab stays a tab in the marker line",
-			r: plainsight.Result{Text: "a\tb\\x00", Escapes: []plainsight.Escape{
-				{Start: 3, End: 7, Rune: 0, Class: plainsight.ClassControl},
-			}},
+			r: plainsight.Result{Text: "a\tb\\x00", Escapes: escapes(
+				plainsight.Escape{Start: 3, End: 7, Rune: 0, Class: plainsight.ClassControl},
+			)},
 			want: "a\tb\\x00\n \t ^^^^\n",
 		},
 		{
@@ -129,19 +138,19 @@ func TestTerminal(t *testing.T) {
 		},
 		{
 			name: "width breaks long lines",
-			r:    plainsight.Result{Text: "abcdef\\x1bgh\nij", Escapes: []plainsight.Escape{{Start: 6, End: 10, Rune: 0x1B, Class: plainsight.ClassControl}}},
+			r:    plainsight.Result{Text: "abcdef\\x1bgh\nij", Escapes: escapes(plainsight.Escape{Start: 6, End: 10, Rune: 0x1B, Class: plainsight.ClassControl})},
 			opts: TerminalOptions{Width: 5},
 			want: "abcd\u21a9\nef\u21a9\n\\x1b\u21a9\n^^^^\ngh\nij\n",
 		},
 		{
 			name: "an escape wider than a line is broken",
-			r:    plainsight.Result{Text: "a\\x1b", Escapes: []plainsight.Escape{{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl}}},
+			r:    plainsight.Result{Text: "a\\x1b", Escapes: escapes(plainsight.Escape{Start: 1, End: 5, Rune: 0x1B, Class: plainsight.ClassControl})},
 			opts: TerminalOptions{Width: 4},
 			want: "a\\x\u21a9\n ^^\n1b\n^^\n",
 		},
 		{
 			name: "width in colour",
-			r:    plainsight.Result{Text: "ab\\x1b", Escapes: []plainsight.Escape{{Start: 2, End: 6, Rune: 0x1B, Class: plainsight.ClassControl}}},
+			r:    plainsight.Result{Text: "ab\\x1b", Escapes: escapes(plainsight.Escape{Start: 2, End: 6, Rune: 0x1B, Class: plainsight.ClassControl})},
 			opts: TerminalOptions{Width: 5, Color: true},
 			want: "ab\x1b[2m\u21a9\x1b[22m\n\x1b[7m\\x1b\x1b[27m\n",
 		},
@@ -188,11 +197,10 @@ func TestTerminal(t *testing.T) {
 			name: "bad spans are ignored",
 			r: plainsight.Result{
 				Text: "\u0430b",
-				Escapes: []plainsight.Escape{
-					{Start: 1, End: 2}, // inside а
-					{Start: 2, End: 9}, // past the end
-					{Start: 0, End: 0}, // empty
-				},
+				Escapes: escapes(
+					plainsight.Escape{Start: 1, End: 2}, // inside а
+					plainsight.Escape{Start: 2, End: 9}, // past the end
+				),
 				Warnings: []plainsight.Warning{
 					located(plainsight.KindMixedScript, "m", plainsight.Span{Start: 2, End: 1}, plainsight.Span{Start: -1, End: 2}, plainsight.Span{Start: 0, End: 1}),
 				},
@@ -252,13 +260,13 @@ func TestTerminalStyles(t *testing.T) {
 				t.Errorf("line %+q: width %d without SGR, term.Width %d", line, w, want)
 			}
 		}
-		for _, e := range r.Escapes {
+		for e := range r.Escapes.All() {
 			if !reversed(out, r.Text, e) {
 				t.Errorf("TerminalText(Sanitize(%+q)): escape %+q at %d not in reverse video:\n%+q", in, r.Text[e.Start:e.End], e.Start, out)
 			}
 		}
 		plain := TerminalText(r, TerminalOptions{})
-		if len(r.Escapes) > 0 && !strings.Contains(plain, string(markEscape)) {
+		if r.Escapes.Len() > 0 && !strings.Contains(plain, string(markEscape)) {
 			t.Errorf("TerminalText(Sanitize(%+q)) plain has no escape marker: %+q", in, plain)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -555,8 +556,8 @@ func checkText(t *testing.T, text string, opts transcript.Options) {
 	}
 	if opts.Unicode == transcript.UnicodeEscape {
 		res := plainsight.Policy{KeepTab: true}.Sanitize(text)
-		if len(res.Escapes) != 0 {
-			t.Errorf("text %+q still needs escapes: %v", text, res.Escapes)
+		if es := slices.Collect(res.Escapes.All()); len(es) != 0 {
+			t.Errorf("text %+q still needs escapes: %v", text, es)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -24,8 +25,9 @@ func TestUnicodeClassAgreesWithSanitize(t *testing.T) {
 			continue
 		}
 		want := plainsight.ClassNone
-		if res := p.Sanitize("a" + string(r) + "b"); len(res.Escapes) > 0 {
-			want = res.Escapes[0].Class
+		for e := range p.Sanitize("a" + string(r) + "b").Escapes.All() {
+			want = e.Class
+			break
 		}
 		got, contextual := unicodeClass(r)
 		if contextual {
@@ -114,17 +116,18 @@ func FuzzUnicodePaths(f *testing.F) {
 // and counted.
 func (c *Cleaner) emitSanitized(seg []byte) {
 	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
-	for _, e := range res.Escapes {
+	escapes := slices.Collect(res.Escapes.All())
+	for _, e := range escapes {
 		for range e.Repeat + 1 {
 			c.countUnicode(e.Class)
 		}
 	}
 	switch {
-	case c.opts.Unicode == UnicodeKeep || len(res.Escapes) == 0:
+	case c.opts.Unicode == UnicodeKeep || len(escapes) == 0:
 		c.emit(seg)
 	case c.opts.Unicode == UnicodeRemove:
 		prev := 0
-		for _, e := range res.Escapes {
+		for _, e := range escapes {
 			c.emitString(res.Text[prev:e.Start])
 			prev = e.End
 		}

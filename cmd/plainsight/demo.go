@@ -44,7 +44,7 @@ func demo(args []string, s stdio) int {
 	}
 	if !*jsonOut {
 		escapes := 0
-		for _, e := range r.Escapes {
+		for e := range r.Escapes.All() {
 			escapes += e.Repeat + 1 // an Escape may stand for a run
 		}
 		fmt.Fprintf(stdout, "\n%d escapes, %d warnings; the input is rebuilt exactly: %v\n",

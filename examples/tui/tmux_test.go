@@ -88,7 +88,7 @@ func TestDialogRejects(t *testing.T) {
 	r := plainsight.Sanitize(demoCommand)
 	// Every escape and every warning is on screen; lines are broken at 100
 	// columns, so look for each escape on its own.
-	for _, e := range r.Escapes {
+	for e := range r.Escapes.All() {
 		if esc := r.Text[e.Start:e.End]; !strings.Contains(screen, esc) {
 			t.Errorf("screen lacks escape %s:\n%s", esc, screen)
 		}

@@ -202,8 +202,9 @@ func (m *measurer) add(c *counts, typ int, line, where string) {
 	if r.HasWarning() {
 		c.warned[typ]++
 	}
-	if len(r.Escapes) > 0 {
+	for range r.Escapes.All() {
 		c.escaped[typ]++
+		break
 	}
 	for _, w := range r.Warnings {
 		c.kinds[typ][finding{w.Kind, w.Severity}]++
