@@ -36,15 +36,29 @@ func Deceptive(token string) bool {
 		start  int
 		end    int
 	}
-	var runs []run
-	letters := map[ucd.Script]int{}
+	type count struct {
+		script  ucd.Script
+		letters int
+	}
+	// A token holds a few scripts and runs: arrays on the stack hold
+	// them, where a map would be allocated and hashed for every token.
+	var runBuf [8]run
+	var countBuf [4]count
+	runs, counts := runBuf[:0], countBuf[:0]
 	for i, r := range token {
 		p := ucd.Lookup(r)
 		sc := p.Script()
 		if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited || !(p.Category().IsLetter() || p.Category() == ucd.Nd) {
 			continue
 		}
-		letters[sc]++
+		k := 0
+		for k < len(counts) && counts[k].script != sc {
+			k++
+		}
+		if k == len(counts) {
+			counts = append(counts, count{script: sc})
+		}
+		counts[k].letters++
 		if n := len(runs); n > 0 && runs[n-1].script == sc {
 			runs[n-1].end = i + utf8.RuneLen(r)
 			continue
@@ -52,16 +66,16 @@ func Deceptive(token string) bool {
 		runs = append(runs, run{sc, i, i + utf8.RuneLen(r)})
 	}
 	most := 0
-	for _, n := range letters {
-		most = max(most, n)
+	for _, c := range counts {
+		most = max(most, c.letters)
 	}
 	index := prototypes()
-	for majority, n := range letters {
-		if n != most {
+	for _, c := range counts {
+		if c.letters != most {
 			continue
 		}
 		for _, ru := range runs {
-			if ru.script != majority && passesFor(token[ru.start:ru.end], index[majority]) {
+			if ru.script != c.script && passesFor(token[ru.start:ru.end], index[c.script]) {
 				return true
 			}
 		}
