@@ -91,7 +91,16 @@ func passesFor(run string, protos map[string]bool) bool {
 		if !(p.Category().IsLetter() || p.Category() == ucd.Nd) {
 			continue
 		}
-		if !protos[prototype(r)] {
+		if proto, ok := ucd.Confusable(r); ok {
+			if !protos[proto] {
+				return false
+			}
+			continue
+		}
+		// The key is r itself; converted from bytes in the index
+		// expression, it is not allocated.
+		var buf [utf8.UTFMax]byte
+		if !protos[string(utf8.AppendRune(buf[:0], r))] {
 			return false
 		}
 	}
