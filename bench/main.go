@@ -29,6 +29,7 @@ func main() {
 		root      = flag.String("root", "..", "the plainsight repository root")
 		noNode    = flag.Bool("no-node", false, "leave out Node's strip-ansi")
 		only      = flag.String("input", "", "run only inputs whose name contains this")
+		noScaling = flag.Bool("no-scaling", false, "leave out the 16 MiB / 1 MiB pairs")
 		peakTool  = flag.String("peak-tool", "", "internal: measure the peak memory of this tool")
 		peakInput = flag.String("peak-input", "", "internal: on this input")
 	)
@@ -40,7 +41,7 @@ func main() {
 		}
 		return
 	}
-	cfg := config{quick: *quick, rounds: *rounds, minDur: *minDur, root: *root, node: !*noNode, only: *only}
+	cfg := config{quick: *quick, rounds: *rounds, minDur: *minDur, root: *root, node: !*noNode, only: *only, noScaling: *noScaling}
 	if cfg.rounds == 0 {
 		cfg.rounds = 15
 		if cfg.quick {
@@ -60,12 +61,13 @@ func main() {
 }
 
 type config struct {
-	quick  bool
-	rounds int
-	minDur time.Duration
-	root   string
-	node   bool
-	only   string
+	quick     bool
+	rounds    int
+	minDur    time.Duration
+	root      string
+	node      bool
+	only      string
+	noScaling bool
 }
 
 func run(cfg config, stdout, progress io.Writer) error {
@@ -94,6 +96,9 @@ func run(cfg config, stdout, progress io.Writer) error {
 	res, err := measureAll(cfg, ins, ts, bridge, progress)
 	if err != nil {
 		return err
+	}
+	if !cfg.noScaling {
+		res.scale = measureScaling(cfg, ts, progress)
 	}
 	lk, err := leakTable(ts, cases, bridge)
 	if err != nil {

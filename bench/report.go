@@ -144,37 +144,34 @@ func sizeString(b float64) string {
 	return fmt.Sprintf("%.0f B", b)
 }
 
-// scaling writes t(16 MiB)/t(1 MiB) per tool and adversarial shape.
+// scaling writes t(16 MiB)/t(1 MiB) per tool and adversarial shape, from
+// the fastest times of measureScaling's rounds, and for
+// the plainsight entry points the peak memory at both sizes when the run
+// measured it.
 func scaling(w io.Writer, res *results) {
-	byShape := map[string]map[int]string{}
-	for _, in := range res.ins {
-		if in.shape != "" {
-			if byShape[in.shape] == nil {
-				byShape[in.shape] = map[int]string{}
-			}
-			byShape[in.shape][in.size] = in.name
-		}
-	}
 	var names []string
 	for _, sh := range shapes {
-		if m := byShape[sh.name]; m[mib] != "" && m[16*mib] != "" {
+		if len(res.scale[sh.name]) > 0 {
 			names = append(names, sh.name)
 		}
 	}
 	if len(names) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "## Scaling\n\nTime on 16 MiB over time on 1 MiB of each adversarial shape (16 is linear), and for the plainsight entry points the peak memory at 1 and 16 MiB.\n\n| tool |")
+	fmt.Fprintf(w, "## Scaling\n\nTime on 16 MiB over time on 1 MiB of each adversarial shape (16 is linear): the fastest of several rounds of each size, the two timed one right after the other in each round; memmove shows what the machine's caches make of the larger size. For the plainsight entry points, the peak memory at 1 and 16 MiB when the run measured it.\n\n| tool |")
 	for _, n := range names {
 		fmt.Fprintf(w, " %s |", n)
 	}
 	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|", len(names)))
 	for _, t := range res.tools {
+		if len(res.scale[names[0]][t.name]) == 0 {
+			continue
+		}
 		fmt.Fprintf(w, "| %s |", t.name)
 		for _, n := range names {
-			big, small := res.cell(byShape[n][16*mib], t.name), res.cell(byShape[n][mib], t.name)
-			s := fmt.Sprintf("%.1f", big.ns()/small.ns())
-			if t.kind == kindPlainsight && big.peak >= 0 {
+			s := fmt.Sprintf("%.1f", median(res.scale[n][t.name]))
+			small, big := res.cell(n+"-1M", t.name), res.cell(n+"-16M", t.name)
+			if t.kind == kindPlainsight && small != nil && big != nil && small.peak >= 0 && big.peak >= 0 {
 				s += fmt.Sprintf(" (%s → %s)", sizeString(float64(small.peak)), sizeString(float64(big.peak)))
 			}
 			fmt.Fprintf(w, " %s |", s)

@@ -27,6 +27,8 @@ type results struct {
 	// ratios[input][entry][other] holds t(other)/t(entry), one per round:
 	// above 1, the plainsight entry point is faster.
 	ratios map[string]map[string]map[string][]float64
+	// scale[shape][tool] holds t(16 MiB)/t(1 MiB) from measureScaling.
+	scale map[string]map[string][]float64
 }
 
 func (r *results) cell(in, t string) *cell { return r.cells[in][t] }

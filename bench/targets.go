@@ -109,22 +109,15 @@ func verdicts(res *results, osc oscPush) []verdict {
 	vs = append(vs, verdict{target: "term Push: 64 MiB unterminated OSC in 64 KiB chunks allocates < 1 MiB",
 		worst: float64(osc.bytes) / mib, at: fmt.Sprintf("%d allocations", osc.allocs), met: osc.bytes < mib, unit: " MiB"})
 
-	// Scaling: time on 16 MiB over time on 1 MiB.
+	// Scaling: time on 16 MiB over time on 1 MiB, within a round.
 	for _, t := range res.tools {
 		if t.kind != kindPlainsight {
 			continue
 		}
 		worst, at := 0.0, ""
-		for _, big := range res.ins {
-			if big.size != 16*mib {
-				continue
-			}
-			for _, small := range res.ins {
-				if small.shape == big.shape && small.size == mib {
-					if x := res.cell(big.name, t.name).ns() / res.cell(small.name, t.name).ns(); x > worst {
-						worst, at = x, big.shape
-					}
-				}
+		for _, sh := range shapes {
+			if x := median(res.scale[sh.name][t.name]); x > worst {
+				worst, at = x, sh.name
 			}
 		}
 		if at != "" {
