@@ -198,15 +198,20 @@ func appendRuneEscape(dst []byte, r rune) []byte {
 	case r < 0x20 || (r >= 0x7F && r <= 0x9F):
 		return append(dst, '\\', 'x', lowerhex[r>>4], lowerhex[r&0xF])
 	}
-	dst = append(dst, '\\', 'u', '{')
-	digits := 4
-	for v := r >> 16; v > 0; v >>= 4 {
-		digits++
+	// Written into an array and appended once: a flood of one escaped
+	// code point spends its time here.
+	buf := [len(`\u{10ffff}`)]byte{'\\', 'u', '{'}
+	n := 3
+	if r > 0xFFFF {
+		if r > 0xFFFFF {
+			buf[n] = lowerhex[r>>20&0xF]
+			n++
+		}
+		buf[n] = lowerhex[r>>16&0xF]
+		n++
 	}
-	for i := digits - 1; i >= 0; i-- {
-		dst = append(dst, lowerhex[(r>>(4*uint(i)))&0xF])
-	}
-	return append(dst, '}')
+	buf[n], buf[n+1], buf[n+2], buf[n+3], buf[n+4] = lowerhex[r>>12&0xF], lowerhex[r>>8&0xF], lowerhex[r>>4&0xF], lowerhex[r&0xF], '}'
+	return append(dst, buf[:n+5]...)
 }
 
 // appendByteEscape appends \X{nn}, the notation of a byte that is not part

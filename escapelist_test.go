@@ -2,8 +2,10 @@ package plainsight
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -121,5 +123,34 @@ func TestNewEscapeListErrors(t *testing.T) {
 	var l EscapeList
 	if err := json.Unmarshal([]byte(`[{"start":4,"end":8,"rune":27,"class":"control"},{"start":0,"end":4,"rune":27,"class":"control"}]`), &l); err == nil {
 		t.Errorf("json.Unmarshal of escapes out of order: no error")
+	}
+}
+
+// TestEscapeRuneNotation checks the notation of every code point against
+// its definition: \t for tab, \xNN for C0, DEL and C1, and \u{N…} in
+// lowercase with at least four digits; and that notationLen agrees with
+// it.
+func TestEscapeRuneNotation(t *testing.T) {
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		var want string
+		switch {
+		case r == '\t':
+			want = `\t`
+		case r < 0x20 || r >= 0x7F && r <= 0x9F:
+			want = fmt.Sprintf(`\x%02x`, r)
+		default:
+			want = fmt.Sprintf(`\u{%04x}`, r)
+		}
+		if got := EscapeRune(r); got != want {
+			t.Fatalf("EscapeRune(%U) = %s, want %s", r, got, want)
+		}
+		if n := notationLen(r, false); n != len(want) {
+			t.Fatalf("notationLen(%U) = %d, want %d", r, n, len(want))
+		}
+	}
+	for b := 0x80; b <= 0xFF; b++ {
+		if got, want := EscapeByte(byte(b)), fmt.Sprintf(`\X{%02x}`, b); got != want || notationLen(rune(b), true) != len(want) {
+			t.Fatalf("EscapeByte(%#x) = %s (length %d), want %s", b, got, notationLen(rune(b), true), want)
+		}
 	}
 }

@@ -15,7 +15,7 @@ import "github.com/plainsight-dev/plainsight/internal/typography"
 // quoted strings, comments and here-document bodies, the prose the shell
 // does not interpret; there too they are escaped.
 func (s *sanitizer) typographic(i, size int, r rune, cls Class) bool {
-	if cls != ClassWhitespace && cls != ClassZeroWidth && cls != ClassBidi ||
+	if !typography.Placed(r) || cls != ClassWhitespace && cls != ClassZeroWidth && cls != ClassBidi ||
 		s.policy.Context == ContextCommand && !s.inProse(i) || i < s.seqEnd {
 		return false
 	}

@@ -111,10 +111,20 @@ func (j *Judge) Reset(text string) {
 	*j = Judge{text: text, Prose: j.Prose}
 }
 
+// Placed reports whether r is one of the code points that can stand in a
+// typographic place: U+00A0, U+2007, U+2009, U+200A, U+200B, U+200C,
+// U+200E, U+200F, U+202F, U+3000 and U+061C. For any other, At is None.
+func Placed(r rune) bool {
+	switch r {
+	case '\u00a0', '\u202f', '\u2007', '\u2009', '\u200a', '\u200b', '\u200c', '\u200e', '\u200f', '\u061c', '\u3000':
+		return true
+	}
+	return false
+}
+
 // At returns the rule under which the code point that starts at text[i]
-// stands in a typographic place, or None. Only U+00A0, U+2007, U+2009,
-// U+200A, U+200B, U+200C, U+200E, U+200F, U+202F, U+3000 and U+061C can
-// have one.
+// stands in a typographic place, or None. Only the code points that
+// Placed reports can have one.
 func (j *Judge) At(i int) Rule {
 	if i < 0 || i >= len(j.text) {
 		return None
