@@ -2,7 +2,6 @@ package plainsight
 
 import (
 	"slices"
-	"strings"
 	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -26,7 +25,9 @@ func (s *sanitizer) terminalSequence(i int) {
 	}
 	rest := s.text[i:]
 	for _, seq := range s.seqs[:s.nSeqs] {
-		if strings.HasPrefix(rest, seq) {
+		// The final byte first: it tells most sequences apart without
+		// a call to compare the rest.
+		if n := len(seq); n <= len(rest) && rest[n-1] == seq[n-1] && rest[:n] == seq {
 			// A complete sequence seen before: the parser would read
 			// the same bytes the same way, to the same end, and its
 			// effect is listed already (or the list was full).
