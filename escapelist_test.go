@@ -154,3 +154,48 @@ func TestEscapeRuneNotation(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEscapeList builds escape lists from arbitrary values: a list that
+// NewEscapeList takes must give back exactly its Escapes, through All and
+// through JSON, and Sanitize's cursors must read its runs alike forward and
+// backward.
+func FuzzEscapeList(f *testing.F) {
+	f.Add([]byte{0, 4, 0x1b, 4, 0, 4, 8, 0x1b, 2, 8, 12, 0xff, 14, 1})
+	f.Add([]byte{1, 9, 0x2e, 5, 0, 30, 0, 0, 15, 2, 200, 7, 100, 0xff, 0xff, 0x10, 9, 3})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var es []Escape
+		end := 0
+		for len(data) >= 6 {
+			// gap, unit length, repeat, rune (three bytes), class
+			gap, unit, repeat := int(data[0]), int(data[1]%16), int(data[2]%8)
+			r := rune(data[3]) | rune(data[4])<<8 | rune(data[5]&0x1f)<<16
+			cls := Class(0)
+			if len(data) >= 7 {
+				cls = Class(data[6] % uint8(numClasses+1))
+				data = data[1:]
+			}
+			data = data[6:]
+			start := end + gap
+			end = start + unit*(repeat+1)
+			es = append(es, Escape{Start: start, End: end, Rune: r, Class: cls, Repeat: repeat})
+		}
+		l, err := NewEscapeList(es...)
+		if err != nil {
+			return
+		}
+		if got := slices.Collect(l.All()); !slices.Equal(got, es) && !(len(es) == 0 && len(got) == 0) {
+			t.Fatalf("All() = %v, want %v", got, es)
+		}
+		b, err := json.Marshal(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back EscapeList
+		if err := json.Unmarshal(b, &back); err != nil || !back.Equal(l) {
+			t.Fatalf("JSON %s decodes to %v, %v", b, slices.Collect(back.All()), err)
+		}
+		if forward, backward := builderRuns(l); !slices.Equal(forward, backward) {
+			t.Fatalf("cursors disagree:\nforward  %v\nbackward %v", forward, backward)
+		}
+	})
+}
