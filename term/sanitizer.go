@@ -115,6 +115,13 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			s.p.Reset()
 		}
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
+			if b := src[nSrc]; !keptByte[b] && b != 0x1b && !s.col.settle {
+				if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
+					nDst += w
+					nSrc += r
+					continue
+				}
+			}
 			switch b := src[nSrc]; {
 			case keptByte[b]:
 				if s.col.settle {
