@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -48,9 +47,10 @@ type Cleaner struct {
 	// lineCap is the size of the line buffer that Clean allocates at the
 	// first line that needs it.
 	lineCap int
-	// lineASCII: line holds only ASCII, so the Unicode checks would
-	// return it unchanged. False is always safe.
-	lineASCII bool
+	// linePlain: line holds only ASCII and code points that the
+	// Unicode checks leave alone (U+FFFD), so they would return it
+	// unchanged. False is always safe.
+	linePlain bool
 	// crPending: a CR was seen; the next token says whether it was CR LF.
 	crPending bool
 	// clearPending: under CROverwrite, a lone CR put the cursor at the start
@@ -275,8 +275,10 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			return n
 		}
 	}
-	if fast && loneBytes()[src[0]] != 0 {
-		return c.loneRun(src)
+	if fast && src[0] != 0x1B {
+		if n := c.groundRun(src, atEOF); n > 0 {
+			return n
+		}
 	}
 	if src[0] == 0x1B && fast {
 		// An ESC followed by another is an escape sequence that the
@@ -306,71 +308,6 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 	c.afterInvalid = tok.Kind == ansi.KindInvalid && mayOpenCharacter(tok.Text[0], c.afterInvalid)
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
-	return n
-}
-
-// The kinds of a lone byte: one that the parser, in Ground, returns as a
-// token of its own whatever follows, and after which it is in Ground
-// again with nothing pending.
-const (
-	loneNone    = iota
-	loneControl // a C0 or C1 control that is removed and counted
-	loneInvalid // a byte that is never part of valid UTF-8 and opens no character
-)
-
-// loneBytes classifies each byte as the parser treats it, asked once, so
-// that the table follows the parser. CR, BS, tab and '\n', which act on
-// the line, are not lone.
-var loneBytes = sync.OnceValue(func() *[256]uint8 {
-	var t [256]uint8
-	for b := range 256 {
-		switch b {
-		case '\r', '\b', '\t', '\n':
-			continue
-		}
-		var p ansi.Parser
-		tok, n := p.Next([]byte{byte(b), 'a'}, false)
-		if n != 1 || p.InSequence() {
-			continue
-		}
-		next, m := p.Next([]byte{'a'}, false)
-		if m != 1 || next.Kind != ansi.KindText {
-			continue // the parser still waits for something
-		}
-		switch {
-		case tok.Kind == ansi.KindControl && tok.Control == byte(b):
-			t[b] = loneControl
-		case tok.Kind == ansi.KindInvalid && !mayOpenCharacter(byte(b), false):
-			t[b] = loneInvalid
-		}
-	}
-	return &t
-})
-
-// loneRun cleans the run of lone bytes at the start of src, as the parser
-// would token by token, and returns its length.
-func (c *Cleaner) loneRun(src []byte) int {
-	lone := loneBytes()
-	var buf [64]byte // U+FFFD for the invalid bytes, written in batches
-	k, n := 0, 0
-	for ; n < len(src) && lone[src[n]] != loneNone; n++ {
-		if b := src[n]; lone[b] == loneControl {
-			c.control(b)
-			continue
-		}
-		c.rep.InvalidUTF8++
-		if k+len(replacement) > len(buf) {
-			c.loneCR()
-			c.text(buf[:k], false)
-			k = 0
-		}
-		k += copy(buf[k:], replacement)
-	}
-	if k > 0 {
-		c.loneCR()
-		c.text(buf[:k], false)
-	}
-	c.rep.BytesIn += int64(n)
 	return n
 }
 
@@ -553,7 +490,7 @@ func (c *Cleaner) token(tok ansi.Token) {
 	case ansi.KindInvalid:
 		c.loneCR()
 		c.rep.InvalidUTF8++
-		c.text(replacement, false)
+		c.text(replacement, true) // U+FFFD: the Unicode checks leave it alone
 	case ansi.KindControl:
 		c.control(tok.Control)
 	default:
@@ -615,21 +552,22 @@ func (c *Cleaner) loneCR() {
 
 // text appends printable text to the line, writing out a piece of it each
 // time it grows past Limits.MaxLine. Where the pieces end depends only on
-// the line's content, never on how the input was chunked. ascii says that b
-// is known to be ASCII.
-func (c *Cleaner) text(b []byte, ascii bool) {
+// the line's content, never on how the input was chunked. plain says that b
+// is known to hold only ASCII and code points that the Unicode checks leave
+// alone.
+func (c *Cleaner) text(b []byte, plain bool) {
 	if c.clearPending {
 		c.clearPending = false
 		c.rep.Overwritten += int64(len(c.line))
 		c.line = c.line[:0]
 	}
 	if len(c.line) == 0 {
-		c.lineASCII = true
+		c.linePlain = true
 		if c.line == nil && c.lineCap > 0 {
 			c.line = make([]byte, 0, c.lineCap)
 		}
 	}
-	c.lineASCII = c.lineASCII && ascii
+	c.linePlain = c.linePlain && plain
 	maxLine := c.lim.MaxLine
 	for len(c.line)+len(b) > maxLine {
 		k := maxLine + 1 - len(c.line)
@@ -639,7 +577,7 @@ func (c *Cleaner) text(b []byte, ascii bool) {
 		for i > 0 && !utf8.RuneStart(c.line[i]) {
 			i--
 		}
-		c.emitSegment(c.line[:i], c.lineASCII)
+		c.emitSegment(c.line[:i], c.linePlain)
 		c.rep.LongLines++
 		c.line = append(c.line[:0], c.line[i:]...)
 	}
@@ -649,7 +587,7 @@ func (c *Cleaner) text(b []byte, ascii bool) {
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
 	c.passTried = false
-	c.emitSegment(c.line, c.lineASCII)
+	c.emitSegment(c.line, c.linePlain)
 	c.line = c.line[:0]
 	if nl {
 		c.emit(newline)
@@ -659,12 +597,13 @@ func (c *Cleaner) emitLine(nl bool) {
 var newline = []byte{'\n'}
 
 // emitSegment writes seg, a piece of clean text, after the Unicode checks.
-// ascii says that seg is known to be ASCII.
-func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
+// plain says that seg is known to hold only ASCII and code points that
+// the Unicode checks leave alone.
+func (c *Cleaner) emitSegment(seg []byte, plain bool) {
 	if len(seg) == 0 {
 		return
 	}
-	if ascii {
+	if plain {
 		// No code point that Sanitize escapes: it would
 		// return seg unchanged.
 		c.emit(seg)

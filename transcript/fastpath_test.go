@@ -60,3 +60,24 @@ func FuzzFastPaths(f *testing.F) {
 		checkFastPaths(t, data, fuzzOptions(mode))
 	})
 }
+
+// TestFastPathsAgreeOnPairs runs every byte from 0x7F up and the C0
+// controls that act on the line, each followed by every byte, at the end
+// of the input and before one of: a continuation byte, a C1 byte, a line
+// end or a sequence. That is each lead byte with each byte after it, and
+// each C1 control raw and in UTF-8.
+func TestFastPathsAgreeOnPairs(t *testing.T) {
+	suffixes := []string{"\x80", "\x9b", "\xbf", "A\r\n", "\b\x1b[1m"}
+	firsts := []byte{0, '\b', '\t', '\n', '\r', 0x1b, 'a'}
+	for b := 0x7f; b <= 0xff; b++ {
+		firsts = append(firsts, byte(b))
+	}
+	for i, first := range firsts {
+		for second := range 256 {
+			pair := "x" + string([]byte{first, byte(second)})
+			mode := uint8(i + second)
+			checkFastPaths(t, []byte(pair), fuzzOptions(mode))
+			checkFastPaths(t, []byte(pair+suffixes[second%len(suffixes)]), fuzzOptions(mode))
+		}
+	}
+}
