@@ -1,32 +1,53 @@
 package term
 
-import "unicode/utf8"
-
-// The bytes that ground reads on its own: in Ground, each is a token the
-// parser would return alone, and none opens a sequence.
-const (
-	gText    = iota // printable ASCII, LF, tab: kept
-	gControl        // another C0 control or DEL: dropped
-	gHigh           // 0x80-0xFF: text, invalid UTF-8 or a C1 control
-	gStop           // ESC, or a raw C1 introducer: the parser's
+import (
+	"encoding/binary"
+	"unicode/utf8"
 )
 
-// groundClass classifies each byte for ground.
-var groundClass = func() (t [256]uint8) {
+// A byteOutput is what ground writes for one byte that is a token of its
+// own in Ground: up to three bytes, little-endian in the low 24 bits, and
+// their number in the top 8; or one of the marks below, for bytes that
+// need more than a look-up.
+type byteOutput uint32
+
+const (
+	outLead byteOutput = 0xfe << 24 // C2-F4: the bytes after it decide
+	outStop byteOutput = 0xff << 24 // ESC or a raw C1 introducer: the parser's
+)
+
+// byteOutputs returns the table of byteOutput for each byte, where a
+// dropped control writes dropped: nothing, or U+241B in Visualize mode.
+func byteOutputs(dropped string) (t [256]byteOutput) {
+	pack := func(s string) byteOutput {
+		o := byteOutput(len(s)) << 24
+		for i := range len(s) {
+			o |= byteOutput(s[i]) << (8 * i)
+		}
+		return o
+	}
 	for b := range 256 {
 		switch {
 		case keptByte[b]:
-			t[b] = gText
+			t[b] = pack(string(rune(b)))
 		case b == 0x1b || c1Introducer(byte(b)):
-			t[b] = gStop
-		case b < 0x80:
-			t[b] = gControl
+			t[b] = outStop
+		case b < 0xa0:
+			t[b] = pack(dropped) // C0, DEL, C1
+		case b >= 0xc2 && b <= 0xf4:
+			t[b] = outLead
 		default:
-			t[b] = gHigh
+			t[b] = pack(replacement) // never in a valid character
 		}
 	}
 	return t
-}()
+}
+
+// The byte outputs for Strip mode and Visualize mode.
+var (
+	stripOutputs     = byteOutputs("")
+	visualizeOutputs = byteOutputs(visualEscape)
+)
 
 // c1Introducer reports whether the C1 control c opens a sequence (DCS,
 // SOS, CSI, OSC, PM, APC), as a raw byte or after C2 in UTF-8.
@@ -34,63 +55,65 @@ func c1Introducer(c byte) bool {
 	return c == 0x90 || c == 0x98 || c == 0x9b || c == 0x9d || c == 0x9e || c == 0x9f
 }
 
-// groundRoom is the room ground keeps in dst for one unit it writes
-// whole: U+FFFD for each byte of an ill-formed prefix of at most three
-// bytes, or one U+241B.
-const groundRoom = 3 * len(replacement)
-
 // ground filters the run at the start of src that needs no parser, as
 // the parser and Transform would token by token, with the parser in
 // Ground and no colour correction pending: text (printable ASCII, LF,
 // tab and valid UTF-8 outside C1) is copied, C0 and C1 controls are
 // dropped (U+241B each in Visualize mode) and each byte of ill-formed
 // UTF-8 becomes U+FFFD. It stops before an ESC, a C1 introducer, a UTF-8
-// prefix that src ends in (unless atEOF), or a unit that dst has no room
-// for, and returns the bytes written and read.
+// prefix that src ends in (unless atEOF), or where dst might run short,
+// and returns the bytes written and read.
 //
 // Random bytes and binary output are mostly such runs: one loop over
-// them, instead of a parser token for each byte, is what keeps term
-// fast there.
+// them, a table look-up for most bytes, instead of a parser token for
+// each byte, is what keeps term fast there.
 func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
-	for nSrc < len(src) {
-		b := src[nSrc]
-		switch groundClass[b] {
-		case gText:
-			if nSrc+1 < len(src) && !keptByte[src[nSrc+1]] && nDst < len(dst) {
-				// One byte alone, as in binary output.
-				dst[nDst] = b
-				nDst++
-				nSrc++
+	outputs := &stripOutputs
+	if mode == Visualize {
+		outputs = &visualizeOutputs
+	}
+	// A byte read writes at most three (U+FFFD, U+241B): reading up to
+	// end leaves room for that, for the four bytes a table entry is
+	// written with, and for a character or ill-formed prefix of up to
+	// four bytes that starts before end.
+	end := len(src)
+	if limit := (len(dst) - 16) / 3; end > limit {
+		end = limit
+	}
+	i, j := 0, 0 // in src, in dst
+	for i < end {
+		b := src[i]
+		o := outputs[b]
+		if o < outLead {
+			if o>>24 == 1 && i+8 <= end && notPrintable(binary.LittleEndian.Uint64(src[i:])) == 0 {
+				// Text, not a byte alone as in binary output: a
+				// word at a time.
+				k := textRun(src[i:end])
+				copy(dst[j:], src[i:i+k])
+				i += k
+				j += k
 				continue
 			}
-			k := textRun(src[nSrc:min(len(src), nSrc+len(dst)-nDst)])
-			if k == 0 {
-				return nDst, nSrc // dst is full
-			}
-			nDst += copy(dst[nDst:], src[nSrc:nSrc+k])
-			nSrc += k
+			// Written whole whatever its length, without a branch
+			// on it: the table decides.
+			binary.LittleEndian.PutUint32(dst[j:], uint32(o))
+			j += int(o >> 24)
+			i++
 			continue
-		case gStop:
-			return nDst, nSrc
 		}
-		if len(dst)-nDst < groundRoom {
-			return nDst, nSrc
+		if o == outStop {
+			break
 		}
-		rest := src[nSrc:]
-		if b < 0xa0 || b == 0xc2 && len(rest) > 1 && rest[1] >= 0x80 && rest[1] <= 0x9f {
-			// A C0 control or DEL, a raw C1 control, or a C1 control
-			// in UTF-8 (C2 80-9F).
-			size := 1
-			if b == 0xc2 {
-				if c1Introducer(rest[1]) {
-					return nDst, nSrc
-				}
-				size = 2
+		rest := src[i:]
+		if b == 0xc2 && len(rest) > 1 && rest[1] >= 0x80 && rest[1] <= 0x9f {
+			// A C1 control in UTF-8.
+			if c1Introducer(rest[1]) {
+				break
 			}
 			if mode == Visualize {
-				nDst += copy(dst[nDst:], visualEscape)
+				j += copy(dst[j:], visualEscape)
 			}
-			nSrc += size
+			i += 2
 			continue
 		}
 		// m is the length of the longest prefix of a valid character
@@ -105,24 +128,22 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 		}
 		switch {
 		case m == int(l.size):
-			k := textRun(rest[:min(len(rest), len(dst)-nDst)])
-			if k == 0 {
-				return nDst, nSrc // dst has no room for the character
-			}
-			nDst += copy(dst[nDst:], rest[:k])
-			nSrc += k
+			k := textRun(src[i:max(end, i+m)])
+			copy(dst[j:], src[i:i+k])
+			i += k
+			j += k
 			continue
-		case m == len(rest) && l.size > 0 && !atEOF:
-			return nDst, nSrc // more input may complete it
+		case m == len(rest) && !atEOF:
+			return j, i // more input may complete it
 		}
 		for range m {
-			d := dst[nDst : nDst+len(replacement)]
+			d := dst[j : j+len(replacement)]
 			d[0], d[1], d[2] = replacement[0], replacement[1], replacement[2]
-			nDst += len(replacement)
+			j += len(replacement)
 		}
-		nSrc += m
+		i += m
 	}
-	return nDst, nSrc
+	return j, i
 }
 
 // utf8Lead describes a byte that starts a multi-byte character: its
