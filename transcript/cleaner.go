@@ -271,7 +271,10 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		if n, ascii := textRun(src); n > 0 {
 			c.rep.BytesIn += int64(n)
 			c.loneCR()
-			c.text(src[:n], ascii)
+			// A short run, as between the bytes of binary output, is
+			// worth checking here: if the line holds only such runs,
+			// the Unicode checks need not scan it again.
+			c.text(src[:n], ascii || n <= 64 && plainText(src[:n]))
 			return n
 		}
 	}

@@ -34,6 +34,15 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	n := 0
 	for n < len(src) {
 		b := src[n]
+		if b >= 0x20 && b < 0x7f {
+			if k == len(buf) {
+				flush()
+			}
+			buf[k] = b
+			k++
+			n++
+			continue
+		}
 		if b == 0x1b {
 			break
 		}
@@ -56,12 +65,6 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 		}
 		if k+3*utf8.UTFMax > len(buf) {
 			flush()
-		}
-		if b < utf8.RuneSelf {
-			buf[k] = b
-			k++
-			n++
-			continue
 		}
 		rest := src[n:]
 		if b <= 0x9f || b == 0xc2 && len(rest) > 1 && rest[1] <= 0x9f && rest[1] >= 0x80 {
@@ -94,7 +97,9 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 			break // more input may complete it
 		}
 		for range m {
-			k += copy(buf[k:], replacement)
+			d := buf[k : k+len(replacement)]
+			d[0], d[1], d[2] = replacement[0], replacement[1], replacement[2]
+			k += len(replacement)
 		}
 		c.rep.InvalidUTF8 += int64(m)
 		n += m
