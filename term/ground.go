@@ -82,25 +82,27 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	}
 	i, j := 0, 0 // in src, in dst
 	for i < end {
-		b := src[i]
-		o := outputs[b]
-		if o < outLead {
-			if o>>24 == 1 && i+8 <= end && notPrintable(binary.LittleEndian.Uint64(src[i:])) == 0 {
-				// Text, not a byte alone as in binary output: a
-				// word at a time.
-				k := textRun(src[i:end])
-				copy(dst[j:], src[i:i+k])
-				i += k
-				j += k
-				continue
-			}
-			// Written whole whatever its length, without a branch
-			// on it: the table decides.
-			binary.LittleEndian.PutUint32(dst[j:], uint32(o))
-			j += int(o >> 24)
-			i++
+		if i+8 <= end && notPrintable(binary.LittleEndian.Uint64(src[i:])) == 0 {
+			// Text, not bytes alone as in binary output: a word at
+			// a time.
+			k := textRun(src[i:end])
+			copy(dst[j:], src[i:i+k])
+			i += k
+			j += k
 			continue
 		}
+		// Bytes alone, each written whole whatever its length, without
+		// a branch on it: the table decides.
+		o := outputs[src[i]]
+		for o < outLead {
+			binary.LittleEndian.PutUint32(dst[j:], uint32(o))
+			j += int(o >> 24)
+			if i++; i == end {
+				return j, i
+			}
+			o = outputs[src[i]]
+		}
+		b := src[i]
 		if o == outStop {
 			break
 		}
