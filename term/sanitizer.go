@@ -115,7 +115,10 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			s.p.Reset()
 		}
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
-			if b := src[nSrc]; !keptByte[b] && b != 0x1b && !s.col.settle {
+			// Not for a control before text or ESC ("\r\n",
+			// "\r\x1b[K"): the switch below drops it at less cost.
+			if b := src[nSrc]; !keptByte[b] && b != 0x1b && !s.col.settle &&
+				(b >= 0x80 || nSrc+1 == len(src) || !keptByte[src[nSrc+1]] && src[nSrc+1] != 0x1b) {
 				if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
 					nDst += w
 					nSrc += r
@@ -415,6 +418,10 @@ func stripString(s string) string {
 	return sanitizeString(s, Options{Plain: true})
 }
 
+// maxFastString bounds the control strings that dropLen reads: a longer
+// one is left to the parser, so that no byte is read more than twice.
+const maxFastString = 4 << 10
+
 // dropLen returns the length of the complete escape sequence at the
 // start of src if it is one the parser reads as a single token that the
 // policy drops whatever its content, or 0 (then the parser decides):
@@ -422,7 +429,10 @@ func stripString(s string) string {
 //     a misplaced one makes the CSI ignored, still one token), and a final
 //     byte 0x40-0x7E other than 'm', within maxFastSGR bytes;
 //   - ESC, at most one intermediate 0x20-0x2F, and a final byte 0x30-0x7E
-//     that does not open a CSI or a control string.
+//     that does not open a CSI or a control string;
+//   - an OSC, SOS, PM or APC string (ESC ], ESC X, ESC ^, ESC _) whose
+//     payload is printable ASCII, ended by ST (ESC \) or, for OSC, BEL,
+//     within maxFastString bytes: titles and hyperlinks.
 func dropLen(src []byte) int {
 	if len(src) < 2 || src[0] != 0x1b {
 		return 0
@@ -435,6 +445,18 @@ func dropLen(src []byte) int {
 				continue
 			case c >= 0x40 && c <= 0x7e && c != 'm':
 				return i + 1
+			}
+			return 0
+		}
+	case b == ']' || b == 'X' || b == '^' || b == '_':
+		for i := 2; i < min(len(src), maxFastString); i++ {
+			switch c := src[i]; {
+			case c >= 0x20 && c <= 0x7e:
+				continue
+			case c == 0x07 && b == ']':
+				return i + 1
+			case c == 0x1b && i+1 < len(src) && src[i+1] == '\\':
+				return i + 2
 			}
 			return 0
 		}
