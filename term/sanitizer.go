@@ -115,16 +115,6 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			s.p.Reset()
 		}
 		if !s.afterInvalid && !s.noFastPath && !s.p.InSequence() {
-			// Not for a control before text or ESC ("\r\n",
-			// "\r\x1b[K"): the switch below drops it at less cost.
-			if b := src[nSrc]; !keptByte[b] && b != 0x1b && !s.col.settle &&
-				(b >= 0x80 || nSrc+1 == len(src) || !keptByte[src[nSrc+1]] && src[nSrc+1] != 0x1b) {
-				if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
-					nDst += w
-					nSrc += r
-					continue
-				}
-			}
 			switch b := src[nSrc]; {
 			case keptByte[b]:
 				if s.col.settle {
@@ -157,6 +147,17 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					return nDst, nSrc, transform.ErrShortDst
 				}
 				continue
+			case b != 0x1b && !s.col.settle &&
+				(b >= 0x80 || nSrc+1 < len(src) && !keptByte[src[nSrc+1]] && src[nSrc+1] != 0x1b):
+				// Bytes 0x80-0xFF, and a control before another or
+				// before them: a run for ground, as in binary output. A
+				// control before text or ESC ("\r\n", "\r\x1b[K") costs
+				// less in the case below.
+				if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
+					nDst += w
+					nSrc += r
+					continue
+				}
 			case b < 0x20 && b != 0x1b || b == 0x7f:
 				// Any other C0 control or DEL in Ground: dropped.
 				if mode != Visualize {
