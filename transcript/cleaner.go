@@ -299,6 +299,12 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			c.countCSI(sgr, n)
 			return n
 		}
+		// And for titles, hyperlinks and other plain strings.
+		if n := simpleString(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.countString(src[:n])
+			return n
+		}
 	}
 	tok, n := c.p.Next(src, atEOF)
 	if n == 0 {
@@ -822,6 +828,71 @@ func simpleCSI(src []byte) (n int, sgr bool) {
 		}
 	}
 	return 0, false
+}
+
+// maxSimpleString bounds the control strings that simpleString reads: a
+// longer one is left to the parser, so that no byte is read more than
+// twice.
+const maxSimpleString = 4 << 10
+
+// simpleString returns the length of the plain control string that starts
+// src: ESC ], ESC X, ESC ^ or ESC _, a payload of printable ASCII, and ST
+// (ESC \) or, for an OSC, BEL, all within src and maxSimpleString bytes.
+// The parser would return such a string as one token, terminated and well
+// formed; the Cleaner counts it without the parser. It returns 0 for
+// anything else, which the parser handles.
+func simpleString(src []byte) int {
+	if len(src) < 3 {
+		return 0
+	}
+	intro := src[1]
+	if intro != ']' && intro != 'X' && intro != '^' && intro != '_' {
+		return 0
+	}
+	for i := 2; i < min(len(src), maxSimpleString); i++ {
+		switch b := src[i]; {
+		case b >= 0x20 && b < 0x7F:
+			continue
+		case b == 0x07 && intro == ']':
+			return i + 1
+		case b == 0x1B && i+1 < len(src) && src[i+1] == '\\':
+			return i + 2
+		}
+		return 0
+	}
+	return 0
+}
+
+// countString counts the string seq that simpleString found, as sequence
+// counts the parser's token for it.
+func (c *Cleaner) countString(seq []byte) {
+	payload := seq[2 : len(seq)-1]
+	if seq[len(seq)-1] == '\\' {
+		payload = seq[2 : len(seq)-2]
+	}
+	r := &c.rep
+	switch seq[1] {
+	case ']':
+		switch oscNumber(payload[:min(len(payload), payloadCap)]) {
+		case 0, 1, 2:
+			r.Sequences.OSCTitle++
+		case 8:
+			r.Sequences.OSCHyperlink++
+		case 52:
+			r.Sequences.OSCClipboard++
+		default:
+			r.Sequences.OSCOther++
+		}
+	case 'X':
+		r.Sequences.SOS++
+	case '^':
+		r.Sequences.PM++
+	default:
+		r.Sequences.APC++
+	}
+	if len(payload) > c.lim.MaxString {
+		r.OverLimit++
+	}
 }
 
 func overflow(s *ansi.Seq) bool {
