@@ -299,6 +299,15 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			c.countCSI(sgr, n)
 			return n
 		}
+		// For charset and keypad modes: ESC ( B, ESC =.
+		if n := simpleESC(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.rep.Sequences.ESC++
+			if n > c.lim.MaxString {
+				c.rep.OverLimit++
+			}
+			return n
+		}
 		// And for titles, hyperlinks and other plain strings.
 		if n := simpleString(src); n > 0 {
 			c.rep.BytesIn += int64(n)
@@ -828,6 +837,28 @@ func simpleCSI(src []byte) (n int, sgr bool) {
 		}
 	}
 	return 0, false
+}
+
+// simpleESC returns the length of the escape sequence that starts src if
+// it is ESC, at most one intermediate byte 0x20-0x2F and a final byte
+// 0x30-0x7E that opens no CSI or control string, all within src: the
+// parser would return it as one KindESC token, terminated and well formed.
+// It returns 0 for anything else.
+func simpleESC(src []byte) int {
+	i := 1
+	if i < len(src) && src[i] >= 0x20 && src[i] <= 0x2F {
+		i++
+	}
+	if i == len(src) {
+		return 0
+	}
+	switch b := src[i]; {
+	case b < 0x30 || b > 0x7E:
+		return 0
+	case i == 1 && (b == '[' || b == ']' || b == 'P' || b == 'X' || b == '^' || b == '_'):
+		return 0
+	}
+	return i + 1
 }
 
 // maxSimpleString bounds the control strings that simpleString reads: a
