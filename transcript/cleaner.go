@@ -165,7 +165,7 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		if nDst == len(dst) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		if n := c.passLines(src[nSrc:], len(dst)-nDst); n > 0 {
+		if n := c.passLinesAt(src[nSrc:], len(dst)-nDst); n > 0 {
 			// Whole clean lines go straight from src to dst.
 			copy(dst[nDst:], src[nSrc:nSrc+n])
 			nDst += n
@@ -254,7 +254,7 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
-	if n := c.passLines(src, c.lim.MaxLine); n > 0 {
+	if n := c.passLinesAt(src, c.lim.MaxLine); n > 0 {
 		c.put(src[:n])
 		return n
 	}
@@ -336,6 +336,15 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 // continuation byte it waits for none, and the fast paths may go on.
 func mayOpenCharacter(b byte, afterInvalid bool) bool {
 	return b >= 0xC2 && b <= 0xF4 || b < 0xC0 && afterInvalid
+}
+
+// passLinesAt is passLines where it can pass anything, at the start of a
+// line not yet tried: a check that costs the other tokens no call.
+func (c *Cleaner) passLinesAt(src []byte, max int) int {
+	if c.passTried || len(c.line) > 0 {
+		return 0
+	}
+	return c.passLines(src, max)
 }
 
 // passLines returns the length of the whole lines at the start of src, at
