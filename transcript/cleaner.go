@@ -172,18 +172,20 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			nSrc += n
 			continue
 		}
-		// A token's output waits in out until dst takes it: give step
-		// no more input than dst has room for (or stepMin), so that a
-		// long text token cannot fill out with the whole of src. A token
-		// cut short there is like one split across two calls, which
-		// changes nothing; one that needs the rest of src gets it.
+		// Output waits in out until dst takes it: give process no more
+		// input than dst has room for (or stepMin, and stepMax at most),
+		// so that out stays small. Tokens run one after another without
+		// coming back here for each. A token cut short there is like one
+		// split across two calls, which changes nothing; one that needs
+		// the rest of src gets it, alone.
 		rest := src[nSrc:]
-		n := 0
-		if limit := max(len(dst)-nDst, stepMin); len(rest) > limit {
-			n = c.step(rest[:limit], false)
-		}
-		if n == 0 {
-			n = c.step(rest, atEOF)
+		var n int
+		if limit := min(max(len(dst)-nDst, stepMin), stepMax); len(rest) > limit {
+			if n = c.process(rest[:limit], false); n == 0 {
+				n = c.step(rest, atEOF)
+			}
+		} else {
+			n = c.process(rest, atEOF)
 		}
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc
@@ -193,8 +195,12 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 }
 
 // stepMin is the least input Transform hands to step at a time, however
-// little room dst has.
-const stepMin = 4 << 10
+// little room dst has; stepMax the most it hands to process, token after
+// token, before it moves their output to dst.
+const (
+	stepMin = 4 << 10
+	stepMax = 16 << 10
+)
 
 // Clean cleans raw in one call and returns the text and the report.
 func Clean(raw []byte, opts Options) (string, Report) {
