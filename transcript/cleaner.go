@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -690,9 +691,11 @@ func printableASCII(src []byte) int {
 		w := binary.LittleEndian.Uint64(src[i:])
 		del := w ^ ones*0x7F
 		// Any byte >= 0x80, any byte < 0x20, any byte == 0x7F
-		// ("Bit Twiddling Hacks": hasless, haszero).
-		if (w|(w-ones*0x20)&^w|(del-ones)&^del)&highs != 0 {
-			break
+		// ("Bit Twiddling Hacks": hasless, haszero). A borrow reaches
+		// a lane only from a flagged lane below it, so the lowest
+		// flagged lane is the first byte that is not printable.
+		if m := (w | (w-ones*0x20)&^w | (del-ones)&^del) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	for ; i < len(src); i++ {
