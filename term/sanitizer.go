@@ -182,6 +182,16 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 						if !s.opts.Plain {
 							nDst += w
 						}
+						if nSrc < len(src) && keptByte[src[nSrc]] && !s.col.settle {
+							// The text that an SGR colours, most
+							// often: copied here, without a turn of
+							// the loop.
+							run := src[nSrc:min(len(src), nSrc+len(dst)-nDst)]
+							k := keptRun(run)
+							copy(dst[nDst:], run[:k])
+							nDst += k
+							nSrc += k
+						}
 						continue
 					}
 				}
