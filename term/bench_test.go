@@ -22,26 +22,14 @@ var (
 // proseText returns about n bytes of multilingual prose with newlines:
 // text with no control that needs no change, mostly not ASCII.
 func proseText(n int) []byte {
-	sentences := []string{
-		"The build finished in 4.2 s; three tests were skipped.",
-		"\u041e\u0442\u043a\u0440\u043e\u0439\u0442\u0435 \u0444\u0430\u0439\u043b \u00ab\u0418\u0442\u043e\u0433\u0438\u00bb.",
-		"\u6771\u4eac\u30bf\u30ef\u30fc\u3078\u884c\u304f\u524d\u306b\u3001README.md\u3092\u8aad\u3093\u3067\u304f\u3060\u3055\u3044\u3002",
-		"Gr\u00f6\u00dfe der Datei \u2013 na\u00efve caf\u00e9, \u00c5ngstr\u00f6m, \u201eZitat\u201c.",
-		"\ud55c\uad6d\uc5b4 \ud14d\uc2a4\ud2b8\ub97c \ud45c\uc2dc\ud569\ub2c8\ub2e4.",
-		"Deploy succeeded \u2705 in 3 regions \U0001F680; see \u00a74.2.",
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	var b bytes.Buffer
-	for b.Len() < n {
-		b.WriteString(sentences[r.IntN(len(sentences))])
-		if r.IntN(3) == 0 {
-			b.WriteByte('\n')
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	s := b.Bytes()
-	return s[:bytes.LastIndexByte(s[:n], '\n')+1]
+	text := []byte("The build finished in 4.2 s; three tests were skipped.\n" +
+		"\u041e\u0442\u043a\u0440\u043e\u0439\u0442\u0435 \u0444\u0430\u0439\u043b \u00ab\u0418\u0442\u043e\u0433\u0438\u00bb. " +
+		"\u6771\u4eac\u30bf\u30ef\u30fc\u3078\u884c\u304f\u524d\u306b\u3001README.md\u3092\u8aad\u3093\u3067\u304f\u3060\u3055\u3044\u3002\n" +
+		"Gr\u00f6\u00dfe der Datei \u2013 na\u00efve caf\u00e9, \u00c5ngstr\u00f6m, \u201eZitat\u201c. " +
+		"\ud55c\uad6d\uc5b4 \ud14d\uc2a4\ud2b8\ub97c \ud45c\uc2dc\ud569\ub2c8\ub2e4. " +
+		"Deploy succeeded \u2705 in 3 regions \U0001F680; see \u00a74.2.\n")
+	text = bytes.Repeat(text, n/len(text)+1)
+	return text[:bytes.LastIndexByte(text[:n], '\n')+1]
 }
 
 // attackText returns about n bytes of attack-dense text: every line

@@ -767,16 +767,7 @@ func (c *Cleaner) sequence(k ansi.Kind, s *ansi.Seq) {
 		r.Sequences.ESC++
 		length = s.Len
 	case ansi.KindOSC:
-		switch oscNumber(s.Payload) {
-		case 0, 1, 2:
-			r.Sequences.OSCTitle++
-		case 8:
-			r.Sequences.OSCHyperlink++
-		case 52:
-			r.Sequences.OSCClipboard++
-		default:
-			r.Sequences.OSCOther++
-		}
+		c.countOSC(s.Payload)
 	case ansi.KindDCS:
 		r.Sequences.DCS++
 	case ansi.KindSOS:
@@ -922,16 +913,7 @@ func (c *Cleaner) countString(seq []byte) {
 	r := &c.rep
 	switch seq[1] {
 	case ']':
-		switch oscNumber(payload[:min(len(payload), payloadCap)]) {
-		case 0, 1, 2:
-			r.Sequences.OSCTitle++
-		case 8:
-			r.Sequences.OSCHyperlink++
-		case 52:
-			r.Sequences.OSCClipboard++
-		default:
-			r.Sequences.OSCOther++
-		}
+		c.countOSC(payload[:min(len(payload), payloadCap)])
 	case 'X':
 		r.Sequences.SOS++
 	case '^':
@@ -941,6 +923,22 @@ func (c *Cleaner) countString(seq []byte) {
 	}
 	if len(payload) > c.lim.MaxString {
 		r.OverLimit++
+	}
+}
+
+// countOSC counts an OSC by the number its payload, as the parser stores
+// it, starts with.
+func (c *Cleaner) countOSC(payload []byte) {
+	r := &c.rep.Sequences
+	switch oscNumber(payload) {
+	case 0, 1, 2:
+		r.OSCTitle++
+	case 8:
+		r.OSCHyperlink++
+	case 52:
+		r.OSCClipboard++
+	default:
+		r.OSCOther++
 	}
 }
 
