@@ -442,8 +442,8 @@ const maxFastString = 4 << 10
 //   - ESC, at most one intermediate 0x20-0x2F, and a final byte 0x30-0x7E
 //     that does not open a CSI or a control string;
 //   - an OSC, SOS, PM or APC string (ESC ], ESC X, ESC ^, ESC _) whose
-//     payload is printable ASCII, ended by ST (ESC \) or, for OSC, BEL,
-//     within maxFastString bytes: titles and hyperlinks.
+//     payload is printable ASCII, LF and tab, ended by ST (ESC \) or, for
+//     OSC, BEL, within maxFastString bytes: titles and hyperlinks.
 func dropLen(src []byte) int {
 	if len(src) < 2 || src[0] != 0x1b {
 		return 0
@@ -460,16 +460,14 @@ func dropLen(src []byte) int {
 			return 0
 		}
 	case b == ']' || b == 'X' || b == '^' || b == '_':
-		for i := 2; i < min(len(src), maxFastString); i++ {
-			switch c := src[i]; {
-			case c >= 0x20 && c <= 0x7e:
-				continue
-			case c == 0x07 && b == ']':
-				return i + 1
-			case c == 0x1b && i+1 < len(src) && src[i+1] == '\\':
-				return i + 2
-			}
-			return 0
+		// The payload, a word at a time: printable ASCII, and LF and
+		// tab, which a string takes as payload too.
+		i := 2 + keptRun(src[2:min(len(src), maxFastString)])
+		switch {
+		case i < len(src) && src[i] == 0x07 && b == ']':
+			return i + 1
+		case i+1 < len(src) && src[i] == 0x1b && src[i+1] == '\\':
+			return i + 2
 		}
 	case b >= 0x20 && b <= 0x2f:
 		if len(src) >= 3 && src[2] >= 0x30 && src[2] <= 0x7e {

@@ -889,16 +889,12 @@ func simpleString(src []byte) int {
 	if intro != ']' && intro != 'X' && intro != '^' && intro != '_' {
 		return 0
 	}
-	for i := 2; i < min(len(src), maxSimpleString); i++ {
-		switch b := src[i]; {
-		case b >= 0x20 && b < 0x7F:
-			continue
-		case b == 0x07 && intro == ']':
-			return i + 1
-		case b == 0x1B && i+1 < len(src) && src[i+1] == '\\':
-			return i + 2
-		}
-		return 0
+	i := 2 + printableASCII(src[2:min(len(src), maxSimpleString)])
+	switch {
+	case i < len(src) && src[i] == 0x07 && intro == ']':
+		return i + 1
+	case i+1 < len(src) && src[i] == 0x1B && src[i+1] == '\\':
+		return i + 2
 	}
 	return 0
 }
