@@ -15,7 +15,42 @@ import (
 var (
 	benchPlain  = plainText(64 << 10)
 	benchColour = colourLog(64 << 10)
+	benchProse  = proseText(64 << 10)
+	benchAttack = attackText(64 << 10)
 )
+
+// proseText returns about n bytes of multilingual prose with newlines:
+// text with no control that needs no change, mostly not ASCII.
+func proseText(n int) []byte {
+	text := []byte("The build finished in 4.2 s; three tests were skipped.\n" +
+		"\u041e\u0442\u043a\u0440\u043e\u0439\u0442\u0435 \u0444\u0430\u0439\u043b \u00ab\u0418\u0442\u043e\u0433\u0438\u00bb. " +
+		"\u6771\u4eac\u30bf\u30ef\u30fc\u3078\u884c\u304f\u524d\u306b\u3001README.md\u3092\u8aad\u3093\u3067\u304f\u3060\u3055\u3044\u3002\n" +
+		"Gr\u00f6\u00dfe der Datei \u2013 na\u00efve caf\u00e9, \u00c5ngstr\u00f6m, \u201eZitat\u201c. " +
+		"\ud55c\uad6d\uc5b4 \ud14d\uc2a4\ud2b8\ub97c \ud45c\uc2dc\ud569\ub2c8\ub2e4. " +
+		"Deploy succeeded \u2705 in 3 regions \U0001F680; see \u00a74.2.\n")
+	text = bytes.Repeat(text, n/len(text)+1)
+	return text[:bytes.LastIndexByte(text[:n], '\n')+1]
+}
+
+// attackText returns about n bytes of attack-dense text: every line
+// carries an overwrite, a bidi control, a raw or UTF-8 C1 control, a title
+// or clipboard OSC, a hyperlink or backspaces.
+func attackText(n int) []byte {
+	lines := []string{
+		"echo ok\rrm -rf ~ \x1b[2K\x1b[1G",
+		"cat invoice\u202efdp.exe \u2066x\u2069",
+		"su\u200bdo rm\u00a0-rf / \ufeffls",
+		"\x1b]0;title\x07\x1b]52;c;Zm9v\x07 a\u0085b\x7f",
+		"echo evil #\b\b\b\b\b\bgood \x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\",
+		"\x9b31mred\x9b0m \x9d0;t\x9c \x1bPq#0\x1b\\ ok",
+	}
+	var b bytes.Buffer
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(lines[i%len(lines)])
+		b.WriteByte('\n')
+	}
+	return b.Bytes()[:n]
+}
 
 // plainText returns n bytes of ASCII prose with newlines.
 func plainText(n int) []byte {
@@ -62,7 +97,8 @@ func benchTTYLog(b *testing.B) []byte {
 // benchInputs are the inputs of the benchmarks that compare the sanitizer
 // with its floors.
 func benchInputs(b *testing.B) []benchInput {
-	return []benchInput{{"plain", benchPlain}, {"colour", benchColour}, {"ttylog", benchTTYLog(b)}}
+	return []benchInput{{"plain", benchPlain}, {"colour", benchColour}, {"ttylog", benchTTYLog(b)},
+		{"prose", benchProse}, {"attack", benchAttack}}
 }
 
 type benchInput struct {

@@ -33,8 +33,8 @@ const stackOutput = 512
 
 // run filters chunk after any held-back input.
 func (s *Sanitizer) run(chunk string, atEOF bool) string {
-	if s.unchanged(chunk) {
-		return chunk
+	if out, ok := s.passText(chunk, atEOF); ok {
+		return out
 	}
 	// The output gathers on the stack while it is small, then in one
 	// heap buffer sized for the input still to come, which becomes the
@@ -70,17 +70,46 @@ func (s *Sanitizer) run(chunk string, atEOF bool) string {
 	return outputString(out, heap)
 }
 
-// unchanged reports whether filtering chunk would return chunk itself and
-// leave s as it is: in Off mode, or when nothing is open or pending and
-// chunk holds only text, LF and tab.
-func (s *Sanitizer) unchanged(chunk string) bool {
+// passText returns the output of chunk, and true, when it needs no
+// filtering: in Off mode, or when nothing is open or pending and chunk
+// holds only text (printable ASCII, LF, tab, valid UTF-8 outside C1). The
+// output is then chunk itself, or, when a character was held back, that
+// character and chunk after its end: no filtering and at most one copy.
+// A character that chunk ends in is held back in turn.
+func (s *Sanitizer) passText(chunk string, atEOF bool) (string, bool) {
 	if s.opts.effectiveMode() == Off {
-		return true
+		return chunk, true
 	}
-	if s.tailLen > 0 || s.pendLen > 0 || s.afterInvalid || s.noFastPath || s.col.settle || s.p.InSequence() {
-		return false
+	if s.pendLen > 0 || s.afterInvalid || s.noFastPath || s.col.settle || s.p.InSequence() {
+		return "", false
 	}
-	return keptRun(unsafe.Slice(unsafe.StringData(chunk), len(chunk))) == len(chunk)
+	src := unsafe.Slice(unsafe.StringData(chunk), len(chunk))
+	var (
+		head [utf8.UTFMax]byte
+		h    int // head[:h] completes the character held back
+		m    int // of chunk's bytes in it
+	)
+	if s.tailLen > 0 {
+		h = copy(head[:], s.tail[:s.tailLen])
+		for h < len(head) && m < len(src) && !utf8.FullRune(head[:h]) {
+			head[h] = src[m]
+			h++
+			m++
+		}
+		if textRun(head[:h]) != h {
+			return "", false // not a character of text, or still cut short
+		}
+	}
+	k := m + textRun(src[m:])
+	rest := src[k:]
+	if len(rest) > 0 && (atEOF || utf8.FullRune(rest)) {
+		return "", false // something to filter
+	}
+	s.tailLen = uint8(copy(s.tail[:], rest))
+	if h > 0 {
+		return string(head[:h]) + chunk[m:k], true
+	}
+	return chunk[:k], true
 }
 
 // transformInto runs Transform over src, appending to out, until src is

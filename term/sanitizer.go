@@ -147,6 +147,17 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					return nDst, nSrc, transform.ErrShortDst
 				}
 				continue
+			case b != 0x1b && !s.col.settle &&
+				(b >= 0x80 || nSrc+1 < len(src) && !keptByte[src[nSrc+1]] && src[nSrc+1] != 0x1b):
+				// Bytes 0x80-0xFF, and a control before another or
+				// before them: a run for ground, as in binary output. A
+				// control before text or ESC ("\r\n", "\r\x1b[K") costs
+				// less in the case below.
+				if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
+					nDst += w
+					nSrc += r
+					continue
+				}
 			case b < 0x20 && b != 0x1b || b == 0x7f:
 				// Any other C0 control or DEL in Ground: dropped.
 				if mode != Visualize {
@@ -170,6 +181,16 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 						nSrc += n
 						if !s.opts.Plain {
 							nDst += w
+						}
+						if nSrc < len(src) && keptByte[src[nSrc]] && !s.col.settle {
+							// The text that an SGR colours, most
+							// often: copied here, without a turn of
+							// the loop.
+							run := src[nSrc:min(len(src), nSrc+len(dst)-nDst)]
+							k := keptRun(run)
+							copy(dst[nDst:], run[:k])
+							nDst += k
+							nSrc += k
 						}
 						continue
 					}
@@ -408,6 +429,10 @@ func stripString(s string) string {
 	return sanitizeString(s, Options{Plain: true})
 }
 
+// maxFastString bounds the control strings that dropLen reads: a longer
+// one is left to the parser, so that no byte is read more than twice.
+const maxFastString = 4 << 10
+
 // dropLen returns the length of the complete escape sequence at the
 // start of src if it is one the parser reads as a single token that the
 // policy drops whatever its content, or 0 (then the parser decides):
@@ -415,7 +440,10 @@ func stripString(s string) string {
 //     a misplaced one makes the CSI ignored, still one token), and a final
 //     byte 0x40-0x7E other than 'm', within maxFastSGR bytes;
 //   - ESC, at most one intermediate 0x20-0x2F, and a final byte 0x30-0x7E
-//     that does not open a CSI or a control string.
+//     that does not open a CSI or a control string;
+//   - an OSC, SOS, PM or APC string (ESC ], ESC X, ESC ^, ESC _) whose
+//     payload is printable ASCII, LF and tab, ended by ST (ESC \) or, for
+//     OSC, BEL, within maxFastString bytes: titles and hyperlinks.
 func dropLen(src []byte) int {
 	if len(src) < 2 || src[0] != 0x1b {
 		return 0
@@ -430,6 +458,16 @@ func dropLen(src []byte) int {
 				return i + 1
 			}
 			return 0
+		}
+	case b == ']' || b == 'X' || b == '^' || b == '_':
+		// The payload, a word at a time: printable ASCII, and LF and
+		// tab, which a string takes as payload too.
+		i := 2 + keptRun(src[2:min(len(src), maxFastString)])
+		switch {
+		case i < len(src) && src[i] == 0x07 && b == ']':
+			return i + 1
+		case i+1 < len(src) && src[i] == 0x1b && src[i+1] == '\\':
+			return i + 2
 		}
 	case b >= 0x20 && b <= 0x2f:
 		if len(src) >= 3 && src[2] >= 0x30 && src[2] <= 0x7e {

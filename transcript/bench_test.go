@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -161,4 +162,65 @@ func BenchmarkSequences(b *testing.B) {
 		c := transcript.NewCleaner(unlimited)
 		benchReader(b, sequenceText, func() transform.Transformer { return c })
 	})
+}
+
+// randomBytes is 1 MiB of random bytes: invalid UTF-8 throughout, raw C1
+// controls and introducers, C0 controls.
+var randomBytes = func() []byte {
+	r := rand.New(rand.NewPCG(3, 4))
+	b := make([]byte, 1<<20)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}()
+
+// attackText is about 1 MiB of attack-dense text: each line carries an
+// overwrite, a bidi control, hidden tags, a raw or UTF-8 C1 control, a
+// title or clipboard OSC, a hyperlink or backspaces.
+var attackText = bytes.Repeat([]byte("echo ok\rrm -rf ~ \x1b[2K\x1b[1G\n"+
+	"cat invoice\u202efdp.exe \u2066x\u2069 su\u200bdo rm\u00a0-rf / \ufeffls\n"+
+	"ok"+tags("ignore")+" x\U000E0100\ufe01 \x9b31mred\x9b0m \x9d0;t\x9c\n"+
+	"\x1b]0;title\x07\x1b]52;c;Zm9v\x07 a\u0085b\x7f\n"+
+	"echo evil #\b\b\b\b\b\bgood \x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\\n"), 1<<20/320)
+
+// BenchmarkClean runs Clean and the Cleaner as a Transformer (one call
+// into a dst as large as the input, as a caller with a buffer would) on
+// each kind of input, with memmove as the floor.
+func BenchmarkClean(b *testing.B) {
+	inputs := []struct {
+		name string
+		src  []byte
+	}{
+		{"plain", plainLog}, {"colour", colourLog}, {"prose", sequenceText},
+		{"attack", attackText}, {"random", randomBytes},
+	}
+	for _, in := range inputs {
+		b.Run("memmove/"+in.name, func(b *testing.B) {
+			dst := make([]byte, len(in.src))
+			b.SetBytes(int64(len(in.src)))
+			for b.Loop() {
+				copy(dst, in.src)
+			}
+		})
+		b.Run("Clean/"+in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in.src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				transcript.Clean(in.src, unlimited)
+			}
+		})
+		b.Run("Transform/"+in.name, func(b *testing.B) {
+			c := transcript.NewCleaner(unlimited)
+			dst := make([]byte, 3*len(in.src)+64)
+			b.SetBytes(int64(len(in.src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				c.Reset()
+				if _, _, err := c.Transform(dst, in.src, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

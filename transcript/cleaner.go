@@ -3,8 +3,8 @@ package transcript
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -48,9 +48,10 @@ type Cleaner struct {
 	// lineCap is the size of the line buffer that Clean allocates at the
 	// first line that needs it.
 	lineCap int
-	// lineASCII: line holds only ASCII, so the Unicode checks would
-	// return it unchanged. False is always safe.
-	lineASCII bool
+	// linePlain: line holds only ASCII and code points that the
+	// Unicode checks leave alone (U+FFFD), so they would return it
+	// unchanged. False is always safe.
+	linePlain bool
 	// crPending: a CR was seen; the next token says whether it was CR LF.
 	crPending bool
 	// clearPending: under CROverwrite, a lone CR put the cursor at the start
@@ -165,25 +166,27 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		if nDst == len(dst) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		if n := c.passLines(src[nSrc:], len(dst)-nDst); n > 0 {
+		if n := c.passLinesAt(src[nSrc:], len(dst)-nDst); n > 0 {
 			// Whole clean lines go straight from src to dst.
 			copy(dst[nDst:], src[nSrc:nSrc+n])
 			nDst += n
 			nSrc += n
 			continue
 		}
-		// A token's output waits in out until dst takes it: give step
-		// no more input than dst has room for (or stepMin), so that a
-		// long text token cannot fill out with the whole of src. A token
-		// cut short there is like one split across two calls, which
-		// changes nothing; one that needs the rest of src gets it.
+		// Output waits in out until dst takes it: give process no more
+		// input than dst has room for (or stepMin, and stepMax at most),
+		// so that out stays small. Tokens run one after another without
+		// coming back here for each. A token cut short there is like one
+		// split across two calls, which changes nothing; one that needs
+		// the rest of src gets it, alone.
 		rest := src[nSrc:]
-		n := 0
-		if limit := max(len(dst)-nDst, stepMin); len(rest) > limit {
-			n = c.step(rest[:limit], false)
-		}
-		if n == 0 {
-			n = c.step(rest, atEOF)
+		var n int
+		if limit := min(max(len(dst)-nDst, stepMin), stepMax); len(rest) > limit {
+			if n = c.process(rest[:limit], false); n == 0 {
+				n = c.step(rest, atEOF)
+			}
+		} else {
+			n = c.process(rest, atEOF)
 		}
 		if n == 0 {
 			return nDst, nSrc, transform.ErrShortSrc
@@ -193,8 +196,12 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 }
 
 // stepMin is the least input Transform hands to step at a time, however
-// little room dst has.
-const stepMin = 4 << 10
+// little room dst has; stepMax the most it hands to process, token after
+// token, before it moves their output to dst.
+const (
+	stepMin = 4 << 10
+	stepMax = 16 << 10
+)
 
 // Clean cleans raw in one call and returns the text and the report.
 func Clean(raw []byte, opts Options) (string, Report) {
@@ -254,9 +261,17 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
-	if n := c.passLines(src, c.lim.MaxLine); n > 0 {
+	if n := c.passLinesAt(src, c.lim.MaxLine); n > 0 {
 		c.put(src[:n])
 		return n
+	}
+	if src[0] == 0x1B && c.p.State() == ansi.Escape && !c.parserOnly {
+		// A lone ESC left open, at the end of the last input most
+		// often, is aborted by this one: count it as the parser would,
+		// so that an ESC flood cut into pieces stays on the fast path.
+		c.p.Reset()
+		c.rep.Sequences.ESC++
+		c.rep.Unterminated++
 	}
 	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
 	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n' || b >= 0xC2) && fast {
@@ -271,12 +286,17 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		if n, ascii := textRun(src); n > 0 {
 			c.rep.BytesIn += int64(n)
 			c.loneCR()
-			c.text(src[:n], ascii)
+			// A short run, as between the bytes of binary output, is
+			// worth checking here: if the line holds only such runs,
+			// the Unicode checks need not scan it again.
+			c.text(src[:n], ascii || n <= 64 && plainText(src[:n]))
 			return n
 		}
 	}
-	if fast && loneBytes()[src[0]] != 0 {
-		return c.loneRun(src)
+	if fast && src[0] != 0x1B {
+		if n := c.groundRun(src, atEOF); n > 0 {
+			return n
+		}
 	}
 	if src[0] == 0x1B && fast {
 		// An ESC followed by another is an escape sequence that the
@@ -294,6 +314,21 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			c.countCSI(sgr, n)
 			return n
 		}
+		// For charset and keypad modes: ESC ( B, ESC =.
+		if n := simpleESC(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.rep.Sequences.ESC++
+			if n > c.lim.MaxString {
+				c.rep.OverLimit++
+			}
+			return n
+		}
+		// And for titles, hyperlinks and other plain strings.
+		if n := simpleString(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.countString(src[:n])
+			return n
+		}
 	}
 	tok, n := c.p.Next(src, atEOF)
 	if n == 0 {
@@ -309,71 +344,6 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 	return n
 }
 
-// The kinds of a lone byte: one that the parser, in Ground, returns as a
-// token of its own whatever follows, and after which it is in Ground
-// again with nothing pending.
-const (
-	loneNone    = iota
-	loneControl // a C0 or C1 control that is removed and counted
-	loneInvalid // a byte that is never part of valid UTF-8 and opens no character
-)
-
-// loneBytes classifies each byte as the parser treats it, asked once, so
-// that the table follows the parser. CR, BS, tab and '\n', which act on
-// the line, are not lone.
-var loneBytes = sync.OnceValue(func() *[256]uint8 {
-	var t [256]uint8
-	for b := range 256 {
-		switch b {
-		case '\r', '\b', '\t', '\n':
-			continue
-		}
-		var p ansi.Parser
-		tok, n := p.Next([]byte{byte(b), 'a'}, false)
-		if n != 1 || p.InSequence() {
-			continue
-		}
-		next, m := p.Next([]byte{'a'}, false)
-		if m != 1 || next.Kind != ansi.KindText {
-			continue // the parser still waits for something
-		}
-		switch {
-		case tok.Kind == ansi.KindControl && tok.Control == byte(b):
-			t[b] = loneControl
-		case tok.Kind == ansi.KindInvalid && !mayOpenCharacter(byte(b), false):
-			t[b] = loneInvalid
-		}
-	}
-	return &t
-})
-
-// loneRun cleans the run of lone bytes at the start of src, as the parser
-// would token by token, and returns its length.
-func (c *Cleaner) loneRun(src []byte) int {
-	lone := loneBytes()
-	var buf [64]byte // U+FFFD for the invalid bytes, written in batches
-	k, n := 0, 0
-	for ; n < len(src) && lone[src[n]] != loneNone; n++ {
-		if b := src[n]; lone[b] == loneControl {
-			c.control(b)
-			continue
-		}
-		c.rep.InvalidUTF8++
-		if k+len(replacement) > len(buf) {
-			c.loneCR()
-			c.text(buf[:k], false)
-			k = 0
-		}
-		k += copy(buf[k:], replacement)
-	}
-	if k > 0 {
-		c.loneCR()
-		c.text(buf[:k], false)
-	}
-	c.rep.BytesIn += int64(n)
-	return n
-}
-
 // mayOpenCharacter reports whether the parser, having returned the byte b
 // as invalid, may still wait for continuation bytes of a broken character:
 // after a lead byte (C2-F4), or after a continuation byte that a broken
@@ -381,6 +351,15 @@ func (c *Cleaner) loneRun(src []byte) int {
 // continuation byte it waits for none, and the fast paths may go on.
 func mayOpenCharacter(b byte, afterInvalid bool) bool {
 	return b >= 0xC2 && b <= 0xF4 || b < 0xC0 && afterInvalid
+}
+
+// passLinesAt is passLines where it can pass anything, at the start of a
+// line not yet tried: a check that costs the other tokens no call.
+func (c *Cleaner) passLinesAt(src []byte, max int) int {
+	if c.passTried || len(c.line) > 0 {
+		return 0
+	}
+	return c.passLines(src, max)
 }
 
 // passLines returns the length of the whole lines at the start of src, at
@@ -553,7 +532,7 @@ func (c *Cleaner) token(tok ansi.Token) {
 	case ansi.KindInvalid:
 		c.loneCR()
 		c.rep.InvalidUTF8++
-		c.text(replacement, false)
+		c.text(replacement, true) // U+FFFD: the Unicode checks leave it alone
 	case ansi.KindControl:
 		c.control(tok.Control)
 	default:
@@ -615,21 +594,22 @@ func (c *Cleaner) loneCR() {
 
 // text appends printable text to the line, writing out a piece of it each
 // time it grows past Limits.MaxLine. Where the pieces end depends only on
-// the line's content, never on how the input was chunked. ascii says that b
-// is known to be ASCII.
-func (c *Cleaner) text(b []byte, ascii bool) {
+// the line's content, never on how the input was chunked. plain says that b
+// is known to hold only ASCII and code points that the Unicode checks leave
+// alone.
+func (c *Cleaner) text(b []byte, plain bool) {
 	if c.clearPending {
 		c.clearPending = false
 		c.rep.Overwritten += int64(len(c.line))
 		c.line = c.line[:0]
 	}
 	if len(c.line) == 0 {
-		c.lineASCII = true
+		c.linePlain = true
 		if c.line == nil && c.lineCap > 0 {
 			c.line = make([]byte, 0, c.lineCap)
 		}
 	}
-	c.lineASCII = c.lineASCII && ascii
+	c.linePlain = c.linePlain && plain
 	maxLine := c.lim.MaxLine
 	for len(c.line)+len(b) > maxLine {
 		k := maxLine + 1 - len(c.line)
@@ -639,7 +619,7 @@ func (c *Cleaner) text(b []byte, ascii bool) {
 		for i > 0 && !utf8.RuneStart(c.line[i]) {
 			i--
 		}
-		c.emitSegment(c.line[:i], c.lineASCII)
+		c.emitSegment(c.line[:i], c.linePlain)
 		c.rep.LongLines++
 		c.line = append(c.line[:0], c.line[i:]...)
 	}
@@ -649,7 +629,7 @@ func (c *Cleaner) text(b []byte, ascii bool) {
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
 	c.passTried = false
-	c.emitSegment(c.line, c.lineASCII)
+	c.emitSegment(c.line, c.linePlain)
 	c.line = c.line[:0]
 	if nl {
 		c.emit(newline)
@@ -659,12 +639,13 @@ func (c *Cleaner) emitLine(nl bool) {
 var newline = []byte{'\n'}
 
 // emitSegment writes seg, a piece of clean text, after the Unicode checks.
-// ascii says that seg is known to be ASCII.
-func (c *Cleaner) emitSegment(seg []byte, ascii bool) {
+// plain says that seg is known to hold only ASCII and code points that
+// the Unicode checks leave alone.
+func (c *Cleaner) emitSegment(seg []byte, plain bool) {
 	if len(seg) == 0 {
 		return
 	}
-	if ascii {
+	if plain {
 		// No code point that Sanitize escapes: it would
 		// return seg unchanged.
 		c.emit(seg)
@@ -718,9 +699,11 @@ func printableASCII(src []byte) int {
 		w := binary.LittleEndian.Uint64(src[i:])
 		del := w ^ ones*0x7F
 		// Any byte >= 0x80, any byte < 0x20, any byte == 0x7F
-		// ("Bit Twiddling Hacks": hasless, haszero).
-		if (w|(w-ones*0x20)&^w|(del-ones)&^del)&highs != 0 {
-			break
+		// ("Bit Twiddling Hacks": hasless, haszero). A borrow reaches
+		// a lane only from a flagged lane below it, so the lowest
+		// flagged lane is the first byte that is not printable.
+		if m := (w | (w-ones*0x20)&^w | (del-ones)&^del) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	for ; i < len(src); i++ {
@@ -792,16 +775,7 @@ func (c *Cleaner) sequence(k ansi.Kind, s *ansi.Seq) {
 		r.Sequences.ESC++
 		length = s.Len
 	case ansi.KindOSC:
-		switch oscNumber(s.Payload) {
-		case 0, 1, 2:
-			r.Sequences.OSCTitle++
-		case 8:
-			r.Sequences.OSCHyperlink++
-		case 52:
-			r.Sequences.OSCClipboard++
-		default:
-			r.Sequences.OSCOther++
-		}
+		c.countOSC(s.Payload)
 	case ansi.KindDCS:
 		r.Sequences.DCS++
 	case ansi.KindSOS:
@@ -880,6 +854,96 @@ func simpleCSI(src []byte) (n int, sgr bool) {
 		}
 	}
 	return 0, false
+}
+
+// simpleESC returns the length of the escape sequence that starts src if
+// it is ESC, at most one intermediate byte 0x20-0x2F and a final byte
+// 0x30-0x7E that opens no CSI or control string, all within src: the
+// parser would return it as one KindESC token, terminated and well formed.
+// It returns 0 for anything else.
+func simpleESC(src []byte) int {
+	i := 1
+	if i < len(src) && src[i] >= 0x20 && src[i] <= 0x2F {
+		i++
+	}
+	if i == len(src) {
+		return 0
+	}
+	switch b := src[i]; {
+	case b < 0x30 || b > 0x7E:
+		return 0
+	case i == 1 && (b == '[' || b == ']' || b == 'P' || b == 'X' || b == '^' || b == '_'):
+		return 0
+	}
+	return i + 1
+}
+
+// maxSimpleString bounds the control strings that simpleString reads: a
+// longer one is left to the parser, so that no byte is read more than
+// twice.
+const maxSimpleString = 4 << 10
+
+// simpleString returns the length of the plain control string that starts
+// src: ESC ], ESC X, ESC ^ or ESC _, a payload of printable ASCII, and ST
+// (ESC \) or, for an OSC, BEL, all within src and maxSimpleString bytes.
+// The parser would return such a string as one token, terminated and well
+// formed; the Cleaner counts it without the parser. It returns 0 for
+// anything else, which the parser handles.
+func simpleString(src []byte) int {
+	if len(src) < 3 {
+		return 0
+	}
+	intro := src[1]
+	if intro != ']' && intro != 'X' && intro != '^' && intro != '_' {
+		return 0
+	}
+	i := 2 + printableASCII(src[2:min(len(src), maxSimpleString)])
+	switch {
+	case i < len(src) && src[i] == 0x07 && intro == ']':
+		return i + 1
+	case i+1 < len(src) && src[i] == 0x1B && src[i+1] == '\\':
+		return i + 2
+	}
+	return 0
+}
+
+// countString counts the string seq that simpleString found, as sequence
+// counts the parser's token for it.
+func (c *Cleaner) countString(seq []byte) {
+	payload := seq[2 : len(seq)-1]
+	if seq[len(seq)-1] == '\\' {
+		payload = seq[2 : len(seq)-2]
+	}
+	r := &c.rep
+	switch seq[1] {
+	case ']':
+		c.countOSC(payload[:min(len(payload), payloadCap)])
+	case 'X':
+		r.Sequences.SOS++
+	case '^':
+		r.Sequences.PM++
+	default:
+		r.Sequences.APC++
+	}
+	if len(payload) > c.lim.MaxString {
+		r.OverLimit++
+	}
+}
+
+// countOSC counts an OSC by the number its payload, as the parser stores
+// it, starts with.
+func (c *Cleaner) countOSC(payload []byte) {
+	r := &c.rep.Sequences
+	switch oscNumber(payload) {
+	case 0, 1, 2:
+		r.OSCTitle++
+	case 8:
+		r.OSCHyperlink++
+	case 52:
+		r.OSCClipboard++
+	default:
+		r.OSCOther++
+	}
 }
 
 func overflow(s *ansi.Seq) bool {

@@ -35,6 +35,12 @@ func TestFastPathsAgree(t *testing.T) {
 			ins = append(ins, "x"+b+next+"y\n", b+b+next, strings.Repeat(b+next, 3))
 		}
 	}
+	for _, str := range []string{"\x1b]0;title\a", "\x1b]2;t\x1b\\", "\x1b]8;;http://x.example/a?b=c\x1b\\",
+		"\x1b]52;c;Zm9vYmFy\a", "\x1b]1337;File=x\a", "\x1b]\a", "\x1b]12345678901234567890;x\a", "\x1bXsos\a\x1b\\",
+		"\x1b^pm\x1b\\", "\x1b_apc payload longer than eight\x1b\\", "\x1b]0;caf\u00e9\a", "\x1b]0;t\x1bx", "\x1b]0;t\x9c",
+		"\x1b\x01\x1b\x1b\x1b", "\x1bP1\x1b\x1bx", "\x1b]0;t\x1b\x07\x1b\x1b", "\x1b(B", "\x1b(0", "\x1b=", "\x1b>", "\x1b#8", "\x1b(\x7f", "\x1b((B", "\x1b( B", "\x1b(\u00e9"} {
+		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1])
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
 		in := make([]byte, r.IntN(200))
@@ -59,4 +65,25 @@ func FuzzFastPaths(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		checkFastPaths(t, data, fuzzOptions(mode))
 	})
+}
+
+// TestFastPathsAgreeOnPairs runs every byte from 0x7F up and the C0
+// controls that act on the line, each followed by every byte, at the end
+// of the input and before one of: a continuation byte, a C1 byte, a line
+// end or a sequence. That is each lead byte with each byte after it, and
+// each C1 control raw and in UTF-8.
+func TestFastPathsAgreeOnPairs(t *testing.T) {
+	suffixes := []string{"\x80", "\x9b", "\xbf", "A\r\n", "\b\x1b[1m"}
+	firsts := []byte{0, '\b', '\t', '\n', '\r', 0x1b, 'a'}
+	for b := 0x7f; b <= 0xff; b++ {
+		firsts = append(firsts, byte(b))
+	}
+	for i, first := range firsts {
+		for second := range 256 {
+			pair := "x" + string([]byte{first, byte(second)})
+			mode := uint8(i + second)
+			checkFastPaths(t, []byte(pair), fuzzOptions(mode))
+			checkFastPaths(t, []byte(pair+suffixes[second%len(suffixes)]), fuzzOptions(mode))
+		}
+	}
 }

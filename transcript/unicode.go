@@ -105,6 +105,25 @@ func plainRun(src []byte, plain *[1 << 10]uint64) int {
 	return i
 }
 
+// plainText reports whether seg, clean text, holds only ASCII and code
+// points that plainBMP marks as left alone: the Unicode checks would
+// return it unchanged.
+func plainText(seg []byte) bool {
+	plain := plainBMP()
+	for i := 0; i < len(seg); {
+		if seg[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		n := plainRun(seg[i:], plain)
+		if n == 0 {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
 // A unicodeWalk classifies the code points of one piece of clean text in
 // order, with the context rules for selectors and tags.
 type unicodeWalk struct {

@@ -1,0 +1,223 @@
+package term
+
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
+
+// A byteOutput is what ground writes for one byte that is a token of its
+// own in Ground: up to three bytes, little-endian in the low 24 bits, and
+// their number in the top 8; or one of the marks below, for bytes that
+// need more than a look-up.
+type byteOutput uint32
+
+const (
+	outLead byteOutput = 0xfe << 24 // C2-F4: the bytes after it decide
+	outStop byteOutput = 0xff << 24 // ESC or a raw C1 introducer: the parser's
+)
+
+// byteOutputs returns the table of byteOutput for each byte, where a
+// dropped control writes dropped: nothing, or U+241B in Visualize mode.
+func byteOutputs(dropped string) (t [256]byteOutput) {
+	pack := func(s string) byteOutput {
+		o := byteOutput(len(s)) << 24
+		for i := range len(s) {
+			o |= byteOutput(s[i]) << (8 * i)
+		}
+		return o
+	}
+	for b := range 256 {
+		switch {
+		case keptByte[b]:
+			t[b] = pack(string(rune(b)))
+		case b == 0x1b || c1Introducer(byte(b)):
+			t[b] = outStop
+		case b < 0xa0:
+			t[b] = pack(dropped) // C0, DEL, C1
+		case b >= 0xc2 && b <= 0xf4:
+			t[b] = outLead
+		default:
+			t[b] = pack(replacement) // never in a valid character
+		}
+	}
+	return t
+}
+
+// The byte outputs for Strip mode and Visualize mode.
+var (
+	stripOutputs     = byteOutputs("")
+	visualizeOutputs = byteOutputs(visualEscape)
+)
+
+// c1Introducer reports whether the C1 control c opens a sequence (DCS,
+// SOS, CSI, OSC, PM, APC), as a raw byte or after C2 in UTF-8.
+func c1Introducer(c byte) bool {
+	return c == 0x90 || c == 0x98 || c == 0x9b || c == 0x9d || c == 0x9e || c == 0x9f
+}
+
+// ground filters the run at the start of src that needs no parser, as
+// the parser and Transform would token by token, with the parser in
+// Ground and no colour correction pending: text (printable ASCII, LF,
+// tab and valid UTF-8 outside C1) is copied, C0 and C1 controls are
+// dropped (U+241B each in Visualize mode) and each byte of ill-formed
+// UTF-8 becomes U+FFFD. It stops before an ESC, a C1 introducer, a UTF-8
+// prefix that src ends in (unless atEOF), or where dst might run short,
+// and returns the bytes written and read.
+//
+// Random bytes and binary output are mostly such runs: one loop over
+// them, a table look-up for most bytes, instead of a parser token for
+// each byte, is what keeps term fast there.
+func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
+	outputs := &stripOutputs
+	if mode == Visualize {
+		outputs = &visualizeOutputs
+	}
+	// A byte read writes at most three (U+FFFD, U+241B): reading up to
+	// end leaves room for that, for the four bytes a table entry is
+	// written with, and for a character or ill-formed prefix of up to
+	// four bytes that starts before end.
+	end := len(src)
+	if limit := (len(dst) - 16) / 3; end > limit {
+		end = limit
+	}
+	i, j := 0, 0 // in src, in dst
+	for i < end {
+		if i+8 <= end && notPrintable(binary.LittleEndian.Uint64(src[i:])) == 0 {
+			// Text, not bytes alone as in binary output: a word at
+			// a time.
+			k := textRun(src[i:end])
+			copy(dst[j:], src[i:i+k])
+			i += k
+			j += k
+			continue
+		}
+		// Bytes alone, each written whole whatever its length, without
+		// a branch on it: the table decides.
+		o := outputs[src[i]]
+		for o < outLead {
+			binary.LittleEndian.PutUint32(dst[j:], uint32(o))
+			j += int(o >> 24)
+			if i++; i == end {
+				return j, i
+			}
+			o = outputs[src[i]]
+		}
+		b := src[i]
+		if o == outStop {
+			break
+		}
+		rest := src[i:]
+		if b == 0xc2 && len(rest) > 1 && rest[1] >= 0x80 && rest[1] <= 0x9f {
+			// A C1 control in UTF-8.
+			if c1Introducer(rest[1]) {
+				break
+			}
+			if mode == Visualize {
+				j += copy(dst[j:], visualEscape)
+			}
+			i += 2
+			continue
+		}
+		// m is the length of the longest prefix of a valid character
+		// at the start of rest: the parser reads an ill-formed one as
+		// one invalid byte each.
+		l, m := utf8Leads[b], 1
+		if len(rest) > 1 && l.lo <= rest[1] && rest[1] <= l.hi {
+			m = 2
+			for m < int(l.size) && m < len(rest) && rest[m]&0xc0 == 0x80 {
+				m++
+			}
+		}
+		switch {
+		case m == int(l.size):
+			k := textRun(src[i:max(end, i+m)])
+			copy(dst[j:], src[i:i+k])
+			i += k
+			j += k
+			continue
+		case m == len(rest) && !atEOF:
+			return j, i // more input may complete it
+		}
+		for range m {
+			d := dst[j : j+len(replacement)]
+			d[0], d[1], d[2] = replacement[0], replacement[1], replacement[2]
+			j += len(replacement)
+		}
+		i += m
+	}
+	return j, i
+}
+
+// utf8Lead describes a byte that starts a multi-byte character: its
+// size, and the range of the byte after it (RFC 3629: E0 A0-BF, ED 80-9F,
+// F0 90-BF, F4 80-8F, otherwise 80-BF). size is 0 for the other bytes.
+type utf8Lead struct {
+	size   uint8
+	lo, hi byte
+}
+
+// utf8Leads is built from unicode/utf8, so that it agrees with it.
+var utf8Leads = func() (t [256]utf8Lead) {
+	for b := range t {
+		t[b].lo = 0xff // no byte follows
+	}
+	for b := 0xc2; b <= 0xf4; b++ {
+		l := utf8Lead{lo: 0xff}
+		for c := 0x80; c <= 0xbf; c++ {
+			if p := []byte{byte(b), byte(c)}; !utf8.FullRune(p) || utf8.Valid(p) {
+				l.lo, l.hi = min(l.lo, byte(c)), byte(c)
+			}
+		}
+		l.size = 2
+		if b >= 0xe0 {
+			l.size = 3
+		}
+		if b >= 0xf0 {
+			l.size = 4
+		}
+		t[b] = l
+	}
+	return t
+}()
+
+// textRun returns the length of the run of text at the start of src:
+// printable ASCII, LF, tab and whole valid characters other than C1
+// controls. ASCII is read sixteen bytes at a time, and the commonest two-
+// and three-byte characters (no C1, overlong or surrogate among them)
+// inline.
+func textRun(src []byte) int {
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c < utf8.RuneSelf:
+			if !keptByte[c] {
+				return i
+			}
+			i++
+			if i < len(src) && src[i] < utf8.RuneSelf {
+				// Two ASCII bytes in a row: more may follow. One
+				// alone is most often a space between words of
+				// another script.
+				i += keptRun(src[i:])
+			}
+		case 0xc3 <= c && c <= 0xdf:
+			if i+1 >= len(src) || src[i+1]&0xc0 != 0x80 {
+				return i
+			}
+			i += 2
+		case 0xe1 <= c && c <= 0xef && c != 0xed:
+			if i+2 >= len(src) || src[i+1]&0xc0 != 0x80 || src[i+2]&0xc0 != 0x80 {
+				return i
+			}
+			i += 3
+		default:
+			r, size := utf8.DecodeRune(src[i:])
+			if size == 1 || r < 0xa0 {
+				return i // ill-formed, cut short, or a C1 control
+			}
+			i += size
+		}
+	}
+	return i
+}
