@@ -122,6 +122,9 @@ func TestScriptExtensions(t *testing.T) {
 		n += int(rng.hi - rng.lo + 1)
 		for r := rng.lo; r <= rng.hi; r++ {
 			s := ScriptExtensions(r)
+			if s != scxSets[rng.set] {
+				t.Errorf("ScriptExtensions(%U) = %v, want %v", r, s, scxSets[rng.set])
+			}
 			if !Lookup(r).HasScriptExtensions() || s.IsEmpty() || s.Has(ScriptHanb) || s.Has(ScriptJpan) || s.Has(ScriptKore) {
 				t.Errorf("%U: flag %v, set %v", r, Lookup(r).HasScriptExtensions(), s)
 			}
