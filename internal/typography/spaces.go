@@ -97,21 +97,32 @@ func (j *Judge) endsWord(i int) bool {
 func (j *Judge) spacedDash(i, size int) bool {
 	prev, psize := j.before(i)
 	next, nsize := j.after(i + size)
+	// The space on the far side counts if this rule keeps it too; were
+	// it escaped, sanitizing the output again would find a backslash
+	// there and judge this space differently. A space between two dashes
+	// ("-\u00a0-") may stand before the one and after the other: either
+	// keeps it.
 	if isSpacedDash(next) {
-		// The space on the far side counts if this rule keeps it too;
-		// were it escaped, sanitizing the output again would find a
-		// backslash there and judge this space differently.
 		far := i + size + nsize
 		after, asize := j.after(far)
-		return j.opensDash(i) && (isSpace(after) || isNoBreakSpace(after) && j.closesDash(far+asize))
+		if j.opensDash(i) && (isSpace(after) || isDashSpace(after) && j.closesDash(far+asize)) {
+			return true
+		}
 	}
 	if isSpacedDash(prev) {
 		far := i - psize
 		before, bsize := j.before(far)
-		return j.closesDash(i+size) && (isSpace(before) || isNoBreakSpace(before) && j.opensDash(far-bsize))
+		if j.closesDash(i+size) && (isSpace(before) || isDashSpace(before) && j.opensDash(far-bsize)) {
+			return true
+		}
 	}
 	return false
 }
+
+// isDashSpace reports whether r is a space that this rule places beside a
+// dash: a no-break space other than U+2007 FIGURE SPACE, which belongs in
+// numbers only (T5).
+func isDashSpace(r rune) bool { return isNoBreakSpace(r) && r != '\u2007' }
 
 // opensDash reports whether a space that starts at text[i] may stand
 // before a spaced dash: after a word, after blanks that follow one, or at
