@@ -151,7 +151,9 @@ func lex(src string, judged func(rune) bool) lexed {
 		case '`':
 			frames = append(frames, frame{mode: 'b'})
 		case '#':
-			if i == 0 || isBlank(src[i-1]) || src[i-1] == '\n' {
+			// A comment starts a word; a blank escaped by a backslash
+			// (a \ #b) is part of the word before.
+			if i == 0 || (isBlank(src[i-1]) || src[i-1] == '\n') && !escaped(src, i-1) {
 				for ; i < len(src) && src[i] != '\n'; i++ {
 					if src[i] >= 0x80 {
 						l.note(i, Comment, Unquoted)
@@ -320,3 +322,13 @@ func unquoteDelim(s string) string {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// escaped reports whether src[j] follows an odd run of backslashes: in
+// unquoted code, the byte is then a literal part of its word.
+func escaped(src string, j int) bool {
+	n := 0
+	for k := j - 1; k >= 0 && src[k] == '\\'; k-- {
+		n++
+	}
+	return n%2 == 1
+}
