@@ -265,14 +265,6 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		c.put(src[:n])
 		return n
 	}
-	if src[0] == 0x1B && c.p.State() == ansi.Escape && !c.parserOnly {
-		// A lone ESC left open, at the end of the last input most
-		// often, is aborted by this one: count it as the parser would,
-		// so that an ESC flood cut into pieces stays on the fast path.
-		c.p.Reset()
-		c.rep.Sequences.ESC++
-		c.rep.Unterminated++
-	}
 	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
 	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n' || b >= 0xC2) && fast {
 		// Fast path: in Ground, printable ASCII and whole valid runes
