@@ -216,22 +216,14 @@ func unpack(start int, head, repeat, tail uint64) escapeRun {
 	return e
 }
 
-// notationLen returns the length of Sanitize's notation of r, as
-// appendRuneEscape and appendByteEscape write it.
+// notationLen returns the length of Sanitize's notation of r: the
+// writers tell it, so that the two cannot drift apart.
 func notationLen(r rune, invalid bool) int {
-	switch {
-	case invalid:
-		return len(`\X{ff}`)
-	case r == '\t':
-		return len(`\t`)
-	case r < 0x20 || r >= 0x7F && r <= 0x9F:
-		return len(`\x1b`)
-	case r > 0xFFFFF:
-		return len(`\u{10ffff}`)
-	case r > 0xFFFF:
-		return len(`\u{e0041}`)
+	var buf [maxNotation]byte
+	if invalid {
+		return len(appendByteEscape(buf[:0], byte(r)))
 	}
-	return len(`\u{202e}`)
+	return len(appendRuneEscape(buf[:0], r))
 }
 
 // runCursor reads the runs of a packed list in order.
