@@ -269,14 +269,8 @@ func notationClass(r rune, invalid bool) Class {
 	switch {
 	case invalid:
 		return ClassInvalidUTF8
-	case r == '\t':
-		return ClassTab
-	case r == '\b':
-		return ClassBackspace
-	case r == '\r':
-		return ClassCarriageReturn
 	case r < 0x20 || r >= 0x7F && r <= 0x9F:
-		return ClassControl
+		return controlClass(r)
 	case r < 0x7F || r > utf8.MaxRune:
 		return ClassNone
 	}

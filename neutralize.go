@@ -350,14 +350,21 @@ func (s *sanitizer) startScan(i int) {
 // asciiClass returns the class of the ASCII byte c that is not plain
 // printable text.
 func (e *escaper) asciiClass(c byte) Class {
-	switch {
-	case e.asciiFlag.has(c):
+	if e.asciiFlag.has(c) {
 		return ClassFlagged
-	case c == '\t':
+	}
+	return controlClass(rune(c))
+}
+
+// controlClass returns the class of the control r (C0, DEL or C1): the
+// three with warnings of their own, or ClassControl.
+func controlClass(r rune) Class {
+	switch r {
+	case '\t':
 		return ClassTab
-	case c == '\b':
+	case '\b':
 		return ClassBackspace
-	case c == '\r':
+	case '\r':
 		return ClassCarriageReturn
 	}
 	return ClassControl
