@@ -1,0 +1,58 @@
+package escape
+
+// The notation of an escape: \t for tab, \xNN for C0, DEL and C1,
+// \u{NNNN} (lowercase, at least four digits) for every other code point,
+// and \X{nn} for a byte that is not part of valid UTF-8. Braces end a
+// \u{…} escape, so no digit after it can be read as part of it.
+
+// MaxNotation is the length of the longest notation, \u{10ffff}.
+const MaxNotation = len(`\u{10ffff}`)
+
+const lowerhex = "0123456789abcdef"
+
+// AppendRune appends the notation of code point r to dst.
+func AppendRune(dst []byte, r rune) []byte {
+	switch {
+	case r == '\t':
+		return append(dst, `\t`...)
+	case r < 0x20 || (r >= 0x7F && r <= 0x9F):
+		return append(dst, '\\', 'x', lowerhex[r>>4], lowerhex[r&0xF])
+	}
+	// Written into an array and appended once: a flood of one escaped
+	// code point spends its time here.
+	buf := [MaxNotation]byte{'\\', 'u', '{'}
+	n := 3
+	if r > 0xFFFF {
+		if r > 0xFFFFF {
+			buf[n] = lowerhex[r>>20&0xF]
+			n++
+		}
+		buf[n] = lowerhex[r>>16&0xF]
+		n++
+	}
+	buf[n], buf[n+1], buf[n+2], buf[n+3], buf[n+4] = lowerhex[r>>12&0xF], lowerhex[r>>8&0xF], lowerhex[r>>4&0xF], lowerhex[r&0xF], '}'
+	return append(dst, buf[:n+5]...)
+}
+
+// AppendByte appends \X{nn}, the notation of a byte that is not part of
+// valid UTF-8. No code point is ever written this way, so it cannot be
+// mistaken for the escape of C1 control \xNN.
+func AppendByte(dst []byte, b byte) []byte {
+	return append(dst, '\\', 'X', '{', lowerhex[b>>4], lowerhex[b&0xF], '}')
+}
+
+// AppendHexByte appends \xNN for the byte b: the notation a preview of
+// raw bytes uses for each byte it cannot show.
+func AppendHexByte(dst []byte, b byte) []byte {
+	return append(dst, '\\', 'x', lowerhex[b>>4], lowerhex[b&0xF])
+}
+
+// NotationLen returns the length of the notation of r, or of the byte r
+// when invalid: the writers tell it, so that the two cannot drift apart.
+func NotationLen(r rune, invalid bool) int {
+	var buf [MaxNotation]byte
+	if invalid {
+		return len(AppendByte(buf[:0], byte(r)))
+	}
+	return len(AppendRune(buf[:0], r))
+}
