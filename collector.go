@@ -3,22 +3,61 @@ package plainsight
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/typography"
 )
 
-// finding accumulates the occurrences of one kind while Sanitize runs.
+// This file holds the findings as data: while Sanitize's loop runs, each
+// reading records an occurrence (its kind, severity, input span and token)
+// and, for the first of its kind, the reason that explains it. Nothing is
+// explained or placed in the loop: build does both once, at the end, and
+// neutralizes the tokens that are still raw input.
+
+// finding accumulates the occurrences of one kind at one severity.
 type finding struct {
 	count   int
 	tokens  []string // distinct tokens; raw input when raw is set
 	raw     bool     // tokens are raw input, neutralized when the warning is built
 	more    int      // distinct tokens beyond MaxTokens (approximate: not deduplicated)
-	explain string
-	summary bool // explain already covers every occurrence
+	why     reason   // what explains the first occurrence
 	decoded strings.Builder
 	truncD  bool
 	locs    []Location // the first MaxLocations occurrences
 	bytes   [4]uint64  // the one-byte tokens in tokens
 }
+
+// A reason is what the explanation of a finding is made from: data,
+// turned into words by explain.go when the warnings are built.
+type reason struct {
+	how   because
+	r     rune            // the code point the explanation names
+	cls   Class           // becauseRune: its escape class
+	n     int             // becauseSelectors: selectors in the run
+	rule  typography.Rule // becauseTypography: the place
+	prose bool            // becauseTypography: shown as itself
+	kind  Kind            // becauseSpoof: the kind of homoglyph finding
+	tok   string          // becauseSpoof: the token, neutralized and clipped
+	raw   string          // becauseSpoof: the token as in the input
+	// command is an explanation the command reading words itself: it
+	// knows the shell's reading, which only it holds.
+	command func() string
+}
+
+// because names the kinds of reason.
+type because uint8
+
+const (
+	becauseNothing    because = iota // explained by the reading that follows
+	becauseRune                      // an escaped code point
+	becauseInvalid                   // a byte of invalid UTF-8
+	becauseTags                      // a run of tag characters
+	becauseSelectors                 // a run of stray variation selectors
+	becauseTypography                // a code point in a typographic place
+	becauseSpoof                     // a homoglyph finding
+	becauseSequences                 // terminal sequences, explained by their effects
+	becauseCommand                   // the command reading
+)
 
 // locate places the occurrence just recorded, while fewer than
 // MaxLocations are placed.
@@ -32,7 +71,7 @@ func (f *finding) locate(l Location) {
 }
 
 // textPending marks a Location whose span in Result.Text is found once the
-// whole text is written (resolveLocations).
+// whole text is written (placeLocations).
 var textPending = Span{-1, -1}
 
 // collector gathers findings per kind. The zero value is ready to use and
@@ -49,7 +88,7 @@ type collector struct {
 }
 
 // locatePending places the occurrence of f just recorded at input span in,
-// its Text span to be resolved.
+// its Text span to be placed at the end.
 func (c *collector) locatePending(f *finding, in Span) {
 	if len(f.locs) < MaxLocations {
 		f.locate(Location{Input: in, Text: textPending})
@@ -57,27 +96,24 @@ func (c *collector) locatePending(f *finding, in Span) {
 	}
 }
 
-// addAt records one occurrence of kind k, at severity sev, with its
-// neutralized token. explain is the explanation of this occurrence; the
-// first one is kept.
-func (c *collector) addAt(k Kind, sev Severity, token, explain string) *finding {
-	return c.record(c.slot(k, sev), clip(token, MaxTokenLen), explain, false)
-}
-
-// addRaw records one occurrence of kind k, at the kind's severity, whose
+// add records one occurrence of kind k, at the kind's severity, whose
 // token is a slice of the input. It is neutralized only when the warning is
-// built, so that repeated offenders cost no allocation.
-func (c *collector) addRaw(k Kind, raw string, explain func() string) *finding {
-	return c.addRawAt(k, k.Severity(), raw, explain)
+// built, so that repeated offenders cost no allocation. why explains the
+// first occurrence.
+func (c *collector) add(k Kind, raw string, why reason) *finding {
+	return c.record(c.slot(k, k.Severity()), raw, why, true)
 }
 
-// addRawAt is addRaw for an occurrence of severity sev.
-func (c *collector) addRawAt(k Kind, sev Severity, raw string, explain func() string) *finding {
-	slot := c.slot(k, sev)
-	if *slot == nil {
-		return c.record(slot, raw, explain(), true)
-	}
-	return c.record(slot, raw, "", true)
+// addAt is add for an occurrence of severity sev.
+func (c *collector) addAt(k Kind, sev Severity, raw string, why reason) *finding {
+	return c.record(c.slot(k, sev), raw, why, true)
+}
+
+// addNeutral records one occurrence of kind k at severity sev whose token
+// is neutralized already: tokens that two different inputs may neutralize
+// to, which count as one.
+func (c *collector) addNeutral(k Kind, sev Severity, token string, why reason) *finding {
+	return c.record(c.slot(k, sev), escape.Clip(token, MaxTokenLen), why, false)
 }
 
 // slot returns where the occurrences of kind k at severity sev are kept.
@@ -88,10 +124,10 @@ func (c *collector) slot(k Kind, sev Severity) **finding {
 	return &c.other[k]
 }
 
-func (c *collector) record(slot **finding, token, explain string, raw bool) *finding {
+func (c *collector) record(slot **finding, token string, why reason, raw bool) *finding {
 	f := *slot
 	if f == nil {
-		f = &finding{explain: explain, raw: raw}
+		f = &finding{why: why, raw: raw}
 		*slot = f
 	}
 	f.count++
@@ -130,7 +166,7 @@ func (c *collector) addDecoded(k Kind, s string) {
 		return
 	}
 	if f.decoded.Len()+len(s) > MaxDecodedLen {
-		s = cutUTF8(s, max(0, MaxDecodedLen-f.decoded.Len()))
+		s = escape.CutUTF8(s, max(0, MaxDecodedLen-f.decoded.Len()))
 		f.decoded.WriteString(s)
 		f.decoded.WriteString("…")
 		f.truncD = true
@@ -142,24 +178,30 @@ func (c *collector) addDecoded(k Kind, s string) {
 // has reports whether kind k was found at the kind's severity.
 func (c *collector) has(k Kind) bool { return c.found[k] != nil }
 
-// warnings returns the findings in Kind order, or nil. A kind found at both
-// severities gives two warnings, the warn-level one first.
-func (c *collector) warnings() []Warning {
+// build returns the warnings of what was found in text, in Kind order, or
+// nil: it places the locations that wait for the whole output in one walk
+// over its escapes, then explains and neutralizes each kind's findings.
+// effects lists what the terminal sequences found would do. A kind found
+// at both severities gives two warnings, the warn-level one first.
+func (c *collector) build(text string, escapes escape.Cursor, effects []string) []Warning {
+	if c.pending {
+		c.placeLocations(escapes)
+	}
 	var ws []Warning
 	for k := range c.found {
 		first, second := c.found[k], c.other[k]
 		if Kind(k).Severity() == SeverityInfo {
 			first, second = second, first
 		}
-		ws = appendWarning(ws, Kind(k), SeverityWarn, first)
-		ws = appendWarning(ws, Kind(k), SeverityInfo, second)
+		ws = appendWarning(ws, text, Kind(k), SeverityWarn, first, effects)
+		ws = appendWarning(ws, text, Kind(k), SeverityInfo, second, effects)
 	}
 	return ws
 }
 
 // appendWarning appends the warning of the occurrences f of kind k at
 // severity sev, if there are any.
-func appendWarning(ws []Warning, k Kind, sev Severity, f *finding) []Warning {
+func appendWarning(ws []Warning, text string, k Kind, sev Severity, f *finding, effects []string) []Warning {
 	if f == nil {
 		return ws
 	}
@@ -167,7 +209,7 @@ func appendWarning(ws []Warning, k Kind, sev Severity, f *finding) []Warning {
 	if f.raw {
 		tokens = make([]string, len(f.tokens))
 		for i, t := range f.tokens {
-			tokens[i] = oneLine(t, MaxTokenLen)
+			tokens[i] = escape.OneLine(t, MaxTokenLen)
 		}
 	}
 	w := Warning{
@@ -176,73 +218,35 @@ func appendWarning(ws []Warning, k Kind, sev Severity, f *finding) []Warning {
 		Tokens:      tokens,
 		Count:       f.count,
 		Decoded:     f.decoded.String(),
-		Explanation: f.explain,
+		Explanation: explain(text, f.why, effects),
 		Locations:   f.locs,
 	}
-	if others := len(f.tokens) - 1 + f.more; others > 0 && !f.summary {
+	// The effects of terminal sequences cover every occurrence.
+	if others := len(f.tokens) - 1 + f.more; others > 0 && f.why.how != becauseSequences {
 		w.Explanation += fmt.Sprintf(" (and %d more)", others)
 	}
 	return append(ws, w)
 }
 
-// clip shortens s to at most n bytes without splitting a UTF-8 sequence or
-// an escape, marking the cut with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
+// explain words the reason why of a finding in text.
+func explain(text string, why reason, effects []string) string {
+	switch why.how {
+	case becauseRune:
+		return explainRune(why.cls, why.r)
+	case becauseInvalid:
+		return invalidExplanation
+	case becauseTags:
+		return tagExplanation
+	case becauseSelectors:
+		return selectorExplanation(why.n, why.r)
+	case becauseTypography:
+		return explainTypography(why.r, why.rule, why.prose)
+	case becauseSpoof:
+		return explainSpoof(why.kind, why.tok, why.raw, why.r)
+	case becauseSequences:
+		return sequencesExplanation(effects)
+	case becauseCommand:
+		return why.command()
 	}
-	cut := n
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	// Never leave half an escape such as "\u{20" behind.
-	if b := strings.LastIndexByte(s[:cut], '\\'); b >= 0 && cut-b < len(`\u{10ffff}`) {
-		if e := escapeEnd(s[b:]); e < 0 || b+e > cut {
-			cut = b
-		}
-	}
-	return s[:cut] + "…"
-}
-
-// escapeEnd returns the length of the escape at the start of s, or -1.
-func escapeEnd(s string) int {
-	switch {
-	case strings.HasPrefix(s, `\u{`) || strings.HasPrefix(s, `\X{`):
-		if i := strings.IndexByte(s, '}'); i > 0 {
-			return i + 1
-		}
-		return -1
-	case strings.HasPrefix(s, `\x`) && len(s) >= 4:
-		return 4
-	case strings.HasPrefix(s, `\t`):
-		return 2
-	}
-	return -1
-}
-
-// oneLine returns s neutralized and kept to one line, at most n bytes and
-// marked with "…" where cut: a token, or a fragment of the input in an
-// explanation. A newline, which Result.Text keeps, is written \x0a here,
-// the notation of the other C0 controls, so that a warning prints as one
-// line. Only the first 2n bytes of s are read: enough for a clipped prefix,
-// and for the context rules that decide whether a code point at its end is
-// escaped.
-func oneLine(s string, n int) string {
-	t := neutralize(cutUTF8(s, 2*n))
-	if strings.IndexByte(t, '\n') >= 0 {
-		t = strings.ReplaceAll(t, "\n", `\x0a`)
-	}
-	return clip(t, n)
-}
-
-// cutUTF8 returns the longest prefix of s of at most n bytes that does not
-// split a UTF-8 sequence.
-func cutUTF8(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return ""
 }

@@ -25,15 +25,15 @@ type shellRoles struct {
 	set bool // the scanner has been told the role of span k
 }
 
-// readShell reads s.text as a command, for the scanner and the typography
+// readShell reads s.Text as a command, for the scanner and the typography
 // judge; text that is printable ASCII but for escapes has nothing for
 // them to judge and is not read.
 func (s *sanitizer) readShell() {
-	if isASCII(s.text) && !hasPunycode(s.text) {
+	if isASCII(s.Text) && !hasPunycode(s.Text) {
 		return
 	}
-	s.shell = shellRoles{rd: shellread.ReadFor(s.text, judged), on: true}
-	wholeRunes(s.text, s.shell.rd.Spans)
+	s.shell = shellRoles{rd: shellread.ReadFor(s.Text, judged), on: true}
+	wholeRunes(s.Text, s.shell.rd.Spans)
 	if len(s.shell.rd.Spans) > 0 {
 		s.shell.end = s.shell.rd.Spans[0].End
 	}
@@ -87,14 +87,14 @@ func (r *shellRoles) span(i int) shellread.Span {
 // reading the role never changes.
 func (s *sanitizer) roleAt(i int) (end int) {
 	if !s.shell.on {
-		return len(s.text)
+		return len(s.Text)
 	}
 	sp := s.shell.span(i)
 	if !s.shell.set {
 		s.scan.SetRole(scannerRole(sp))
 		s.shell.set = true
 	}
-	return min(s.shell.end, len(s.text))
+	return min(s.shell.end, len(s.Text))
 }
 
 // scannerRole is the role of a span for the homoglyph checks.

@@ -5,7 +5,7 @@ import (
 	"iter"
 	"strings"
 
-	"github.com/plainsight-dev/plainsight/internal/ucd"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // Class says why a code point or byte was escaped.
@@ -136,108 +136,23 @@ func (e Escape) Original() string {
 	return one
 }
 
-// runeClass is the context-free class of a valid rune above C1: the class
-// it is escaped as unless a context rule (exceptions.go) or the policy
-// shows it literally. It reads the Unicode 17 properties:
-//
-//   - Default_Ignorable_Code_Point characters are invisible, and split by
-//     what they do: Bidi_Control, the zero-width characters that join or
-//     break words (ZWSP, ZWNJ, ZWJ, WORD JOINER, ZWNBSP and the MONGOLIAN
-//     VOWEL SEPARATOR), the Tags block, Variation_Selector;
-//   - Zs, Zl and Zp are white space other than ASCII space;
-//   - blank or annotation characters that are not Default_Ignorable but
-//     show as nothing or a placeholder (BRAILLE PATTERN BLANK, the
-//     interlinear annotation controls, OBJECT REPLACEMENT CHARACTER,
-//     Egyptian hieroglyph format controls) are invisible too;
-//   - Co is private use; Cn is Noncharacter_Code_Point or unassigned.
-func runeClass(r rune, p ucd.Props) Class {
-	cat := p.Category()
-	if !p.DefaultIgnorable() {
-		switch {
-		case cat == ucd.Zs || cat == ucd.Zl || cat == ucd.Zp:
-			return ClassWhitespace
-		case r == 0x2800, r == 0xFFFC, r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x13440:
-			return ClassInvisible
-		case cat == ucd.Co:
-			return ClassPrivateUse
-		case cat == ucd.Cn:
-			if p.Noncharacter() {
-				return ClassNoncharacter
-			}
-			return ClassUnassigned
-		}
-		return ClassNone
-	}
-	switch {
-	case p.BidiControl():
-		return ClassBidi
-	case r == 0x200B, r == zwnj, r == zwj, r == 0x2060, r == 0xFEFF, r == 0x180E:
-		return ClassZeroWidth
-	case r >= 0xE0000 && r <= 0xE007F:
-		return ClassTag
-	case p.VariationSelector():
-		return ClassVariationSelector
-	}
-	return ClassInvisible
-}
-
-const (
-	zwnj = 0x200C
-	zwj  = 0x200D
-)
-
-const lowerhex = "0123456789abcdef"
-
-// appendRuneEscape appends the escape notation of code point r: \t for tab,
-// \xNN for C0, DEL and C1, and \u{NNNN} (lowercase, at least four digits)
-// for everything else.
-func appendRuneEscape(dst []byte, r rune) []byte {
-	switch {
-	case r == '\t':
-		return append(dst, `\t`...)
-	case r < 0x20 || (r >= 0x7F && r <= 0x9F):
-		return append(dst, '\\', 'x', lowerhex[r>>4], lowerhex[r&0xF])
-	}
-	// Written into an array and appended once: a flood of one escaped
-	// code point spends its time here.
-	buf := [len(`\u{10ffff}`)]byte{'\\', 'u', '{'}
-	n := 3
-	if r > 0xFFFF {
-		if r > 0xFFFFF {
-			buf[n] = lowerhex[r>>20&0xF]
-			n++
-		}
-		buf[n] = lowerhex[r>>16&0xF]
-		n++
-	}
-	buf[n], buf[n+1], buf[n+2], buf[n+3], buf[n+4] = lowerhex[r>>12&0xF], lowerhex[r>>8&0xF], lowerhex[r>>4&0xF], lowerhex[r&0xF], '}'
-	return append(dst, buf[:n+5]...)
-}
-
-// appendByteEscape appends \X{nn}, the notation of a byte that is not part
-// of valid UTF-8. No code point is ever written this way, so it cannot be
-// mistaken for the escape of C1 control \xNN.
-func appendByteEscape(dst []byte, b byte) []byte {
-	return append(dst, '\\', 'X', '{', lowerhex[b>>4], lowerhex[b&0xF], '}')
-}
-
 // EscapeRune returns the escape notation of r as Sanitize writes it, such as
 // \x1b for ESC or \u{202e} for RIGHT-TO-LEFT OVERRIDE.
 func EscapeRune(r rune) string {
-	var buf [12]byte
-	return string(appendRuneEscape(buf[:0], r))
+	var buf [escape.MaxNotation]byte
+	return string(escape.AppendRune(buf[:0], r))
 }
 
 // AppendEscapeRune appends the escape notation of r, as [EscapeRune]
 // returns it, to dst and returns the extended buffer. A stream that escapes
 // rune by rune uses it to write each escape without allocating.
-func AppendEscapeRune(dst []byte, r rune) []byte { return appendRuneEscape(dst, r) }
+func AppendEscapeRune(dst []byte, r rune) []byte { return escape.AppendRune(dst, r) }
 
 // EscapeByte returns \X{nn}, the notation Sanitize uses for a byte that is not
 // part of valid UTF-8.
 func EscapeByte(b byte) string {
-	var buf [6]byte
-	return string(appendByteEscape(buf[:0], b))
+	var buf [escape.MaxNotation]byte
+	return string(escape.AppendByte(buf[:0], b))
 }
 
 // Original rebuilds the exact input that produced r, from r.Text and its

@@ -1,128 +1,41 @@
 package plainsight
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
-	"github.com/plainsight-dev/plainsight/internal/ucd"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
-// ucdDir holds the Unicode data the tables are generated from; it is not
-// part of the repository.
-var ucdDir = filepath.Join("..", "shared", "ucd", ucd.UnicodeVersion)
-
-// readProperty returns the code points that have one of the values of a
-// UCD file such as PropList.txt, by value.
-func readProperty(t *testing.T, file string, values ...string) map[string]map[rune]bool {
-	t.Helper()
-	f, err := os.Open(filepath.Join(ucdDir, file))
-	if os.IsNotExist(err) {
-		t.Skipf("no Unicode data: %v", err)
+// TestClassesFollowTheCore pins the public Class to the escape core's: the
+// loop converts one to the other, so they must number the classes alike.
+func TestClassesFollowTheCore(t *testing.T) {
+	pairs := []struct {
+		public Class
+		core   escape.Class
+	}{
+		{ClassNone, escape.None},
+		{ClassTab, escape.Tab},
+		{ClassBackspace, escape.Backspace},
+		{ClassCarriageReturn, escape.CarriageReturn},
+		{ClassControl, escape.Control},
+		{ClassBidi, escape.Bidi},
+		{ClassZeroWidth, escape.ZeroWidth},
+		{ClassTag, escape.Tag},
+		{ClassVariationSelector, escape.VariationSelector},
+		{ClassInvisible, escape.Invisible},
+		{ClassWhitespace, escape.Whitespace},
+		{ClassPrivateUse, escape.PrivateUse},
+		{ClassNoncharacter, escape.Noncharacter},
+		{ClassUnassigned, escape.Unassigned},
+		{ClassInvalidUTF8, escape.InvalidUTF8},
+		{ClassFlagged, escape.Flagged},
 	}
-	if err != nil {
-		t.Fatal(err)
+	if len(pairs) != int(numClasses) || int(numClasses) != int(escape.NumClasses) {
+		t.Fatalf("%d pairs for %d public and %d core classes", len(pairs), numClasses, escape.NumClasses)
 	}
-	defer f.Close()
-	out := make(map[string]map[rune]bool)
-	for _, v := range values {
-		out[v] = make(map[rune]bool)
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		cps, value, ok := strings.Cut(line, ";")
-		if !ok {
-			continue
+	for _, p := range pairs {
+		if uint8(p.public) != uint8(p.core) {
+			t.Errorf("%v is %d, the core's is %d", p.public, p.public, p.core)
 		}
-		set := out[strings.TrimSpace(value)]
-		if set == nil {
-			continue
-		}
-		lo, hi, isRange := strings.Cut(strings.TrimSpace(cps), "..")
-		if !isRange {
-			hi = lo
-		}
-		l, err1 := strconv.ParseUint(lo, 16, 32)
-		h, err2 := strconv.ParseUint(hi, 16, 32)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad line %q", file, sc.Text())
-		}
-		for r := rune(l); r <= rune(h); r++ {
-			set[r] = true
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// TestRuneClassMatchesUnicode walks every code point above C1 and checks
-// the context-free escape class, read from the generated tables, against
-// the Unicode data files themselves.
-func TestRuneClassMatchesUnicode(t *testing.T) {
-	props := readProperty(t, "PropList.txt", "Bidi_Control", "Variation_Selector", "Noncharacter_Code_Point")
-	ignorable := readProperty(t, "DerivedCoreProperties.txt", "Default_Ignorable_Code_Point")["Default_Ignorable_Code_Point"]
-	cats := readProperty(t, "DerivedGeneralCategory.txt", "Zs", "Zl", "Zp", "Co", "Cn")
-	zeroWidth := map[rune]bool{0x200B: true, zwnj: true, zwj: true, 0x2060: true, 0xFEFF: true, 0x180E: true}
-	for r := rune(0xA0); r <= utf8.MaxRune; r++ {
-		if r >= 0xD800 && r <= 0xDFFF {
-			continue // surrogates are not valid UTF-8: \X{nn} bytes
-		}
-		want := ClassNone
-		switch {
-		case ignorable[r] && props["Bidi_Control"][r]:
-			want = ClassBidi
-		case ignorable[r] && zeroWidth[r]:
-			want = ClassZeroWidth
-		case ignorable[r] && r >= 0xE0000 && r <= 0xE007F:
-			want = ClassTag
-		case ignorable[r] && props["Variation_Selector"][r]:
-			want = ClassVariationSelector
-		case ignorable[r]:
-			want = ClassInvisible
-		case cats["Zs"][r] || cats["Zl"][r] || cats["Zp"][r]:
-			want = ClassWhitespace
-		case r == 0x2800, r == 0xFFFC, r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x13440:
-			want = ClassInvisible
-		case cats["Co"][r]:
-			want = ClassPrivateUse
-		case props["Noncharacter_Code_Point"][r]:
-			want = ClassNoncharacter
-		case cats["Cn"][r]:
-			want = ClassUnassigned
-		}
-		if got := runeClass(r, ucd.Lookup(r)); got != want {
-			t.Errorf("runeClass(%U) = %v, want %v", r, got, want)
-		}
-	}
-}
-
-// TestLettersNeverEscaped checks what lets Sanitize's loop hand whole runs
-// of letters to the homoglyph checks without classifying them: an ordinary
-// letter, or a mark the letters loop takes (Mn or Mc, Identifier_Status
-// Allowed, without explicit Script_Extensions, not Default_Ignorable),
-// always has the class ClassNone.
-func TestLettersNeverEscaped(t *testing.T) {
-	n := 0
-	for r := rune(0xA0); r <= utf8.MaxRune; r++ {
-		p := ucd.Lookup(r)
-		cat := p.Category()
-		mark := (cat == ucd.Mn || cat == ucd.Mc) && p.IdentifierAllowed() && !p.HasScriptExtensions() && !p.DefaultIgnorable()
-		if !p.OrdinaryLetter() && !mark {
-			continue
-		}
-		n++
-		if cls := runeClass(r, p); cls != ClassNone {
-			t.Errorf("%U is taken by the letters loop but has class %v", r, cls)
-		}
-	}
-	if n < 30000 {
-		t.Errorf("only %d code points are ordinary letters or marks", n)
 	}
 }

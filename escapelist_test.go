@@ -8,32 +8,34 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
-// builderRuns returns the runs of l as Sanitize's cursors read them, with
-// its last run left open: forward, and backward put back in order.
-func builderRuns(l EscapeList) (forward, backward []escapeRun) {
-	es := slices.Collect(l.All())
-	var b escapeBuilder
-	for _, e := range es {
-		b.add(runOf(e))
+// builderRuns returns the runs of l as Sanitize's builder reads them
+// while its last run is still open, and as the packed list reads them.
+func builderRuns(l EscapeList) (open, packed []escape.Run) {
+	var b escape.Builder
+	for e := range l.All() {
+		b.Add(runOf(e))
 	}
-	for c := b.runs(); ; {
-		e, ok := c.next()
+	for c := b.Runs(); ; {
+		e, ok := c.Next()
 		if !ok {
 			break
 		}
-		forward = append(forward, e)
+		e.Cls = e.Class() // the open run holds its class, a packed one derives it
+		open = append(open, e)
 	}
-	for c := b.runsBackward(); ; {
-		e, ok := c.next()
+	for c := l.list.Runs(); ; {
+		e, ok := c.Next()
 		if !ok {
 			break
 		}
-		backward = append(backward, e)
+		e.Cls = e.Class()
+		packed = append(packed, e)
 	}
-	slices.Reverse(backward)
-	return forward, backward
+	return open, packed
 }
 
 func TestEscapeList(t *testing.T) {
@@ -81,9 +83,9 @@ func TestEscapeList(t *testing.T) {
 			if l.Len() != len(tt.es) {
 				t.Errorf("Len() = %d, want %d", l.Len(), len(tt.es))
 			}
-			forward, backward := builderRuns(l)
-			if diff := cmp.Diff(forward, backward, cmp.AllowUnexported(escapeRun{})); diff != "" {
-				t.Errorf("cursors disagree (-forward +backward):\n%s", diff)
+			open, packed := builderRuns(l)
+			if diff := cmp.Diff(packed, open); diff != "" {
+				t.Errorf("cursors disagree (-packed +open):\n%s", diff)
 			}
 			b, err := json.Marshal(l)
 			if err != nil {
@@ -128,7 +130,7 @@ func TestNewEscapeListErrors(t *testing.T) {
 
 // TestEscapeRuneNotation checks the notation of every code point against
 // its definition: \t for tab, \xNN for C0, DEL and C1, and \u{N…} in
-// lowercase with at least four digits; and that notationLen agrees with
+// lowercase with at least four digits; and that escape.NotationLen agrees with
 // it.
 func TestEscapeRuneNotation(t *testing.T) {
 	for r := rune(0); r <= utf8.MaxRune; r++ {
@@ -144,21 +146,21 @@ func TestEscapeRuneNotation(t *testing.T) {
 		if got := EscapeRune(r); got != want {
 			t.Fatalf("EscapeRune(%U) = %s, want %s", r, got, want)
 		}
-		if n := notationLen(r, false); n != len(want) {
-			t.Fatalf("notationLen(%U) = %d, want %d", r, n, len(want))
+		if n := escape.NotationLen(r, false); n != len(want) {
+			t.Fatalf("escape.NotationLen(%U) = %d, want %d", r, n, len(want))
 		}
 	}
 	for b := 0x80; b <= 0xFF; b++ {
-		if got, want := EscapeByte(byte(b)), fmt.Sprintf(`\X{%02x}`, b); got != want || notationLen(rune(b), true) != len(want) {
-			t.Fatalf("EscapeByte(%#x) = %s (length %d), want %s", b, got, notationLen(rune(b), true), want)
+		if got, want := EscapeByte(byte(b)), fmt.Sprintf(`\X{%02x}`, b); got != want || escape.NotationLen(rune(b), true) != len(want) {
+			t.Fatalf("EscapeByte(%#x) = %s (length %d), want %s", b, got, escape.NotationLen(rune(b), true), want)
 		}
 	}
 }
 
 // FuzzEscapeList builds escape lists from arbitrary values: a list that
 // NewEscapeList takes must give back exactly its Escapes, through All and
-// through JSON, and Sanitize's cursors must read its runs alike forward and
-// backward.
+// through JSON, and Sanitize's builder must read its runs alike while the
+// last is open and once packed.
 func FuzzEscapeList(f *testing.F) {
 	f.Add([]byte{0, 4, 0x1b, 4, 0, 4, 8, 0x1b, 2, 8, 12, 0xff, 14, 1})
 	f.Add([]byte{1, 9, 0x2e, 5, 0, 30, 0, 0, 15, 2, 200, 7, 100, 0xff, 0xff, 0x10, 9, 3})
@@ -194,8 +196,8 @@ func FuzzEscapeList(f *testing.F) {
 		if err := json.Unmarshal(b, &back); err != nil || !back.Equal(l) {
 			t.Fatalf("JSON %s decodes to %v, %v", b, slices.Collect(back.All()), err)
 		}
-		if forward, backward := builderRuns(l); !slices.Equal(forward, backward) {
-			t.Fatalf("cursors disagree:\nforward  %v\nbackward %v", forward, backward)
+		if open, packed := builderRuns(l); !slices.Equal(open, packed) {
+			t.Fatalf("cursors disagree:\nopen   %v\npacked %v", open, packed)
 		}
 	})
 }

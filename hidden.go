@@ -3,6 +3,7 @@ package plainsight
 import (
 	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -15,14 +16,15 @@ import (
 // loc. The first tag of a run reports the run: its escaped form and the
 // ASCII it spells; each tag is an occurrence.
 func (s *sanitizer) strayTag(i int, loc Location) {
-	if f := s.found.found[KindHiddenTags]; f != nil && i > s.tagRunStart && i < s.tagRunEnd {
+	runStart, runEnd := s.TagRun()
+	if f := s.found.found[KindHiddenTags]; f != nil && i > runStart && i < runEnd {
 		f.count++
 		f.locate(loc)
 		return
 	}
-	end := max(s.tagRunEnd, i+4)
+	end := max(runEnd, i+4)
 	again := s.found.has(KindHiddenTags)
-	f := s.found.addRaw(KindHiddenTags, s.text[i:end], explainTags)
+	f := s.found.add(KindHiddenTags, s.Text[i:end], reason{how: becauseTags})
 	f.locate(loc)
 	if f.truncD {
 		return
@@ -33,7 +35,7 @@ func (s *sanitizer) strayTag(i int, loc Location) {
 		decoded = append(decoded, ' ')
 	}
 	for j := i; j < end && len(decoded) <= MaxDecodedLen; {
-		r, size := utf8.DecodeRuneInString(s.text[j:])
+		r, size := utf8.DecodeRuneInString(s.Text[j:])
 		if c := r - 0xE0000; c >= 0x20 && c < 0x7F {
 			decoded = append(decoded, byte(c))
 		}
@@ -73,10 +75,8 @@ func (s *sanitizer) endVSRun() {
 	n := s.vsRunCount
 	s.vsRunCount = 0
 	again := s.found.has(KindVariationSelectors)
-	f := s.found.addRaw(KindVariationSelectors, s.text[s.vsRunStart:s.vsRunEnd], func() string {
-		base, _ := s.runeBefore(s.vsRunStart)
-		return selectorExplanation(n, base)
-	})
+	base, _ := s.RuneBefore(s.vsRunStart)
+	f := s.found.add(KindVariationSelectors, s.Text[s.vsRunStart:s.vsRunEnd], reason{how: becauseSelectors, n: n, r: base})
 	f.count += n - 1
 	for _, loc := range s.vsLocs {
 		f.locate(loc)
@@ -110,9 +110,9 @@ func previewBytes(b []byte) string {
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		if r == utf8.RuneError && size <= 1 || r < 0x20 || r == 0x7F ||
-			r >= 0x80 && runeClass(r, ucd.Lookup(r)) != ClassNone {
+			r >= 0x80 && escape.ClassOf(r, ucd.Lookup(r)) != escape.None {
 			for _, c := range b[:max(size, 1)] {
-				out = append(out, '\\', 'x', lowerhex[c>>4], lowerhex[c&0xF])
+				out = escape.AppendHexByte(out, c)
 			}
 		} else {
 			out = append(out, b[:size]...)

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // MaxLocations is the most occurrences a [Warning] places in
@@ -52,18 +54,18 @@ func LineColumn(text string, off int) (line, column int) {
 	return line, column
 }
 
-// resolveLocations places in Result.Text the locations whose span there
+// placeLocations places in Result.Text the locations whose span there
 // waits for the whole text (terminal sequences and homoglyph tokens, which
 // may hold escapes): an input offset moves by how much longer than their
 // input bytes the escapes before it are. One walk over the escapes serves
 // every location, in order of offset.
-func (s *sanitizer) resolveLocations() {
+func (c *collector) placeLocations(runs escape.Cursor) {
 	type point struct {
 		off int
 		dst *int
 	}
 	var points []point
-	for _, f := range append(s.found.found[:], s.found.other[:]...) {
+	for _, f := range append(c.found[:], c.other[:]...) {
 		if f == nil {
 			continue
 		}
@@ -75,17 +77,16 @@ func (s *sanitizer) resolveLocations() {
 	}
 	slices.SortFunc(points, func(a, b point) int { return cmp.Compare(a.off, b.off) })
 	grown, k := 0, 0 // the runs so far are grown bytes longer than their input
-	runs := s.escapes.runs()
-	for e, ok := runs.next(); ok && k < len(points); e, ok = runs.next() {
-		unitIn, n := e.unitIn(), e.repeat+1
-		unitOut := e.unitOut()
-		in := e.start - grown // where the run starts in the input
+	for e, ok := runs.Next(); ok && k < len(points); e, ok = runs.Next() {
+		unitIn, n := e.UnitIn(), e.Repeat+1
+		unitOut := e.UnitOut()
+		in := e.Start - grown // where the run starts in the input
 		for ; k < len(points) && points[k].off < in+n*unitIn; k++ {
 			p := points[k]
 			*p.dst = p.off + grown
 			if p.off > in {
 				// Between two of the run's escapes.
-				*p.dst = e.start + (p.off-in)/unitIn*unitOut
+				*p.dst = e.Start + (p.off-in)/unitIn*unitOut
 			}
 		}
 		grown += n * (unitOut - unitIn)
@@ -93,28 +94,4 @@ func (s *sanitizer) resolveLocations() {
 	for _, p := range points[k:] {
 		*p.dst = p.off + grown
 	}
-}
-
-// textOffset returns where input offset off stands in the output, when
-// every escape of the bytes before off is written: a finding of the
-// homoglyph checks ends where the loop has been. It walks back over the
-// escapes from the last one, so a finding costs the escapes after its
-// start, not all those before.
-func (s *sanitizer) textOffset(off int) int {
-	grown := len(s.out) - s.copied // how much longer than its input the output is
-	runs := s.escapes.runsBackward()
-	for e, ok := runs.next(); ok; e, ok = runs.next() {
-		unitIn, n := e.unitIn(), e.repeat+1
-		unitOut := e.unitOut()
-		end := e.end - grown // in the input
-		if end <= off {
-			break
-		}
-		if start := end - n*unitIn; start < off {
-			// In a run, between two of its escapes.
-			return e.start + (off-start)/unitIn*unitOut
-		}
-		grown -= n * (unitOut - unitIn)
-	}
-	return off + grown
 }

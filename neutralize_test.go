@@ -199,30 +199,6 @@ func TestPolicy(t *testing.T) {
 	}
 }
 
-func TestCleanASCIIPrefix(t *testing.T) {
-	// Every byte value at every position of a 40-byte buffer, against the
-	// bytewise definition.
-	base := []byte(strings.Repeat("abcdefgh", 5))
-	for pos := range base {
-		for b := range 256 {
-			buf := append([]byte(nil), base...)
-			buf[pos] = byte(b)
-			for _, keepTab := range []bool{false, true} {
-				want := len(buf)
-				for i, c := range buf {
-					if !isPlainASCII(c, keepTab) {
-						want = i
-						break
-					}
-				}
-				if got := cleanASCIIPrefix(string(buf), keepTab); got != want {
-					t.Fatalf("cleanASCIIPrefix(byte %#x at %d, keepTab=%v) = %d, want %d", b, pos, keepTab, got, want)
-				}
-			}
-		}
-	}
-}
-
 func TestCleanASCIIAllocatesNothing(t *testing.T) {
 	in := strings.Repeat("go test -race ./... && echo done\n", 100)
 	var r Result

@@ -1,11 +1,14 @@
 package plainsight
 
-import "github.com/plainsight-dev/plainsight/internal/spoof"
+import (
+	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/spoof"
+)
 
 // This file is the root side of the homoglyph checks of internal/spoof:
 // Sanitize's loop hands the scanner the text as it decodes it (see
 // sanitizer.run), and the findings that come back become warnings here,
-// neutralized and explained once.
+// recorded, to be explained once when the warnings are built.
 
 // spoofKinds maps each kind of homoglyph finding to its warning kind.
 var spoofKinds = [...]Kind{
@@ -26,23 +29,22 @@ func (s *sanitizer) takeFindings() {
 }
 
 func (s *sanitizer) addFindings() {
-	s.found.addSpoof(s.text, s.scan.Findings(), s.textOffset)
+	s.found.addSpoof(s.Text, s.scan.Findings())
 	s.scan.ClearFindings()
 }
 
-// addSpoof records homoglyph findings in text. Each token is neutralized
-// and clipped for the warning; the first finding of a kind is explained.
-// The finding's place in the input is its location, and place gives its
-// place in Result.Text; without place, that is found once the text is
-// written (resolveLocations).
-func (c *collector) addSpoof(text string, fs []spoof.Finding, place func(off int) int) {
+// addSpoof records homoglyph findings in text, each at the span of the
+// input it names. A token is neutralized and clipped as it will be shown,
+// so that two tokens shown alike count as one; a kind's first finding is
+// kept to be explained when the warnings are built.
+func (c *collector) addSpoof(text string, fs []spoof.Finding) {
 	for _, fd := range fs {
 		k := spoofKinds[fd.Kind]
 		tok := text[fd.Token.Start:fd.Token.End]
 		// A token is shown clipped to MaxTokenLen bytes; the context
 		// rules look at most maxLookaround code points past that, so
 		// twice as many input bytes neutralize to the same prefix.
-		t := oneLine(tok, MaxTokenLen)
+		t := escape.OneLine(tok, MaxTokenLen)
 		sev := k.Severity()
 		switch fd.Severity {
 		case spoof.SeverityWarn:
@@ -50,16 +52,7 @@ func (c *collector) addSpoof(text string, fs []spoof.Finding, place func(off int
 		case spoof.SeverityInfo:
 			sev = SeverityInfo
 		}
-		explain := ""
-		if *c.slot(k, sev) == nil {
-			explain = explainSpoof(k, t, tok, fd.Rune)
-		}
-		f := c.addAt(k, sev, t, explain)
-		in := Span{fd.At.Start, fd.At.End}
-		if place == nil {
-			c.locatePending(f, in)
-		} else if len(f.locs) < MaxLocations {
-			f.locate(Location{Input: in, Text: Span{place(in.Start), place(in.End)}})
-		}
+		f := c.addNeutral(k, sev, t, reason{how: becauseSpoof, kind: k, tok: t, raw: tok, r: fd.Rune})
+		c.locatePending(f, Span{fd.At.Start, fd.At.End})
 	}
 }

@@ -9,7 +9,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/spoof"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // scriptKinds are the kinds detectScripts reports.
@@ -202,15 +204,35 @@ func TestScriptsLinesIndependent(t *testing.T) {
 	}
 }
 
-// detectScripts runs the homoglyph checks alone over text with
-// spoof.Scanner.Scan, and returns their warnings: what Sanitize, which drives the scanner from its own loop with
-// short paths, must also find.
+// detectScripts runs the homoglyph checks alone over text, a byte or a
+// rune at a time, and returns their warnings: what Sanitize, which drives
+// the scanner from its own loop with short paths, must also find.
 func detectScripts(text string) []Warning {
 	var s spoof.Scanner
-	s.Scan(text)
+	s.Reset(text)
+	for i := 0; i < len(text); {
+		if text[i] < utf8.RuneSelf {
+			i, _ = s.ASCII(i, len(text))
+			continue
+		}
+		r, size, p := ucd.Decode(text[i:])
+		if size == 1 {
+			s.Invalid(i)
+		} else {
+			s.Rune(i, r, size, p)
+		}
+		i += size
+	}
+	s.Finish()
 	var c collector
-	c.addSpoof(text, s.Findings(), nil)
-	return c.warnings()
+	c.addSpoof(text, s.Findings())
+	ws := c.build(text, escape.Cursor{}, nil)
+	for _, w := range ws {
+		for i := range w.Locations {
+			w.Locations[i].Text = textPending // no text is written
+		}
+	}
+	return ws
 }
 
 // scriptWarnings returns the homoglyph warnings of r, with the Text spans
@@ -250,7 +272,7 @@ func FuzzDetectScripts(f *testing.F) {
 				t.Errorf("detectScripts(%+q): %v count %d < %d tokens", in, w.Kind, w.Count, len(w.Tokens))
 			}
 			for _, tok := range append(w.Tokens, w.Explanation) {
-				if !utf8.ValidString(tok) || neutralize(tok) != tok {
+				if !utf8.ValidString(tok) || escape.Neutralize(tok) != tok {
 					t.Errorf("detectScripts(%+q): %v token or explanation not neutral: %+q", in, w.Kind, tok)
 				}
 			}

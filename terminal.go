@@ -16,14 +16,14 @@ const maxEffects = 6
 // escaped one by one; seqEnd marks them so that the sequence is reported
 // once, as a whole, with what it would have done.
 func (s *sanitizer) terminalSequence(i int) {
-	if s.text[i] == 0x1B && i+1 < len(s.text) && s.text[i+1] == 0x1B {
+	if s.Text[i] == 0x1B && i+1 < len(s.Text) && s.Text[i+1] == 0x1B {
 		// ESC ESC: the second ESC cancels the first, whatever follows,
 		// as ESC does anywhere (Williams: "anywhere" to Escape). The
 		// parser would say so too, at a cost per byte of an ESC flood.
 		s.report(i, i+1, abandonedESC)
 		return
 	}
-	rest := s.text[i:]
+	rest := s.Text[i:]
 	for _, seq := range s.seqs[:s.nSeqs] {
 		// The final byte first: it tells most sequences apart without
 		// a call to compare the rest.
@@ -67,7 +67,7 @@ func (s *sanitizer) terminalSequence(i int) {
 		return
 	}
 	// Span, not Len: C0 controls executed inside the sequence belong to it.
-	end := min(i+seq.Span, len(s.text))
+	end := min(i+seq.Span, len(s.Text))
 	var effect string
 	if len(s.effects) < maxEffects {
 		effect = describeSequence(tok.Kind, seq)
@@ -79,7 +79,7 @@ func (s *sanitizer) terminalSequence(i int) {
 		// wherever they stand: worth remembering. (An aborted sequence
 		// ends at what follows it, which may differ next time.)
 		if s.nSeqs < len(s.seqs) && end-i <= maxRememberedSeq {
-			s.seqs[s.nSeqs] = s.text[i:end]
+			s.seqs[s.nSeqs] = s.Text[i:end]
 			s.nSeqs++
 		}
 	}
@@ -92,7 +92,7 @@ const maxRememberedSeq = 256
 // effect ("" once maxEffects are listed).
 func (s *sanitizer) report(i, end int, effect string) {
 	s.seqEnd = end
-	f := s.found.addRaw(KindTerminalEscape, s.text[i:end], noExplanation)
+	f := s.found.add(KindTerminalEscape, s.Text[i:end], reason{how: becauseSequences})
 	s.found.locatePending(f, Span{i, end})
 	if effect != "" && len(s.effects) < maxEffects && !slices.Contains(s.effects, effect) {
 		s.effects = append(s.effects, effect)

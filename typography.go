@@ -16,22 +16,21 @@ import "github.com/plainsight-dev/plainsight/internal/typography"
 // does not interpret; there too they are escaped.
 func (s *sanitizer) typographic(i, size int, r rune, cls Class) bool {
 	if !typography.Placed(r) || cls != ClassWhitespace && cls != ClassZeroWidth && cls != ClassBidi ||
-		s.policy.Context == ContextCommand && !s.inProse(i) || i < s.seqEnd {
+		s.context == ContextCommand && !s.inProse(i) || i < s.seqEnd {
 		return false
 	}
 	if !s.judging {
-		s.judge.Prose = s.policy.Context == ContextProse
-		s.judge.Reset(s.text)
+		s.judge.Prose = s.context == ContextProse
+		s.judge.Reset(s.Text)
 		s.judging = true
 	}
 	rule := s.judge.At(i)
 	if rule == typography.None {
 		return false
 	}
-	f := s.found.addRawAt(cls.Kind(), SeverityInfo, s.text[i:i+size], func() string {
-		return explainTypography(r, rule, s.policy.Context == ContextProse)
-	})
-	if s.policy.Context == ContextProse {
+	prose := s.context == ContextProse
+	f := s.found.addAt(cls.Kind(), SeverityInfo, s.Text[i:i+size], reason{how: becauseTypography, r: r, rule: rule, prose: prose})
+	if prose {
 		// Shown as itself: its place in Text waits for the escapes
 		// before it.
 		s.found.locatePending(f, Span{i, i + size})
