@@ -82,13 +82,9 @@ func (r *shellRoles) span(i int) shellread.Span {
 	return r.rd.Spans[r.k]
 }
 
-// roleAt tells the scanner the role of byte i, and returns where that role
-// ends: the scanner must not be handed bytes past it. Without a command's
-// reading the role never changes.
+// roleAt tells the scanner the role of byte i of a command that has a
+// reading, and returns where that role ends.
 func (s *sanitizer) roleAt(i int) (end int) {
-	if !s.shell.on {
-		return len(s.Text)
-	}
 	sp := s.shell.span(i)
 	if !s.shell.set {
 		s.scan.SetRole(scannerRole(sp))

@@ -175,7 +175,7 @@ func (s *sanitizer) run(i int) {
 				// The homoglyph checks read the ASCII anyway; when
 				// they pass no control, none of it is escaped. Else
 				// the bytes are taken below, already read.
-				j, controls := s.scan.ASCII(i, s.roleAt(i))
+				j, controls := s.scan.ASCII(i, s.role(i))
 				s.takeFindings()
 				if !controls {
 					i = j
@@ -209,7 +209,7 @@ func (s *sanitizer) run(i int) {
 			// escaped either (runeClass), so they need no classify.
 			// The rune the loop stops at comes back decoded and
 			// looked up when it could decode it.
-			s.roleAt(i)
+			s.role(i)
 			i, r, size, p = s.scan.Letters(i)
 			s.takeFindings()
 			if i == len(text) || text[i] < utf8.RuneSelf {
@@ -233,7 +233,7 @@ func (s *sanitizer) run(i int) {
 		}
 		if s.scanning {
 			// The homoglyph checks share this decode and lookup.
-			s.roleAt(i)
+			s.role(i)
 			s.scan.Rune(i, r, size, p)
 			s.takeFindings()
 		}
@@ -242,13 +242,25 @@ func (s *sanitizer) run(i int) {
 		}
 		i += size
 	}
-	s.endVSRun()
+	if s.vsRunCount > 0 {
+		s.endVSRun()
+	}
 	if s.scanning {
 		// Finish reports whole-script confusables anywhere in the text:
 		// they are placed in one walk at the end, not one walk back each.
 		s.scan.Finish()
 		s.takeFindings()
 	}
+}
+
+// role tells the scanner the role of byte i in a command, and returns
+// where that role ends: the scanner must not be handed bytes past it.
+// Other readings have one role throughout.
+func (s *sanitizer) role(i int) (end int) {
+	if !s.shell.on {
+		return len(s.Text)
+	}
+	return s.roleAt(i)
 }
 
 // startScan starts the homoglyph checks at the first non-ASCII rune, at
