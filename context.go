@@ -1,6 +1,10 @@
 package plainsight
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/plainsight-dev/plainsight/internal/names"
+)
 
 // A Context says what kind of text Sanitize reads, so that its detectors
 // judge each character the way the text's reader will. Escaping depends on
@@ -14,7 +18,7 @@ type Context uint8
 const (
 	// ContextAny reads text without knowing what it is: every token is
 	// judged on its own. It is the zero value.
-	ContextAny Context = iota // any
+	ContextAny Context = iota
 	// ContextCommand reads text as a Bash command, the way the shell will
 	// parse it: outside quotes, a character that looks like a quote, a
 	// dash or other shell syntax is an ordinary word character, and one
@@ -27,45 +31,40 @@ const (
 	// (docs/typography.md) but escaped as in every other context. A
 	// command that does not parse is read as unquoted text
 	// where it fails, and the explanations say so.
-	ContextCommand // command
+	ContextCommand
 	// ContextProse reads text as prose in a natural language: messages,
 	// descriptions and translated strings, with their typography. A code
 	// point in its typographic place is shown as itself and reported at
 	// info severity; no line reads as a command.
-	ContextProse // prose
+	ContextProse
 
 	numContexts
 )
 
-var contextNames = [numContexts]string{
+var contextNames = names.Table[Context]{
 	ContextAny:     "any",
 	ContextCommand: "command",
 	ContextProse:   "prose",
 }
 
 // String returns the stable name of c: "any", "command" or "prose".
-func (c Context) String() string {
-	if c < numContexts {
-		return contextNames[c]
-	}
-	return fmt.Sprintf("Context(%d)", uint8(c))
-}
+func (c Context) String() string { return contextNames.String(c, "Context") }
 
 // MarshalText encodes c as its stable name.
 func (c Context) MarshalText() ([]byte, error) {
-	if c >= numContexts {
+	n, ok := contextNames.Name(c)
+	if !ok {
 		return nil, fmt.Errorf("plainsight: unknown context %d", uint8(c))
 	}
-	return []byte(c.String()), nil
+	return []byte(n), nil
 }
 
 // UnmarshalText decodes a stable name; unknown names are an error.
 func (c *Context) UnmarshalText(b []byte) error {
-	for i, n := range contextNames {
-		if n == string(b) {
-			*c = Context(i)
-			return nil
-		}
+	v, ok := contextNames.Parse(string(b))
+	if !ok {
+		return fmt.Errorf("plainsight: unknown context %q", b)
 	}
-	return fmt.Errorf("plainsight: unknown context %q", b)
+	*c = v
+	return nil
 }

@@ -3,114 +3,9 @@ package plainsight
 import (
 	"fmt"
 	"log/slog"
+
+	"github.com/plainsight-dev/plainsight/internal/names"
 )
-
-// Kind names one class of finding. Its String form is stable, documented in
-// docs/warnings.md, and is also its JSON value.
-//
-// Warnings in a [Result] come in the order of these constants.
-type Kind uint8
-
-const (
-	KindUnknown Kind = iota
-	KindCarriageReturn
-	KindBackspace
-	KindTerminalEscape
-	KindControl
-	KindBidi
-	KindZeroWidth
-	KindHiddenTags
-	KindVariationSelectors
-	KindInvisible
-	KindWhitespace
-	KindPrivateUse
-	KindNoncharacter
-	KindUnassigned
-	KindInvalidUTF8
-	KindFlagged
-	KindMixedScript
-	KindMixedNumbers
-	KindLookalike
-	KindBidiReorder
-	KindWholeScriptConfusable
-	KindUncommonCharacter
-	KindCombiningMarks
-
-	numKinds
-)
-
-// kinds holds the stable name of each Kind, documented in docs/warnings.md,
-// and its fixed severity, so that a front end can rely on it: informational
-// kinds are the ones ordinary text also produces.
-var kinds = [numKinds]struct {
-	name     string
-	severity Severity
-}{
-	KindUnknown:               {"unknown", SeverityWarn},
-	KindCarriageReturn:        {"carriage_return", SeverityWarn},
-	KindBackspace:             {"backspace", SeverityWarn},
-	KindTerminalEscape:        {"terminal_escape", SeverityWarn},
-	KindControl:               {"control_bytes", SeverityWarn},
-	KindBidi:                  {"bidi", SeverityWarn},
-	KindZeroWidth:             {"zero_width", SeverityWarn},
-	KindHiddenTags:            {"hidden_tags", SeverityWarn},
-	KindVariationSelectors:    {"variation_selectors", SeverityWarn},
-	KindInvisible:             {"invisible", SeverityWarn},
-	KindWhitespace:            {"unusual_whitespace", SeverityWarn},
-	KindPrivateUse:            {"private_use", SeverityWarn},
-	KindNoncharacter:          {"noncharacter", SeverityWarn},
-	KindUnassigned:            {"unassigned", SeverityWarn},
-	KindInvalidUTF8:           {"invalid_utf8", SeverityWarn},
-	KindFlagged:               {"flagged", SeverityWarn},
-	KindMixedScript:           {"mixed_script", SeverityWarn},
-	KindMixedNumbers:          {"mixed_numbers", SeverityWarn},
-	KindLookalike:             {"lookalike", SeverityWarn},
-	KindBidiReorder:           {"bidi_reorder", SeverityWarn},
-	KindWholeScriptConfusable: {"whole_script_confusable", SeverityInfo},
-	KindUncommonCharacter:     {"uncommon_character", SeverityInfo},
-	KindCombiningMarks:        {"combining_marks", SeverityInfo},
-}
-
-// Kinds returns every kind that Sanitize can report, in warning order.
-func Kinds() []Kind {
-	ks := make([]Kind, 0, numKinds-1)
-	for k := KindUnknown + 1; k < numKinds; k++ {
-		ks = append(ks, k)
-	}
-	return ks
-}
-
-// String returns the stable name of k, such as "bidi".
-func (k Kind) String() string {
-	if k < numKinds {
-		return kinds[k].name
-	}
-	return kinds[KindUnknown].name
-}
-
-// Severity returns the usual severity of warnings of kind k: the severity
-// of its occurrences unless a context rule decides otherwise (see
-// [Warning.Severity]).
-func (k Kind) Severity() Severity {
-	if k < numKinds {
-		return kinds[k].severity
-	}
-	return SeverityWarn
-}
-
-// MarshalText encodes k as its stable name.
-func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
-
-// UnmarshalText decodes a stable name; unknown names are an error.
-func (k *Kind) UnmarshalText(b []byte) error {
-	for i, info := range kinds {
-		if i > 0 && info.name == string(b) {
-			*k = Kind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("plainsight: unknown warning kind %q", b)
-}
 
 // Severity says how alarming a warning is.
 type Severity uint8
@@ -125,12 +20,17 @@ const (
 	SeverityInfo
 )
 
+var severityNames = names.Table[Severity]{
+	SeverityWarn: "warn",
+	SeverityInfo: "info",
+}
+
 // String returns "warn" or "info".
 func (s Severity) String() string {
-	if s == SeverityInfo {
-		return "info"
+	if n, ok := severityNames.Name(s); ok {
+		return n
 	}
-	return "warn"
+	return severityNames[SeverityWarn]
 }
 
 // MarshalText encodes s as "warn" or "info".
@@ -138,14 +38,11 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 
 // UnmarshalText decodes "warn" or "info".
 func (s *Severity) UnmarshalText(b []byte) error {
-	switch string(b) {
-	case "warn":
-		*s = SeverityWarn
-	case "info":
-		*s = SeverityInfo
-	default:
+	v, ok := severityNames.Parse(string(b))
+	if !ok {
 		return fmt.Errorf("plainsight: unknown severity %q", b)
 	}
+	*s = v
 	return nil
 }
 

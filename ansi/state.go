@@ -1,5 +1,7 @@
 package ansi
 
+import "github.com/plainsight-dev/plainsight/internal/names"
+
 // State is a state of the parser, named as in Paul Williams' DEC ANSI parser
 // diagram, plus EscapeIgnore. The zero State is Ground.
 type State uint8
@@ -23,7 +25,7 @@ const (
 	numStates
 )
 
-var stateNames = [...]string{
+var stateNames = names.Table[State]{
 	Ground:             "ground",
 	Escape:             "escape",
 	EscapeIntermediate: "escape_intermediate",
@@ -43,12 +45,7 @@ var stateNames = [...]string{
 
 // String returns the state's name as written in Williams' diagram, e.g.
 // "csi_entry".
-func (s State) String() string {
-	if int(s) < len(stateNames) {
-		return stateNames[s]
-	}
-	return "State(" + itoa(int(s)) + ")"
-}
+func (s State) String() string { return stateNames.String(s, "State") }
 
 // MarshalText implements [encoding.TextMarshaler] with the name from String.
 func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }

@@ -1,5 +1,7 @@
 package ansi
 
+import "github.com/plainsight-dev/plainsight/internal/names"
+
 // Kind classifies a token.
 type Kind uint8
 
@@ -17,7 +19,7 @@ const (
 	KindAPC                 // application program command: ESC _ or C1 APC
 )
 
-var kindNames = [...]string{
+var kindNames = names.Table[Kind]{
 	KindNone:    "none",
 	KindText:    "text",
 	KindInvalid: "invalid",
@@ -33,12 +35,7 @@ var kindNames = [...]string{
 
 // String returns the lower-case name of k: "text", "invalid", "control",
 // "csi", "esc", "osc", "dcs", "sos", "pm", "apc" ("none" for KindNone).
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "Kind(" + itoa(int(k)) + ")"
-}
+func (k Kind) String() string { return kindNames.String(k, "Kind") }
 
 // MarshalText implements [encoding.TextMarshaler] with the name from String.
 func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
@@ -60,7 +57,7 @@ const (
 	TermEOF                       // still open when Flush was called (unterminated)
 )
 
-var termNames = [...]string{
+var termNames = names.Table[Terminator]{
 	TermNone:    "none",
 	TermFinal:   "final",
 	TermBEL:     "bel",
@@ -71,12 +68,7 @@ var termNames = [...]string{
 }
 
 // String returns the lower-case name of t, e.g. "st" or "aborted".
-func (t Terminator) String() string {
-	if int(t) < len(termNames) {
-		return termNames[t]
-	}
-	return "Terminator(" + itoa(int(t)) + ")"
-}
+func (t Terminator) String() string { return termNames.String(t, "Terminator") }
 
 // MarshalText implements [encoding.TextMarshaler] with the name from String.
 func (t Terminator) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
@@ -145,27 +137,4 @@ type Seq struct {
 	Abort                byte       // when Term == TermAborted: CAN, SUB, ESC, or the C1 value 0x80-0x9F that cut it short
 	Len                  int        // raw bytes of the sequence, introducer and terminator included (may span chunks; saturating)
 	Span                 int        // bytes from the introducer to the end: Len plus the C0 controls returned as tokens while the sequence was open (saturating)
-}
-
-// itoa avoids importing strconv for the rare out-of-range String.
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }

@@ -1,5 +1,7 @@
 package transcript
 
+import "github.com/plainsight-dev/plainsight/internal/names"
+
 // Envelope is the record of one command run by [Run]: provenance, the cleaned
 // text of each stream with its report, references to the raw bytes, and the
 // interleaving of reads. Nothing the command printed can change its
@@ -79,24 +81,25 @@ type Event struct {
 type Stream uint8
 
 const (
-	StreamUnknown Stream = iota // unknown
-	Stdout                      // stdout
-	Stderr                      // stderr
-
-	numStreams
+	StreamUnknown Stream = iota
+	Stdout
+	Stderr
 )
 
-var streamNames = [numStreams]string{"unknown", "stdout", "stderr"}
+var streamNames = names.Table[Stream]{
+	StreamUnknown: "unknown",
+	Stdout:        "stdout",
+	Stderr:        "stderr",
+}
 
 // String returns "stdout" or "stderr".
-func (s Stream) String() string { return policyName(streamNames[:], int(s)) }
+func (s Stream) String() string { return policyName(streamNames, s) }
 
 // MarshalText encodes s as its name.
-func (s Stream) MarshalText() ([]byte, error) { return marshalPolicy(streamNames[:], int(s)) }
+func (s Stream) MarshalText() ([]byte, error) { return marshalPolicy(streamNames, s) }
 
 // UnmarshalText decodes a name; unknown names are an error.
-func (s *Stream) UnmarshalText(b []byte) error {
-	i, err := unmarshalPolicy(streamNames[:], "stream", b)
-	*s = Stream(i)
+func (s *Stream) UnmarshalText(b []byte) (err error) {
+	*s, err = unmarshalPolicy(streamNames, "stream", b)
 	return err
 }

@@ -1,6 +1,10 @@
 package transcript
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/plainsight-dev/plainsight/internal/names"
+)
 
 // Defaults for the zero value of [Limits].
 const (
@@ -87,7 +91,7 @@ type CRPolicy uint8
 const (
 	// CRNewline, the default, turns a lone CR into '\n': every redraw of a
 	// progress line stays visible, one per line.
-	CRNewline CRPolicy = iota // newline
+	CRNewline CRPolicy = iota
 	// CROverwrite simulates a terminal that rewrites the current line, but
 	// keeps only what the program last wrote: after a CR, the next
 	// printable character clears the line and starts it again, so
@@ -96,9 +100,7 @@ const (
 	// program wrote). A CR followed by nothing but a newline or the end of
 	// the input keeps the line as it was. The discarded bytes are counted
 	// in Report.Overwritten.
-	CROverwrite // overwrite
-
-	numCRPolicies
+	CROverwrite
 )
 
 // BSPolicy says what a backspace (BS, 0x08) does.
@@ -106,7 +108,7 @@ type BSPolicy uint8
 
 const (
 	// BSDrop, the default, removes backspaces and changes nothing else.
-	BSDrop BSPolicy = iota // drop
+	BSDrop BSPolicy = iota
 	// BSErase removes the rune before the backspace on the current line,
 	// as a line editor would: "echo evil #\b\b\b\b\b\bgood" becomes
 	// "echo good". A backspace never crosses a newline, never reaches
@@ -114,9 +116,7 @@ const (
 	// Limits.MaxLine), and does nothing right after a CR under
 	// CROverwrite, where the cursor is at the start of the line. The
 	// erased bytes are counted in Report.Overwritten.
-	BSErase // erase
-
-	numBSPolicies
+	BSErase
 )
 
 // UnicodePolicy says what happens to the code points that
@@ -126,82 +126,88 @@ type UnicodePolicy uint8
 const (
 	// UnicodeEscape, the default, writes each such code point as a visible
 	// escape such as \u{e0049}, so that a tag-smuggled instruction shows.
-	UnicodeEscape UnicodePolicy = iota // escape
+	UnicodeEscape UnicodePolicy = iota
 	// UnicodeRemove deletes them.
-	UnicodeRemove // remove
+	UnicodeRemove
 	// UnicodeKeep leaves them in the text. They are still counted in the
 	// report. Use it only for consumers that render nothing invisible.
-	UnicodeKeep // keep
-
-	numUnicodePolicies
+	UnicodeKeep
 )
 
 var (
-	crNames      = [numCRPolicies]string{"newline", "overwrite"}
-	bsNames      = [numBSPolicies]string{"drop", "erase"}
-	unicodeNames = [numUnicodePolicies]string{"escape", "remove", "keep"}
+	crNames = names.Table[CRPolicy]{
+		CRNewline:   "newline",
+		CROverwrite: "overwrite",
+	}
+	bsNames = names.Table[BSPolicy]{
+		BSDrop:  "drop",
+		BSErase: "erase",
+	}
+	unicodeNames = names.Table[UnicodePolicy]{
+		UnicodeEscape: "escape",
+		UnicodeRemove: "remove",
+		UnicodeKeep:   "keep",
+	}
 )
 
 // String returns "newline" or "overwrite".
-func (p CRPolicy) String() string { return policyName(crNames[:], int(p)) }
+func (p CRPolicy) String() string { return policyName(crNames, p) }
 
 // String returns "drop" or "erase".
-func (p BSPolicy) String() string { return policyName(bsNames[:], int(p)) }
+func (p BSPolicy) String() string { return policyName(bsNames, p) }
 
 // String returns "escape", "remove" or "keep".
-func (p UnicodePolicy) String() string { return policyName(unicodeNames[:], int(p)) }
+func (p UnicodePolicy) String() string { return policyName(unicodeNames, p) }
 
 // MarshalText encodes p as its name.
-func (p CRPolicy) MarshalText() ([]byte, error) { return marshalPolicy(crNames[:], int(p)) }
+func (p CRPolicy) MarshalText() ([]byte, error) { return marshalPolicy(crNames, p) }
 
 // MarshalText encodes p as its name.
-func (p BSPolicy) MarshalText() ([]byte, error) { return marshalPolicy(bsNames[:], int(p)) }
+func (p BSPolicy) MarshalText() ([]byte, error) { return marshalPolicy(bsNames, p) }
 
 // MarshalText encodes p as its name.
-func (p UnicodePolicy) MarshalText() ([]byte, error) {
-	return marshalPolicy(unicodeNames[:], int(p))
-}
+func (p UnicodePolicy) MarshalText() ([]byte, error) { return marshalPolicy(unicodeNames, p) }
 
 // UnmarshalText decodes a name; unknown names are an error.
-func (p *CRPolicy) UnmarshalText(b []byte) error {
-	i, err := unmarshalPolicy(crNames[:], "CR policy", b)
-	*p = CRPolicy(i)
+func (p *CRPolicy) UnmarshalText(b []byte) (err error) {
+	*p, err = unmarshalPolicy(crNames, "CR policy", b)
 	return err
 }
 
 // UnmarshalText decodes a name; unknown names are an error.
-func (p *BSPolicy) UnmarshalText(b []byte) error {
-	i, err := unmarshalPolicy(bsNames[:], "BS policy", b)
-	*p = BSPolicy(i)
+func (p *BSPolicy) UnmarshalText(b []byte) (err error) {
+	*p, err = unmarshalPolicy(bsNames, "BS policy", b)
 	return err
 }
 
 // UnmarshalText decodes a name; unknown names are an error.
-func (p *UnicodePolicy) UnmarshalText(b []byte) error {
-	i, err := unmarshalPolicy(unicodeNames[:], "Unicode policy", b)
-	*p = UnicodePolicy(i)
+func (p *UnicodePolicy) UnmarshalText(b []byte) (err error) {
+	*p, err = unmarshalPolicy(unicodeNames, "Unicode policy", b)
 	return err
 }
 
-func policyName(names []string, i int) string {
-	if i < len(names) {
-		return names[i]
+// policyName returns the name of v in t, or "unknown".
+func policyName[T ~uint8](t names.Table[T], v T) string {
+	if n, ok := t.Name(v); ok {
+		return n
 	}
 	return "unknown"
 }
 
-func marshalPolicy(names []string, i int) ([]byte, error) {
-	if i < len(names) {
-		return []byte(names[i]), nil
+// marshalPolicy returns the name of v in t; a value without one is an
+// error.
+func marshalPolicy[T ~uint8](t names.Table[T], v T) ([]byte, error) {
+	if n, ok := t.Name(v); ok {
+		return []byte(n), nil
 	}
-	return nil, &nameError{what: "value", value: strconv.Itoa(i)}
+	return nil, &nameError{what: "value", value: strconv.Itoa(int(v))}
 }
 
-func unmarshalPolicy(names []string, what string, b []byte) (int, error) {
-	for i, n := range names {
-		if n == string(b) {
-			return i, nil
-		}
+// unmarshalPolicy returns the value named b in t; an unknown name is an
+// error, and the zero value with it.
+func unmarshalPolicy[T ~uint8](t names.Table[T], what string, b []byte) (T, error) {
+	if v, ok := t.Parse(string(b)); ok {
+		return v, nil
 	}
 	return 0, &nameError{what: what, value: string(b)}
 }

@@ -1,10 +1,10 @@
 package spoof
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/names"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -26,7 +26,7 @@ const (
 	levelMinimallyRestrictive
 )
 
-var levelNames = [...]string{
+var levelNames = names.Table[restrictionLevel]{
 	levelASCIIOnly:             "ASCII-Only",
 	levelSingleScript:          "Single Script",
 	levelHighlyRestrictive:     "Highly Restrictive",
@@ -35,10 +35,7 @@ var levelNames = [...]string{
 }
 
 func (l restrictionLevel) String() string {
-	if int(l) < len(levelNames) {
-		return levelNames[l]
-	}
-	return "restrictionLevel(" + strconv.Itoa(int(l)) + ")"
+	return levelNames.String(l, "restrictionLevel")
 }
 
 // recommendedScripts are the scripts of the "Recommended Scripts" table of

@@ -14,9 +14,9 @@
 package typography
 
 import (
-	"fmt"
 	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/names"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -26,44 +26,44 @@ type Rule uint8
 
 const (
 	// None: the code point stands in no typographic place.
-	None Rule = iota // none
+	None Rule = iota
 	// HighPunctuation: a no-break space before a high punctuation mark or
 	// closing guillemet, or after an opening guillemet (French and its
 	// neighbours; Khmer before its sentence signs); also around a spaced
 	// dash (T1).
-	HighPunctuation // high_punctuation
+	HighPunctuation
 	// ShortWord: a no-break space after a word of one or two letters
 	// (Czech, Slovak, Polish, Esperanto) (T2).
-	ShortWord // short_word
+	ShortWord
 	// WordSeparator: a zero-width space between words of a script written
 	// without spaces (Line_Break=SA: Thai, Lao, Khmer, Myanmar and their
 	// kin) (T4).
-	WordSeparator // word_separator
+	WordSeparator
 	// Number: a no-break or fine space between digit groups, or between a
 	// number and its unit or sign (T5).
-	Number // number
+	Number
 	// FinalNonJoiner: a zero-width non-joiner at the end of a word, after
 	// a virama (Indic explicit virama) or after a joining Arabic-script
 	// letter (Persian) (T6).
-	FinalNonJoiner // final_non_joiner
+	FinalNonJoiner
 	// DirectionMark: LRM, RLM or ALM in a right-to-left line, at the edge
 	// of a word or number rather than inside one (T7).
-	DirectionMark // direction_mark
+	DirectionMark
 	// IdeographicSpace: an ideographic space in Chinese, Japanese or
 	// Korean text (T11).
-	IdeographicSpace // ideographic_space
+	IdeographicSpace
 	// WordSpace: a no-break space between two words, or between a word
 	// and its number; between words of ASCII letters, only where they do
 	// not read as a command (T12, T13).
-	WordSpace // word_space
+	WordSpace
 	// MorphemeBoundary: a zero-width non-joiner between the parts of a
 	// Persian word after a letter that does not join on its left (T6).
-	MorphemeBoundary // morpheme_boundary
+	MorphemeBoundary
 
 	numRules
 )
 
-var ruleNames = [numRules]string{
+var ruleNames = names.Table[Rule]{
 	None:             "none",
 	HighPunctuation:  "high_punctuation",
 	ShortWord:        "short_word",
@@ -77,12 +77,7 @@ var ruleNames = [numRules]string{
 }
 
 // String returns the stable name of r, such as "high_punctuation".
-func (r Rule) String() string {
-	if r < numRules {
-		return ruleNames[r]
-	}
-	return fmt.Sprintf("Rule(%d)", uint8(r))
-}
+func (r Rule) String() string { return ruleNames.String(r, "Rule") }
 
 // maxRun bounds how many repeated zero-width spaces or direction marks a
 // rule walks over, and how far it looks for a conversion's '%': a longer
