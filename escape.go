@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/names"
 )
 
 // Class says why a code point or byte was escaped.
@@ -32,44 +33,59 @@ const (
 	numClasses
 )
 
-// classes holds the stable name of each Class and the warning kind it
-// reports. A tab is escaped for display but is not a warning: it is common
-// and harmless once visible.
-var classes = [numClasses]struct {
-	name string
-	kind Kind
-}{
-	ClassNone:              {"none", KindUnknown},
-	ClassTab:               {"tab", KindUnknown},
-	ClassBackspace:         {"backspace", KindBackspace},
-	ClassCarriageReturn:    {"carriage_return", KindCarriageReturn},
-	ClassControl:           {"control", KindControl},
-	ClassBidi:              {"bidi", KindBidi},
-	ClassZeroWidth:         {"zero_width", KindZeroWidth},
-	ClassTag:               {"tag", KindHiddenTags},
-	ClassVariationSelector: {"variation_selector", KindVariationSelectors},
-	ClassInvisible:         {"invisible", KindInvisible},
-	ClassWhitespace:        {"whitespace", KindWhitespace},
-	ClassPrivateUse:        {"private_use", KindPrivateUse},
-	ClassNoncharacter:      {"noncharacter", KindNoncharacter},
-	ClassUnassigned:        {"unassigned", KindUnassigned},
-	ClassInvalidUTF8:       {"invalid_utf8", KindInvalidUTF8},
-	ClassFlagged:           {"flagged", KindFlagged},
+// classNames holds the stable name of each Class.
+var classNames = names.Table[Class]{
+	ClassNone:              "none",
+	ClassTab:               "tab",
+	ClassBackspace:         "backspace",
+	ClassCarriageReturn:    "carriage_return",
+	ClassControl:           "control",
+	ClassBidi:              "bidi",
+	ClassZeroWidth:         "zero_width",
+	ClassTag:               "tag",
+	ClassVariationSelector: "variation_selector",
+	ClassInvisible:         "invisible",
+	ClassWhitespace:        "whitespace",
+	ClassPrivateUse:        "private_use",
+	ClassNoncharacter:      "noncharacter",
+	ClassUnassigned:        "unassigned",
+	ClassInvalidUTF8:       "invalid_utf8",
+	ClassFlagged:           "flagged",
+}
+
+// classKinds holds the warning kind an escape of each Class reports. A
+// tab is escaped for display but is not a warning: it is common and
+// harmless once visible.
+var classKinds = [numClasses]Kind{
+	ClassBackspace:         KindBackspace,
+	ClassCarriageReturn:    KindCarriageReturn,
+	ClassControl:           KindControl,
+	ClassBidi:              KindBidi,
+	ClassZeroWidth:         KindZeroWidth,
+	ClassTag:               KindHiddenTags,
+	ClassVariationSelector: KindVariationSelectors,
+	ClassInvisible:         KindInvisible,
+	ClassWhitespace:        KindWhitespace,
+	ClassPrivateUse:        KindPrivateUse,
+	ClassNoncharacter:      KindNoncharacter,
+	ClassUnassigned:        KindUnassigned,
+	ClassInvalidUTF8:       KindInvalidUTF8,
+	ClassFlagged:           KindFlagged,
 }
 
 // String returns the stable name of c, such as "bidi".
 func (c Class) String() string {
-	if c < numClasses {
-		return classes[c].name
+	if n, ok := classNames.Name(c); ok {
+		return n
 	}
-	return classes[ClassNone].name
+	return classNames[ClassNone]
 }
 
 // Kind returns the warning kind that an escape of class c reports, or
 // KindUnknown for classes that are escaped without a warning (tab).
 func (c Class) Kind() Kind {
 	if c < numClasses {
-		return classes[c].kind
+		return classKinds[c]
 	}
 	return KindUnknown
 }
@@ -79,13 +95,12 @@ func (c Class) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText decodes a stable name; unknown names are an error.
 func (c *Class) UnmarshalText(b []byte) error {
-	for i, info := range classes {
-		if info.name == string(b) {
-			*c = Class(i)
-			return nil
-		}
+	v, ok := classNames.Parse(string(b))
+	if !ok {
+		return fmt.Errorf("plainsight: unknown escape class %q", b)
 	}
-	return fmt.Errorf("plainsight: unknown escape class %q", b)
+	*c = v
+	return nil
 }
 
 // An Escape records one escape that Sanitize wrote into [Result.Text], or a
