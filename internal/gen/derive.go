@@ -26,6 +26,26 @@ func (d *db) deriveASCIIForms() {
 	}
 }
 
+// deriveASCIIPunct flags the non-ASCII code points whose NFKC form or
+// confusables.txt prototype is one ASCII character other than a letter
+// or digit. It runs after deriveASCIIForms.
+func (d *db) deriveASCIIPunct() {
+	punct := func(f string) bool {
+		if len(f) != 1 || f[0] >= utf8.RuneSelf {
+			return false
+		}
+		c := f[0] | 0x20
+		return !('a' <= c && c <= 'z' || '0' <= f[0] && f[0] <= '9')
+	}
+	for _, list := range [][]confusable{d.asciiForms, d.confusables} {
+		for _, c := range list {
+			if c.source >= utf8.RuneSelf && punct(c.prototype) {
+				d.setFlag(c.source, flagASCIIPunct)
+			}
+		}
+	}
+}
+
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {

@@ -47,6 +47,7 @@ func Generate(dir string) ([]byte, error) {
 		}
 	}
 	d.deriveASCIIForms()
+	d.deriveASCIIPunct()
 	d.deriveAllowedPrototypes()
 	if err := d.check(); err != nil {
 		return nil, err

@@ -35,6 +35,7 @@ const (
 	flagNoncharacter         = 1 << 31
 	flagWhiteSpace           = 1 << 32
 	flagASCIIForm            = 1 << 33
+	flagASCIIPunct           = 1 << 34
 )
 
 // categoryOrder is the order of the Category constants; Cn (unassigned)

@@ -107,6 +107,7 @@ const (
 		{"Noncharacter", flagNoncharacter},
 		{"WhiteSpace", flagWhiteSpace},
 		{"ASCIIForm", flagASCIIForm},
+		{"ASCIIPunct", flagASCIIPunct},
 	} {
 		fmt.Fprintf(&b, "prop%s = 1 << %d\n", f.name, bits.TrailingZeros64(f.flag))
 	}

@@ -112,3 +112,27 @@ func TestAllowedPrototypes(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsAsASCIIPunct computes the flag at run time for every code point.
+func TestReadsAsASCIIPunct(t *testing.T) {
+	punct := func(f string) bool {
+		return len(f) == 1 && f[0] < utf8.RuneSelf && !('a' <= f[0]|0x20 && f[0]|0x20 <= 'z' || '0' <= f[0] && f[0] <= '9')
+	}
+	n := 0
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		proto, _ := Confusable(r)
+		want := r >= utf8.RuneSelf && (punct(ASCIIForm(r)) || punct(proto))
+		if got := Lookup(r).ReadsAsASCIIPunct(); got != want {
+			t.Errorf("%U: ReadsAsASCIIPunct() = %v, want %v", r, got, want)
+		}
+		if want {
+			n++
+		}
+	}
+	for _, r := range []rune{0xFF0E, 0x2044, 0x2010} {
+		if !Lookup(r).ReadsAsASCIIPunct() {
+			t.Errorf("%U: ReadsAsASCIIPunct() = false", r)
+		}
+	}
+	t.Logf("%d code points read as ASCII punctuation", n)
+}

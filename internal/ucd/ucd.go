@@ -135,6 +135,13 @@ func (p Props) VariationSelector() bool { return p&propVariationSelector != 0 }
 // Noncharacter reports the Noncharacter_Code_Point property (PropList.txt).
 func (p Props) Noncharacter() bool { return p&propNoncharacter != 0 }
 
+// ReadsAsASCIIPunct reports whether the code point is not ASCII and its
+// NFKC form (see ASCIIForm) or its prototype in confusables.txt is one
+// ASCII character other than a letter or digit: U+FF0E FULLWIDTH FULL
+// STOP, U+2044 FRACTION SLASH, U+2010 HYPHEN. It is false for most code
+// points, so that a search of either table can be skipped.
+func (p Props) ReadsAsASCIIPunct() bool { return p&propASCIIPunct != 0 }
+
 // OrdinaryLetter reports whether the code point is a letter (Lu, Ll, Lt,
 // Lm or Lo) that is Identifier_Status Allowed, has no explicit
 // Script_Extensions and is not Default_Ignorable: a letter of ordinary
