@@ -230,3 +230,7 @@ func equal(a, b []tk) bool {
 	}
 	return true
 }
+
+// PayloadCap returns the number of payload bytes the parser stores per
+// control string.
+func (p *Parser) PayloadCap() int { return len(p.buf()) }

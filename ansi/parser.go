@@ -84,10 +84,6 @@ func NewParser(payloadCap int) *Parser {
 	return p
 }
 
-// PayloadCap returns the number of payload bytes the parser stores per
-// control string.
-func (p *Parser) PayloadCap() int { return len(p.buf()) }
-
 func (p *Parser) buf() []byte {
 	if p.big != nil {
 		return p.big

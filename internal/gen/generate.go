@@ -15,7 +15,7 @@ func Generate(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &db{props: make([]uint32, maxRune+1)}
+	d := &db{props: make([]uint64, maxRune+1)}
 	steps := []struct {
 		file  string
 		parse func(*source) error
@@ -46,6 +46,9 @@ func Generate(dir string) ([]byte, error) {
 			return nil, err
 		}
 	}
+	d.deriveASCIIForms()
+	d.deriveASCIIPunct()
+	d.deriveAllowedPrototypes()
 	if err := d.check(); err != nil {
 		return nil, err
 	}
@@ -55,7 +58,7 @@ func Generate(dir string) ([]byte, error) {
 // check verifies published facts about the 17.0.0 files, so that a wrong
 // parse fails here instead of producing plausible tables.
 func (d *db) check() error {
-	count := func(flag uint32) int {
+	count := func(flag uint64) int {
 		n := 0
 		for _, p := range d.props {
 			if p&flag != 0 {
@@ -78,6 +81,8 @@ func (d *db) check() error {
 		{"Bidi_Control code points", count(flagBidiControl), 12},
 		{"Variation_Selector code points", count(flagVariationSelector), 260},
 		{"Noncharacter_Code_Point code points", count(flagNoncharacter), 66},
+		{"Quotation_Mark code points", count(flagQuotationMark), 30},
+		{"White_Space code points", count(flagWhiteSpace), 25},
 	}
 	for _, f := range facts {
 		if f.got != f.want {
@@ -93,15 +98,15 @@ func (d *db) check() error {
 type trie struct {
 	b2, b3               uint
 	index1, index2, leaf []int
-	values               []uint32
+	values               []uint64
 	maxIndex1, maxIndex2 int
 	maxLeaf              int
 }
 
 // distinctValues returns the distinct values of props in order of first
 // appearance and, per code point, the index of its value.
-func distinctValues(props []uint32) (values []uint32, index []int) {
-	valueIndex := make(map[uint32]int)
+func distinctValues(props []uint64) (values []uint64, index []int) {
+	valueIndex := make(map[uint64]int)
 	index = make([]int, len(props))
 	for r, p := range props {
 		i, ok := valueIndex[p]
@@ -115,7 +120,7 @@ func distinctValues(props []uint32) (values []uint32, index []int) {
 	return values, index
 }
 
-func buildTrie(values []uint32, leafIdx []int, b2, b3 uint) *trie {
+func buildTrie(values []uint64, leafIdx []int, b2, b3 uint) *trie {
 	t := &trie{b2: b2, b3: b3, values: values}
 	t.leaf, t.index2 = dedup(leafIdx, 1<<b3)
 	t.index2, t.index1 = dedup(t.index2, 1<<b2)
@@ -166,11 +171,11 @@ func goType(max int) string {
 
 func (t *trie) size() int {
 	w := func(m int) int { return max(1, width(m)) }
-	return len(t.index1)*w(t.maxIndex1) + len(t.index2)*w(t.maxIndex2) + len(t.leaf)*w(t.maxLeaf) + 4*len(t.values)
+	return len(t.index1)*w(t.maxIndex1) + len(t.index2)*w(t.maxIndex2) + len(t.leaf)*w(t.maxLeaf) + 8*len(t.values)
 }
 
 // bestTrie tries every block size split and keeps the smallest trie.
-func bestTrie(props []uint32) *trie {
+func bestTrie(props []uint64) *trie {
 	var best *trie
 	values, index := distinctValues(props)
 	for b3 := uint(4); b3 <= 8; b3++ {

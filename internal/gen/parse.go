@@ -18,12 +18,14 @@ const (
 	joiningBits   = 3
 	digitShift    = 16
 	digitBits     = 4
+	scxShift      = 40 // index into scxSets, 0 for none
+	scxBits       = 8
 
 	flagDefaultIgnorable     = 1 << 20
 	flagExtendedPictographic = 1 << 21
 	flagEmojiModifier        = 1 << 22
 	flagEmojiVariationBase   = 1 << 23
-	flagUnifiedIdeograph     = 1 << 24
+	flagQuotationMark        = 1 << 24
 	flagIdentifierAllowed    = 1 << 25
 	flagScriptExtensions     = 1 << 26
 	flagConfusable           = 1 << 27
@@ -31,6 +33,9 @@ const (
 	flagBidiControl          = 1 << 29
 	flagVariationSelector    = 1 << 30
 	flagNoncharacter         = 1 << 31
+	flagWhiteSpace           = 1 << 32
+	flagASCIIForm            = 1 << 33
+	flagASCIIPunct           = 1 << 34
 )
 
 // categoryOrder is the order of the Category constants; Cn (unassigned)
@@ -80,19 +85,21 @@ type confusable struct {
 
 // db collects everything the generator writes.
 type db struct {
-	scripts      []scriptInfo
-	scriptByName map[string]int // short code and long name -> index
-	catLong      map[string]string
-	props        []uint32 // one per code point
-	scxSets      [][3]uint64
-	scx          []scxRange
-	confusables  []confusable
-	variants     [][2]rune
-	ivs          []uint32 // base<<8 | selector-0xE0100, sorted
-	tagSequences []string
+	scripts           []scriptInfo
+	scriptByName      map[string]int // short code and long name -> index
+	catLong           map[string]string
+	props             []uint64 // one per code point
+	scxSets           [][3]uint64
+	scx               []scxRange
+	confusables       []confusable
+	variants          [][2]rune
+	ivs               []uint32 // base<<8 | selector-0xE0100, sorted
+	tagSequences      []string
+	asciiForms        []confusable      // NFKC forms that are ASCII, sorted
+	allowedPrototypes []map[string]bool // per script
 }
 
-func (d *db) setFlag(r rune, flag uint32) { d.props[r] |= flag }
+func (d *db) setFlag(r rune, flag uint64) { d.props[r] |= flag }
 
 // parsePropertyValueAliases reads the script and category value names.
 func (d *db) parsePropertyValueAliases(s *source) error {
@@ -152,7 +159,7 @@ func (d *db) parseScripts(s *source) error {
 		if !ok && err == nil {
 			err = fmt.Errorf("%s: unknown script %q", s.name, v)
 		}
-		d.props[r] |= uint32(sc) << scriptShift
+		d.props[r] |= uint64(sc) << scriptShift
 	})
 	if perr != nil {
 		return perr
@@ -162,9 +169,9 @@ func (d *db) parseScripts(s *source) error {
 
 // parseGeneralCategory sets the Category field (default Cn = 0).
 func (d *db) parseGeneralCategory(s *source) error {
-	index := make(map[string]uint32)
+	index := make(map[string]uint64)
 	for i, c := range categoryOrder {
-		index[c] = uint32(i)
+		index[c] = uint64(i)
 	}
 	var err error
 	perr := rangeProperty(s, nil, func(r rune, v string) {
@@ -211,7 +218,7 @@ func (d *db) parseNumericType(s *source) error {
 			return fmt.Errorf("%s: Nd run U+%04X..U+%04X is not a multiple of 10 long", s.name, start, r-1)
 		}
 		for c := start; c < r; c++ {
-			d.props[c] |= uint32((c-start)%10) << digitShift
+			d.props[c] |= uint64((c-start)%10) << digitShift
 		}
 	}
 	return nil
@@ -224,12 +231,13 @@ func (d *db) parseDerivedCoreProperties(s *source) error {
 	})
 }
 
-// parsePropList sets Unified_Ideograph, and the three properties that
-// decide escape classes: Bidi_Control, Variation_Selector and
-// Noncharacter_Code_Point.
+// parsePropList sets the three properties that decide escape classes,
+// Bidi_Control, Variation_Selector and Noncharacter_Code_Point, and
+// Quotation_Mark and White_Space.
 func (d *db) parsePropList(s *source) error {
-	flags := map[string]uint32{
-		"Unified_Ideograph":       flagUnifiedIdeograph,
+	flags := map[string]uint64{
+		"Quotation_Mark":          flagQuotationMark,
+		"White_Space":             flagWhiteSpace,
 		"Bidi_Control":            flagBidiControl,
 		"Variation_Selector":      flagVariationSelector,
 		"Noncharacter_Code_Point": flagNoncharacter,
@@ -245,7 +253,7 @@ func (d *db) parsePropList(s *source) error {
 
 // parseEmojiData sets Extended_Pictographic and Emoji_Modifier.
 func (d *db) parseEmojiData(s *source) error {
-	flags := map[string]uint32{"Extended_Pictographic": flagExtendedPictographic, "Emoji_Modifier": flagEmojiModifier}
+	flags := map[string]uint64{"Extended_Pictographic": flagExtendedPictographic, "Emoji_Modifier": flagEmojiModifier}
 	return rangeProperty(s, map[string]bool{"Extended_Pictographic": true, "Emoji_Modifier": true}, func(r rune, v string) {
 		d.setFlag(r, flags[v])
 	})
@@ -276,9 +284,9 @@ func (d *db) parseIdentifierStatus(s *source) error {
 
 // parseJoiningType sets the JoiningType field (default U = 0).
 func (d *db) parseJoiningType(s *source) error {
-	index := make(map[string]uint32)
+	index := make(map[string]uint64)
 	for i, j := range joiningOrder {
-		index[j] = uint32(i)
+		index[j] = uint64(i)
 	}
 	var err error
 	perr := rangeProperty(s, nil, func(r rune, v string) {
@@ -326,9 +334,12 @@ func (d *db) parseScriptExtensions(s *source) error {
 			setIndex[set] = i
 			d.scxSets = append(d.scxSets, set)
 		}
+		if i+1 >= 1<<scxBits {
+			return fmt.Errorf("more than %d distinct Script_Extensions values", 1<<scxBits-1)
+		}
 		d.scx = append(d.scx, scxRange{lo, hi, i})
 		for r := lo; r <= hi; r++ {
-			d.setFlag(r, flagScriptExtensions)
+			d.props[r] |= flagScriptExtensions | uint64(i+1)<<scxShift
 		}
 		return nil
 	})

@@ -3,8 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 const licenseNotice = `UNICODE LICENSE V3
@@ -81,41 +86,44 @@ const (
 	propJoiningMask = 1<<%d - 1
 	propDigitShift = %d
 	propDigitMask = 1<<%d - 1
-	propDefaultIgnorable = 1 << %d
-	propExtendedPictographic = 1 << %d
-	propEmojiModifier = 1 << %d
-	propEmojiVariationBase = 1 << %d
-	propUnifiedIdeograph = 1 << %d
-	propIdentifierAllowed = 1 << %d
-	propScriptExtensions = 1 << %d
-	propConfusable = 1 << %d
-	propVirama = 1 << %d
-	propBidiControl = 1 << %d
-	propVariationSelector = 1 << %d
-	propNoncharacter = 1 << %d
-)
-`, scriptShift, scriptBits, categoryShift, categoryBits, joiningShift, joiningBits, digitShift, digitBits,
-		log2(flagDefaultIgnorable), log2(flagExtendedPictographic), log2(flagEmojiModifier),
-		log2(flagEmojiVariationBase), log2(flagUnifiedIdeograph), log2(flagIdentifierAllowed),
-		log2(flagScriptExtensions), log2(flagConfusable), log2(flagVirama),
-		log2(flagBidiControl), log2(flagVariationSelector), log2(flagNoncharacter))
+	propScxShift = %d
+	propScxMask = 1<<%d - 1
+`, scriptShift, scriptBits, categoryShift, categoryBits, joiningShift, joiningBits, digitShift, digitBits, scxShift, scxBits)
+	for _, f := range []struct {
+		name string
+		flag uint64
+	}{
+		{"DefaultIgnorable", flagDefaultIgnorable},
+		{"ExtendedPictographic", flagExtendedPictographic},
+		{"EmojiModifier", flagEmojiModifier},
+		{"EmojiVariationBase", flagEmojiVariationBase},
+		{"QuotationMark", flagQuotationMark},
+		{"IdentifierAllowed", flagIdentifierAllowed},
+		{"ScriptExtensions", flagScriptExtensions},
+		{"Confusable", flagConfusable},
+		{"Virama", flagVirama},
+		{"BidiControl", flagBidiControl},
+		{"VariationSelector", flagVariationSelector},
+		{"Noncharacter", flagNoncharacter},
+		{"WhiteSpace", flagWhiteSpace},
+		{"ASCIIForm", flagASCIIForm},
+		{"ASCIIPunct", flagASCIIPunct},
+	} {
+		fmt.Fprintf(&b, "prop%s = 1 << %d\n", f.name, bits.TrailingZeros64(f.flag))
+	}
+	b.WriteString(")\n")
 
 	d.writeScripts(&b)
 	d.writeCategories(&b)
 	d.writeTrie(&b)
 	d.writeScriptExtensions(&b)
-	d.writeConfusables(&b)
+	d.writeRuneStrings(&b, "confusable", "Prototypes", d.confusables,
+		"confusableSources are the sources of confusables.txt, sorted; the\nprototype of confusableSources[i] is\nconfusablePrototypes[confusableEnds[i-1]:confusableEnds[i]].")
+	d.writeRuneStrings(&b, "asciiForm", "s", d.asciiForms,
+		"asciiFormSources are the non-ASCII code points whose NFKC form is\nASCII, sorted; the form of asciiFormSources[i] is\nasciiForms[asciiFormEnds[i-1]:asciiFormEnds[i]]. NFKC is that of\ngolang.org/x/text/unicode/norm "+norm.Version+", which the rest of\nplainsight applies.")
+	d.writeAllowedPrototypes(&b)
 	d.writeVariants(&b)
 	return gofmt(b.Bytes())
-}
-
-func log2(v uint32) int {
-	n := 0
-	for v > 1 {
-		v >>= 1
-		n++
-	}
-	return n
 }
 
 func (d *db) writeScripts(b *bytes.Buffer) {
@@ -199,7 +207,7 @@ const (
 }
 
 func (d *db) writeScriptExtensions(b *bytes.Buffer) {
-	b.WriteString("// scxSets are the distinct explicit Script_Extensions values.\nvar scxSets = [...]ScriptSet{\n")
+	b.WriteString("// scxSets are the distinct explicit Script_Extensions values; the\n// Props of a code point hold its index, 0 for none.\nvar scxSets = [...]ScriptSet{\n{}, // 0: none\n")
 	for i, set := range d.scxSets {
 		var names []string
 		for sc := range d.scripts {
@@ -207,19 +215,18 @@ func (d *db) writeScriptExtensions(b *bytes.Buffer) {
 				names = append(names, d.scripts[sc].code)
 			}
 		}
-		fmt.Fprintf(b, "{%#x, %#x, %#x}, // %d: %s\n", set[0], set[1], set[2], i, strings.Join(names, " "))
-	}
-	b.WriteString("}\n\n// scxRanges are the code point ranges with an explicit Script_Extensions\n// value, sorted, with an index into scxSets.\nvar scxRanges = [...]scxRange{\n")
-	for _, r := range d.scx {
-		fmt.Fprintf(b, "{%#04x, %#04x, %d},\n", r.lo, r.hi, r.set)
+		fmt.Fprintf(b, "{%#x, %#x, %#x}, // %d: %s\n", set[0], set[1], set[2], i+1, strings.Join(names, " "))
 	}
 	b.WriteString("}\n\n")
 }
 
-func (d *db) writeConfusables(b *bytes.Buffer) {
-	b.WriteString("// confusableSources are the sources of confusables.txt, sorted; the\n// prototype of confusableSources[i] is\n// confusablePrototypes[confusableEnds[i-1]:confusableEnds[i]].\n")
-	fmt.Fprintf(b, "var confusableSources = [%d]rune{", len(d.confusables))
-	for i, c := range d.confusables {
+// writeRuneStrings writes a sorted map from code points to strings as
+// <prefix>Sources, <prefix>Ends and the concatenated strings,
+// <prefix><suffix>.
+func (d *db) writeRuneStrings(b *bytes.Buffer, prefix, suffix string, entries []confusable, doc string) {
+	comment(b, doc)
+	fmt.Fprintf(b, "var %sSources = [%d]rune{", prefix, len(entries))
+	for i, c := range entries {
 		if i%10 == 0 {
 			b.WriteString("\n")
 		}
@@ -227,19 +234,19 @@ func (d *db) writeConfusables(b *bytes.Buffer) {
 	}
 	end := 0
 	var ends []int
-	for _, c := range d.confusables {
+	for _, c := range entries {
 		end += len(c.prototype)
 		ends = append(ends, end)
 	}
-	fmt.Fprintf(b, "\n}\n\nvar confusableEnds = [%d]%s{", len(ends), goType(end))
+	fmt.Fprintf(b, "\n}\n\nvar %sEnds = [%d]%s{", prefix, len(ends), goType(end))
 	writeInts(b, ends, 16)
-	b.WriteString("}\n\nconst confusablePrototypes = \"\" +\n")
+	fmt.Fprintf(b, "}\n\nconst %s%s = \"\" +\n", prefix, suffix)
 	var line strings.Builder
-	for i, c := range d.confusables {
+	for i, c := range entries {
 		line.WriteString(c.prototype)
-		if (i+1)%16 == 0 || i == len(d.confusables)-1 {
+		if (i+1)%16 == 0 || i == len(entries)-1 {
 			b.WriteString(strconv.QuoteToASCII(line.String()))
-			if i < len(d.confusables)-1 {
+			if i < len(entries)-1 {
 				b.WriteString(" +")
 			}
 			b.WriteString("\n")
@@ -247,6 +254,60 @@ func (d *db) writeConfusables(b *bytes.Buffer) {
 		}
 	}
 	b.WriteString("\n")
+}
+
+// writeAllowedPrototypes writes, per script, the confusable prototypes of
+// its Identifier_Status=Allowed letters and digits: the one-rune
+// prototypes as ranges, the longer ones as sorted strings.
+func (d *db) writeAllowedPrototypes(b *bytes.Buffer) {
+	var ranges [][2]rune
+	var strs []string
+	rangeStart := []int{0}
+	strStart := []int{0}
+	for sc := range d.scripts {
+		var runes []rune
+		var long []string
+		for p := range d.allowedPrototypes[sc] {
+			if utf8.RuneCountInString(p) == 1 {
+				r, _ := utf8.DecodeRuneInString(p)
+				runes = append(runes, r)
+			} else {
+				long = append(long, p)
+			}
+		}
+		slices.Sort(runes)
+		slices.Sort(long)
+		for i, r := range runes {
+			if i > 0 && runes[i-1] == r-1 {
+				ranges[len(ranges)-1][1] = r
+			} else {
+				ranges = append(ranges, [2]rune{r, r})
+			}
+		}
+		strs = append(strs, long...)
+		rangeStart = append(rangeStart, len(ranges))
+		strStart = append(strStart, len(strs))
+	}
+	b.WriteString("// Per script sc, the confusable prototypes (confusables.txt, or the\n// character itself) of its Identifier_Status=Allowed letters and decimal\n// digits: those of one code point in the ranges\n// prototypeRanges[prototypeRangeStart[sc]:prototypeRangeStart[sc+1]],\n// the longer ones in\n// prototypeStrings[prototypeStringStart[sc]:prototypeStringStart[sc+1]],\n// both sorted.\n")
+	fmt.Fprintf(b, "var prototypeRangeStart = [NumScripts + 1]%s{", goType(len(ranges)))
+	writeInts(b, rangeStart, 16)
+	fmt.Fprintf(b, "}\n\nvar prototypeRanges = [%d][2]rune{", len(ranges))
+	for i, r := range ranges {
+		if i%6 == 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(b, "{%#04x, %#04x},", r[0], r[1])
+	}
+	fmt.Fprintf(b, "\n}\n\nvar prototypeStringStart = [NumScripts + 1]%s{", goType(len(strs)))
+	writeInts(b, strStart, 16)
+	fmt.Fprintf(b, "}\n\nvar prototypeStrings = [%d]string{", len(strs))
+	for i, s := range strs {
+		if i%8 == 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(strconv.QuoteToASCII(s) + ",")
+	}
+	b.WriteString("\n}\n\n")
 }
 
 func (d *db) writeVariants(b *bytes.Buffer) {

@@ -166,7 +166,7 @@ func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
 		switch {
 		case punctLookalike(r) != 0:
 			add(Separator, raw, r)
-		case asciiForm(r) != "":
+		case ucd.ASCIIForm(r) != "":
 			add(Compatibility, raw, r)
 			prev = r
 			continue
@@ -278,7 +278,7 @@ func isLatinLookalike(r rune, p ucd.Props) bool {
 	if f := confusableForm(r); f != "" {
 		return true
 	}
-	return !p.IdentifierAllowed() && asciiForm(r) == ""
+	return !p.IdentifierAllowed() && ucd.ASCIIForm(r) == ""
 }
 
 // digitLookalikes are letters that pass for digits in a host, after the

@@ -41,8 +41,8 @@ func readLabel(b *strings.Builder, label string) bool {
 		case ucd.Lookup(r).Category().IsMark():
 		case punctLookalike(r) != 0:
 			b.WriteByte(punctLookalike(r))
-		case asciiForm(r) != "":
-			b.WriteString(asciiForm(r))
+		case ucd.ASCIIForm(r) != "":
+			b.WriteString(ucd.ASCIIForm(r))
 		case digitLookalike(r) != 0:
 			b.WriteByte(digitLookalike(r))
 		case confusableForm(r) != "":
@@ -98,7 +98,7 @@ func Composes(s string, r rune) bool { return composes(s, r) }
 // small capitals, IPA letters.
 func IsLatinLookalike(r rune) bool {
 	p := ucd.Lookup(r)
-	return r >= utf8.RuneSelf && p.Script() == ucd.ScriptLatin && asciiForm(r) == "" && isLatinLookalike(r, p)
+	return r >= utf8.RuneSelf && p.Script() == ucd.ScriptLatin && ucd.ASCIIForm(r) == "" && isLatinLookalike(r, p)
 }
 
 func isASCIILetters(s string) bool {

@@ -1,10 +1,7 @@
 package hostread
 
 import (
-	"sync"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
@@ -28,28 +25,6 @@ func readsAs(s string) (byte, int) {
 }
 
 func punctLookalike(r rune) byte {
-	if r < lowPunctEnd {
-		return lowPunct()[r]
-	}
-	return lookupPunct(r)
-}
-
-// lowPunctEnd bounds the runes whose punctLookalike is kept in a table:
-// the alphabets, General Punctuation and the CJK symbols, where most
-// non-ASCII text in commands is.
-const lowPunctEnd = 0x3100
-
-// lowPunct returns the table of punctLookalike below lowPunctEnd, built on
-// first use (the NFKC form of each rune costs an allocation).
-var lowPunct = sync.OnceValue(func() *[lowPunctEnd]byte {
-	var t [lowPunctEnd]byte
-	for r := range rune(lowPunctEnd) {
-		t[r] = lookupPunct(r)
-	}
-	return &t
-})
-
-func lookupPunct(r rune) byte {
 	switch r {
 	case 0x3002, 0xFF0E, 0xFF61:
 		return '.'
@@ -57,7 +32,10 @@ func lookupPunct(r rune) byte {
 	if r < utf8.RuneSelf {
 		return byte(r)
 	}
-	for _, form := range [2]string{asciiForm(r), confusableForm(r)} {
+	if !ucd.Lookup(r).ReadsAsASCIIPunct() {
+		return 0
+	}
+	for _, form := range [2]string{ucd.ASCIIForm(r), confusableForm(r)} {
 		if len(form) == 1 {
 			switch form[0] {
 			case '.', ':', '/', '@', '-':
@@ -66,20 +44,6 @@ func lookupPunct(r rune) byte {
 		}
 	}
 	return 0
-}
-
-// asciiForm returns NFKC of r when it is ASCII, else "".
-func asciiForm(r rune) string {
-	var buf [utf8.UTFMax]byte
-	b := buf[:utf8.EncodeRune(buf[:], r)]
-	if r >= utf8.RuneSelf && norm.NFKC.IsNormal(b) {
-		return "" // its own NFKC form, and not ASCII
-	}
-	f := norm.NFKC.String(string(b))
-	if isASCII(f) {
-		return f
-	}
-	return ""
 }
 
 // confusableForm returns the prototype of r in confusables.txt when it is
@@ -110,5 +74,5 @@ func isLetterRune(r rune) bool { return ucd.Lookup(r).Category().IsLetter() }
 func isLabelRune(r rune) bool {
 	cat := ucd.Lookup(r).Category()
 	return cat.IsLetter() || cat.IsMark() || cat.IsNumber() || r == '_' ||
-		r >= utf8.RuneSelf && (asciiForm(r) != "" || confusableForm(r) != "") && punctLookalike(r) == 0
+		r >= utf8.RuneSelf && (ucd.ASCIIForm(r) != "" || confusableForm(r) != "") && punctLookalike(r) == 0
 }

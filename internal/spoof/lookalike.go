@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
 	"github.com/plainsight-dev/plainsight/internal/typography"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
@@ -42,15 +40,15 @@ const (
 	lookHard
 )
 
-// lookalike returns the class of the non-ASCII rune r at the start of s,
+// lookalike returns the class of the non-ASCII rune r,
 // whose properties are p, and the ASCII it passes for.
-func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
+func lookalike(r rune, p ucd.Props) (lookClass, string) {
 	cat := p.Category()
 	switch {
 	case cat == ucd.Nd:
 		// Only NFKC: the confusable skeletons of Arabic-Indic digits are
 		// '.' and 'l', and other decimal systems are mixed_numbers.
-		form := nfkcForm(s)
+		form := ucd.ASCIIForm(r)
 		if len(form) != 1 || form[0] < '0' || form[0] > '9' {
 			return lookNone, ""
 		}
@@ -61,7 +59,7 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 	case cat.IsLetter() && r >= 0xFF21 && r <= 0xFF5A:
 		// Fullwidth Latin letters: the script check sees Latin, but a
 		// program sees other characters.
-		if form := nfkcForm(s); isASCIIText(form) {
+		if form := ucd.ASCIIForm(r); isASCIIText(form) {
 			return lookSoft, form
 		}
 		return lookNone, ""
@@ -77,7 +75,7 @@ func lookalike(s string, r rune, p ucd.Props) (lookClass, string) {
 		}
 	}
 	if form == "" && !cat.IsLetter() {
-		if f := nfkcForm(s); isASCIIPunctText(f) {
+		if f := ucd.ASCIIForm(r); isASCIIPunctText(f) {
 			form = f
 		}
 	}
@@ -145,17 +143,6 @@ func (s *Scanner) softContext(i, size int, form string) lookClass {
 	return lookSoft
 }
 
-// nfkcForm returns the NFKC decomposition of the rune at the start of s,
-// or "" when NFKC leaves it alone. A single rune whose decomposition is
-// ASCII has that ASCII as its NFKC form.
-func nfkcForm(s string) string {
-	d := norm.NFKC.PropertiesString(s).Decomposition()
-	if !isASCIIText(string(d)) { // no allocation: compared in place
-		return ""
-	}
-	return string(d)
-}
-
 // isASCIIPunctText reports whether s is non-empty printable ASCII without
 // letters: punctuation, space and digits.
 func isASCIIPunctText(s string) bool {
@@ -185,7 +172,7 @@ func isDash(r rune) bool {
 // lookalikeRune grades the non-ASCII rune r at text[i:i+size], whose
 // properties are p, in a word that is so far ASCII and lookalikes.
 func (s *Scanner) lookalikeRune(i int, r rune, size int, p ucd.Props) {
-	cls, form := lookalike(s.text[i:], r, p)
+	cls, form := lookalike(r, p)
 	if cls == lookSoft {
 		cls = s.softContext(i, size, form)
 	}
@@ -320,12 +307,12 @@ func isCJKLetter(r rune) bool {
 func LookalikeReading(word string) (first rune, form, reading string) {
 	var b strings.Builder
 	first = -1
-	for i, r := range word {
+	for _, r := range word {
 		if r < utf8.RuneSelf {
 			b.WriteRune(r)
 			continue
 		}
-		cls, f := lookalike(word[i:], r, ucd.Lookup(r))
+		cls, f := lookalike(r, ucd.Lookup(r))
 		if cls == lookNone {
 			b.WriteRune(r)
 			continue

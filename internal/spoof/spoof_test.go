@@ -151,8 +151,7 @@ func TestLookalikeClass(t *testing.T) {
 		{0x2014, lookNone, ""}, // skeleton U+30FC, not ASCII
 	}
 	for _, tt := range tests {
-		s := string(tt.r)
-		cls, form := lookalike(s, tt.r, ucd.Lookup(tt.r))
+		cls, form := lookalike(tt.r, ucd.Lookup(tt.r))
 		if cls != tt.want || form != tt.form {
 			t.Errorf("lookalike(%U) = %d, %q; want %d, %q", tt.r, cls, form, tt.want, tt.form)
 		}
@@ -171,7 +170,7 @@ func TestLookalikeCaches(t *testing.T) {
 		}
 	}
 	// U+0374 GREEK NUMERAL SIGN is a letter that passes for an apostrophe.
-	if cls, form := lookalike("\u0374", 0x0374, ucd.Lookup(0x0374)); cls != lookSoft || form != "'" {
+	if cls, form := lookalike(0x0374, ucd.Lookup(0x0374)); cls != lookSoft || form != "'" {
 		t.Errorf("lookalike(U+0374) = %d, %q; want soft, \"'\"", cls, form)
 	}
 }

@@ -1,7 +1,6 @@
 package typography
 
 import (
-	"sync"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
@@ -69,13 +68,12 @@ func Deceptive(token string) bool {
 	for _, c := range counts {
 		most = max(most, c.letters)
 	}
-	index := prototypes()
 	for _, c := range counts {
 		if c.letters != most {
 			continue
 		}
 		for _, ru := range runs {
-			if ru.script != c.script && passesFor(token[ru.start:ru.end], index[c.script]) {
+			if ru.script != c.script && passesFor(token[ru.start:ru.end], c.script) {
 				return true
 			}
 		}
@@ -83,53 +81,26 @@ func Deceptive(token string) bool {
 	return false
 }
 
-// passesFor reports whether every letter and digit of run has a
-// prototype in protos.
-func passesFor(run string, protos map[string]bool) bool {
+// passesFor reports whether every letter and digit of run has the
+// prototype of an Identifier_Status=Allowed letter or digit of script sc.
+func passesFor(run string, sc ucd.Script) bool {
 	for _, r := range run {
 		p := ucd.Lookup(r)
 		if !(p.Category().IsLetter() || p.Category() == ucd.Nd) {
 			continue
 		}
 		if proto, ok := ucd.Confusable(r); ok {
-			if !protos[proto] {
+			if !ucd.HasAllowedPrototype(sc, proto) {
 				return false
 			}
 			continue
 		}
-		// The key is r itself; converted from bytes in the index
-		// expression, it is not allocated.
+		// The prototype is r itself; converted from bytes in the call,
+		// it is not allocated.
 		var buf [utf8.UTFMax]byte
-		if !protos[string(utf8.AppendRune(buf[:0], r))] {
+		if !ucd.HasAllowedPrototype(sc, string(utf8.AppendRune(buf[:0], r))) {
 			return false
 		}
 	}
 	return true
 }
-
-// prototype returns the confusable prototype of r, or r itself.
-func prototype(r rune) string {
-	if proto, ok := ucd.Confusable(r); ok {
-		return proto
-	}
-	return string(r)
-}
-
-// prototypes maps each script to the prototypes of its
-// Identifier_Status=Allowed letters and digits. It is built once, from
-// the generated tables.
-var prototypes = sync.OnceValue(func() map[ucd.Script]map[string]bool {
-	index := map[ucd.Script]map[string]bool{}
-	for r := rune(0); r <= utf8.MaxRune; r++ {
-		p := ucd.Lookup(r)
-		if !p.IdentifierAllowed() || !(p.Category().IsLetter() || p.Category() == ucd.Nd) {
-			continue
-		}
-		sc := p.Script()
-		if index[sc] == nil {
-			index[sc] = map[string]bool{}
-		}
-		index[sc][prototype(r)] = true
-	}
-	return index
-})

@@ -90,3 +90,35 @@ func BenchmarkConfusable(b *testing.B) {
 		})
 	}
 }
+
+// combiningMarks is a base letter with a run of combining marks that have
+// an explicit Script_Extensions value (U+0951..U+0954 and U+1CD0..U+1CD3,
+// the Vedic marks, and U+0363..U+0366, the medieval superscript letters),
+// as a mixed-script check meets them one mark at a time.
+const combiningMarks = "a\u0363\u0364\u0365\u0366\u0951\u0952\u0953\u0954\u1cd0\u1cd1\u1cd2\u1cd3\u0363\u0951\u1cd0"
+
+// BenchmarkCombiningMarks compares, on the same runes, Lookup alone (the
+// baseline) with ScriptExtensions, which every mark with an explicit
+// value costs.
+func BenchmarkCombiningMarks(b *testing.B) {
+	b.Run("Lookup", func(b *testing.B) {
+		b.SetBytes(int64(len(combiningMarks)))
+		n := 0
+		for b.Loop() {
+			for _, r := range combiningMarks {
+				n += int(Lookup(r).Script())
+			}
+		}
+		sink = n
+	})
+	b.Run("ScriptExtensions", func(b *testing.B) {
+		b.SetBytes(int64(len(combiningMarks)))
+		n := 0
+		for b.Loop() {
+			for _, r := range combiningMarks {
+				n += ScriptExtensions(r).Len()
+			}
+		}
+		sink = n
+	})
+}

@@ -115,22 +115,16 @@ func TestScriptExtensions(t *testing.T) {
 			t.Errorf("ScriptExtensions(%U) = %v, want %s", tt.r, got, tt.want)
 		}
 	}
-	// The flag and the range list agree, and no explicit set is empty or
+	// The flag and the index agree, and no explicit set is empty or
 	// holds a pseudo-script.
-	n := 0
-	for _, rng := range scxRanges {
-		n += int(rng.hi - rng.lo + 1)
-		for r := rng.lo; r <= rng.hi; r++ {
-			s := ScriptExtensions(r)
-			if s != scxSets[rng.set] {
-				t.Errorf("ScriptExtensions(%U) = %v, want %v", r, s, scxSets[rng.set])
-			}
-			if !Lookup(r).HasScriptExtensions() || s.IsEmpty() || s.Has(ScriptHanb) || s.Has(ScriptJpan) || s.Has(ScriptKore) {
-				t.Errorf("%U: flag %v, set %v", r, Lookup(r).HasScriptExtensions(), s)
-			}
+	for r := rune(0); r <= 0x10FFFF; r++ {
+		p := Lookup(r)
+		i := p >> propScxShift & propScxMask
+		if p.HasScriptExtensions() != (i != 0) {
+			t.Fatalf("%U: flag %v, index %d", r, p.HasScriptExtensions(), i)
 		}
-	}
-	if m := countRunes(Props.HasScriptExtensions); n != m {
-		t.Errorf("scxRanges cover %d code points, flag set on %d", n, m)
+		if s := ScriptExtensions(r); i != 0 && (s.IsEmpty() || s.Has(ScriptHanb) || s.Has(ScriptJpan) || s.Has(ScriptKore)) {
+			t.Errorf("%U: set %v", r, s)
+		}
 	}
 }

@@ -57,7 +57,7 @@ func TestTableSize(t *testing.T) {
 func checkProps(t *testing.T, r rune, p Props) {
 	t.Helper()
 	if p.Script() >= NumScripts || p.Category() >= numCategories || int(p.JoiningType()) >= len(joiningNames) {
-		t.Fatalf("Lookup(%U) = %#x: field out of range", r, uint32(p))
+		t.Fatalf("Lookup(%U) = %#x: field out of range", r, uint64(p))
 	}
 	if p.Script() == ScriptHanb || p.Script() == ScriptJpan || p.Script() == ScriptKore {
 		t.Fatalf("Lookup(%U) has pseudo-script %v", r, p.Script())
@@ -75,12 +75,12 @@ func TestLookupEveryRune(t *testing.T) {
 		i := uint32(trieIndex1[c>>trieShift1])<<trieShift2 | c>>trieShift3&trieMask2
 		j := uint32(trieIndex2[i])<<trieShift3 | c&trieMask3
 		if got := trieValues[trieLeaf[j]]; got != Lookup(r) {
-			t.Errorf("%U: trie %#x, fast path %#x", r, uint32(got), uint32(Lookup(r)))
+			t.Errorf("%U: trie %#x, fast path %#x", r, uint64(got), uint64(Lookup(r)))
 		}
 	}
 	for _, r := range []rune{-1, math.MinInt32, math.MaxInt32, unicode.MaxRune + 1, 0x7FFFFFF, -0x10FFFF} {
 		if p := Lookup(r); p != 0 {
-			t.Errorf("Lookup(%d) = %#x, want 0", r, uint32(p))
+			t.Errorf("Lookup(%d) = %#x, want 0", r, uint64(p))
 		}
 		checkInvalidRune(t, r)
 	}
@@ -108,7 +108,7 @@ func FuzzLookup(f *testing.F) {
 		checkProps(t, r, p)
 		if r < 0 || r > unicode.MaxRune {
 			if p != 0 {
-				t.Fatalf("Lookup(%d) = %#x, want 0", r, uint32(p))
+				t.Fatalf("Lookup(%d) = %#x, want 0", r, uint64(p))
 			}
 			checkInvalidRune(t, r)
 			return

@@ -25,7 +25,7 @@ import (
 // Props packs the Unicode properties of one code point. The zero Props is
 // that of an unassigned code point: Category Cn, Script Unknown, Joining
 // type U, every boolean property false.
-type Props uint32
+type Props uint64
 
 // Lookup returns the properties of r in constant time.
 func Lookup(r rune) Props {
@@ -103,8 +103,11 @@ func (p Props) EmojiModifier() bool { return p&propEmojiModifier != 0 }
 // are included.
 func (p Props) EmojiVariationBase() bool { return p&propEmojiVariationBase != 0 }
 
-// UnifiedIdeograph reports the Unified_Ideograph property (PropList.txt).
-func (p Props) UnifiedIdeograph() bool { return p&propUnifiedIdeograph != 0 }
+// QuotationMark reports the Quotation_Mark property (PropList.txt).
+func (p Props) QuotationMark() bool { return p&propQuotationMark != 0 }
+
+// WhiteSpace reports the White_Space property (PropList.txt).
+func (p Props) WhiteSpace() bool { return p&propWhiteSpace != 0 }
 
 // IdentifierAllowed reports whether Identifier_Status is Allowed
 // (UTS #39 IdentifierStatus.txt).
@@ -131,6 +134,13 @@ func (p Props) VariationSelector() bool { return p&propVariationSelector != 0 }
 
 // Noncharacter reports the Noncharacter_Code_Point property (PropList.txt).
 func (p Props) Noncharacter() bool { return p&propNoncharacter != 0 }
+
+// ReadsAsASCIIPunct reports whether the code point is not ASCII and its
+// NFKC form (see ASCIIForm) or its prototype in confusables.txt is one
+// ASCII character other than a letter or digit: U+FF0E FULLWIDTH FULL
+// STOP, U+2044 FRACTION SLASH, U+2010 HYPHEN. It is false for most code
+// points, so that a search of either table can be skipped.
+func (p Props) ReadsAsASCIIPunct() bool { return p&propASCIIPunct != 0 }
 
 // OrdinaryLetter reports whether the code point is a letter (Lu, Ll, Lt,
 // Lm or Lo) that is Identifier_Status Allowed, has no explicit
@@ -280,46 +290,24 @@ func (s ScriptSet) String() string {
 	return b.String()
 }
 
-// scxRange is a range of code points with one explicit Script_Extensions
-// value, scxSets[set].
-type scxRange struct {
-	lo, hi rune
-	set    uint16
-}
-
 // ScriptExtensions returns the Script_Extensions of r: its explicit value
 // in ScriptExtensions.txt, else the set holding only its Script. The set
 // is raw: it is not augmented with Hanb, Jpan or Kore, and Common and
 // Inherited are not expanded to all scripts.
 //
-// Most code points have no explicit value; a loop over many runes can
-// test Lookup(r).HasScriptExtensions() and use Props.Script directly in
-// that case, which avoids copying a ScriptSet per rune.
+// It is O(1): the Props of a code point hold the index of its explicit
+// value in a table of the distinct ones. Most code points have no
+// explicit value; a loop over many runes can test
+// Lookup(r).HasScriptExtensions() and use Props.Script directly in that
+// case, which avoids copying a ScriptSet per rune.
 func ScriptExtensions(r rune) (s ScriptSet) {
 	p := Lookup(r)
-	if p.HasScriptExtensions() {
-		return explicitScriptExtensions(r)
+	if i := p >> propScxShift & propScxMask; i != 0 {
+		return scxSets[i]
 	}
 	sc := p.Script() // always < NumScripts
 	s[sc/64%3] = 1 << (sc % 64)
 	return s
-}
-
-// explicitScriptExtensions finds r in scxRanges.
-func explicitScriptExtensions(r rune) ScriptSet {
-	lo, hi := 0, len(scxRanges)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		switch x := &scxRanges[m]; {
-		case x.hi < r:
-			lo = m + 1
-		case x.lo > r:
-			hi = m
-		default:
-			return scxSets[x.set]
-		}
-	}
-	return ScriptSet{} // unreachable while the flag and the ranges agree (tested)
 }
 
 // Confusable returns the prototype r maps to in confusables.txt (UTS #39),
@@ -337,6 +325,69 @@ func Confusable(r rune) (prototype string, ok bool) {
 		start = int(confusableEnds[i-1])
 	}
 	return confusablePrototypes[start:confusableEnds[i]], true
+}
+
+// ASCIIForm returns what r reads as in ASCII by compatibility: r itself
+// when r is ASCII, else its NFKC form when that is ASCII ("A" for U+FF21
+// FULLWIDTH LATIN CAPITAL LETTER A, "1/2" for U+00BD, " " for U+00A0),
+// else "". NFKC is golang.org/x/text/unicode/norm's (its own Unicode
+// version, 15.0.0 as of x/text v0.44.0), the normalization the rest of
+// plainsight applies; the result equals
+//
+//	f := norm.NFKC.String(string(r)); if f is ASCII, f, else ""
+//
+// for every rune r but runes that are not valid code points (surrogates
+// and values outside 0..0x10FFFF), for which it is "". It allocates
+// nothing: the forms are generated tables.
+func ASCIIForm(r rune) string {
+	if uint32(r) < utf8.RuneSelf {
+		return asciiStrings[r : r+1]
+	}
+	if !Lookup(r).hasASCIIForm() {
+		return ""
+	}
+	i, found := slices.BinarySearch(asciiFormSources[:], r)
+	if !found {
+		return ""
+	}
+	start := 0
+	if i > 0 {
+		start = int(asciiFormEnds[i-1])
+	}
+	return asciiForms[start:asciiFormEnds[i]]
+}
+
+func (p Props) hasASCIIForm() bool { return p&propASCIIForm != 0 }
+
+// asciiStrings holds the 128 ASCII characters in order, so that
+// ASCIIForm returns a one-character string without allocating.
+const asciiStrings = "\x00\x01\x02\x03\x04\x05\x06\x07\b\t\n\v\f\r\x0e\x0f" +
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f" +
+	" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
+
+// HasAllowedPrototype reports whether prototype is the confusable
+// prototype of some Identifier_Status=Allowed letter (Lu, Ll, Lt, Lm, Lo)
+// or decimal digit (Nd) of script sc: its mapping in confusables.txt, or
+// the character itself when it has none. A character of another script
+// whose prototype this is can pass for that letter (UTS #39, section 4).
+// The sets are generated tables, searched in O(log n).
+func HasAllowedPrototype(sc Script, prototype string) bool {
+	if sc >= NumScripts {
+		return false
+	}
+	if r, n := utf8.DecodeRuneInString(prototype); n == len(prototype) && n > 0 && (r != utf8.RuneError || n > 1) {
+		rs := prototypeRanges[prototypeRangeStart[sc]:prototypeRangeStart[sc+1]]
+		i, _ := slices.BinarySearchFunc(rs, r, func(x [2]rune, r rune) int {
+			if x[1] < r {
+				return -1
+			}
+			return +1
+		})
+		return i < len(rs) && rs[i][0] <= r
+	}
+	ss := prototypeStrings[prototypeStringStart[sc]:prototypeStringStart[sc+1]]
+	_, found := slices.BinarySearch(ss, prototype)
+	return found
 }
 
 // DigitZero returns, for a decimal digit r (General_Category Nd), the
