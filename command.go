@@ -3,11 +3,9 @@ package plainsight
 import (
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/bidi"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/hostread"
@@ -264,13 +262,13 @@ func (cr *commandReader) word(i int) (start, end int) {
 func isQuoteForm(r rune) bool {
 	switch {
 	case r == 0x00AB, r == 0x00BB, r == 0x2039, r == 0x203A, r >= 0x300C && r <= 0x300F, r >= 0xFE41 && r <= 0xFE44:
-	case unicode.Is(unicode.Quotation_Mark, r):
+	case ucd.Lookup(r).QuotationMark():
 		return true
 	}
 	if p, ok := ucd.Confusable(r); ok && (p == "'" || p == "''" || p == "\"" || p == "`") {
 		return true
 	}
-	switch f := nfkcASCII(r); f {
+	switch f := ucd.ASCIIForm(r); f {
 	case "'", "\"", "`":
 		return true
 	}
@@ -286,20 +284,7 @@ func isSyntaxForm(form string) bool {
 // isCompatibilityLetter reports whether r is a compatibility form
 // (fullwidth, mathematical) of an ASCII letter or digit.
 func isCompatibilityLetter(r rune, form string) bool {
-	return form != "" && nfkcASCII(r) == form && isASCIIAlnum(form)
-}
-
-func nfkcASCII(r rune) string {
-	var buf [utf8.UTFMax]byte
-	b := buf[:utf8.EncodeRune(buf[:], r)]
-	if r >= utf8.RuneSelf && norm.NFKC.IsNormal(b) {
-		return ""
-	}
-	f := norm.NFKC.String(string(b))
-	if isASCII(f) {
-		return f
-	}
-	return ""
+	return form != "" && ucd.ASCIIForm(r) == form && isASCIIAlnum(form)
 }
 
 func isASCIIAlnum(s string) bool {
