@@ -72,27 +72,6 @@ func (s *Scanner) Reset(text string) {
 	}
 }
 
-// Scan runs the checks over the whole of text on its own: every ASCII run
-// whole, every other rune through Rune. It is for callers with no decoding
-// loop of their own; Sanitize, which has one, must find the same.
-func (s *Scanner) Scan(text string) {
-	s.Reset(text)
-	for i := 0; i < len(text); {
-		if text[i] < utf8.RuneSelf {
-			i, _ = s.ASCII(i, len(text))
-			continue
-		}
-		r, size, p := ucd.Decode(text[i:])
-		if size == 1 {
-			s.Invalid(i)
-		} else {
-			s.Rune(i, r, size, p)
-		}
-		i += size
-	}
-	s.Finish()
-}
-
 // Pos returns how far the scanner has read: text[:Pos()] is taken.
 func (s *Scanner) Pos() int { return s.pos }
 
