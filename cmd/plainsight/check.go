@@ -11,41 +11,42 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/render"
 )
 
 // checkCmd shows each input neutralized, or with -json writes one audit
 // record per input.
-func checkCmd(args []string, s stdio) int {
-	fs := newFlags("check", s.stderr)
+func checkCmd(args []string, s cli.IO) int {
+	fs := cli.NewFlags("check", s)
 	jsonOut := fs.Bool("json", false, "print one JSON audit record per input (docs/audit.md)")
 	keepTab := fs.Bool("keep-tab", false, "show tabs literally instead of as \\t")
 	color := fs.String("color", "auto", "colour output: auto, always or never")
 	p := plainsight.Policy{Context: plainsight.ContextCommand}
 	fs.TextVar(&p.Context, "context", plainsight.ContextCommand, "read the text as: command (as the shell parses it), prose or any")
-	if status, done := parseFlags(fs, args); done {
+	if status, done := cli.ParseFlags(fs, args); done {
 		return status
 	}
 	p.KeepTab = *keepTab
-	useColor, err := colorWanted(*color, s.stdout, s.getenv)
+	useColor, err := colorWanted(*color, s.Stdout, s.Getenv)
 	if err != nil {
-		fmt.Fprintln(s.stderr, "plainsight:", err)
-		return exitError
+		fmt.Fprintln(s.Stderr, "plainsight:", err)
+		return cli.ExitError
 	}
-	out := printer{stdout: s.stdout, stderr: s.stderr, color: useColor, json: *jsonOut}
+	out := printer{stdout: s.Stdout, stderr: s.Stderr, color: useColor, json: *jsonOut}
 
 	warned := false
-	status := eachInput(fs.Args(), s.stdin, s.stderr, func(name string, data []byte) error {
+	status := cli.EachInput(fs.Args(), s.Stdin, s.Stderr, func(name string, data []byte) error {
 		if mostlyBinary(data) {
-			return fmt.Errorf("%s: %d bytes, mostly binary: not shown as text; see the bytes with plainsight dump", displayName(name), len(data))
+			return fmt.Errorf("%s: %d bytes, mostly binary: not shown as text; see the bytes with plainsight dump", cli.DisplayName(name), len(data))
 		}
 		text := string(data)
 		r := p.Sanitize(text)
 		warned = warned || len(r.Warnings) > 0
-		return out.print(displayName(name), text, p.Context, r)
+		return out.print(cli.DisplayName(name), text, p.Context, r)
 	})
-	if status == exitClean && warned {
-		status = exitWarnings
+	if status == cli.ExitClean && warned {
+		status = cli.ExitWarnings
 	}
 	return status
 }
@@ -80,41 +81,6 @@ func mostlyBinary(data []byte) bool {
 		i += n
 	}
 	return bad > limit
-}
-
-// eachInput reads each named input whole ("-" or none: standard input) and
-// hands it to f. It returns exitError if an input could not be read or f
-// failed, and exitClean otherwise.
-func eachInput(names []string, stdin io.Reader, stderr io.Writer, f func(name string, data []byte) error) int {
-	if len(names) == 0 {
-		names = []string{"-"}
-	}
-	status := exitClean
-	for _, name := range names {
-		var data []byte
-		var err error
-		if name == "-" {
-			data, err = io.ReadAll(stdin)
-		} else {
-			data, err = os.ReadFile(name)
-		}
-		if err == nil {
-			err = f(name, data)
-		}
-		if err != nil {
-			// The name may itself be hostile: show it neutralized.
-			fmt.Fprintf(stderr, "plainsight: %s\n", neutralizeLine(err.Error()))
-			status = exitError
-		}
-	}
-	return status
-}
-
-func displayName(name string) string {
-	if name == "-" {
-		return "<standard input>"
-	}
-	return neutralizeLine(name)
 }
 
 // colorWanted decides colour: -color always or never, or with auto as

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
@@ -183,7 +184,7 @@ func TestJSONRoundTrip(t *testing.T) {
 func TestRunSubcommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	status := run([]string{"run", "--", "sh", "-c", "printf 'ok\\033[2J\\n'; printf 'oops\\n' >&2; exit 3"}, strings.NewReader(""), &stdout, &stderr, env(nil))
-	if status != exitClean {
+	if status != cli.ExitClean {
 		t.Fatalf("status = %d; stderr: %s", status, stderr.String())
 	}
 	var env struct {

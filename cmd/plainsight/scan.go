@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli"
 )
 
 // binarySniffLen is how much of a file is searched for a NUL byte to call
@@ -106,9 +107,9 @@ type findingWriter interface {
 	end(st *scanStats) error
 }
 
-func scanCmd(args []string, s stdio) int {
-	stdout, stderr := s.stdout, s.stderr
-	fs := newFlags("scan", stderr)
+func scanCmd(args []string, s cli.IO) int {
+	stdout, stderr := s.Stdout, s.Stderr
+	fs := cli.NewFlags("scan", s)
 	format := choice{"text", []string{"text", "json", "sarif"}}
 	fail := choice{"warn", []string{"warn", "info", "never"}}
 	fs.Var(&format, "format", "output `format`: text, json (JSON Lines) or sarif (SARIF 2.1.0)")
@@ -117,7 +118,7 @@ func scanCmd(args []string, s stdio) int {
 	maxSize := fs.Int64("max-size", 16<<20, "skip, and count, files larger than this many `bytes`")
 	noIgnore := fs.Bool("no-ignore", false, "scan what .gitignore files exclude too")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
-	if status, done := parseFlags(fs, args); done {
+	if status, done := cli.ParseFlags(fs, args); done {
 		return status
 	}
 	if *jsonOut {
@@ -141,16 +142,16 @@ func scanCmd(args []string, s stdio) int {
 	err := scanTree(roots, *noIgnore, *maxSize, max(*workers, 1), failOn(fail.value), out, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
-		return exitError
+		return cli.ExitError
 	}
 	fmt.Fprintln(stderr, summaryLine(&st, time.Since(start)))
 	switch {
 	case st.unreadable > 0:
-		return exitError
+		return cli.ExitError
 	case st.failing:
-		return exitWarnings
+		return cli.ExitWarnings
 	}
-	return exitClean
+	return cli.ExitClean
 }
 
 // scanTree walks roots in one goroutine, scans files in workers, and hands
@@ -204,7 +205,7 @@ func scanTree(roots []string, noIgnore bool, maxSize int64, workers int, fail fa
 			next++
 			st.add(r, fail)
 			if r.err != nil {
-				fmt.Fprintf(stderr, "plainsight: %s\n", neutralizeLine(r.err.Error()))
+				fmt.Fprintf(stderr, "plainsight: %s\n", cli.NeutralizeLine(r.err.Error()))
 			}
 			if outErr == nil {
 				outErr = out.file(r)
@@ -250,7 +251,7 @@ type scanner struct {
 
 // scan reads and scans one file.
 func (sc *scanner) scan(f scanFile) fileResult {
-	r := fileResult{seq: f.seq, path: displayName(f.path), uri: pathURI(f.path), err: f.err}
+	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), uri: pathURI(f.path), err: f.err}
 	if r.err != nil {
 		return r
 	}
