@@ -137,6 +137,7 @@ func TestRun(t *testing.T) {
 		{"help-scan", []string{"help", "scan"}, "", nil},
 		{"help-unknown", []string{"help", "nope"}, "", nil},
 		{"scan-h", []string{"scan", "-h"}, "", nil},
+		{"scan/scan-bad-format", []string{"scan", "-format", "xml"}, "", nil},
 		{"approve-double-dash-h", []string{"approve", "--h"}, "", nil},
 	}
 	for _, tt := range tests {
