@@ -35,6 +35,7 @@ import (
 	"os"
 
 	"github.com/plainsight-dev/plainsight/internal/cli"
+	"github.com/plainsight-dev/plainsight/internal/cli/approve"
 	"github.com/plainsight-dev/plainsight/internal/cli/scan"
 )
 
@@ -61,7 +62,7 @@ func init() {
 		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
 			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scan.Main},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
-			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approveCmd},
+			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approve.Main},
 		{"term", "[-mode strip|visualize|off] [-plain] [file ...]",
 			"Filters model or tool output for a terminal: colours kept, everything else\nthat changes terminal state dropped.", termCmd},
 		{"clean", "[-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]",

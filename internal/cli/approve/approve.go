@@ -1,4 +1,7 @@
-package main
+// Package approve is the approve command: a confirmation prompt in front
+// of a shell, which shows a command neutralized on the terminal, runs its
+// original bytes only if the user approves, and records each decision.
+package approve
 
 import (
 	"bufio"
@@ -50,7 +53,10 @@ type approveRecord struct {
 	Text       string         `json:"text,omitempty"`
 }
 
-func approveCmd(args []string, s cli.IO) int {
+// Main runs approve with args, the arguments after "approve", and returns
+// the command's exit status if it ran, 1 if it was rejected, 2 on an
+// error.
+func Main(args []string, s cli.IO) int {
 	fs := cli.NewFlags("approve", s)
 	shell := fs.String("c", "", "the `command` to approve, run with sh -c")
 	yes := fs.Bool("yes", false, "approve without asking; a command with warnings still needs -allow-warnings")
