@@ -36,7 +36,9 @@ import (
 
 	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/internal/cli/approve"
+	"github.com/plainsight-dev/plainsight/internal/cli/check"
 	"github.com/plainsight-dev/plainsight/internal/cli/scan"
+	"github.com/plainsight-dev/plainsight/internal/cli/stream"
 )
 
 func main() {
@@ -58,21 +60,21 @@ var commands []command
 func init() {
 	commands = []command{
 		{"check", "[-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]",
-			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", checkCmd},
+			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", check.Main},
 		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
 			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scan.Main},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
 			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approve.Main},
 		{"term", "[-mode strip|visualize|off] [-plain] [file ...]",
-			"Filters model or tool output for a terminal: colours kept, everything else\nthat changes terminal state dropped.", termCmd},
+			"Filters model or tool output for a terminal: colours kept, everything else\nthat changes terminal state dropped.", stream.Term},
 		{"clean", "[-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]",
-			"Cleans command output for an agent; the removal report goes to standard\nerror as JSON.", cleanCmd},
+			"Cleans command output for an agent; the removal report goes to standard\nerror as JSON.", stream.Clean},
 		{"run", "[-raw-dir DIR] [--] command [arg ...]",
-			"Runs a command over pipes and prints its JSON envelope: cleaned stdout and\nstderr, removal reports, exit code, and the raw bytes' hashes.", runCmd},
+			"Runs a command over pipes and prints its JSON envelope: cleaned stdout and\nstderr, removal reports, exit code, and the raw bytes' hashes.", stream.Run},
 		{"dump", "[file ...]",
-			"Shows raw bytes as offsets, hex and caret notation; never emits a control\nbyte.", dumpCmd},
+			"Shows raw bytes as offsets, hex and caret notation; never emits a control\nbyte.", stream.Dump},
 		{"demo", "[-json] [-color auto|always|never]",
-			"Shows a hostile approval prompt as a terminal would, then neutralized.", demo},
+			"Shows a hostile approval prompt as a terminal would, then neutralized.", check.Demo},
 		{"help", "[command]", "Shows the usage of plainsight or of one command.", helpCmd},
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
 )
 
@@ -163,22 +162,6 @@ func TestOutputSafe(t *testing.T) {
 				t.Fatalf("output holds %U at byte %d: %+q", r, i, out)
 			}
 		}
-	}
-}
-
-func TestJSONRoundTrip(t *testing.T) {
-	in := "x\u202ey\xff"
-	var stdout, stderr bytes.Buffer
-	run([]string{"-json"}, strings.NewReader(in), &stdout, &stderr, env(nil))
-	var got checkRecord
-	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(plainsight.Policy{Context: plainsight.ContextCommand}.Sanitize(in), got.Result); diff != "" {
-		t.Errorf("JSON result mismatch (-want +got):\n%s", diff)
-	}
-	if got.Result.Original() != in {
-		t.Errorf("Original() from JSON = %+q, want %+q", got.Result.Original(), in)
 	}
 }
 
