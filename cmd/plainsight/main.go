@@ -79,6 +79,7 @@ func init() {
 	}
 }
 
+// lookup returns the command called name, or nil.
 func lookup(name string) *command {
 	for i := range commands {
 		if commands[i].name == name {
@@ -110,6 +111,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	return lookup("check").invoke(args, s)
 }
 
+// helpCmd prints the usage of plainsight, or of the one command named.
 func helpCmd(args []string, s cli.IO) int {
 	switch {
 	case len(args) == 0:
