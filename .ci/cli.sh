@@ -19,8 +19,8 @@ if ((${#need[@]} > 0)); then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
 fi
 
-echo "== cmd/plainsight tests (CI=true)"
-CI=true go test -race -count=1 ./cmd/plainsight
+echo "== cmd/plainsight and internal/cli tests (CI=true)"
+CI=true go test -race -count=1 ./cmd/plainsight ./internal/cli/...
 
 echo "== scan finds every file ripgrep finds"
 ROUNDS=1 bench/scan.sh

@@ -30,28 +30,19 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/plainsight-dev/plainsight/internal/cli"
+	"github.com/plainsight-dev/plainsight/internal/cli/approve"
+	"github.com/plainsight-dev/plainsight/internal/cli/check"
+	"github.com/plainsight-dev/plainsight/internal/cli/scan"
+	"github.com/plainsight-dev/plainsight/internal/cli/stream"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv))
-}
-
-const (
-	exitClean    = 0
-	exitWarnings = 1
-	exitError    = 2
-)
-
-// stdio is what a command reads and writes, apart from the files it names.
-type stdio struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	getenv         func(string) string
 }
 
 // A command is one subcommand of plainsight.
@@ -59,7 +50,7 @@ type command struct {
 	name     string
 	synopsis string // the arguments, for the usage line
 	summary  string // one paragraph for help
-	run      func(args []string, io stdio) int
+	run      func(args []string, s cli.IO) int
 }
 
 // commands lists the subcommands in the order help shows them. It is filled
@@ -69,25 +60,26 @@ var commands []command
 func init() {
 	commands = []command{
 		{"check", "[-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]",
-			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", checkCmd},
+			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", check.Main},
 		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
-			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scanCmd},
+			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scan.Main},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
-			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approveCmd},
+			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approve.Main},
 		{"term", "[-mode strip|visualize|off] [-plain] [file ...]",
-			"Filters model or tool output for a terminal: colours kept, everything else\nthat changes terminal state dropped.", termCmd},
+			"Filters model or tool output for a terminal: colours kept, everything else\nthat changes terminal state dropped.", stream.Term},
 		{"clean", "[-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]",
-			"Cleans command output for an agent; the removal report goes to standard\nerror as JSON.", cleanCmd},
+			"Cleans command output for an agent; the removal report goes to standard\nerror as JSON.", stream.Clean},
 		{"run", "[-raw-dir DIR] [--] command [arg ...]",
-			"Runs a command over pipes and prints its JSON envelope: cleaned stdout and\nstderr, removal reports, exit code, and the raw bytes' hashes.", runCmd},
+			"Runs a command over pipes and prints its JSON envelope: cleaned stdout and\nstderr, removal reports, exit code, and the raw bytes' hashes.", stream.Run},
 		{"dump", "[file ...]",
-			"Shows raw bytes as offsets, hex and caret notation; never emits a control\nbyte.", dumpCmd},
+			"Shows raw bytes as offsets, hex and caret notation; never emits a control\nbyte.", stream.Dump},
 		{"demo", "[-json] [-color auto|always|never]",
-			"Shows a hostile approval prompt as a terminal would, then neutralized.", demo},
+			"Shows a hostile approval prompt as a terminal would, then neutralized.", check.Demo},
 		{"help", "[command]", "Shows the usage of plainsight or of one command.", helpCmd},
 	}
 }
 
+// lookup returns the command called name, or nil.
 func lookup(name string) *command {
 	for i := range commands {
 		if commands[i].name == name {
@@ -97,70 +89,48 @@ func lookup(name string) *command {
 	return nil
 }
 
+// usage is the head of c's usage, above its flags.
+func (c *command) usage() string {
+	return fmt.Sprintf("usage: plainsight %s %s\n\n%s\n", c.name, c.synopsis, c.summary)
+}
+
+// invoke runs c with its usage.
+func (c *command) invoke(args []string, s cli.IO) int {
+	s.Usage = c.usage()
+	return c.run(args, s)
+}
+
 // run is the whole command, apart from the process, so tests can call it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	s := stdio{stdin, stdout, stderr, getenv}
+	s := cli.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv}
 	if len(args) > 0 {
 		if c := lookup(args[0]); c != nil {
-			return c.run(args[1:], s)
+			return c.invoke(args[1:], s)
 		}
 	}
-	return checkCmd(args, s)
+	return lookup("check").invoke(args, s)
 }
 
-// usageOf prints the usage of the named command and its flags.
-func usageOf(w io.Writer, fs *flag.FlagSet, name string) {
-	c := lookup(name)
-	fmt.Fprintf(w, "usage: plainsight %s %s\n\n%s\n", c.name, c.synopsis, c.summary)
-	hasFlags := false
-	fs.VisitAll(func(*flag.Flag) { hasFlags = true })
-	if hasFlags {
-		fmt.Fprintf(w, "\nFlags (one dash or two):\n")
-		fs.PrintDefaults()
-	}
-}
-
-// newFlags returns the flag set of the named command, printing its usage
-// to stderr.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("plainsight "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { usageOf(stderr, fs, name) }
-	return fs
-}
-
-// parseFlags parses args into fs. done is true when the command should
-// stop with status: 0 after -h, 2 after a bad flag.
-func parseFlags(fs *flag.FlagSet, args []string) (status int, done bool) {
-	err := fs.Parse(args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return exitClean, true
-	case err != nil:
-		return exitError, true
-	}
-	return exitClean, false
-}
-
-func helpCmd(args []string, s stdio) int {
+// helpCmd prints the usage of plainsight, or of the one command named.
+func helpCmd(args []string, s cli.IO) int {
 	switch {
 	case len(args) == 0:
-		fmt.Fprintf(s.stdout, "plainsight shows untrusted text safely and says what was hidden in it.\n\nUsage:\n\n")
+		fmt.Fprintf(s.Stdout, "plainsight shows untrusted text safely and says what was hidden in it.\n\nUsage:\n\n")
 		for _, c := range commands {
-			fmt.Fprintf(s.stdout, "\tplainsight %s %s\n", c.name, c.synopsis)
+			fmt.Fprintf(s.Stdout, "\tplainsight %s %s\n", c.name, c.synopsis)
 		}
-		fmt.Fprintf(s.stdout, "\nWith no command, plainsight runs check. Exit status: 0 clean, 1 findings or\na rejection, 2 an error. \"plainsight help COMMAND\" shows the flags of one.\n")
-		return exitClean
+		fmt.Fprintf(s.Stdout, "\nWith no command, plainsight runs check. Exit status: 0 clean, 1 findings or\na rejection, 2 an error. \"plainsight help COMMAND\" shows the flags of one.\n")
+		return cli.ExitClean
 	case len(args) == 1 && args[0] == "help":
-		c := lookup("help")
-		fmt.Fprintf(s.stdout, "usage: plainsight %s %s\n\n%s\n", c.name, c.synopsis, c.summary)
-		return exitClean
+		io.WriteString(s.Stdout, lookup("help").usage())
+		return cli.ExitClean
 	case len(args) == 1 && lookup(args[0]) != nil:
 		// Every command prints its usage on -h, to standard error as the
 		// flag package does; help prints it to standard output.
-		lookup(args[0]).run([]string{"-h"}, stdio{s.stdin, s.stdout, s.stdout, s.getenv})
-		return exitClean
+		s.Stderr = s.Stdout
+		lookup(args[0]).invoke([]string{"-h"}, s)
+		return cli.ExitClean
 	}
-	fmt.Fprintf(s.stderr, "plainsight help: unknown command %s\n", neutralizeLine(fmt.Sprint(args)))
-	return exitError
+	fmt.Fprintf(s.Stderr, "plainsight help: unknown command %s\n", cli.NeutralizeLine(fmt.Sprint(args)))
+	return cli.ExitError
 }

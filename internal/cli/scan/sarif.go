@@ -1,4 +1,4 @@
-package main
+package scan
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli"
 )
 
 // SARIF 2.1.0 output, which code-scanning dashboards import. The log is
@@ -135,7 +136,7 @@ func (s *sarifWriter) file(r fileResult) error {
 	if r.err != nil {
 		s.failed = append(s.failed, sarifNotification{
 			Level:     "error",
-			Message:   sarifMessage{neutralizeLine(r.err.Error())},
+			Message:   sarifMessage{cli.NeutralizeLine(r.err.Error())},
 			Locations: []sarifLocation{artifact(r.uri)},
 		})
 		return nil

@@ -1,11 +1,10 @@
-package main
+package approve
 
 import (
 	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -39,7 +38,7 @@ func TestAuditParallel(t *testing.T) {
 	const processes = 8
 	for range processes {
 		wg.Go(func() {
-			cmd := exec.Command(binary, "approve", "-yes", "-audit", path, "--", "true")
+			cmd := command("-yes", "-audit", path, "--", "true")
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("approve: %v\n%s", err, out)
 			}

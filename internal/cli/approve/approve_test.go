@@ -1,4 +1,4 @@
-package main
+package approve
 
 import (
 	"bytes"
@@ -20,22 +20,22 @@ func TestApprove(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"approve-no-terminal", []string{"approve", "--", "echo", "hi"}},
-		{"approve-yes", []string{"approve", "-yes", "--", "echo", "hi"}},
-		{"approve-yes-shell", []string{"approve", "--yes", "-c", "echo hi; exit 3"}},
-		{"approve-yes-warned", []string{"approve", "-yes", "-c", "echo ok\rrm -rf /nonexistent"}},
-		{"approve-yes-allow-warnings", []string{"approve", "-yes", "-allow-warnings", "-c", "echo ok #\u200b"}},
-		{"approve-no", []string{"approve", "-no", "--", "echo", "hi"}},
-		{"approve-yes-command-reading", []string{"approve", "-yes", "-c", ": \u05e9\u05dc\u05d5\u05dd ; : \u05e2\u05d5\u05dc\u05dd"}},
-		{"approve-yes-context-any", []string{"approve", "-yes", "-context", "any", "-c", ": \u05e9\u05dc\u05d5\u05dd ; : \u05e2\u05d5\u05dc\u05dd"}},
-		{"approve-yes-and-no", []string{"approve", "-yes", "-no", "--", "echo", "hi"}},
-		{"approve-both-forms", []string{"approve", "-yes", "-c", "echo hi", "--", "echo", "hi"}},
-		{"approve-no-command", []string{"approve", "-yes"}},
-		{"approve-not-found", []string{"approve", "-yes", "--", "/nonexistent/command"}},
+		{"approve-no-terminal", []string{"--", "echo", "hi"}},
+		{"approve-yes", []string{"-yes", "--", "echo", "hi"}},
+		{"approve-yes-shell", []string{"--yes", "-c", "echo hi; exit 3"}},
+		{"approve-yes-warned", []string{"-yes", "-c", "echo ok\rrm -rf /nonexistent"}},
+		{"approve-yes-allow-warnings", []string{"-yes", "-allow-warnings", "-c", "echo ok #\u200b"}},
+		{"approve-no", []string{"-no", "--", "echo", "hi"}},
+		{"approve-yes-command-reading", []string{"-yes", "-c", ": \u05e9\u05dc\u05d5\u05dd ; : \u05e2\u05d5\u05dc\u05dd"}},
+		{"approve-yes-context-any", []string{"-yes", "-context", "any", "-c", ": \u05e9\u05dc\u05d5\u05dd ; : \u05e2\u05d5\u05dc\u05dd"}},
+		{"approve-yes-and-no", []string{"-yes", "-no", "--", "echo", "hi"}},
+		{"approve-both-forms", []string{"-yes", "-c", "echo hi", "--", "echo", "hi"}},
+		{"approve-no-command", []string{"-yes"}},
+		{"approve-not-found", []string{"-yes", "--", "/nonexistent/command"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			golden(t, filepath.Join("approve", tt.name), invocation{args: tt.args}.exec(t))
+			golden(t, tt.name, invocation{args: tt.args}.exec(t))
 		})
 	}
 }
@@ -55,7 +55,7 @@ func TestApproveAudit(t *testing.T) {
 		{"-context", "any", "--", "echo", secret},
 	}
 	for _, args := range runs {
-		invocation{args: append([]string{"approve", "-audit", audit}, args...), dir: dir}.exec(t)
+		invocation{args: append([]string{"-audit", audit}, args...), dir: dir}.exec(t)
 	}
 	data, err := os.ReadFile(audit)
 	if err != nil {
@@ -155,7 +155,7 @@ func (p *tmuxPane) waitFor(want string) string {
 func approveScript(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("#!/bin/sh\ntrap : INT\nNO_COLOR=1 '" + binary + "' approve")
+	b.WriteString("#!/bin/sh\ntrap : INT\n" + asApprove + "=1 NO_COLOR=1 '" + binary + "'")
 	for _, a := range args {
 		b.WriteString(" '" + strings.ReplaceAll(a, "'", `'\''`) + "'")
 	}

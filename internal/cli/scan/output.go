@@ -1,4 +1,4 @@
-package main
+package scan
 
 import (
 	"encoding/json"
@@ -111,12 +111,6 @@ func clipToken(s string) string {
 		cut = i
 	}
 	return s[:cut] + "…"
-}
-
-// neutralizeLine neutralizes s for one line of output: unlike Sanitize, it
-// also escapes newlines, so a hostile file name cannot forge a second line.
-func neutralizeLine(s string) string {
-	return strings.ReplaceAll(plainsight.Sanitize(s).Text, "\n", `\x0a`)
 }
 
 // plural returns word, with an s unless n is 1.

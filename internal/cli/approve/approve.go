@@ -1,4 +1,7 @@
-package main
+// Package approve is the approve command: a confirmation prompt in front
+// of a shell, which shows a command neutralized on the terminal, runs its
+// original bytes only if the user approves, and records each decision.
+package approve
 
 import (
 	"bufio"
@@ -16,6 +19,7 @@ import (
 	"time"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/render"
 )
 
@@ -49,8 +53,11 @@ type approveRecord struct {
 	Text       string         `json:"text,omitempty"`
 }
 
-func approveCmd(args []string, s stdio) int {
-	fs := newFlags("approve", s.stderr)
+// Main runs approve with args, the arguments after "approve", and returns
+// the command's exit status if it ran, 1 if it was rejected, 2 on an
+// error.
+func Main(args []string, s cli.IO) int {
+	fs := cli.NewFlags("approve", s)
 	shell := fs.String("c", "", "the `command` to approve, run with sh -c")
 	yes := fs.Bool("yes", false, "approve without asking; a command with warnings still needs -allow-warnings")
 	no := fs.Bool("no", false, "reject without asking")
@@ -59,17 +66,17 @@ func approveCmd(args []string, s stdio) int {
 	auditText := fs.Bool("audit-text", false, "put the neutralized command in the audit record")
 	policy := plainsight.Policy{Context: plainsight.ContextCommand}
 	fs.TextVar(&policy.Context, "context", plainsight.ContextCommand, "read the command as: command (as the shell parses it), prose or any")
-	if status, done := parseFlags(fs, args); done {
+	if status, done := cli.ParseFlags(fs, args); done {
 		return status
 	}
-	shellSet := flagSet(fs, "c")
+	shellSet := cli.IsSet(fs, "c")
 	switch {
 	case shellSet == (fs.NArg() > 0):
-		fmt.Fprintln(s.stderr, "plainsight approve: give either -c 'command' or -- command [arg ...]")
-		return exitError
+		fmt.Fprintln(s.Stderr, "plainsight approve: give either -c 'command' or -- command [arg ...]")
+		return cli.ExitError
 	case *yes && *no:
-		fmt.Fprintln(s.stderr, "plainsight approve: -yes and -no exclude each other")
-		return exitError
+		fmt.Fprintln(s.Stderr, "plainsight approve: -yes and -no exclude each other")
+		return cli.ExitError
 	}
 
 	// raw is the exact bytes that will run, for the hash: the -c string, or
@@ -91,35 +98,35 @@ func approveCmd(args []string, s stdio) int {
 	if *auditPath != "" {
 		var err error
 		if audit, err = openAudit(*auditPath); err != nil {
-			fmt.Fprintln(s.stderr, "plainsight approve:", neutralizeLine(err.Error()))
-			return exitError
+			fmt.Fprintln(s.Stderr, "plainsight approve:", cli.NeutralizeLine(err.Error()))
+			return cli.ExitError
 		}
 		defer audit.Close()
 	}
-	rec := newApproveRecord(form, raw, policy.Context, res, s.getenv)
+	rec := newApproveRecord(form, raw, policy.Context, res, s.Getenv)
 	if *auditText {
 		rec.Text = res.Text
 	}
 
-	status := exitWarnings
+	status := cli.ExitWarnings
 	switch {
 	case *no:
 		rec.Decision, rec.By = rejected, "flag"
-		fmt.Fprintln(s.stderr, "plainsight approve: not run: -no")
+		fmt.Fprintln(s.Stderr, "plainsight approve: not run: -no")
 	case *yes && res.HasWarning() && !*allowWarnings:
 		rec.Decision, rec.By = rejected, "flag"
-		fmt.Fprintln(s.stderr, "plainsight approve: not run: -yes does not approve a command with warnings without -allow-warnings")
-		io.WriteString(s.stderr, render.TerminalWarnings(res, render.TerminalOptions{}))
+		fmt.Fprintln(s.Stderr, "plainsight approve: not run: -yes does not approve a command with warnings without -allow-warnings")
+		io.WriteString(s.Stderr, render.TerminalWarnings(res, render.TerminalOptions{}))
 	case *yes:
 		rec.Decision, rec.By = approved, "flag"
 	default:
 		rec.By = "prompt"
-		ok, err := ask(res, s.getenv)
+		ok, err := ask(res, s.Getenv)
 		switch {
 		case err != nil:
-			rec.Decision, rec.Error = refused, neutralizeLine(err.Error())
-			fmt.Fprintln(s.stderr, "plainsight approve: no terminal to ask on; give -yes or -no:", rec.Error)
-			status = exitError
+			rec.Decision, rec.Error = refused, cli.NeutralizeLine(err.Error())
+			fmt.Fprintln(s.Stderr, "plainsight approve: no terminal to ask on; give -yes or -no:", rec.Error)
+			status = cli.ExitError
 		case ok:
 			rec.Decision = approved
 		default:
@@ -136,17 +143,17 @@ func approveCmd(args []string, s stdio) int {
 		code, err := runConnected(cmd, s)
 		rec.ExitStatus = &code
 		if err != nil {
-			rec.Error = neutralizeLine(err.Error())
-			fmt.Fprintln(s.stderr, "plainsight approve:", rec.Error)
+			rec.Error = cli.NeutralizeLine(err.Error())
+			fmt.Fprintln(s.Stderr, "plainsight approve:", rec.Error)
 		}
 		status = code
 	}
 	rec.Time = time.Now().UTC().Format(time.RFC3339Nano)
 	if audit != nil {
 		if err := audit.append(rec); err != nil {
-			fmt.Fprintln(s.stderr, "plainsight approve:", neutralizeLine(err.Error()))
-			if status == exitClean {
-				status = exitError
+			fmt.Fprintln(s.Stderr, "plainsight approve:", cli.NeutralizeLine(err.Error()))
+			if status == cli.ExitClean {
+				status = cli.ExitError
 			}
 		}
 	}
@@ -166,7 +173,7 @@ func newApproveRecord(form, raw string, ctx plainsight.Context, res plainsight.R
 		Warnings: map[string]int{},
 	}
 	if dir, err := os.Getwd(); err == nil {
-		rec.Dir = neutralizeLine(dir)
+		rec.Dir = cli.NeutralizeLine(dir)
 	}
 	for _, w := range res.Warnings {
 		rec.Warnings[w.Kind.String()] = w.Count
@@ -178,8 +185,8 @@ func newApproveRecord(form, raw string, ctx plainsight.Context, res plainsight.R
 // its exit status as a shell would: 128+n when signal n ended it, 127 when
 // it could not start. An interrupt typed at the terminal goes to the
 // command; approve waits for it so that the record holds its status.
-func runConnected(cmd *exec.Cmd, s stdio) (int, error) {
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.stdin, s.stdout, s.stderr
+func runConnected(cmd *exec.Cmd, s cli.IO) (int, error) {
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.Stdin, s.Stdout, s.Stderr
 	// Catch the signals rather than ignore them: an ignored signal stays
 	// ignored in the command, which could then not be interrupted.
 	sigs := make(chan os.Signal, 1)
@@ -270,10 +277,10 @@ func shellQuoteArgs(args []string) string {
 // currentUser names who decided: the login name, or $USER, or the uid.
 func currentUser(getenv func(string) string) string {
 	if u, err := user.Current(); err == nil && u.Username != "" {
-		return neutralizeLine(u.Username)
+		return cli.NeutralizeLine(u.Username)
 	}
 	if name := getenv("USER"); name != "" {
-		return neutralizeLine(name)
+		return cli.NeutralizeLine(name)
 	}
 	return fmt.Sprint(os.Getuid())
 }

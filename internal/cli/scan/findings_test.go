@@ -1,7 +1,6 @@
-package main
+package scan
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -53,58 +52,6 @@ func TestLoneCarriageReturns(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.want, got); lone && diff != "" {
 			t.Errorf("loneCarriageReturns(%+q) mismatch (-want +got):\n%s", tt.text, diff)
-		}
-	}
-}
-
-func TestClipToken(t *testing.T) {
-	long := strings.Repeat("a", plainsight.MaxTokenLen-4) + `\u{202e}bcd`
-	tests := []struct{ in, want string }{
-		{"short", "short"},
-		{strings.Repeat("x", plainsight.MaxTokenLen), strings.Repeat("x", plainsight.MaxTokenLen)},
-		{strings.Repeat("x", plainsight.MaxTokenLen+1), strings.Repeat("x", plainsight.MaxTokenLen) + "…"},
-		{strings.Repeat("\u00e9", plainsight.MaxTokenLen), strings.Repeat("\u00e9", plainsight.MaxTokenLen/2) + "…"},
-		{long, strings.Repeat("a", plainsight.MaxTokenLen-4) + "…"},
-	}
-	for _, tt := range tests {
-		if got := clipToken(tt.in); got != tt.want {
-			t.Errorf("clipToken(%+q) = %+q, want %+q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestPathURI(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"a.go", "a.go"},
-		{"dir/sub/a.go", "dir/sub/a.go"},
-		{"a b/c%.go", "a%20b/c%25.go"},
-		{"a:b.go", "./a:b.go"},
-		{"x#y?.go", "x%23y%3F.go"},
-		{"r\u202e.go", "r%E2%80%AE.go"},
-		{"/tmp/a.go", "file:///tmp/a.go"},
-	}
-	for _, tt := range tests {
-		if got := pathURI(tt.in); got != tt.want {
-			t.Errorf("pathURI(%+q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestMostlyBinary(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want bool
-	}{
-		{"short and all control", strings.Repeat("\x1b", binaryMinLen-1), false},
-		{"long text", strings.Repeat("caf\u00e9 \u202e\t\n", binaryMinLen/8), false},
-		{"long, one in four bad", strings.Repeat("\x00abc", binaryMinLen/4), false},
-		{"long, more than one in four bad", strings.Repeat("\x00\xffab", binaryMinLen/4), true},
-		{"ESC flood", strings.Repeat("\x1b", binaryMinLen), true},
-	}
-	for _, tt := range tests {
-		if got := mostlyBinary([]byte(tt.in)); got != tt.want {
-			t.Errorf("%s: mostlyBinary = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

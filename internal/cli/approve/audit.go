@@ -1,4 +1,4 @@
-package main
+package approve
 
 import (
 	"encoding/json"

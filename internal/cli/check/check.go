@@ -1,0 +1,49 @@
+// Package check is the check command, the default one: it shows untrusted
+// text neutralized, with one line per warning, for approval views, or
+// writes one JSON audit record per input. demo shows it on a hostile
+// approval prompt.
+package check
+
+import (
+	"fmt"
+
+	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli"
+)
+
+// Main runs check with args, the arguments after "check", and returns its
+// exit status: 1 if an input had warnings, 2 on an error. It shows each
+// input neutralized, or with -json writes one audit record per input.
+func Main(args []string, s cli.IO) int {
+	fs := cli.NewFlags("check", s)
+	jsonOut := fs.Bool("json", false, "print one JSON audit record per input (docs/audit.md)")
+	keepTab := fs.Bool("keep-tab", false, "show tabs literally instead of as \\t")
+	color := fs.String("color", "auto", "colour output: auto, always or never")
+	p := plainsight.Policy{Context: plainsight.ContextCommand}
+	fs.TextVar(&p.Context, "context", plainsight.ContextCommand, "read the text as: command (as the shell parses it), prose or any")
+	if status, done := cli.ParseFlags(fs, args); done {
+		return status
+	}
+	p.KeepTab = *keepTab
+	useColor, err := colorWanted(*color, s.Stdout, s.Getenv)
+	if err != nil {
+		fmt.Fprintln(s.Stderr, "plainsight:", err)
+		return cli.ExitError
+	}
+	out := printer{stdout: s.Stdout, stderr: s.Stderr, color: useColor, json: *jsonOut}
+
+	warned := false
+	status := cli.EachInput(fs.Args(), s.Stdin, s.Stderr, func(name string, data []byte) error {
+		if mostlyBinary(data) {
+			return fmt.Errorf("%s: %d bytes, mostly binary: not shown as text; see the bytes with plainsight dump", cli.DisplayName(name), len(data))
+		}
+		text := string(data)
+		r := p.Sanitize(text)
+		warned = warned || len(r.Warnings) > 0
+		return out.print(cli.DisplayName(name), text, p.Context, r)
+	})
+	if status == cli.ExitClean && warned {
+		status = cli.ExitWarnings
+	}
+	return status
+}

@@ -1,0 +1,30 @@
+package scan
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestKindSummaries(t *testing.T) {
+	doc, err := os.ReadFile("../../../docs/warnings.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var missing []string
+	for _, r := range sarifRules() {
+		if r.ShortDescription.Text == "" {
+			missing = append(missing, r.ID+": no summary")
+		}
+		heading := "### " + r.ID + " (" + r.DefaultConfiguration.Level + ")"
+		heading = strings.NewReplacer("(warning)", "(warn)", "(note)", "(info)").Replace(heading)
+		if !strings.Contains(string(doc), heading+"\n") {
+			missing = append(missing, r.ID+": no heading "+heading)
+		}
+	}
+	if diff := cmp.Diff([]string(nil), missing); diff != "" {
+		t.Errorf("rules without docs (-want +got):\n%s", diff)
+	}
+}
