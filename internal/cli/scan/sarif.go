@@ -100,8 +100,8 @@ func sarifRules() []sarifRule {
 		r := sarifRule{
 			ID:               k.String(),
 			Name:             k.String(),
-			ShortDescription: sarifMessage{kindSummary[k]},
-			HelpURI:          docsURL + "#" + kindAnchor(k),
+			ShortDescription: sarifMessage{k.Summary()},
+			HelpURI:          k.DocURL(),
 		}
 		r.DefaultConfiguration.Level = sarifLevel(k.Severity())
 		rules = append(rules, r)
