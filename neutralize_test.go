@@ -3,7 +3,6 @@ package plainsight
 import (
 	"encoding/json"
 	"log/slog"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -311,20 +310,6 @@ func TestOutputValidUTF8(t *testing.T) {
 			t.Errorf("Sanitize(%+q).Text = %+q is not valid UTF-8", in, r.Text)
 		}
 		checkResultInvariants(t, in, r)
-	}
-}
-
-// TestKindsDocumented keeps docs/warnings.md in step with the kinds.
-func TestKindsDocumented(t *testing.T) {
-	doc, err := os.ReadFile("docs/warnings.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range Kinds() {
-		heading := "### " + k.String() + " (" + k.Severity().String() + ")"
-		if !strings.Contains(string(doc), heading) {
-			t.Errorf("docs/warnings.md lacks the heading %q", heading)
-		}
 	}
 }
 
