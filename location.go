@@ -77,7 +77,13 @@ func (c *collector) placeLocations(runs escape.Cursor) {
 	}
 	slices.SortFunc(points, func(a, b point) int { return cmp.Compare(a.off, b.off) })
 	grown, k := 0, 0 // the runs so far are grown bytes longer than their input
-	for e, ok := runs.Next(); ok && k < len(points); e, ok = runs.Next() {
+	for k < len(points) {
+		// Runs far before the next point are skipped, not read.
+		grown = runs.Skip(points[k].off, grown)
+		e, ok := runs.Next()
+		if !ok {
+			break
+		}
 		unitIn, n := e.UnitIn(), e.Repeat+1
 		unitOut := e.UnitOut()
 		in := e.Start - grown // where the run starts in the input

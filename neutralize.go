@@ -130,7 +130,7 @@ func (s *sanitizer) result(read func()) Result {
 	if read != nil {
 		read()
 	}
-	res.Warnings = s.found.build(s.Text, res.Escapes.list.Runs(), s.effects)
+	res.Warnings = s.found.build(s.Text, s.escapes.Runs(), s.effects)
 	return res
 }
 

@@ -144,6 +144,28 @@ type Cursor struct {
 	end    int // where the run before ends
 	last   Run // a Builder's open run, read after the packed ones
 	open   bool
+	marks  []mark // a Builder's marks, for Skip
+	m      int    // marks[:m] are behind the cursor
+}
+
+// Skip moves the cursor over the runs that end at or before input offset
+// in, as far as a mark takes it, and returns how much longer than their
+// input the runs before its next run are: grown, what the caller counted
+// so far, when it does not move. The next run may still end before in.
+func (c *Cursor) Skip(in, grown int) int {
+	moved := false
+	for c.m < len(c.marks) && c.marks[c.m].end-c.marks[c.m].grown <= in {
+		if c.marks[c.m].p > c.p {
+			moved = true
+		}
+		c.m++
+	}
+	if !moved {
+		return grown
+	}
+	k := c.marks[c.m-1]
+	c.p, c.end = k.p, k.end
+	return k.grown
 }
 
 // Next returns the next run, and false after the last.
@@ -172,23 +194,48 @@ func (c *Cursor) Next() (Run, bool) {
 // A Builder builds the List of one escaped text. The last run stays
 // unpacked while it may still grow, as an ESC flood grows one run.
 type Builder struct {
-	list List
-	Last Run
-	Open bool // Last holds a run
+	list  List
+	Last  Run
+	Open  bool   // Last holds a run
+	marks []mark // every markEvery-th run, where a cursor may start
+	grown int    // how much longer than their input the packed runs are
 }
+
+// A mark lets a cursor start reading far into a list: the runs before it
+// end at or before input offset end-grown.
+type mark struct {
+	p     int // the run's record starts at packed[p]
+	end   int // where the run before ends in the text
+	grown int // how much longer than their input the runs before are
+}
+
+// markEvery is how many runs lie between two marks: a cursor that skips
+// reads at most that many runs to reach any input offset.
+const markEvery = 64
 
 // Add starts a run; the run before is packed.
 func (b *Builder) Add(e Run) {
 	if b.Open {
-		b.list.Add(b.Last)
+		b.pack(b.Last)
 	}
 	b.Last, b.Open = e, true
 }
 
-// Done returns the list, every run packed.
+// pack adds e to the list, and a mark every markEvery runs.
+func (b *Builder) pack(e Run) {
+	l := &b.list
+	if l.runs%markEvery == 0 && l.runs > 0 {
+		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
+	}
+	l.Add(e)
+	b.grown += (e.Repeat + 1) * (e.UnitOut() - e.UnitIn())
+}
+
+// Done returns the list, every run packed. The builder's cursors still
+// read it.
 func (b *Builder) Done() List {
 	if b.Open {
-		b.list.Add(b.Last)
+		b.pack(b.Last)
 		b.Open = false
 	}
 	return b.list
@@ -211,7 +258,8 @@ func (b *Builder) Grow(i, n int) {
 	l.packed = grown
 }
 
-// Runs returns a cursor over every run, the open one last.
+// Runs returns a cursor over every run, the open one last. It can skip
+// (Cursor.Skip).
 func (b *Builder) Runs() Cursor {
-	return Cursor{packed: b.list.packed, last: b.Last, open: b.Open}
+	return Cursor{packed: b.list.packed, last: b.Last, open: b.Open, marks: b.marks}
 }

@@ -48,11 +48,20 @@ func AppendHexByte(dst []byte, b byte) []byte {
 }
 
 // NotationLen returns the length of the notation of r, or of the byte r
-// when invalid: the writers tell it, so that the two cannot drift apart.
+// when invalid. TestNotationLen holds it to what the writers write, for
+// every code point and byte.
 func NotationLen(r rune, invalid bool) int {
-	var buf [MaxNotation]byte
-	if invalid {
-		return len(AppendByte(buf[:0], byte(r)))
+	switch {
+	case invalid:
+		return len(`\X{ff}`)
+	case r == '\t':
+		return len(`\t`)
+	case r < 0x20 || (r >= 0x7F && r <= 0x9F):
+		return len(`\x1b`)
+	case r <= 0xFFFF:
+		return len(`\u{202e}`)
+	case r <= 0xFFFFF:
+		return len(`\u{e0041}`)
 	}
-	return len(AppendRune(buf[:0], r))
+	return len(`\u{10ffff}`)
 }
