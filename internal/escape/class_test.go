@@ -1,65 +1,22 @@
 package escape
 
 import (
-	"bufio"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
+	"github.com/plainsight-dev/plainsight/internal/ucd/ucdtest"
 )
 
 // ucdDir holds the Unicode data the tables are generated from; it is not
 // part of the repository.
 var ucdDir = filepath.Join("..", "..", "..", "shared", "ucd", ucd.UnicodeVersion)
 
-// readProperty returns the code points that have one of the values of a
-// UCD file such as PropList.txt, by value.
+// readProperty returns the code points of each of values in a data file.
 func readProperty(t *testing.T, file string, values ...string) map[string]map[rune]bool {
 	t.Helper()
-	f, err := os.Open(filepath.Join(ucdDir, file))
-	if os.IsNotExist(err) {
-		t.Skipf("no Unicode data: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	out := make(map[string]map[rune]bool)
-	for _, v := range values {
-		out[v] = make(map[rune]bool)
-	}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		cps, value, ok := strings.Cut(line, ";")
-		if !ok {
-			continue
-		}
-		set := out[strings.TrimSpace(value)]
-		if set == nil {
-			continue
-		}
-		lo, hi, isRange := strings.Cut(strings.TrimSpace(cps), "..")
-		if !isRange {
-			hi = lo
-		}
-		l, err1 := strconv.ParseUint(lo, 16, 32)
-		h, err2 := strconv.ParseUint(hi, 16, 32)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad line %q", file, sc.Text())
-		}
-		for r := rune(l); r <= rune(h); r++ {
-			set[r] = true
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return ucdtest.Property(t, ucdDir, file, values...)
 }
 
 // TestClassOfMatchesUnicode walks every code point above C1 and checks

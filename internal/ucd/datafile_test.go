@@ -1,51 +1,17 @@
 package ucd
 
 import (
-	"bufio"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd/ucdtest"
 )
 
-// readDataFile returns, for every code point listed in the named data
-// file of dataDir, the second field of its line; it skips the test when
-// the data files are missing. It is a second, simpler parser than the
-// generator's, so that the two check each other.
+// readDataFile returns the second field of the line of every code point
+// the named data file lists.
 func readDataFile(t *testing.T, name string) map[rune]string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dataDir, name))
-	if err != nil {
-		t.Skipf("Unicode data not available: %v", err)
-	}
-	defer f.Close()
-	values := make(map[rune]string)
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line, _, _ := strings.Cut(sc.Text(), "#")
-		fields := strings.Split(line, ";")
-		if len(fields) < 2 {
-			continue
-		}
-		cps, value := strings.TrimSpace(fields[0]), strings.TrimSpace(fields[1])
-		a, b, ok := strings.Cut(cps, "..")
-		if !ok {
-			b = a
-		}
-		lo, err1 := strconv.ParseUint(a, 16, 32)
-		hi, err2 := strconv.ParseUint(b, 16, 32)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad line %q", name, sc.Text())
-		}
-		for r := rune(lo); r <= rune(hi); r++ {
-			values[r] = value
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return values
+	return ucdtest.Values(t, dataDir, name)
 }
 
 // TestPropListBits checks the PropList.txt properties of Props against the
@@ -84,31 +50,7 @@ func TestPropListBits(t *testing.T) {
 // value as their second field.
 func readProperty(t *testing.T, name, value string) map[rune]bool {
 	t.Helper()
-	f, err := os.ReadFile(filepath.Join(dataDir, name))
-	if err != nil {
-		t.Skipf("Unicode data not available: %v", err)
-	}
-	set := make(map[rune]bool)
-	for _, line := range strings.Split(string(f), "\n") {
-		line, _, _ = strings.Cut(line, "#")
-		fields := strings.Split(line, ";")
-		if len(fields) < 2 || strings.TrimSpace(fields[1]) != value {
-			continue
-		}
-		a, b, ok := strings.Cut(strings.TrimSpace(fields[0]), "..")
-		if !ok {
-			b = a
-		}
-		lo, err1 := strconv.ParseUint(a, 16, 32)
-		hi, err2 := strconv.ParseUint(b, 16, 32)
-		if err1 != nil || err2 != nil {
-			t.Fatalf("%s: bad line %q", name, line)
-		}
-		for r := rune(lo); r <= rune(hi); r++ {
-			set[r] = true
-		}
-	}
-	return set
+	return ucdtest.Property(t, dataDir, name, value)[value]
 }
 
 // TestScriptExtensionsMatchDataFile checks ScriptExtensions against
