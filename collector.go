@@ -218,7 +218,7 @@ func appendWarning(ws []Warning, text string, k Kind, sev Severity, f *finding, 
 		Tokens:      tokens,
 		Count:       f.count,
 		Decoded:     f.decoded.String(),
-		Explanation: explain(text, f.why, effects),
+		Explanation: explain(k, f.why, effects),
 		Locations:   f.locs,
 	}
 	// The effects of terminal sequences cover every occurrence.
@@ -228,19 +228,19 @@ func appendWarning(ws []Warning, text string, k Kind, sev Severity, f *finding, 
 	return append(ws, w)
 }
 
-// explain words the reason why of a finding in text.
-func explain(text string, why reason, effects []string) string {
+// explain words the reason why of a finding of kind k.
+func explain(k Kind, why reason, effects []string) string {
 	switch why.how {
 	case becauseRune:
 		return explainRune(why.cls, why.r)
 	case becauseInvalid:
-		return invalidExplanation
+		return KindInvalidUTF8.explanation("")
 	case becauseTags:
-		return tagExplanation
+		return KindHiddenTags.explanation("")
 	case becauseSelectors:
 		return selectorExplanation(why.n, why.r)
 	case becauseTypography:
-		return explainTypography(why.r, why.rule, why.prose)
+		return explainTypography(k, why.r, why.rule, why.prose)
 	case becauseSpoof:
 		return explainSpoof(why.kind, why.tok, why.raw, why.r)
 	case becauseSequences:

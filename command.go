@@ -622,7 +622,15 @@ func (cr *commandReader) rtlExplanation(i int, word string) string {
 		words[k] = "[" + fragment(w, 30) + "]"
 	}
 	order := strings.Join(words, " ")
-	return "`" + fragment(word, 60) + "` is written right to left outside quotes: a terminal or browser that applies the bidi algorithm shows the operators and arguments around it in another order; the shell reads, left to right: " + escape.Clip(order, 160) + cr.parseNote(i)
+	return fill(KindBidiReorder.explanation(""), func(w string) (string, bool) {
+		switch w {
+		case "token":
+			return fragment(word, 60), true
+		case "order":
+			return escape.Clip(order, 160), true
+		}
+		return "", false
+	}) + cr.parseNote(i)
 }
 
 // hostExplanation explains a finding about host.

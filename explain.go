@@ -11,17 +11,50 @@ import (
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/spoof"
+	"github.com/plainsight-dev/plainsight/internal/typography"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // The explanations name the danger concretely, in one line of plain
 // English. They quote offenders only in escaped form.
 
-const (
-	tagExplanation = "tag characters are invisible on screen but spell hidden ASCII text that a language model reads; the decoded text is shown"
+// fill returns the template tmpl (kinds.txtar) with each $word in it
+// replaced by value(word); a word value does not know stays as it is, which
+// TestExplanationTemplates catches. Values are computed only for the words
+// the template holds, and are not read again for words.
+func fill(tmpl string, value func(word string) (string, bool)) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(tmpl, '$')
+		if i < 0 {
+			b.WriteString(tmpl)
+			return b.String()
+		}
+		j := i + 1
+		for j < len(tmpl) && tmpl[j] >= 'a' && tmpl[j] <= 'z' {
+			j++
+		}
+		b.WriteString(tmpl[:i])
+		if v, ok := value(tmpl[i+1 : j]); ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(tmpl[i:j])
+		}
+		tmpl = tmpl[j:]
+	}
+}
 
-	invalidExplanation = "bytes that are not valid UTF-8 are shown as \\X{nn}; programs and terminals disagree on how to display them, and a terminal in 8-bit mode reads some as control codes"
-)
+// runeWords fills the words of a template about the code point r:
+// $escape, $name.
+func runeWords(r rune, word string) (string, bool) {
+	switch word {
+	case "escape":
+		return EscapeRune(r), true
+	case "name":
+		return runeName(r), true
+	}
+	return "", false
+}
 
 // runeName returns "U+202E RIGHT-TO-LEFT OVERRIDE", or just "U+1FAE9" when
 // the name tables predate the code point.
@@ -78,53 +111,88 @@ func bidiEffect(r rune) string {
 
 // explainRune explains the first offender of a code-point class.
 func explainRune(cls Class, r rune) string {
-	esc := EscapeRune(r)
-	switch cls {
-	case ClassCarriageReturn:
-		return esc + " (carriage return) moves the cursor to the start of the line, so the text after it can overwrite what came before"
-	case ClassBackspace:
-		return esc + " (backspace) moves the cursor back, so later characters can overwrite earlier ones"
-	case ClassControl:
-		return fmt.Sprintf("%s (%s) %s", esc, ansi.ControlName(r), controlEffect(r))
-	case ClassBidi:
-		return runeName(r) + " " + bidiEffect(r)
-	case ClassZeroWidth:
-		return runeName(r) + " takes no space on screen, so it can hide inside a word that looks unchanged"
-	case ClassInvisible:
-		return runeName(r) + " is normally invisible, so it can hide in or split a word that looks unchanged"
-	case ClassWhitespace:
-		if r == 0x2028 || r == 0x2029 {
-			return runeName(r) + " is a line break to some programs and not to others, so the text splits differently from how it looks"
-		}
-		return runeName(r) + " looks like an ordinary space but is not one to a shell, so the words split differently from how they look"
-	case ClassPrivateUse:
-		return esc + " is a private-use code point with no standard meaning; it can render as anything or nothing"
-	case ClassNoncharacter:
-		return esc + " is a noncharacter, never meant to appear in exchanged text"
-	case ClassUnassigned:
-		return esc + " is not assigned in Unicode " + UnicodeVersion + "; it may render as nothing or as a box"
-	case ClassFlagged:
-		return runeName(r) + " is flagged by the display policy"
+	k := cls.Kind()
+	variant := ""
+	if cls == ClassWhitespace && (r == 0x2028 || r == 0x2029) {
+		variant = "break"
 	}
-	return esc + " is escaped"
+	if k == KindUnknown {
+		return EscapeRune(r) + " is escaped" // a tab: escaped, never reported
+	}
+	return fill(k.explanation(variant), func(word string) (string, bool) {
+		switch word {
+		case "control":
+			return ansi.ControlName(r), true
+		case "effect":
+			if cls == ClassBidi {
+				return bidiEffect(r), true
+			}
+			return controlEffect(r), true
+		case "version":
+			return UnicodeVersion, true
+		}
+		return runeWords(r, word)
+	})
 }
 
-// selectorExplanation explains a run of stray variation selectors.
+// selectorExplanation explains a run of n stray variation selectors after
+// base.
 func selectorExplanation(n int, base rune) string {
-	after := "at the start of the text"
-	if base != 0 && base != 0xFFFD {
-		after = `after "` + escape.Neutralize(string(base)) + `"`
-	}
+	variant := "run"
 	if n == 1 {
-		return fmt.Sprintf("a variation selector %s modifies nothing there; it is invisible and can carry a hidden byte", after)
+		variant = ""
 	}
-	return fmt.Sprintf("a run of %d variation selectors %s is invisible and can carry %d hidden bytes; a preview is decoded", n, after, n)
+	return fill(KindVariationSelectors.explanation(variant), func(word string) (string, bool) {
+		switch word {
+		case "after":
+			if base != 0 && base != 0xFFFD {
+				return `after "` + escape.Neutralize(string(base)) + `"`, true
+			}
+			return "at the start of the text", true
+		case "count":
+			return strconv.Itoa(n), true
+		}
+		return "", false
+	})
 }
 
 // sequencesExplanation explains the terminal sequences found, by what
 // they would do.
 func sequencesExplanation(effects []string) string {
-	return "on a terminal, escape sequences here would " + strings.Join(effects, "; ")
+	return fill(KindTerminalEscape.explanation(""), func(word string) (string, bool) {
+		return strings.Join(effects, "; "), word == "effects"
+	})
+}
+
+// typographicPlaces says, for each rule, where it puts a code point.
+var typographicPlaces = [...]string{
+	typography.HighPunctuation:  "before a high punctuation mark or inside guillemets, as French typography spaces them",
+	typography.ShortWord:        "after a one- or two-letter word, an abbreviation or an elision, as Czech, Slovak and Polish typesetting keep them",
+	typography.WordSeparator:    "between words of a script written without spaces (Thai, Lao, Khmer, Myanmar)",
+	typography.Number:           "between digit groups or between a number and its unit",
+	typography.FinalNonJoiner:   "at the end of a word, after a virama or a joining letter",
+	typography.DirectionMark:    "at the edge of a word or number in right-to-left text, to settle its direction",
+	typography.IdeographicSpace: "in Chinese, Japanese or Korean text",
+	typography.WordSpace:        "between two words, as a space that keeps them on one line",
+	typography.MorphemeBoundary: "between the parts of a word, after a letter that does not join, as Persian orthography writes it",
+}
+
+// explainTypography explains an occurrence of r, of kind k, in the
+// typographic place of rule; literal says it is shown as is.
+func explainTypography(k Kind, r rune, rule typography.Rule, literal bool) string {
+	variant := "typography"
+	if literal {
+		variant = "typography-prose"
+	}
+	return fill(k.explanation(variant), func(word string) (string, bool) {
+		if word == "place" {
+			if int(rule) < len(typographicPlaces) && typographicPlaces[rule] != "" {
+				return typographicPlaces[rule], true
+			}
+			return "in a typographic place", true
+		}
+		return runeWords(r, word)
+	})
 }
 
 // describeSequence says in plain words what a terminal would do with a
@@ -327,30 +395,59 @@ func explainSpoof(k Kind, t, tok string, r rune) string {
 	// Readings are shown for the clipped token only: a hostile token
 	// may be the whole text.
 	tok = escape.CutUTF8(tok, MaxTokenLen)
+	variant := ""
+	var scripts, reading, form string
 	switch k {
 	case KindMixedScript:
-		return mixedScriptExplanation(t, tok)
+		var names []string
+		for _, sc := range spoof.Scripts(tok) {
+			names = append(names, sc.String())
+		}
+		if len(names) < 2 {
+			// Mixed through Script_Extensions only, such as a Greek-only
+			// mark on a Latin letter.
+			names = append(names, "characters of another script")
+		}
+		scripts = joinNames(names)
+		if reading = spoof.SkeletonReading(tok); reading != "" && reading != tok {
+			variant = "reading"
+		}
 	case KindMixedNumbers:
-		return mixedNumbersExplanation(t, tok)
+		scripts, reading = numberSystems(tok)
+		if reading != "" {
+			variant = "reading"
+		}
 	case KindLookalike:
-		return lookalikeExplanation(t, tok)
+		r, form, reading = spoof.LookalikeReading(tok)
+		if reading != "" {
+			variant = "reading"
+		}
 	case KindWholeScriptConfusable:
 		script := ucd.ScriptCommon
 		if ss := spoof.Scripts(tok); len(ss) > 0 {
 			script = ss[0]
 		}
-		return "`" + t + "` is written wholly in " + script.String() +
-			" but looks like the Latin `" + spoof.SkeletonReading(tok) + "`"
-	case KindUncommonCharacter:
-		return "`" + t + "` contains " + runeName(r) +
-			", a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one"
+		scripts, reading = script.String(), spoof.SkeletonReading(tok)
 	case KindCombiningMarks:
 		if r != 0 {
-			return "`" + t + "` repeats the combining mark " + runeName(r) + " on one letter; it shows once but is there twice"
+			variant = "repeat"
 		}
-		return "`" + t + "` stacks more than " + strconv.Itoa(spoof.MaxMarks) + " combining marks on one letter, which can draw over neighbouring text"
 	}
-	return "`" + t + "` is a homoglyph finding"
+	return fill(k.explanation(variant), func(word string) (string, bool) {
+		switch word {
+		case "token":
+			return t, true
+		case "scripts", "systems", "script":
+			return scripts, true
+		case "reading":
+			return reading, true
+		case "form":
+			return form, true
+		case "max":
+			return strconv.Itoa(spoof.MaxMarks), true
+		}
+		return runeWords(r, word)
+	})
 }
 
 // joinNames joins names as "A", "A and B", "A, B and C".
@@ -364,25 +461,11 @@ func joinNames(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func mixedScriptExplanation(t, tok string) string {
+// numberSystems returns the number systems of the digits of tok, joined,
+// and the ASCII the token reads as when every other character of it is
+// printable ASCII ("" otherwise).
+func numberSystems(tok string) (systems, reading string) {
 	var names []string
-	for _, sc := range spoof.Scripts(tok) {
-		names = append(names, sc.String())
-	}
-	if len(names) < 2 {
-		// Mixed through Script_Extensions only, such as a Greek-only
-		// mark on a Latin letter.
-		names = append(names, "characters of another script")
-	}
-	e := "`" + t + "` mixes " + joinNames(names)
-	if r := spoof.SkeletonReading(tok); r != "" && r != tok {
-		e += "; it reads as `" + r + "`"
-	}
-	return e
-}
-
-func mixedNumbersExplanation(t, tok string) string {
-	var systems []string
 	var b strings.Builder
 	ascii := tok != ""
 	for _, r := range tok {
@@ -393,15 +476,14 @@ func mixedNumbersExplanation(t, tok string) string {
 			continue
 		}
 		b.WriteByte(byte('0' + r - zero))
-		if name := digitSystem(zero); !slices.Contains(systems, name) {
-			systems = append(systems, name)
+		if name := digitSystem(zero); !slices.Contains(names, name) {
+			names = append(names, name)
 		}
 	}
-	e := "`" + t + "` mixes digits of different number systems (" + joinNames(systems) + ")"
 	if ascii {
-		e += "; it reads as `" + b.String() + "` but a program may read it differently or not as a number"
+		reading = b.String()
 	}
-	return e
+	return joinNames(names), reading
 }
 
 // digitSystem names the decimal system whose zero is zero.
@@ -419,13 +501,4 @@ func digitSystem(zero rune) string {
 		return runeName(zero)
 	}
 	return sc.String()
-}
-
-func lookalikeExplanation(t, word string) string {
-	first, form, reading := spoof.LookalikeReading(word)
-	e := "`" + t + "` contains " + runeName(first) + ", which looks like `" + form + "`"
-	if reading != "" {
-		e += "; it reads as `" + reading + "`, but a shell or program sees different characters"
-	}
-	return e
 }

@@ -61,7 +61,15 @@ var kindsTxtar string
 type kindInfo struct {
 	severity Severity
 	summary  string
-	doc      string // Markdown, ending in a newline
+	explain  []template // "explain" and "explain-VARIANT" lines, in order
+	doc      string     // Markdown, ending in a newline
+}
+
+// A template is the wording of an explanation, whose $words explain.go
+// fills in.
+type template struct {
+	variant string // "" for the "explain" line
+	text    string
 }
 
 // kindNames and kinds hold kinds.txtar, indexed by Kind. Informational
@@ -109,7 +117,13 @@ func parseKinds(txtar string) (names.Table[Kind], [numKinds]kindInfo) {
 				cur.severity, severity = s, true
 			case "summary":
 				cur.summary = value
+			case "explain":
+				cur.explain = append(cur.explain, template{"", value})
 			default:
+				if v, ok := strings.CutPrefix(key, "explain-"); ok && v != "" {
+					cur.explain = append(cur.explain, template{v, value})
+					continue
+				}
 				fail("%s: unknown line %q", name, line)
 			}
 		}
@@ -171,6 +185,20 @@ func (k Kind) Severity() Severity {
 		return kinds[k].severity
 	}
 	return SeverityWarn
+}
+
+// explanation returns the template of k's explanation in the wording
+// variant ("" for the usual one). Every template the code asks for is in
+// kinds.txtar: TestExplanationTemplates checks it.
+func (k Kind) explanation(variant string) string {
+	if k < numKinds {
+		for _, t := range kinds[k].explain {
+			if t.variant == variant {
+				return t.text
+			}
+		}
+	}
+	return ""
 }
 
 // Summary returns one sentence that says what a warning of kind k found,

@@ -39,30 +39,3 @@ func (s *sanitizer) typographic(i, size int, r rune, cls Class) bool {
 	}
 	return true
 }
-
-// typographicPlaces says, for each rule, where it puts a code point.
-var typographicPlaces = [...]string{
-	typography.HighPunctuation:  "before a high punctuation mark or inside guillemets, as French typography spaces them",
-	typography.ShortWord:        "after a one- or two-letter word, an abbreviation or an elision, as Czech, Slovak and Polish typesetting keep them",
-	typography.WordSeparator:    "between words of a script written without spaces (Thai, Lao, Khmer, Myanmar)",
-	typography.Number:           "between digit groups or between a number and its unit",
-	typography.FinalNonJoiner:   "at the end of a word, after a virama or a joining letter",
-	typography.DirectionMark:    "at the edge of a word or number in right-to-left text, to settle its direction",
-	typography.IdeographicSpace: "in Chinese, Japanese or Korean text",
-	typography.WordSpace:        "between two words, as a space that keeps them on one line",
-	typography.MorphemeBoundary: "between the parts of a word, after a letter that does not join, as Persian orthography writes it",
-}
-
-// explainTypography explains an occurrence of r in the typographic place
-// of rule.
-func explainTypography(r rune, rule typography.Rule, literal bool) string {
-	shown := "escaped so that every invisible character shows"
-	if literal {
-		shown = "shown as is"
-	}
-	place := "in a typographic place"
-	if int(rule) < len(typographicPlaces) && typographicPlaces[rule] != "" {
-		place = typographicPlaces[rule]
-	}
-	return runeName(r) + " stands " + place + ": ordinary typography, " + shown
-}
