@@ -3,24 +3,20 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight/internal/cli"
+	"github.com/plainsight-dev/plainsight/internal/cli/clitest"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files in testdata")
-
-// binary is the plainsight command built once for the tests that run it.
-var binary string
+// prog is the plainsight command, built once for the tests that run it.
+var prog = clitest.Program{Name: "plainsight"}
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -29,8 +25,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	binary = filepath.Join(dir, "plainsight")
-	build := exec.Command("go", "build", "-o", binary, ".")
+	prog.Path = filepath.Join(dir, "plainsight")
+	build := exec.Command("go", "build", "-o", prog.Path, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "building plainsight:", err)
@@ -43,63 +39,6 @@ func TestMain(m *testing.M) {
 
 func env(vars map[string]string) func(string) string {
 	return func(k string) string { return vars[k] }
-}
-
-// An invocation is one run of the built command.
-type invocation struct {
-	args  []string
-	stdin string
-	env   map[string]string // on top of a bare PATH and HOME
-	dir   string            // working directory; the package's when empty
-}
-
-// exec runs the built binary and returns its output in the golden form:
-// the exit status, standard output and standard error, in sections.
-func (in invocation) exec(t *testing.T) string {
-	t.Helper()
-	cmd := exec.Command(binary, in.args...)
-	cmd.Stdin = strings.NewReader(in.stdin)
-	cmd.Dir = in.dir
-	// A session of its own has no controlling terminal, so that approve
-	// finds none whoever runs the tests.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}
-	for k, v := range in.env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	status := 0
-	if exitErr, ok := errors.AsType[*exec.ExitError](err); ok {
-		status = exitErr.ExitCode()
-	} else if err != nil {
-		t.Fatalf("running plainsight %q: %v", in.args, err)
-	}
-	return fmt.Sprintf("-- status --\n%d\n-- stdout --\n%s-- stderr --\n%s", status, stdout.String(), stderr.String())
-}
-
-// golden compares got with testdata/name.golden, or rewrites it under
-// -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s: output mismatch (-want +got):\n%s", path, diff)
-	}
 }
 
 func TestRun(t *testing.T) {
@@ -141,7 +80,7 @@ func TestRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			golden(t, tt.name, invocation{args: tt.args, stdin: tt.stdin, env: tt.env}.exec(t))
+			clitest.Golden(t, tt.name, prog.Exec(t, clitest.Run{Args: tt.args, Stdin: tt.stdin, Env: tt.env}))
 		})
 	}
 }

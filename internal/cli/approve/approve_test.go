@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/plainsight-dev/plainsight/internal/cli/clitest"
 )
 
 func TestApprove(t *testing.T) {
@@ -35,7 +36,7 @@ func TestApprove(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			golden(t, tt.name, invocation{args: tt.args}.exec(t))
+			clitest.Golden(t, tt.name, prog.Exec(t, clitest.Run{Args: tt.args}))
 		})
 	}
 }
@@ -55,7 +56,7 @@ func TestApproveAudit(t *testing.T) {
 		{"-context", "any", "--", "echo", secret},
 	}
 	for _, args := range runs {
-		invocation{args: append([]string{"-audit", audit}, args...), dir: dir}.exec(t)
+		prog.Exec(t, clitest.Run{Args: append([]string{"-audit", audit}, args...), Dir: dir})
 	}
 	data, err := os.ReadFile(audit)
 	if err != nil {
@@ -155,7 +156,7 @@ func (p *tmuxPane) waitFor(want string) string {
 func approveScript(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString("#!/bin/sh\ntrap : INT\n" + asApprove + "=1 NO_COLOR=1 '" + binary + "'")
+	b.WriteString("#!/bin/sh\ntrap : INT\n" + prog.AsMain + "=1 NO_COLOR=1 '" + prog.Path + "'")
 	for _, a := range args {
 		b.WriteString(" '" + strings.ReplaceAll(a, "'", `'\''`) + "'")
 	}

@@ -38,7 +38,7 @@ func TestAuditParallel(t *testing.T) {
 	const processes = 8
 	for range processes {
 		wg.Go(func() {
-			cmd := command("-yes", "-audit", path, "--", "true")
+			cmd := prog.Command("-yes", "-audit", path, "--", "true")
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("approve: %v\n%s", err, out)
 			}

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli/clitest"
 )
 
 // scanTree is the tree the scan tests run over, built in a temporary
@@ -73,8 +74,8 @@ func TestScan(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := invocation{args: tt.args, dir: dir}.exec(t)
-			golden(t, tt.name, elapsed.ReplaceAllString(got, "; TIME\n"))
+			got := prog.Exec(t, clitest.Run{Args: tt.args, Dir: dir})
+			clitest.Golden(t, tt.name, elapsed.ReplaceAllString(got, "; TIME\n"))
 		})
 	}
 }
@@ -83,7 +84,7 @@ func TestScan(t *testing.T) {
 // python3-jsonschema, and checks each result against its rule.
 func TestScanSARIF(t *testing.T) {
 	dir := makeScanTree(t)
-	cmd := command("-format", "sarif", "-max-size", "1000", ".", "missing")
+	cmd := prog.Command("-format", "sarif", "-max-size", "1000", ".", "missing")
 	cmd.Dir = dir
 	out, _ := cmd.Output()
 	var log struct {
@@ -154,7 +155,7 @@ func jsonschemaPython() string {
 // documented fields and nothing else.
 func TestScanJSONSchema(t *testing.T) {
 	dir := makeScanTree(t)
-	cmd := command("-format", "json", "-max-size", "1000")
+	cmd := prog.Command("-format", "json", "-max-size", "1000")
 	cmd.Dir = dir
 	out, _ := cmd.Output()
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
@@ -184,7 +185,7 @@ func TestScanJSONSchema(t *testing.T) {
 // the character at line:column is where the finding's token starts.
 func TestScanPositions(t *testing.T) {
 	dir := makeScanTree(t)
-	cmd := command("-format", "json", "-max-size", "1000")
+	cmd := prog.Command("-format", "json", "-max-size", "1000")
 	cmd.Dir = dir
 	out, _ := cmd.Output()
 	placed := 0
