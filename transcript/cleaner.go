@@ -2,13 +2,12 @@ package transcript
 
 import (
 	"bytes"
-	"encoding/binary"
-	"math/bits"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"golang.org/x/text/transform"
 )
 
@@ -394,13 +393,12 @@ func (c *Cleaner) passLines(src []byte, max int) int {
 // the Unicode pass leaves alone in that line (no C1 control, no escaped
 // code point), and that are at most maxLine bytes long before the '\n'.
 func cleanLines(src []byte, maxLine int) int {
-	plain := plainBMP()
 	end, start := 0, 0 // end of the last whole line; start of the current one
 	for i := 0; i < len(src); {
 		if b := src[i]; b >= 0x20 && b < 0x7F && i+1 < len(src) && src[i+1] >= utf8.RuneSelf {
 			i++ // a space between words of a non-Latin script
 		} else if a := i; b < utf8.RuneSelf {
-			i += textPrefix(src[i:])
+			i += escape.CleanPrefixBytes(src[i:], true)
 			// Settle the lines that end in src[a:i].
 			if i-start <= maxLine {
 				if k := bytes.LastIndexByte(src[a:i], '\n'); k >= 0 {
@@ -426,7 +424,7 @@ func cleanLines(src []byte, maxLine int) int {
 		if src[i] < utf8.RuneSelf {
 			return end // a control or DEL
 		}
-		if n := plainRun(src[i:], plain); n > 0 {
+		if n := plainRun(src[i:]); n > 0 {
 			i += n
 			continue
 		}
@@ -434,7 +432,7 @@ func cleanLines(src []byte, maxLine int) int {
 		if size == 1 {
 			return end // not valid UTF-8, or cut short by the end of src
 		}
-		if cls, _ := unicodeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+		if cls, _ := runeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
 			return end
 		}
 		i += size
@@ -442,49 +440,12 @@ func cleanLines(src []byte, maxLine int) int {
 	return end
 }
 
-// textPrefix returns the length of the run of printable ASCII, '\n' and
-// '\t' that starts src, thirty-two bytes at a time where it can.
-func textPrefix(src []byte) int {
-	i := 0
-	for ; i+32 <= len(src); i += 32 {
-		if (notText(binary.LittleEndian.Uint64(src[i:])) | notText(binary.LittleEndian.Uint64(src[i+8:])) |
-			notText(binary.LittleEndian.Uint64(src[i+16:])) | notText(binary.LittleEndian.Uint64(src[i+24:]))) != 0 {
-			break
-		}
-	}
-	for ; i+8 <= len(src); i += 8 {
-		if notText(binary.LittleEndian.Uint64(src[i:])) != 0 {
-			break
-		}
-	}
-	for ; i < len(src); i++ {
-		if b := src[i]; (b < 0x20 || b >= 0x7F) && b != '\n' && b != '\t' {
-			break
-		}
-	}
-	return i
-}
-
-// notText sets the high bit of each byte lane of w that is not printable
-// ASCII, '\n' or '\t' ("Bit Twiddling Hacks"). Each test works on the low
-// seven bits, so that no carry crosses lanes and every lane is exact.
-func notText(w uint64) uint64 {
-	const ones, lows, highs = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F, 0x8080808080808080
-	x := w & lows
-	below := ^(x + ones*(0x80-0x20)) // lanes under 0x20
-	del := x + ones                  // lane 0x7F
-	nl, tab := x^ones*'\n', x^ones*'\t'
-	isNL := ^((nl + lows) | nl) // lanes equal to '\n'
-	isTab := ^((tab + lows) | tab)
-	return (w | below&^(isNL|isTab) | del) & highs
-}
-
 // legitInLine reports whether the valid rune r at src[i:i+size], in the
 // line that starts at src[start], is a joiner, selector or tag that its
 // context makes literal: the Unicode pass, which sees the whole line, leaves
 // it alone. A line that does not end within src is left to step.
 func legitInLine(src []byte, start, i, size int, r rune) bool {
-	if _, contextual := unicodeClass(r); !contextual || r < 0x800 {
+	if _, contextual := runeClass(r); !contextual || r < 0x800 {
 		return false
 	}
 	nl := bytes.IndexByte(src[i:], '\n')
@@ -654,7 +615,7 @@ func textRun(src []byte) (n int, ascii bool) {
 	for n < len(src) {
 		b := src[n]
 		if b < utf8.RuneSelf {
-			k := printableASCII(src[n:])
+			k := escape.PrintablePrefix(src[n:])
 			if k == 0 {
 				break
 			}
@@ -680,30 +641,6 @@ func textRun(src []byte) (n int, ascii bool) {
 		n += size
 	}
 	return n, ascii && n > 0
-}
-
-// printableASCII returns the length of the run of printable ASCII
-// (0x20-0x7E) that starts src, eight bytes at a time where it can.
-func printableASCII(src []byte) int {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(src); i += 8 {
-		w := binary.LittleEndian.Uint64(src[i:])
-		del := w ^ ones*0x7F
-		// Any byte >= 0x80, any byte < 0x20, any byte == 0x7F
-		// ("Bit Twiddling Hacks": hasless, haszero). A borrow reaches
-		// a lane only from a flagged lane below it, so the lowest
-		// flagged lane is the first byte that is not printable.
-		if m := (w | (w-ones*0x20)&^w | (del-ones)&^del) & highs; m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(src); i++ {
-		if b := src[i]; b < 0x20 || b >= 0x7F {
-			break
-		}
-	}
-	return i
 }
 
 func (c *Cleaner) emitString(s string) {
@@ -889,7 +826,7 @@ func simpleString(src []byte) int {
 	if intro != ']' && intro != 'X' && intro != '^' && intro != '_' {
 		return 0
 	}
-	i := 2 + printableASCII(src[2:min(len(src), maxSimpleString)])
+	i := 2 + escape.PrintablePrefix(src[2:min(len(src), maxSimpleString)])
 	switch {
 	case i < len(src) && src[i] == 0x07 && intro == ']':
 		return i + 1
