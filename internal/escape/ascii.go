@@ -38,6 +38,16 @@ func zeroLanes(x uint64) uint64 {
 	return ^((x + lows) | x) & highs
 }
 
+// notPrintable sets the high bit of each byte lane of the little-endian
+// word w that is not printable ASCII: below 0x20 (the subtraction
+// borrows), 0x7F (the addition carries) or 0x80-0xFF. A borrow or carry
+// crosses into the lane above only from such a byte, so the word is zero
+// exactly when all eight bytes are printable, and the lowest set lane is
+// exact; lanes above it may be set wrongly.
+func notPrintable(w uint64) uint64 {
+	return ((w - ones*0x20) | (w + ones) | w) & highs
+}
+
 // stopLanes sets the high bit of each byte lane of the little-endian word
 // w that ends a run of printable ASCII, nl and tab: the extra bytes, or
 // noExtra, in every lane. Each lane is exact.
@@ -73,19 +83,47 @@ const (
 // instantiation without its escape analysis, so every argument escapes,
 // and term's Push would allocate for the stack buffer it scans.
 func prefix(s []byte, nl, tab byte) int {
+	// Without extra bytes the cheaper notPrintable decides alone. With
+	// them it passes most words, and stopLanes, exact, looks again at a
+	// word it stops: a '\n' or tab may be all it found.
+	extra := nl != noExtra || tab != noExtra
 	nlw, tabw := ones*uint64(nl), ones*uint64(tab)
 	i := 0
+	if len(s) >= 8 {
+		// The first word alone: most runs between sequences, or
+		// between words of another script, end in it.
+		w := binary.LittleEndian.Uint64(s)
+		m := notPrintable(w)
+		if m != 0 && extra {
+			m = stopLanes(w, nlw, tabw)
+		}
+		if m != 0 {
+			return bits.TrailingZeros64(m) / 8
+		}
+		i = 8
+	}
 	for ; i+32 <= len(s); i += 32 {
 		w0 := binary.LittleEndian.Uint64(s[i : i+8])
 		w1 := binary.LittleEndian.Uint64(s[i+8 : i+16])
 		w2 := binary.LittleEndian.Uint64(s[i+16 : i+24])
 		w3 := binary.LittleEndian.Uint64(s[i+24 : i+32])
-		if stopLanes(w0, nlw, tabw)|stopLanes(w1, nlw, tabw)|stopLanes(w2, nlw, tabw)|stopLanes(w3, nlw, tabw) != 0 {
+		var m uint64
+		if extra {
+			m = stopLanes(w0, nlw, tabw) | stopLanes(w1, nlw, tabw) | stopLanes(w2, nlw, tabw) | stopLanes(w3, nlw, tabw)
+		} else {
+			m = notPrintable(w0) | notPrintable(w1) | notPrintable(w2) | notPrintable(w3)
+		}
+		if m != 0 {
 			break
 		}
 	}
 	for ; i+8 <= len(s); i += 8 {
-		if m := stopLanes(binary.LittleEndian.Uint64(s[i:]), nlw, tabw); m != 0 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		m := notPrintable(w)
+		if m != 0 && extra {
+			m = stopLanes(w, nlw, tabw)
+		}
+		if m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
