@@ -59,6 +59,20 @@ func stopLanes(w, nl, tab uint64) uint64 {
 	return (w | control | del) & highs // w: a byte 0x80-0xFF
 }
 
+// firstLane returns the index of the lowest lane set in the words m0 to
+// m3 of a 32-byte block, one of which is not zero.
+func firstLane(m0, m1, m2, m3 uint64) int {
+	switch {
+	case m0 != 0:
+		return bits.TrailingZeros64(m0) / 8
+	case m1 != 0:
+		return 8 + bits.TrailingZeros64(m1)/8
+	case m2 != 0:
+		return 16 + bits.TrailingZeros64(m2)/8
+	}
+	return 24 + bits.TrailingZeros64(m3)/8
+}
+
 // tabExtra returns the extra byte for a tab: '\t' when it is kept.
 func tabExtra(keepTab bool) byte {
 	if keepTab {
@@ -83,9 +97,9 @@ const (
 // instantiation without its escape analysis, so every argument escapes,
 // and term's Push would allocate for the stack buffer it scans.
 func prefix(s []byte, nl, tab byte) int {
-	// Without extra bytes the cheaper notPrintable decides alone. With
-	// them it passes most words, and stopLanes, exact, looks again at a
-	// word it stops: a '\n' or tab may be all it found.
+	// The cheap notPrintable passes clean words. Where it stops one, the
+	// first byte it flags is the answer unless it is an extra byte: then
+	// stopLanes, exact, looks again.
 	extra := nl != noExtra || tab != noExtra
 	nlw, tabw := ones*uint64(nl), ones*uint64(tab)
 	i := 0
@@ -95,7 +109,9 @@ func prefix(s []byte, nl, tab byte) int {
 		w := binary.LittleEndian.Uint64(s)
 		m := notPrintable(w)
 		if m != 0 && extra {
-			m = stopLanes(w, nlw, tabw)
+			if c := s[bits.TrailingZeros64(m)/8]; c == nl || c == tab {
+				m = stopLanes(w, nlw, tabw)
+			}
 		}
 		if m != 0 {
 			return bits.TrailingZeros64(m) / 8
@@ -107,21 +123,41 @@ func prefix(s []byte, nl, tab byte) int {
 		w1 := binary.LittleEndian.Uint64(s[i+8 : i+16])
 		w2 := binary.LittleEndian.Uint64(s[i+16 : i+24])
 		w3 := binary.LittleEndian.Uint64(s[i+24 : i+32])
-		var m uint64
-		if extra {
-			m = stopLanes(w0, nlw, tabw) | stopLanes(w1, nlw, tabw) | stopLanes(w2, nlw, tabw) | stopLanes(w3, nlw, tabw)
-		} else {
-			m = notPrintable(w0) | notPrintable(w1) | notPrintable(w2) | notPrintable(w3)
+		m0, m1, m2, m3 := notPrintable(w0), notPrintable(w1), notPrintable(w2), notPrintable(w3)
+		if m0|m1|m2|m3 == 0 {
+			continue
 		}
-		if m != 0 {
-			break
+		// The lowest lane of the first word flagged is exact: the
+		// answer, unless it is an extra byte. Then stopLanes looks
+		// again at the words flagged.
+		j := firstLane(m0, m1, m2, m3)
+		if c := s[i+j]; extra && (c == nl || c == tab) {
+			if m0 != 0 {
+				m0 = stopLanes(w0, nlw, tabw)
+			}
+			if m1 != 0 {
+				m1 = stopLanes(w1, nlw, tabw)
+			}
+			if m2 != 0 {
+				m2 = stopLanes(w2, nlw, tabw)
+			}
+			if m3 != 0 {
+				m3 = stopLanes(w3, nlw, tabw)
+			}
+			if m0|m1|m2|m3 == 0 {
+				continue
+			}
+			j = firstLane(m0, m1, m2, m3)
 		}
+		return i + j
 	}
 	for ; i+8 <= len(s); i += 8 {
 		w := binary.LittleEndian.Uint64(s[i:])
 		m := notPrintable(w)
 		if m != 0 && extra {
-			m = stopLanes(w, nlw, tabw)
+			if c := s[i+bits.TrailingZeros64(m)/8]; c == nl || c == tab {
+				m = stopLanes(w, nlw, tabw)
+			}
 		}
 		if m != 0 {
 			return i + bits.TrailingZeros64(m)/8
