@@ -3,6 +3,8 @@ package term
 import (
 	"encoding/binary"
 	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // A byteOutput is what ground writes for one byte that is a token of its
@@ -82,7 +84,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	}
 	i, j := 0, 0 // in src, in dst
 	for i < end {
-		if i+8 <= end && notPrintable(binary.LittleEndian.Uint64(src[i:])) == 0 {
+		if i+8 <= end && escape.CleanWord(binary.LittleEndian.Uint64(src[i:]), true) {
 			// Text, not bytes alone as in binary output: a word at
 			// a time.
 			k := textRun(src[i:end])
@@ -182,9 +184,9 @@ var utf8Leads = func() (t [256]utf8Lead) {
 
 // textRun returns the length of the run of text at the start of src:
 // printable ASCII, LF, tab and whole valid characters other than C1
-// controls. ASCII is read sixteen bytes at a time, and the commonest two-
-// and three-byte characters (no C1, overlong or surrogate among them)
-// inline.
+// controls. Runs of ASCII are read a word at a time by
+// [escape.CleanPrefixBytes], and the commonest two- and three-byte
+// characters (no C1, overlong or surrogate among them) inline.
 func textRun(src []byte) int {
 	i := 0
 	for i < len(src) {
@@ -199,7 +201,7 @@ func textRun(src []byte) int {
 				// Two ASCII bytes in a row: more may follow. One
 				// alone is most often a space between words of
 				// another script.
-				i += keptRun(src[i:])
+				i += escape.CleanPrefixBytes(src[i:], true)
 			}
 		case 0xc3 <= c && c <= 0xdf:
 			if i+1 >= len(src) || src[i+1]&0xc0 != 0x80 {
@@ -221,3 +223,13 @@ func textRun(src []byte) int {
 	}
 	return i
 }
+
+// keptByte marks the bytes that every mode keeps as they are, as
+// [escape.CleanPrefix] with the tab kept reads them a word at a time:
+// printable ASCII 0x20-0x7E, LF and tab.
+var keptByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = escape.IsPlain(byte(c), true)
+	}
+	return t
+}()

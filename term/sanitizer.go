@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"golang.org/x/text/transform"
 )
 
@@ -139,7 +140,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				if room := len(dst) - nDst; len(run) > room {
 					run = run[:room]
 				}
-				k := keptRun(run)
+				k := escape.CleanPrefixBytes(run, true)
 				copy(dst[nDst:], run[:k])
 				nDst += k
 				nSrc += k
@@ -187,7 +188,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 							// often: copied here, without a turn of
 							// the loop.
 							run := src[nSrc:min(len(src), nSrc+len(dst)-nDst)]
-							k := keptRun(run)
+							k := escape.CleanPrefixBytes(run, true)
 							copy(dst[nDst:], run[:k])
 							nDst += k
 							nSrc += k
@@ -416,7 +417,7 @@ func (s *Sanitizer) flushPending(dst []byte) int {
 
 // sanitizeString returns s filtered with opts, as one whole stream.
 func sanitizeString(s string, opts Options) string {
-	if isPlainASCII(s) {
+	if escape.CleanPrefix(s, true) == len(s) {
 		return s // nothing to remove; avoid allocating
 	}
 	z := Sanitizer{opts: opts}
@@ -462,7 +463,7 @@ func dropLen(src []byte) int {
 	case b == ']' || b == 'X' || b == '^' || b == '_':
 		// The payload, a word at a time: printable ASCII, and LF and
 		// tab, which a string takes as payload too.
-		i := 2 + keptRun(src[2:min(len(src), maxFastString)])
+		i := 2 + escape.CleanPrefixBytes(src[2:min(len(src), maxFastString)], true)
 		switch {
 		case i < len(src) && src[i] == 0x07 && b == ']':
 			return i + 1
@@ -497,6 +498,10 @@ func (s *Sanitizer) escFlood(dst, src []byte, mode Mode) (nDst, nSrc int) {
 	return nDst, nSrc
 }
 
+// lsbs has the low bit of each byte of a word set: c*lsbs is c in every
+// byte.
+const lsbs = 0x0101010101010101
+
 // escRunEnd returns the index of the last ESC in the run of ESC bytes
 // that starts at src[i], which holds an ESC.
 func escRunEnd(src []byte, i int) int {
@@ -508,16 +513,4 @@ func escRunEnd(src []byte, i int) int {
 		j++
 	}
 	return j - 1
-}
-
-// isPlainASCII reports whether s holds only printable ASCII, newline and
-// tab, which every policy keeps unchanged.
-func isPlainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if (c < 0x20 && c != '\n' && c != '\t') || c >= 0x7f {
-			return false
-		}
-	}
-	return true
 }

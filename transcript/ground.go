@@ -82,7 +82,7 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 		}
 		if r, size := utf8.DecodeRune(rest); size > 1 {
 			k += copy(buf[k:], rest[:size])
-			plain = plain && r < 0x10000 && plainBMP()[r>>6]&(1<<(r&63)) != 0
+			plain = plain && r < 0x10000 && plainBMP[r>>6]&(1<<(r&63)) != 0
 			n += size
 			continue
 		}

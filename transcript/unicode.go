@@ -1,10 +1,10 @@
 package transcript
 
 import (
-	"sync"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/sequence"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
@@ -18,69 +18,24 @@ import (
 // them, which Sanitize follows too; the tests and a fuzz target hold the
 // two passes to agree on every code point and on any text.
 
-// unicodeClass returns the class of the valid rune r >= 0x80 in clean
-// text when it does not depend on context, as the root package's runeClass
-// decides it; contextual reports that the neighbours decide.
-func unicodeClass(r rune) (cls plainsight.Class, contextual bool) {
+// runeClass returns the class of the valid rune r >= 0x80 in clean text
+// when it does not depend on context, by [escape.ClassOf] as Sanitize
+// decides it; contextual reports that the neighbours decide
+// ([escape.Contextual]). C1 controls, which the parser removes before this
+// pass, are ClassControl.
+func runeClass(r rune) (cls plainsight.Class, contextual bool) {
 	if r <= 0x9F {
-		return plainsight.ClassControl, false // C1: removed before this pass
+		return plainsight.ClassControl, false
 	}
-	p := ucd.Lookup(r)
-	cat := p.Category()
-	if !p.DefaultIgnorable() {
-		switch {
-		case cat == ucd.Zs || cat == ucd.Zl || cat == ucd.Zp:
-			return plainsight.ClassWhitespace, false
-		case r == 0x2800, r == 0xFFFC, r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x13440:
-			return plainsight.ClassInvisible, false
-		case cat == ucd.Co:
-			return plainsight.ClassPrivateUse, false
-		case cat == ucd.Cn:
-			if isNoncharacter(r) {
-				return plainsight.ClassNoncharacter, false
-			}
-			return plainsight.ClassUnassigned, false
-		}
-		return plainsight.ClassNone, false
-	}
-	switch {
-	case r == 0x061C || r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069:
-		return plainsight.ClassBidi, false
-	case r == 0x200C, r == 0x200D:
-		return plainsight.ClassZeroWidth, true
-	case r == 0x200B, r == 0x2060, r == 0xFEFF, r == 0x180E:
-		return plainsight.ClassZeroWidth, false
-	case r >= 0xE0000 && r <= 0xE007F:
-		return plainsight.ClassTag, true
-	case r >= 0xFE00 && r <= 0xFE0F, r >= 0xE0100 && r <= 0xE01EF, r >= 0x180B && r <= 0x180D, r == 0x180F:
-		return plainsight.ClassVariationSelector, true
-	case isNoncharacter(r):
-		return plainsight.ClassNoncharacter, false
-	}
-	return plainsight.ClassInvisible, false
+	c := escape.ClassOf(r, ucd.Lookup(r))
+	return plainsight.Class(c), escape.Contextual(r, c)
 }
 
-func isNoncharacter(r rune) bool {
-	return r >= 0xFDD0 && r <= 0xFDEF || r&0xFFFE == 0xFFFE
-}
-
-// plainBMP has a bit set for each code point of the Basic Multilingual
-// Plane that is valid text the Unicode pass leaves alone, built on first
-// use from unicodeClass: a bit test replaces a table lookup for most of
-// the world's text.
-var plainBMP = sync.OnceValue(func() *[1 << 10]uint64 {
-	var bits [1 << 10]uint64
-	for r := rune(0xA0); r < 0x10000; r++ {
-		if cls, _ := unicodeClass(r); cls == plainsight.ClassNone && utf8.ValidRune(r) {
-			bits[r>>6] |= 1 << (r & 63)
-		}
-	}
-	return &bits
-})
+//go:generate go run ./internal/genplain -o plainbmp.go
 
 // plainRun returns the length of the run of two- and three-byte runes at
 // the start of src that plainBMP marks as left alone.
-func plainRun(src []byte, plain *[1 << 10]uint64) int {
+func plainRun(src []byte) int {
 	i := 0
 	for i < len(src) {
 		var r rune
@@ -97,7 +52,7 @@ func plainRun(src []byte, plain *[1 << 10]uint64) int {
 			return i
 		}
 		// C1 and surrogates have no bit set.
-		if plain[r>>6]&(1<<(r&63)) == 0 {
+		if plainBMP[r>>6]&(1<<(r&63)) == 0 {
 			return i
 		}
 		i += size
@@ -109,13 +64,12 @@ func plainRun(src []byte, plain *[1 << 10]uint64) int {
 // points that plainBMP marks as left alone: the Unicode checks would
 // return it unchanged.
 func plainText(seg []byte) bool {
-	plain := plainBMP()
 	for i := 0; i < len(seg); {
 		if seg[i] < utf8.RuneSelf {
 			i++
 			continue
 		}
-		n := plainRun(seg[i:], plain)
+		n := plainRun(seg[i:])
 		if n == 0 {
 			return false
 		}
@@ -138,7 +92,7 @@ type unicodeWalk struct {
 // class returns the escape class of the valid rune r >= 0x80, size bytes
 // at seg[i], or ClassNone when it is shown literally.
 func (w *unicodeWalk) class(i, size int, r rune) plainsight.Class {
-	cls, contextual := unicodeClass(r)
+	cls, contextual := runeClass(r)
 	if !contextual {
 		return cls
 	}
@@ -166,7 +120,7 @@ func literal(r rune) bool {
 	if r < 0xA0 {
 		return r >= 0x20 && r < 0x7F
 	}
-	cls, _ := unicodeClass(r)
+	cls, _ := runeClass(r)
 	return cls == plainsight.ClassNone
 }
 
@@ -174,13 +128,12 @@ func literal(r rune) bool {
 // its offset, the rune, its size and its class. The offset is len(seg)
 // when there is none.
 func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
-	plain := plainBMP()
 	for i < len(w.seg) {
 		if w.seg[i] < utf8.RuneSelf {
 			i++
 			continue
 		}
-		if n := plainRun(w.seg[i:], plain); n > 0 {
+		if n := plainRun(w.seg[i:]); n > 0 {
 			i += n
 			continue
 		}

@@ -8,14 +8,16 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
-// TestUnicodeClassAgreesWithSanitize checks the per-rune decision against
-// Sanitize, alone between two letters: the class of its escape, or none.
-// It takes every code point of planes 0, 1 and of the tags and selectors
-// in plane 14, and a sample of the rest (unassigned, private use and
-// noncharacters in ranges).
-func TestUnicodeClassAgreesWithSanitize(t *testing.T) {
+// TestRuneClassAgreesWithSanitize checks the per-rune decision, and the
+// plainBMP bit, against Sanitize, each code point alone between two
+// letters: the class of its escape, or none. It takes every code point of
+// planes 0, 1 and of the tags and selectors in plane 14, and a sample of
+// the rest (unassigned, private use and noncharacters in ranges).
+func TestRuneClassAgreesWithSanitize(t *testing.T) {
 	p := plainsight.Policy{KeepTab: true}
 	for r := rune(0xA0); r <= utf8.MaxRune; r++ {
 		if r >= 0x20000 && !(r >= 0xE0000 && r <= 0xE01FF) && r&0xFFFF != 0xFFFE && r%257 != 0 {
@@ -29,16 +31,46 @@ func TestUnicodeClassAgreesWithSanitize(t *testing.T) {
 			want = e.Class
 			break
 		}
-		got, contextual := unicodeClass(r)
-		if contextual {
-			// Between two Latin letters, no context rule holds.
-			if got != want {
-				t.Errorf("unicodeClass(%U) = %v (contextual), Sanitize escapes it as %v", r, got, want)
-			}
-			continue
+		// Between two Latin letters no context rule holds: a
+		// contextual class is escaped too.
+		if got, _ := runeClass(r); got != want {
+			t.Errorf("runeClass(%U) = %v, Sanitize escapes it as %v", r, got, want)
 		}
-		if got != want {
-			t.Errorf("unicodeClass(%U) = %v, Sanitize escapes it as %v", r, got, want)
+		if r < 0x10000 {
+			if plain := plainBMP[r>>6]&(1<<(r&63)) != 0; plain != (want == plainsight.ClassNone) {
+				t.Errorf("plainBMP has %U %v, Sanitize escapes it as %v", r, plain, want)
+			}
+		}
+	}
+}
+
+// TestPlainBMPUpToDate recomputes plainBMP from escape.ClassOf, as
+// internal/genplain does: a difference means plainbmp.go is stale (run go
+// generate).
+func TestPlainBMPUpToDate(t *testing.T) {
+	var want [1 << 10]uint64
+	for r := rune(0xA0); r < 0x10000; r++ {
+		if utf8.ValidRune(r) && escape.ClassOf(r, ucd.Lookup(r)) == escape.None {
+			want[r>>6] |= 1 << (r & 63)
+		}
+	}
+	for i := range want {
+		if got := plainBMP[i]; got != want[i] {
+			t.Fatalf("plainBMP[%d] (U+%04X..U+%04X) = %#016x, want %#016x: run go generate", i, i*64, i*64+63, got, want[i])
+		}
+	}
+}
+
+// TestRuneClassControls checks the C1 guard: the parser removes C1
+// controls before the Unicode pass, and a line that holds one, in UTF-8,
+// never passes as clean.
+func TestRuneClassControls(t *testing.T) {
+	for r := rune(0x80); r <= 0x9F; r++ {
+		if got, contextual := runeClass(r); got != plainsight.ClassControl || contextual {
+			t.Errorf("runeClass(%U) = %v, %v, want %v, false", r, got, contextual, plainsight.ClassControl)
+		}
+		if n := cleanLines([]byte("ok\n"+string(r)+"\n"), 100); n != 3 {
+			t.Errorf("cleanLines passes %d bytes of a line with %U, want 3", n, r)
 		}
 	}
 }
@@ -134,25 +166,6 @@ func (c *Cleaner) emitSanitized(seg []byte) {
 		c.emitString(res.Text[prev:])
 	default:
 		c.emitString(res.Text)
-	}
-}
-
-// TestTextPrefix checks the word-at-a-time scan against a byte loop for
-// every byte value at every position of a 32-byte block.
-func TestTextPrefix(t *testing.T) {
-	isText := func(b byte) bool { return b >= 0x20 && b < 0x7F || b == '\n' || b == '\t' }
-	for pos := range 40 {
-		for v := range 256 {
-			b := []byte(strings.Repeat("a\tb\nc", 8))
-			b[pos%len(b)] = byte(v)
-			want := 0
-			for want < len(b) && isText(b[want]) {
-				want++
-			}
-			if got := textPrefix(b); got != want {
-				t.Fatalf("textPrefix(%+q) = %d, want %d", b, got, want)
-			}
-		}
 	}
 }
 

@@ -1,0 +1,220 @@
+package escape
+
+import (
+	"bytes"
+	"encoding/binary"
+	"strings"
+	"testing"
+)
+
+// The byte-at-a-time forms of the scanners: what the word-at-a-time ones
+// must return.
+func refCleanPrefix(s string, keepTab bool) int {
+	for i := 0; i < len(s); i++ {
+		if !IsPlain(s[i], keepTab) {
+			return i
+		}
+	}
+	return len(s)
+}
+
+func refPrintablePrefix(b []byte) int {
+	for i, c := range b {
+		if c < 0x20 || c > 0x7E {
+			return i
+		}
+	}
+	return len(b)
+}
+
+func TestCleanPrefix(t *testing.T) {
+	long := strings.Repeat("0123456789abcdef", 4) // 64 bytes
+	tests := []struct {
+		in          string
+		clean, tabs int // CleanPrefix without and with keepTab
+		printable   int // PrintablePrefix
+	}{
+		{"", 0, 0, 0},
+		{"a", 1, 1, 1},
+		{"hello, world", 12, 12, 12},
+		{"line\nnext", 9, 9, 4},
+		{"a\tb", 1, 3, 1},
+		{"\t", 0, 1, 0},
+		{"ok\x1b[31m", 2, 2, 2},
+		{"ok\rno", 2, 2, 2},
+		{"x\x7f", 1, 1, 1},
+		{"x\x00", 1, 1, 1},
+		{"x\x1f", 1, 1, 1},
+		{" ~", 2, 2, 2},
+		{"caf\u00e9", 3, 3, 3},
+		{"\x80", 0, 0, 0},
+		{"\xff", 0, 0, 0},
+		{"\u202e", 0, 0, 0},
+		{long, 64, 64, 64},
+		{long + "\x1b", 64, 64, 64},
+		{long[:31] + "\x9b" + long, 31, 31, 31},
+		{long[:32] + "\t" + long, 32, 97, 32},
+		{long[:39] + "\n" + long, 104, 104, 39},
+		{long[:7] + "\x7f" + long, 7, 7, 7},
+		{long[:8] + "\x0b" + long, 8, 8, 8},
+	}
+	for _, tt := range tests {
+		if got := CleanPrefix(tt.in, false); got != tt.clean {
+			t.Errorf("CleanPrefix(%+q, false) = %d, want %d", tt.in, got, tt.clean)
+		}
+		if got := CleanPrefix(tt.in, true); got != tt.tabs {
+			t.Errorf("CleanPrefix(%+q, true) = %d, want %d", tt.in, got, tt.tabs)
+		}
+		if got := CleanPrefixBytes([]byte(tt.in), false); got != tt.clean {
+			t.Errorf("CleanPrefixBytes(%+q, false) = %d, want %d", tt.in, got, tt.clean)
+		}
+		if got := CleanPrefixBytes([]byte(tt.in), true); got != tt.tabs {
+			t.Errorf("CleanPrefixBytes(%+q, true) = %d, want %d", tt.in, got, tt.tabs)
+		}
+		if got := PrintablePrefix([]byte(tt.in)); got != tt.printable {
+			t.Errorf("PrintablePrefix(%+q) = %d, want %d", tt.in, got, tt.printable)
+		}
+	}
+}
+
+// TestScannersAgainstByteLoop puts every byte value at every position of
+// a 40-byte buffer (past the thirty-two-byte block, a word and a tail),
+// behind printable ASCII, before a second byte that ends a run or not,
+// and holds each scanner and CleanWord to the byte-at-a-time reference.
+func TestScannersAgainstByteLoop(t *testing.T) {
+	const size = 40
+	for _, filler := range []byte{'a', ' ', '~', '\n', '\t'} {
+		for _, after := range []byte{'a', 0x00, '\t', 0x7F, 0x80, 0xFF} {
+			for at := range size {
+				for v := range 256 {
+					buf := bytes.Repeat([]byte{filler}, size)
+					buf[at] = byte(v)
+					if at+1 < size {
+						buf[at+1] = after
+					}
+					s := string(buf)
+					for _, keepTab := range []bool{false, true} {
+						want := refCleanPrefix(s, keepTab)
+						if got := CleanPrefix(s, keepTab); got != want {
+							t.Fatalf("CleanPrefix(%+q, %v) = %d, want %d", s, keepTab, got, want)
+						}
+						if got := CleanPrefixBytes(buf, keepTab); got != want {
+							t.Fatalf("CleanPrefixBytes(%+q, %v) = %d, want %d", s, keepTab, got, want)
+						}
+						for w := 0; w+8 <= size; w += 8 {
+							word := binary.LittleEndian.Uint64(buf[w:])
+							wantWord := refCleanPrefix(s[w:w+8], keepTab) == 8
+							if got := CleanWord(word, keepTab); got != wantWord {
+								t.Fatalf("CleanWord(%+q, %v) = %v, want %v", s[w:w+8], keepTab, got, wantWord)
+							}
+						}
+					}
+					if got, want := PrintablePrefix(buf), refPrintablePrefix(buf); got != want {
+						t.Fatalf("PrintablePrefix(%+q) = %d, want %d", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// FuzzScanners holds the scanners to the byte-at-a-time reference on any
+// input.
+func FuzzScanners(f *testing.F) {
+	f.Add([]byte("hello, world\n\tand more text than one word\x7f"))
+	f.Add([]byte("0123456789abcdef\x1f\x20\x7e\x7f\x80\xff\n\t\x0b\x08"))
+	f.Add([]byte("\x00\x00\x00\x00\x00\x00\x00\x00 ok"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := string(data)
+		for _, keepTab := range []bool{false, true} {
+			want := refCleanPrefix(s, keepTab)
+			if got := CleanPrefix(s, keepTab); got != want {
+				t.Fatalf("CleanPrefix(%+q, %v) = %d, want %d", s, keepTab, got, want)
+			}
+			if got := CleanPrefixBytes(data, keepTab); got != want {
+				t.Fatalf("CleanPrefixBytes(%+q, %v) = %d, want %d", s, keepTab, got, want)
+			}
+		}
+		if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
+			t.Fatalf("PrintablePrefix(%+q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+func TestIsPlain(t *testing.T) {
+	for c := range 256 {
+		b := byte(c)
+		want := b >= 0x20 && b <= 0x7E || b == '\n'
+		if got := IsPlain(b, false); got != want {
+			t.Errorf("IsPlain(%#x, false) = %v, want %v", b, got, want)
+		}
+		if got := IsPlain(b, true); got != (want || b == '\t') {
+			t.Errorf("IsPlain(%#x, true) = %v, want %v", b, got, !got)
+		}
+	}
+}
+
+func TestASCIISet(t *testing.T) {
+	var m ASCIISet
+	if !m.Empty() {
+		t.Error("zero ASCIISet is not empty")
+	}
+	m.Add('\t')
+	m.Add('~')
+	for c := range 256 {
+		if got, want := m.Has(byte(c)), c == '\t' || c == '~'; got != want {
+			t.Errorf("Has(%#x) = %v, want %v", c, got, want)
+		}
+	}
+	if m.Empty() {
+		t.Error("ASCIISet with two bytes is empty")
+	}
+}
+
+// scanInput is clean ASCII that ends in an ESC, so that every scanner
+// reads all of it.
+var scanInput = strings.Repeat("The quick brown fox jumps over the lazy dog. ", 100) + "\x1b"
+
+func BenchmarkCleanPrefix(b *testing.B) {
+	src := []byte(scanInput)
+	b.Run("string", func(b *testing.B) {
+		b.SetBytes(int64(len(scanInput)))
+		for b.Loop() {
+			CleanPrefix(scanInput, false)
+		}
+	})
+	b.Run("string/tab", func(b *testing.B) {
+		b.SetBytes(int64(len(scanInput)))
+		for b.Loop() {
+			CleanPrefix(scanInput, true)
+		}
+	})
+	b.Run("bytes/tab", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			CleanPrefixBytes(src, true)
+		}
+	})
+	b.Run("printable", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			PrintablePrefix(src)
+		}
+	})
+	b.Run("short", func(b *testing.B) {
+		// Words of a few letters between other bytes, as in binary
+		// output: the cost of a call.
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			for i := 0; i < len(src); i += 6 {
+				CleanPrefixBytes(src[i:min(i+6, len(src))], true)
+			}
+		}
+	})
+	b.Run("byteloop", func(b *testing.B) {
+		b.SetBytes(int64(len(scanInput)))
+		for b.Loop() {
+			refCleanPrefix(scanInput, false)
+		}
+	})
+}

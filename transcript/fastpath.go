@@ -1,0 +1,262 @@
+package transcript
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/escape"
+)
+
+// The fast paths below find, without the parser, the tokens it would
+// return and what the Cleaner would do with them: whole clean lines,
+// runs of text, and the commonest escape sequences. The tests hold each
+// to the parser's path (parserOnly) on any input and any split.
+
+// passLinesAt is passLines where it can pass anything, at the start of a
+// line not yet tried: a check that costs the other tokens no call.
+func (c *Cleaner) passLinesAt(src []byte, max int) int {
+	if c.passTried || len(c.line) > 0 {
+		return 0
+	}
+	return c.passLines(src, max)
+}
+
+// passLines returns the length of the whole lines at the start of src, at
+// most max bytes, that the Cleaner would write unchanged, and counts them
+// as read and written: the caller copies them. They must start in Ground
+// with nothing pending (no line, no CR), hold only clean text that the
+// Unicode pass leaves alone, each line no longer than Limits.MaxLine, and
+// fit within the output limit; anything else is left to step.
+func (c *Cleaner) passLines(src []byte, max int) int {
+	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.parserOnly || c.p.InSequence() {
+		return 0
+	}
+	if c.passSkip > 0 {
+		c.passSkip--
+		c.passTried = true
+		return 0
+	}
+	n := cleanLines(src[:min(len(src), max)], c.lim.MaxLine)
+	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut {
+		n = 0 // near the limit, step cuts the text
+	}
+	if n == 0 {
+		// This line takes the token path, and so may the next few:
+		// where no line passes (colour logs, hostile text), stop
+		// scanning every line for nothing.
+		c.passTried = true
+		c.passMisses = min(c.passMisses+1, 16)
+		c.passSkip = c.passMisses - 1
+		return 0
+	}
+	c.passMisses = 0
+	c.rep.BytesIn += int64(n)
+	c.rep.BytesOut += int64(n)
+	c.midLine = false
+	return n
+}
+
+// cleanLines returns the length of the whole lines, each ending in '\n', at
+// the start of src that hold only printable ASCII, tabs and valid runes that
+// the Unicode pass leaves alone in that line (no C1 control, no escaped
+// code point), and that are at most maxLine bytes long before the '\n'.
+func cleanLines(src []byte, maxLine int) int {
+	end, start := 0, 0 // end of the last whole line; start of the current one
+	for i := 0; i < len(src); {
+		if b := src[i]; b >= 0x20 && b < 0x7F && i+1 < len(src) && src[i+1] >= utf8.RuneSelf {
+			i++ // a space between words of a non-Latin script
+		} else if a := i; b < utf8.RuneSelf {
+			i += escape.CleanPrefixBytes(src[i:], true)
+			// Settle the lines that end in src[a:i].
+			if i-start <= maxLine {
+				if k := bytes.LastIndexByte(src[a:i], '\n'); k >= 0 {
+					end, start = a+k+1, a+k+1
+				}
+			} else {
+				for {
+					k := bytes.IndexByte(src[a:i], '\n')
+					if k < 0 {
+						break
+					}
+					if a+k-start > maxLine {
+						return end
+					}
+					a += k + 1
+					end, start = a, a
+				}
+			}
+			if i == len(src) {
+				break
+			}
+		}
+		if src[i] < utf8.RuneSelf {
+			return end // a control or DEL
+		}
+		if n := plainRun(src[i:]); n > 0 {
+			i += n
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 {
+			return end // not valid UTF-8, or cut short by the end of src
+		}
+		if cls, _ := runeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+			return end
+		}
+		i += size
+	}
+	return end
+}
+
+// legitInLine reports whether the valid rune r at src[i:i+size], in the
+// line that starts at src[start], is a joiner, selector or tag that its
+// context makes literal: the Unicode pass, which sees the whole line, leaves
+// it alone. A line that does not end within src is left to step.
+func legitInLine(src []byte, start, i, size int, r rune) bool {
+	if _, contextual := runeClass(r); !contextual || r < 0x800 {
+		return false
+	}
+	nl := bytes.IndexByte(src[i:], '\n')
+	if nl < 0 {
+		return false
+	}
+	w := unicodeWalk{seg: src[start : i+nl]}
+	return w.class(i-start, size, r) == plainsight.ClassNone
+}
+
+// textRun returns the length of the run of printable ASCII and whole valid
+// runes other than C1 controls that starts src, and whether it is all
+// ASCII.
+func textRun(src []byte) (n int, ascii bool) {
+	ascii = true
+	for n < len(src) {
+		b := src[n]
+		if b < utf8.RuneSelf {
+			k := escape.PrintablePrefix(src[n:])
+			if k == 0 {
+				break
+			}
+			n += k
+			continue
+		}
+		ascii = false
+		switch {
+		case b >= 0xC2 && b <= 0xDF && n+1 < len(src) && src[n+1]&0xC0 == 0x80:
+			if b == 0xC2 && src[n+1] <= 0x9F {
+				return n, false // C1
+			}
+			n += 2
+			continue
+		case b >= 0xE1 && b <= 0xEC && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
+			n += 3 // neither overlong nor a surrogate
+			continue
+		}
+		_, size := utf8.DecodeRune(src[n:])
+		if size == 1 {
+			break // invalid or cut short: the parser's
+		}
+		n += size
+	}
+	return n, ascii && n > 0
+}
+
+// escRun returns how many ESC bytes start src and are each followed by
+// another ESC: the last ESC of a run is left to the parser.
+func escRun(src []byte) int {
+	n := 0
+	for n+1 < len(src) && src[n+1] == 0x1B {
+		n++
+	}
+	return n
+}
+
+// simpleCSI returns the length of the plain CSI that starts src, and
+// whether it is an SGR: ESC [, an optional private marker (0x3C-0x3F), at
+// most 32 parameters of at most 4 digits separated by ';', and a final
+// byte 0x40-0x7E, all within src. For such a CSI the parser would return
+// KindCSI, Term Final, nothing malformed; the Cleaner counts it without the
+// parser. It returns 0 for anything else, which the parser handles. The
+// chunk-split tests compare both paths.
+func simpleCSI(src []byte) (n int, sgr bool) {
+	if len(src) < 3 || src[1] != '[' {
+		return 0, false
+	}
+	start := 2
+	if b := src[2]; b >= 0x3C && b <= 0x3F {
+		start = 3 // private marker: never an SGR
+	}
+	params, digits := 1, 0
+	for i := start; i < len(src) && i < start+32*5; i++ {
+		switch b := src[i]; {
+		case b >= '0' && b <= '9':
+			digits++
+			if digits > 4 {
+				return 0, false
+			}
+		case b == ';':
+			params++
+			digits = 0
+			if params > ansi.MaxParams {
+				return 0, false
+			}
+		case b >= 0x40 && b <= 0x7E:
+			return i + 1, b == 'm' && start == 2
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// simpleESC returns the length of the escape sequence that starts src if
+// it is ESC, at most one intermediate byte 0x20-0x2F and a final byte
+// 0x30-0x7E that opens no CSI or control string, all within src: the
+// parser would return it as one KindESC token, terminated and well formed.
+// It returns 0 for anything else.
+func simpleESC(src []byte) int {
+	i := 1
+	if i < len(src) && src[i] >= 0x20 && src[i] <= 0x2F {
+		i++
+	}
+	if i == len(src) {
+		return 0
+	}
+	switch b := src[i]; {
+	case b < 0x30 || b > 0x7E:
+		return 0
+	case i == 1 && (b == '[' || b == ']' || b == 'P' || b == 'X' || b == '^' || b == '_'):
+		return 0
+	}
+	return i + 1
+}
+
+// maxSimpleString bounds the control strings that simpleString reads: a
+// longer one is left to the parser, so that no byte is read more than
+// twice.
+const maxSimpleString = 4 << 10
+
+// simpleString returns the length of the plain control string that starts
+// src: ESC ], ESC X, ESC ^ or ESC _, a payload of printable ASCII, and ST
+// (ESC \) or, for an OSC, BEL, all within src and maxSimpleString bytes.
+// The parser would return such a string as one token, terminated and well
+// formed; the Cleaner counts it without the parser. It returns 0 for
+// anything else, which the parser handles.
+func simpleString(src []byte) int {
+	if len(src) < 3 {
+		return 0
+	}
+	intro := src[1]
+	if intro != ']' && intro != 'X' && intro != '^' && intro != '_' {
+		return 0
+	}
+	i := 2 + escape.PrintablePrefix(src[2:min(len(src), maxSimpleString)])
+	switch {
+	case i < len(src) && src[i] == 0x07 && intro == ']':
+		return i + 1
+	case i+1 < len(src) && src[i] == 0x1B && src[i+1] == '\\':
+		return i + 2
+	}
+	return 0
+}

@@ -1,0 +1,163 @@
+package transcript
+
+import "unicode/utf8"
+
+// control handles one C0, DEL or C1 control outside any sequence. Removed
+// controls are transparent to CR LF: "\r\a\n" is one newline.
+func (c *Cleaner) control(b byte) {
+	switch b {
+	case '\n':
+		if c.crPending {
+			c.crPending = false
+			c.rep.CRLF++
+		}
+		c.clearPending = false
+		c.emitLine(true)
+	case '\r':
+		c.loneCR()
+		c.crPending = true
+	case '\t':
+		c.loneCR()
+		c.text(tab, true)
+	case '\b':
+		c.loneCR()
+		c.rep.Controls.add(b)
+		if c.opts.BS == BSErase && !c.clearPending && len(c.line) > 0 {
+			_, size := utf8.DecodeLastRune(c.line)
+			c.line = c.line[:len(c.line)-size]
+			c.rep.Overwritten += int64(size)
+		}
+	default:
+		if b >= 0x80 {
+			c.rep.C1++
+		} else {
+			c.rep.Controls.add(b)
+		}
+	}
+}
+
+var tab = []byte{'\t'}
+
+// loneCR settles a pending CR that is not followed by LF.
+func (c *Cleaner) loneCR() {
+	if !c.crPending {
+		return
+	}
+	c.crPending = false
+	c.rep.Controls['\r']++
+	if c.opts.CR == CROverwrite {
+		c.clearPending = true
+		return
+	}
+	c.emitLine(true)
+}
+
+// text appends printable text to the line, writing out a piece of it each
+// time it grows past Limits.MaxLine. Where the pieces end depends only on
+// the line's content, never on how the input was chunked. plain says that b
+// is known to hold only ASCII and code points that the Unicode checks leave
+// alone.
+func (c *Cleaner) text(b []byte, plain bool) {
+	if c.clearPending {
+		c.clearPending = false
+		c.rep.Overwritten += int64(len(c.line))
+		c.line = c.line[:0]
+	}
+	if len(c.line) == 0 {
+		c.linePlain = true
+		if c.line == nil && c.lineCap > 0 {
+			c.line = make([]byte, 0, c.lineCap)
+		}
+	}
+	c.linePlain = c.linePlain && plain
+	maxLine := c.lim.MaxLine
+	for len(c.line)+len(b) > maxLine {
+		k := maxLine + 1 - len(c.line)
+		c.line = append(c.line, b[:k]...)
+		b = b[k:]
+		i := maxLine
+		for i > 0 && !utf8.RuneStart(c.line[i]) {
+			i--
+		}
+		c.emitSegment(c.line[:i], c.linePlain)
+		c.rep.LongLines++
+		c.line = append(c.line[:0], c.line[i:]...)
+	}
+	c.line = append(c.line, b...)
+}
+
+// emitLine writes out the current line, and a newline if nl.
+func (c *Cleaner) emitLine(nl bool) {
+	c.passTried = false
+	c.emitSegment(c.line, c.linePlain)
+	c.line = c.line[:0]
+	if nl {
+		c.emit(newline)
+	}
+}
+
+var newline = []byte{'\n'}
+
+// emitSegment writes seg, a piece of clean text, after the Unicode checks.
+// plain says that seg is known to hold only ASCII and code points that
+// the Unicode checks leave alone.
+func (c *Cleaner) emitSegment(seg []byte, plain bool) {
+	if len(seg) == 0 {
+		return
+	}
+	if plain {
+		// No code point that Sanitize escapes: it would
+		// return seg unchanged.
+		c.emit(seg)
+		return
+	}
+	c.emitUnicode(seg)
+}
+
+func (c *Cleaner) emitString(s string) {
+	if len(s) > 0 {
+		c.emit([]byte(s))
+	}
+}
+
+// emit appends clean text to the output within the output limit.
+func (c *Cleaner) emit(b []byte) {
+	if c.rep.Truncated || len(b) == 0 {
+		return
+	}
+	if limit := c.lim.MaxOutput; limit >= 0 {
+		budget := int64(limit-len(TruncationMarker)-1) - c.rep.BytesOut
+		if int64(len(b)) > budget {
+			i := int(max(budget, 0))
+			for i > 0 && !utf8.RuneStart(b[i]) {
+				i--
+			}
+			c.appendOut(b[:i])
+			if c.midLine {
+				c.appendOut(newline)
+			}
+			c.appendOut([]byte(TruncationMarker))
+			c.rep.Truncated = true
+			return
+		}
+	}
+	c.appendOut(b)
+}
+
+// put adds b to the output: the string Clean builds, or else out.
+func (c *Cleaner) put(b []byte) {
+	if c.toSB {
+		c.sb.Write(b)
+		return
+	}
+	c.out = append(c.out, b...)
+}
+
+func (c *Cleaner) appendOut(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	c.put(b)
+	c.rep.BytesOut += int64(len(b))
+	c.midLine = b[len(b)-1] != '\n'
+}
