@@ -1,6 +1,10 @@
 package term
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/plainsight-dev/plainsight/internal/names"
+)
 
 // Mode says what a [Sanitizer] does with the escape sequences and controls
 // its policy drops. The zero Mode is [Strip].
@@ -20,25 +24,21 @@ const (
 	Off
 )
 
-var modeNames = [...]string{
+// modeNames holds the lower-case name of each Mode.
+var modeNames = names.Table[Mode]{
 	Strip:     "strip",
 	Visualize: "visualize",
 	Off:       "off",
 }
 
 // String returns the lower-case name of m ("strip", "visualize", "off").
-func (m Mode) String() string {
-	if int(m) < len(modeNames) {
-		return modeNames[m]
-	}
-	return fmt.Sprintf("Mode(%d)", uint8(m))
-}
+func (m Mode) String() string { return modeNames.String(m, "Mode") }
 
 // MarshalText implements [encoding.TextMarshaler]. It fails for a Mode
 // that is not one of the defined constants.
 func (m Mode) MarshalText() ([]byte, error) {
-	if int(m) < len(modeNames) {
-		return []byte(modeNames[m]), nil
+	if name, ok := modeNames.Name(m); ok {
+		return []byte(name), nil
 	}
 	return nil, fmt.Errorf("term: invalid Mode %d", uint8(m))
 }
@@ -46,13 +46,12 @@ func (m Mode) MarshalText() ([]byte, error) {
 // UnmarshalText implements [encoding.TextUnmarshaler], accepting the names
 // that [Mode.String] returns.
 func (m *Mode) UnmarshalText(text []byte) error {
-	for i, name := range modeNames {
-		if string(text) == name {
-			*m = Mode(i)
-			return nil
-		}
+	v, ok := modeNames.Parse(string(text))
+	if !ok {
+		return fmt.Errorf("term: unknown mode %q", text)
 	}
-	return fmt.Errorf("term: unknown mode %q", text)
+	*m = v
+	return nil
 }
 
 // Options configures a [Sanitizer]. The zero value is the default policy

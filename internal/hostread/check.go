@@ -1,13 +1,13 @@
 package hostread
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/plainsight-dev/plainsight/internal/names"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -18,45 +18,50 @@ const (
 	// Separator: a character that reads as a dot, colon, slash, at sign
 	// or hyphen (U+2024 ONE DOT LEADER, U+3002 IDEOGRAPHIC FULL STOP,
 	// U+2010 HYPHEN...), which a browser would not take as one.
-	Separator Reason = iota + 1 // separator
+	Separator Reason = iota + 1
 	// Compatibility: a character that NFKC, and IDNA mapping, fold to an
 	// ASCII letter or digit: fullwidth and mathematical forms.
-	Compatibility // compatibility
+	Compatibility
 	// MixedScript: a label mixes scripts beyond UTS #39's Highly
 	// Restrictive level (Latin with Cyrillic, Greek, Armenian...).
-	MixedScript // mixed_script
+	MixedScript
 	// WholeScript: a label written wholly in one script other than Latin
 	// whose every letter reads as a Latin one, under an ASCII top-level
 	// domain.
-	WholeScript // whole_script
+	WholeScript
 	// LatinLookalike: a Latin letter outside the ordinary alphabets that
 	// reads as an ASCII one: dotless i and j, small capitals, IPA letters.
-	LatinLookalike // latin_lookalike
+	LatinLookalike
 	// DigitLookalike: a letter that passes for a digit (Cyrillic ze for 3,
 	// Armenian sha for 2) in a label of digits.
-	DigitLookalike // digit_lookalike
+	DigitLookalike
 	// MixedNumbers: digits of two decimal systems in one label.
-	MixedNumbers // mixed_numbers
+	MixedNumbers
 	// CombiningMark: a combining mark that does not compose with its base
 	// letter, or a mark repeated (i with a second dot above).
-	CombiningMark // combining_mark
+	CombiningMark
 	// CJKLookalike: a Han, Kana or Bopomofo character that looks like a
 	// stroke, dash or slash, next to Latin letters or digits.
-	CJKLookalike // cjk_lookalike
+	CJKLookalike
 
 	numReasons
 )
 
-var reasonNames = [numReasons]string{"", "separator", "compatibility", "mixed_script", "whole_script",
-	"latin_lookalike", "digit_lookalike", "mixed_numbers", "combining_mark", "cjk_lookalike"}
+// reasonNames holds the stable name of each Reason.
+var reasonNames = names.Table[Reason]{
+	Separator:      "separator",
+	Compatibility:  "compatibility",
+	MixedScript:    "mixed_script",
+	WholeScript:    "whole_script",
+	LatinLookalike: "latin_lookalike",
+	DigitLookalike: "digit_lookalike",
+	MixedNumbers:   "mixed_numbers",
+	CombiningMark:  "combining_mark",
+	CJKLookalike:   "cjk_lookalike",
+}
 
 // String returns the stable name of r, such as "whole_script".
-func (r Reason) String() string {
-	if r < numReasons && r > 0 {
-		return reasonNames[r]
-	}
-	return fmt.Sprintf("Reason(%d)", uint8(r))
-}
+func (r Reason) String() string { return reasonNames.String(r, "Reason") }
 
 // A Finding is one reason a host reads as another.
 type Finding struct {
