@@ -200,6 +200,16 @@ func (s *sanitizer) run(i int) {
 			i = s.ascii(i, c)
 			continue
 		}
+		if c < 0xC2 || c > 0xF4 {
+			// Never the first byte of valid UTF-8.
+			if s.bytewise() {
+				i = s.escapeRun(i)
+			} else {
+				s.invalidByte(i)
+				i++
+			}
+			continue
+		}
 		var r rune
 		var size int
 		var p ucd.Props
@@ -218,12 +228,12 @@ func (s *sanitizer) run(i int) {
 		}
 		if size == 0 {
 			if r, size, p = ucd.Decode(text[i:]); size == 1 {
-				if s.scanning {
-					s.scan.Invalid(i)
-					s.takeFindings()
+				if s.bytewise() {
+					i = s.escapeRun(i)
+				} else {
+					s.invalidByte(i)
+					i++
 				}
-				s.invalid(i)
-				i++
 				continue
 			}
 		}
@@ -284,6 +294,9 @@ func (s *sanitizer) startScan(i int) {
 // ascii handles the ASCII byte c at text[i] that is not plain printable
 // text, and the run of the same byte after it.
 func (s *sanitizer) ascii(i int, c byte) int {
+	if c != 0x1B && s.bytewise() {
+		return s.escapeRun(i)
+	}
 	cls := Class(s.ASCIIClass(c))
 	reported := i >= s.seqEnd // else part of a sequence reported whole
 	if cls == ClassControl && c == 0x1B && reported {
@@ -355,6 +368,106 @@ func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 		}
 	}
 	return j
+}
+
+// invalidByte takes text[i], a byte that is not part of valid UTF-8.
+func (s *sanitizer) invalidByte(i int) {
+	if s.scanning {
+		s.scan.Invalid(i)
+		s.takeFindings()
+	}
+	s.invalid(i)
+}
+
+// bytewise reports whether escapeRun may take controls and invalid bytes:
+// no ASCII code point is flagged, and the scanner is told no roles.
+func (s *sanitizer) bytewise() bool {
+	return s.ASCIIFlag.Empty() && !s.shell.on
+}
+
+// escapeRun takes the run of bytes that starts at text[i], each of which
+// is escaped as a byte of its own: C0 controls other than '\n' and ESC,
+// DEL, and bytes that are not valid UTF-8, but for a C1 introducer, which
+// may start a terminal sequence. Each is what ascii or invalidByte would
+// make of it: the same escape, listed, and the same occurrence of the same
+// warning, in one loop rather than one pass of the main loop each. Random
+// bytes and binary files are runs of such bytes between short runs of
+// text. It returns where the run ends; text[i] must be such a byte.
+func (s *sanitizer) escapeRun(i int) int {
+	text := s.Text
+	j := i
+	scanned := i // the scanner has taken the run up to here
+	for j < len(text) {
+		c := text[j]
+		invalid := c >= utf8.RuneSelf
+		var cls Class
+		if !invalid {
+			if c >= 0x20 && c != 0x7F || c == '\n' || c == 0x1B || c == '\t' && s.KeepTab {
+				break
+			}
+			cls = Class(escape.ControlClass(rune(c)))
+		} else {
+			if c >= 0xC2 && c <= 0xF4 {
+				if _, size := utf8.DecodeRuneInString(text[j:]); size > 1 {
+					break
+				}
+			} else if c <= 0x9F && j >= s.seqEnd && !loneC1[c&0x1F] {
+				// A C1 introducer: invalid reads the sequence it
+				// may start, which the bytes after it may belong to.
+				s.scanEscapes(scanned, j)
+				s.invalidByte(j)
+				j++
+				scanned = j
+				continue
+			}
+			cls = ClassInvalidUTF8
+		}
+		start := s.EmitByte(j)
+		s.escapes.Grow(j, len(text))
+		s.escapes.AddByte(start, len(s.Out), c, invalid, escape.Class(cls))
+		var k Kind
+		switch {
+		case invalid:
+			k = KindInvalidUTF8
+		case cls == ClassTab, j < s.seqEnd:
+			// A tab is not reported; a control in a terminal
+			// sequence is reported with it, whole.
+		default:
+			k = cls.Kind()
+		}
+		if k != KindUnknown {
+			if f := s.found.found[k]; f == nil || !f.countByte(c) {
+				s.record(k, j, start, cls)
+			}
+		}
+		j++
+		if !invalid && j < len(text) && text[j] == c && j-1 >= s.seqEnd {
+			// A run of one control: one escape repeated.
+			j = s.asciiRun(j, c, cls)
+		}
+	}
+	s.scanEscapes(scanned, j)
+	return j
+}
+
+// scanEscapes hands the homoglyph checks text[i:j], bytes that escapeRun
+// took, but for those they have read already.
+func (s *sanitizer) scanEscapes(i, j int) {
+	if s.scanning && j > s.scan.Pos() {
+		s.scan.Escapes(max(i, s.scan.Pos()), j)
+		s.takeFindings()
+	}
+}
+
+// record records the occurrence of kind k that the byte text[i] of class
+// cls is, whose escape starts at start in the output, as invalid and
+// escape do.
+func (s *sanitizer) record(k Kind, i, start int, cls Class) {
+	why := reason{how: becauseRune, cls: cls, r: rune(s.Text[i])}
+	if cls == ClassInvalidUTF8 {
+		why = reason{how: becauseInvalid}
+	}
+	s.found.add(k, s.Text[i:i+1], why).locate(Location{Input: Span{i, i + 1}, Text: Span{start, len(s.Out)}})
 }
 
 // invalid escapes the byte text[i], which is not part of valid UTF-8.

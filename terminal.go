@@ -16,6 +16,9 @@ const maxEffects = 6
 // escaped one by one; seqEnd marks them so that the sequence is reported
 // once, as a whole, with what it would have done.
 func (s *sanitizer) terminalSequence(i int) {
+	if c := s.Text[i]; c != 0x1B && loneC1[s.c1At(i)&0x1F] {
+		return // a C1 control that is no introducer starts nothing
+	}
 	if s.Text[i] == 0x1B && i+1 < len(s.Text) && s.Text[i+1] == 0x1B {
 		// ESC ESC: the second ESC cancels the first, whatever follows,
 		// as ESC does anywhere (Williams: "anywhere" to Escape). The
@@ -84,6 +87,30 @@ func (s *sanitizer) terminalSequence(i int) {
 		}
 	}
 }
+
+// c1At returns the C1 control at text[i], raw or UTF-8 encoded.
+func (s *sanitizer) c1At(i int) byte {
+	if c := s.Text[i]; c != 0xC2 {
+		return c
+	}
+	return s.Text[i+1]
+}
+
+// loneC1 says which C1 controls (by their low five bits) the parser reads
+// as a control of their own, not as the start of a sequence: from Ground,
+// it returns them as a token at once, whatever follows. They are most of
+// the C1 range, and of the bytes 0x80-0x9F of random or binary text,
+// which would otherwise each cost a parse that finds nothing. Asked of the
+// parser, not copied from it.
+var loneC1 = func() (t [32]bool) {
+	var p ansi.Parser
+	for c := range 32 {
+		p.Reset()
+		tok, n := p.Next([]byte{0x80 + byte(c)}, true)
+		t[c] = tok.Kind == ansi.KindControl && n == 1 && !p.InSequence()
+	}
+	return t
+}()
 
 // maxRememberedSeq bounds the length of a remembered sequence.
 const maxRememberedSeq = 256

@@ -11,6 +11,27 @@ import (
 // and allocates only to report a finding. Reset starts it on a text; then
 // ASCII, Letters, Rune and Invalid take the text in order, each catching up
 // first on the ASCII bytes between the cursor and where it is called; then
+// Escapes takes text[i:j], every byte of which is a control other than
+// '\n' (C0 or DEL) or a byte that is not valid UTF-8: each as ASCII or
+// Invalid would take it. The first ends the token and the number; after
+// it each byte only ends a word (a control) or marks it as holding
+// something other than a lookalike (an invalid byte).
+func (s *Scanner) Escapes(i, j int) {
+	s.catchUp(i)
+	s.escLetter = false
+	s.endToken(i)
+	s.endNumber(i)
+	text := s.text
+	for k := i; k < j; k++ {
+		if text[k] < utf8.RuneSelf {
+			s.endWord(k, k+1)
+		} else {
+			s.wordPlain = false
+		}
+	}
+	s.pos = j
+}
+
 // Finish ends the text. Findings reports what was found so far.
 //
 // The zero Scanner is ready for Reset. A Scanner is not safe for
