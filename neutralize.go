@@ -397,6 +397,12 @@ func (s *sanitizer) escapeRun(i int) int {
 	text := s.Text
 	j := i
 	scanned := i // the scanner has taken the run up to here
+	// The output is held in out while the loop writes, and stored back
+	// in s.Out around every call that reads or writes it.
+	if s.Copied < i || s.Out == nil {
+		s.EmitCopy(i)
+	}
+	out := s.Out
 	for j < len(text) {
 		c := text[j]
 		invalid := c >= utf8.RuneSelf
@@ -414,17 +420,30 @@ func (s *sanitizer) escapeRun(i int) int {
 			} else if c <= 0x9F && j >= s.seqEnd && !loneC1[c&0x1F] {
 				// A C1 introducer: invalid reads the sequence it
 				// may start, which the bytes after it may belong to.
+				s.Out, s.Copied = out, j
 				s.scanEscapes(scanned, j)
 				s.invalidByte(j)
+				out = s.Out
 				j++
 				scanned = j
 				continue
 			}
 			cls = ClassInvalidUTF8
 		}
-		start := s.EmitByte(j)
+		if cap(out)-len(out) < escape.MaxNotation {
+			s.Out, s.Copied = out, j
+			s.Grow(j, escape.MaxNotation)
+			out = s.Out
+		}
+		start := len(out)
+		out = escape.AppendByteNotation(out, c)
 		s.escapes.Grow(j, len(text))
-		s.escapes.AddByte(start, len(s.Out), c, invalid, escape.Class(cls))
+		if j+1 < len(text) && text[j+1] == c {
+			// The same escape may follow: the run stays open to it.
+			s.escapes.AddByte(start, len(out), c, invalid, escape.Class(cls))
+		} else {
+			s.escapes.PackByte(start, len(out), c, invalid, escape.Class(cls))
+		}
 		var k Kind
 		switch {
 		case invalid:
@@ -437,17 +456,29 @@ func (s *sanitizer) escapeRun(i int) int {
 		}
 		if k != KindUnknown {
 			if f := s.found.found[k]; f == nil || !f.countByte(c) {
-				s.record(k, j, start, cls)
+				s.found.add(k, text[j:j+1], byteReason(c, cls)).locate(Location{Input: Span{j, j + 1}, Text: Span{start, len(out)}})
 			}
 		}
 		j++
 		if !invalid && j < len(text) && text[j] == c && j-1 >= s.seqEnd {
 			// A run of one control: one escape repeated.
+			s.Out, s.Copied = out, j
 			j = s.asciiRun(j, c, cls)
+			out = s.Out
 		}
 	}
+	s.Out, s.Copied = out, j
 	s.scanEscapes(scanned, j)
 	return j
+}
+
+// byteReason returns what explains an escaped byte c of class cls: a
+// control, or a byte of invalid UTF-8.
+func byteReason(c byte, cls Class) reason {
+	if cls == ClassInvalidUTF8 {
+		return reason{how: becauseInvalid}
+	}
+	return reason{how: becauseRune, cls: cls, r: rune(c)}
 }
 
 // scanEscapes hands the homoglyph checks text[i:j], bytes that escapeRun
@@ -457,17 +488,6 @@ func (s *sanitizer) scanEscapes(i, j int) {
 		s.scan.Escapes(max(i, s.scan.Pos()), j)
 		s.takeFindings()
 	}
-}
-
-// record records the occurrence of kind k that the byte text[i] of class
-// cls is, whose escape starts at start in the output, as invalid and
-// escape do.
-func (s *sanitizer) record(k Kind, i, start int, cls Class) {
-	why := reason{how: becauseRune, cls: cls, r: rune(s.Text[i])}
-	if cls == ClassInvalidUTF8 {
-		why = reason{how: becauseInvalid}
-	}
-	s.found.add(k, s.Text[i:i+1], why).locate(Location{Input: Span{i, i + 1}, Text: Span{start, len(s.Out)}})
 }
 
 // invalid escapes the byte text[i], which is not part of valid UTF-8.

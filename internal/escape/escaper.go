@@ -1,8 +1,6 @@
 package escape
 
 import (
-	"encoding/binary"
-
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -100,43 +98,20 @@ func (e *Escaper) Emit(i, size int, r rune, cls Class) (start int) {
 	return start
 }
 
-// EmitByte is Emit for the one byte Text[i]: a C0 control or DEL, or from
-// 0x80 on a byte of invalid UTF-8. Text made of such bytes, random bytes
-// or a binary file, has one at every other byte: this is Emit with the
-// notation looked up (byteNotations), small enough to inline but for the
-// growing and the copying.
-func (e *Escaper) EmitByte(i int) (start int) {
-	if cap(e.Out)-len(e.Out) < i-e.Copied+MaxNotation {
-		e.reserve(i)
-	}
-	if i > e.Copied {
-		e.copyTo(i)
-	}
-	start = len(e.Out)
-	n := byteNotations[e.Text[i]]
-	// The room is there: the notation is stored whole, in one word, and
-	// the output cut to its length.
-	binary.LittleEndian.PutUint64(e.Out[start:start+8], n)
-	e.Out = e.Out[:start+int(n>>56)]
-	e.Copied = i + 1
-	return start
-}
-
-// copyTo copies the text between the last escape and Text[i] to the output.
-//
-//go:noinline
-func (e *Escaper) copyTo(i int) {
-	e.Out = append(e.Out, e.Text[e.Copied:i]...)
-}
-
-// reserve makes room, as Emit does, for the escape of Text[i].
-func (e *Escaper) reserve(i int) {
+// EmitCopy copies the text between the last escape and Text[i] to the
+// output, and makes room for an escape after it: Emit up to the writing of
+// the notation, for a caller that writes escapes of its own into Out (with
+// AppendByteNotation), each after making room for it, and sets Copied.
+func (e *Escaper) EmitCopy(i int) {
 	if e.Out == nil {
+		// As in Emit.
 		e.Out = make([]byte, 0, len(e.Text)/16+16)
 	}
 	if need := i - e.Copied + MaxNotation; cap(e.Out)-len(e.Out) < need {
 		e.Grow(i, need)
 	}
+	e.Out = append(e.Out, e.Text[e.Copied:i]...)
+	e.Copied = i
 }
 
 // Grow makes room for need more bytes of output at Text[i]. The output so

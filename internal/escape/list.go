@@ -241,6 +241,46 @@ func (b *Builder) AddByte(start, end int, c byte, invalid bool, cls Class) {
 	b.Open = true
 }
 
+// PackByte is AddByte for an escape that is known to start no run: the
+// next escape is another. It is packed at once, after the open run,
+// rather than kept open to grow.
+func (b *Builder) PackByte(start, end int, c byte, invalid bool, cls Class) {
+	if b.Open {
+		if b.Last.End == start && b.Last.R == rune(c) && b.Last.Cls == cls {
+			b.Last.End = end
+			b.Last.Repeat++
+			return
+		}
+		if !b.packByte() {
+			b.pack(b.Last)
+		}
+		b.Open = false
+	}
+	l := &b.list
+	gap := start - l.end
+	if gap >= 16 {
+		b.Last = Run{Start: start, End: end, R: rune(c), Invalid: invalid, Cls: cls}
+		b.Open = true
+		return
+	}
+	if uint(l.runs)%markEvery == 0 && l.runs > 0 {
+		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
+	}
+	head, tail := byte(gap)<<3, uint(c)<<1
+	if invalid {
+		head |= 4
+		tail = uint(c-0x80) << 1
+	}
+	if tail < 0x80 {
+		l.packed = append(l.packed, head, byte(tail))
+	} else {
+		l.packed = append(l.packed, head, byte(tail)|0x80, byte(tail>>7))
+	}
+	l.runs++
+	l.end = end
+	b.grown += end - start - 1
+}
+
 // packByte packs the open run when it is one escape of a byte, a control
 // or a byte of invalid UTF-8, less than 16 bytes after the run before: the
 // record of most escapes in random bytes, of two or three bytes

@@ -68,7 +68,19 @@ func NotationLen(r rune, invalid bool) int {
 	return len(`\u{10ffff}`)
 }
 
-// byteNotations holds, for EmitByte, the notation of each byte as the
+// AppendByteNotation appends the notation of the byte c as a C0 control or
+// DEL (below 0x80), or as a byte of invalid UTF-8 (from 0x80 on): what
+// AppendRune or AppendByte would append. dst must have room for
+// MaxNotation more bytes: the notation is stored in one word, not
+// appended, for text that is escapes at every other byte.
+func AppendByteNotation(dst []byte, c byte) []byte {
+	n := byteNotations[c]
+	end := len(dst)
+	binary.LittleEndian.PutUint64(dst[end:end+8], n)
+	return dst[:end+int(n>>56)]
+}
+
+// byteNotations holds, for AppendByteNotation, the notation of each byte as the
 // escape of a C0 control or DEL (below 0x80) or of a byte of invalid UTF-8
 // (from 0x80 on): its bytes in the low bytes of the word, little-endian,
 // and its length in the top byte. The notations are at most six bytes.

@@ -43,32 +43,44 @@ func (s *Scanner) wholeScript() {
 	})
 }
 
-// forEachToken calls f with the span of every letter token of text that
-// holds a non-ASCII rune.
+// forEachToken calls f with the span of every letter token of text made
+// only of non-ASCII runes: the tokens that may be whole-script confusables.
+// A token with an ASCII letter holds a Latin one, and one with an ASCII
+// digit reads as more than letters, so neither can be; they are passed
+// over. Bytes that no valid UTF-8 starts with end a token without a decode.
 func forEachToken(text string, f func(start, end int)) {
-	start, nonASCII := -1, false
-	for i, r := range text {
-		in := false
-		if r < utf8.RuneSelf {
-			cl := asciiClasses[r]
-			in = cl == asciiLetter || cl == asciiDigit
-		} else if r != utf8.RuneError {
-			cat := ucd.Lookup(r).Category()
-			in = cat.IsLetter() || cat.IsMark() || cat == ucd.Nd || r == zwj || r == zwnj
+	start, ascii := -1, false
+	for i := 0; i < len(text); {
+		c := text[i]
+		in, size := false, 1
+		switch {
+		case c < utf8.RuneSelf:
+			cl := asciiClasses[c]
+			if in = cl == asciiLetter || cl == asciiDigit; in {
+				ascii = true
+			}
+		case c >= 0xC2 && c <= 0xF4:
+			var r rune
+			var p ucd.Props
+			r, size, p = ucd.Decode(text[i:])
+			if r != utf8.RuneError {
+				cat := p.Category()
+				in = cat.IsLetter() || cat.IsMark() || cat == ucd.Nd || r == zwj || r == zwnj
+			}
 		}
 		switch {
 		case in && start < 0:
-			start, nonASCII = i, r >= utf8.RuneSelf
+			start, ascii = i, c < utf8.RuneSelf
 		case in:
-			nonASCII = nonASCII || r >= utf8.RuneSelf
 		case start >= 0:
-			if nonASCII {
+			if !ascii {
 				f(start, i)
 			}
 			start = -1
 		}
+		i += size
 	}
-	if start >= 0 && nonASCII {
+	if start >= 0 && !ascii {
 		f(start, len(text))
 	}
 }
