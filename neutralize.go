@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"log/slog"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
@@ -249,6 +250,10 @@ func (s *sanitizer) run(i int) {
 		}
 		if cls := Class(s.Classify(i, r, size, p)); cls != ClassNone && !s.typographic(i, size, r, cls) {
 			s.escape(i, size, r, cls)
+			if s.repeats(i, r, cls) && i+2*size <= len(text) && text[i+size:i+2*size] == text[i:i+size] {
+				i = s.runeRun(i+size, size, r, cls, p)
+				continue
+			}
 		}
 		i += size
 	}
@@ -479,6 +484,67 @@ func byteReason(c byte, cls Class) reason {
 		return reason{how: becauseInvalid}
 	}
 	return reason{how: becauseRune, cls: cls, r: rune(c)}
+}
+
+// repeats reports whether runeRun may take the copies of the code point r
+// of class cls, just escaped at text[i], that follow it: its class and its
+// escape do not depend on its neighbours (no joiner or selector, no C1
+// control, which may start a terminal sequence, no typographic place), or
+// it is a tag, whose run is judged whole (Escaper.TagRun); it is not part
+// of a terminal sequence, and the policy flags nothing.
+func (s *sanitizer) repeats(i int, r rune, cls Class) bool {
+	return r > 0x9F && (cls == ClassTag || !escape.Contextual(r, escape.Class(cls))) && !typography.Placed(r) &&
+		i >= s.seqEnd && len(s.Flag) == 0 && s.bytewise() && s.scanning
+}
+
+// runeRun takes the copies of the code point r of class cls, size bytes
+// long with properties p, that go on at text[i], after one that was just
+// escaped (repeats): RLO floods, runs of private-use or unassigned code
+// points. The homoglyph checks take each copy as the loop would hand it to
+// them; each is otherwise the same escape, listed as one run, and one more
+// occurrence of the same warning, as escape would make it.
+func (s *sanitizer) runeRun(i, size int, r rune, cls Class, p ucd.Props) int {
+	text := s.Text
+	unit := text[i-size : i]
+	end := len(text)
+	if cls == ClassTag {
+		// The tags of a run that is no emoji tag sequence are each
+		// escaped; the run is judged again where it ends.
+		_, end = s.TagRun()
+	}
+	j := i
+	for j+size <= end && text[j:j+size] == unit {
+		// Letters would stop at once at an escaped code point: it is
+		// never an ordinary letter or a mark it takes.
+		s.scan.Rune(j, r, size, p)
+		s.takeFindings()
+		j += size
+	}
+	n := (j - i) / size
+	last := &s.escapes.Last // the escape of text[i-size:i], r
+	w := last.UnitOut()
+	if cap(s.Out)-len(s.Out) < n*w {
+		s.Grow(j, n*w)
+	}
+	notation := s.Out[len(s.Out)-w:]
+	start := len(s.Out)
+	for range n {
+		s.Out = append(s.Out, notation...)
+	}
+	s.Copied = j
+	last.End = len(s.Out)
+	last.Repeat += n
+	f := s.found.found[cls.Kind()]
+	f.count += n
+	if cls != ClassTag && !slices.Contains(f.tokens, unit) {
+		// The token list was full: as record counts. (A tag is
+		// counted in the token of its run: strayTag.)
+		f.more += n
+	}
+	for m := 0; m < n && len(f.locs) < MaxLocations; m++ {
+		f.locate(Location{Input: Span{i + m*size, i + (m+1)*size}, Text: Span{start + m*w, start + (m+1)*w}})
+	}
+	return j
 }
 
 // scanEscapes hands the homoglyph checks text[i:j], bytes that escapeRun
