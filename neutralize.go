@@ -248,12 +248,25 @@ func (s *sanitizer) run(i int) {
 			s.scan.Rune(i, r, size, p)
 			s.takeFindings()
 		}
-		if cls := Class(s.Classify(i, r, size, p)); cls != ClassNone && !s.typographic(i, size, r, cls) {
+		cls := Class(s.Classify(i, r, size, p))
+		if cls != ClassNone && !s.typographic(i, size, r, cls) {
 			s.escape(i, size, r, cls)
 			if s.repeats(i, r, cls) && i+2*size <= len(text) && text[i+size:i+2*size] == text[i:i+size] {
 				i = s.runeRun(i+size, size, r, cls, p)
 				continue
 			}
+		} else if cls == ClassNone && i+2*size <= len(text) && text[i+size] == text[i] && text[i+size:i+2*size] == text[i:i+size] &&
+			escape.ClassOf(r, p) == escape.None && len(s.Flag) == 0 && s.bytewise() && s.scanning {
+			// The same code point again, which is never escaped, such
+			// as a stack of one combining mark: only the homoglyph
+			// checks have anything to do with each copy.
+			i += size
+			for i+size <= len(text) && text[i:i+size] == text[i-size:i] {
+				s.scan.Rune(i, r, size, p)
+				s.takeFindings()
+				i += size
+			}
+			continue
 		}
 		i += size
 	}

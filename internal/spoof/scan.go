@@ -47,6 +47,7 @@ type Scanner struct {
 	tokRole     Role
 	acc         scriptAcc
 	lastScript  ucd.Script // Script of the last rune added to acc
+	extRune     rune       // a rune whose Script_Extensions acc holds, or 0
 	added       [4]uint64  // bit set of the Script values added to acc
 	tokLatin    bool       // holds a Latin letter
 	tokOther    bool       // holds a letter of another script
@@ -296,11 +297,17 @@ func (s *Scanner) Rune(i int, r rune, size int, p ucd.Props) {
 	s.startToken(i)
 	s.acc.nonASCII = true
 	if p.HasScriptExtensions() {
-		if r >= kanaSCXLo && r < kanaSCXHi {
-			s.acc.add(&kanaSCX[r-kanaSCXLo])
-		} else {
-			set := augment(ucd.ScriptExtensions(r))
-			s.acc.add(&set)
+		// Intersecting with the same set again changes nothing: a
+		// run of one mark, such as a stack of U+0301, adds its set
+		// once.
+		if r != s.extRune {
+			s.extRune = r
+			if r >= kanaSCXLo && r < kanaSCXHi {
+				s.acc.add(&kanaSCX[r-kanaSCXLo])
+			} else {
+				set := augment(ucd.ScriptExtensions(r))
+				s.acc.add(&set)
+			}
 		}
 		s.lastScript = ucd.ScriptUnknown
 	} else if sc := p.Script(); sc != s.lastScript {
@@ -505,6 +512,7 @@ func (s *Scanner) startToken(i int) {
 	s.tokRole = s.role
 	s.acc.reset()
 	s.lastScript = ucd.ScriptCommon
+	s.extRune = 0
 	s.added = [4]uint64{}
 	s.tokLatin, s.tokOther, s.tokConfus, s.tokAllowed = false, false, true, false
 	s.tokUncommon = 0
