@@ -21,8 +21,26 @@ func (s *Scanner) wholeScript() {
 	if s.candLetters == 0 || s.latinLetters == 0 || (s.otherLetters-s.candLetters)*10 > s.latinLetters {
 		return
 	}
+	// Most tokens of random or binary text are one two-byte letter
+	// between bytes that are not text: the answer for each such letter
+	// is kept (1 reported, 2 not).
+	var one [0x800]uint8
 	forEachToken(s.text, func(start, end int) {
 		tok := s.text[start:end]
+		key := -1
+		if len(tok) == 2 {
+			// One rune: tokens hold no ASCII.
+			r, _ := utf8.DecodeRuneInString(tok)
+			key = int(r & 0x7FF)
+			switch one[key] {
+			case 1:
+				s.report(WholeScriptConfusable, start, end, Span{start, end}, 0, s.role)
+				return
+			case 2:
+				return
+			}
+			one[key] = 2
+		}
 		var a scriptAcc
 		a.reset()
 		for _, r := range tok {
@@ -38,6 +56,9 @@ func (s *Scanner) wholeScript() {
 		}
 		if reading := SkeletonReading(tok); reading == "" || !isASCIILetters(reading) {
 			return
+		}
+		if key >= 0 {
+			one[key] = 1
 		}
 		s.report(WholeScriptConfusable, start, end, Span{start, end}, 0, s.role)
 	})
