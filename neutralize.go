@@ -201,14 +201,18 @@ func (s *sanitizer) run(i int) {
 			i = s.ascii(i, c)
 			continue
 		}
-		if c < 0xC2 || c > 0xF4 {
-			// Never the first byte of valid UTF-8.
+		if c < 0xC2 || c > 0xF4 || i+1 == len(text) || text[i+1]&0xC0 != 0x80 {
+			// Never the first byte of valid UTF-8, or not followed
+			// by a continuation byte.
 			if s.bytewise() {
 				i = s.escapeRun(i)
-			} else {
-				s.invalidByte(i)
-				i++
+				continue
 			}
+			if s.scanning && len(s.Flag) == 0 {
+				s.role(i) // as for Letters below
+			}
+			s.invalidByte(i)
+			i++
 			continue
 		}
 		var r rune
@@ -432,8 +436,10 @@ func (s *sanitizer) escapeRun(i int) int {
 			cls = Class(escape.ControlClass(rune(c)))
 		} else {
 			if c >= 0xC2 && c <= 0xF4 {
-				if _, size := utf8.DecodeRuneInString(text[j:]); size > 1 {
-					break
+				if j+1 < len(text) && text[j+1]&0xC0 == 0x80 {
+					if _, size := utf8.DecodeRuneInString(text[j:]); size > 1 {
+						break
+					}
 				}
 			} else if c <= 0x9F && j >= s.seqEnd && !loneC1[c&0x1F] {
 				// A C1 introducer: invalid reads the sequence it

@@ -68,7 +68,8 @@ func (s *Scanner) wholeScript() {
 // only of non-ASCII runes: the tokens that may be whole-script confusables.
 // A token with an ASCII letter holds a Latin one, and one with an ASCII
 // digit reads as more than letters, so neither can be; they are passed
-// over. Bytes that no valid UTF-8 starts with end a token without a decode.
+// over. A byte that starts no valid UTF-8, or is not followed by a
+// continuation byte, ends a token without a decode.
 func forEachToken(text string, f func(start, end int)) {
 	start, ascii := -1, false
 	for i := 0; i < len(text); {
@@ -80,7 +81,7 @@ func forEachToken(text string, f func(start, end int)) {
 			if in = cl == asciiLetter || cl == asciiDigit; in {
 				ascii = true
 			}
-		case c >= 0xC2 && c <= 0xF4:
+		case c >= 0xC2 && c <= 0xF4 && i+1 < len(text) && text[i+1]&0xC0 == 0x80:
 			var r rune
 			var p ucd.Props
 			r, size, p = ucd.Decode(text[i:])
