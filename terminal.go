@@ -27,14 +27,15 @@ func (s *sanitizer) terminalSequence(i int) {
 		return
 	}
 	rest := s.Text[i:]
-	for _, seq := range s.seqs[:s.nSeqs] {
-		// The final byte first: it tells most sequences apart without
-		// a call to compare the rest.
-		if n := len(seq); n <= len(rest) && rest[n-1] == seq[n-1] && rest[:n] == seq {
+	for k, seq := range s.seqs[:s.nSeqs] {
+		// The final byte and the one before it first: they tell most
+		// sequences apart (the 2 of \x1b[32m) without a call to
+		// compare the rest.
+		if n := len(seq); n <= len(rest) && rest[n-1] == seq[n-1] && (n < 2 || rest[n-2] == seq[n-2]) && rest[:n] == seq {
 			// A complete sequence seen before: the parser would read
 			// the same bytes the same way, to the same end, and its
 			// effect is listed already (or the list was full).
-			s.report(i, i+len(seq), "")
+			s.reportSeen(k, i, i+n)
 			return
 		}
 	}
@@ -111,6 +112,36 @@ var loneC1 = func() (t [32]bool) {
 	}
 	return t
 }()
+
+// Whether the token of a remembered sequence is listed in the warning.
+const (
+	seqUnknown  = iota
+	seqListed   // among the tokens
+	seqUnlisted // not: the list was full, and stays full
+)
+
+// reportSeen reports the k-th remembered sequence, at text[i:end], as
+// report would: its token, listed or not, is known after the first time,
+// and only counts.
+func (s *sanitizer) reportSeen(k, i, end int) {
+	f := s.found.found[KindTerminalEscape]
+	switch s.seqToken[k] {
+	case seqListed:
+		f.count++
+	case seqUnlisted:
+		f.count++
+		f.more++
+	default:
+		s.report(i, end, "")
+		s.seqToken[k] = seqUnlisted
+		if slices.Contains(f.tokens, s.seqs[k]) {
+			s.seqToken[k] = seqListed
+		}
+		return
+	}
+	s.seqEnd = end
+	s.found.locatePending(f, Span{i, end})
+}
 
 // maxRememberedSeq bounds the length of a remembered sequence.
 const maxRememberedSeq = 256
