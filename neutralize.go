@@ -202,20 +202,6 @@ func (s *sanitizer) run(i int) {
 			i = s.ascii(i, c)
 			continue
 		}
-		if c < 0xC2 || c > 0xF4 || i+1 == len(text) || text[i+1]&0xC0 != 0x80 {
-			// Never the first byte of valid UTF-8, or not followed
-			// by a continuation byte.
-			if s.bytewise() {
-				i = s.escapeRun(i)
-				continue
-			}
-			if s.scanning && len(s.Flag) == 0 {
-				s.role(i) // as for Letters below
-			}
-			s.invalidByte(i)
-			i++
-			continue
-		}
 		var r rune
 		var size int
 		var p ucd.Props
@@ -233,7 +219,14 @@ func (s *sanitizer) run(i int) {
 			}
 		}
 		if size == 0 {
-			if r, size, p = ucd.Decode(text[i:]); size == 1 {
+			if i+1 == len(text) || text[i+1]&0xC0 != 0x80 {
+				// No continuation byte follows: invalid, without
+				// the decode's slow path.
+				size = 1
+			} else {
+				r, size, p = ucd.Decode(text[i:])
+			}
+			if size == 1 {
 				if s.bytewise() {
 					i = s.escapeRun(i)
 				} else {
@@ -256,21 +249,12 @@ func (s *sanitizer) run(i int) {
 		cls := Class(s.Classify(i, r, size, p))
 		if cls != ClassNone && !s.typographic(i, size, r, cls) {
 			s.escape(i, size, r, cls)
-			if s.repeats(i, r, cls) && i+2*size <= len(text) && text[i+size:i+2*size] == text[i:i+size] {
+			if sameNext(text, i, size) && s.repeats(i, r, cls) {
 				i = s.runeRun(i+size, size, r, cls, p)
 				continue
 			}
-		} else if cls == ClassNone && i+2*size <= len(text) && text[i+size] == text[i] && text[i+size:i+2*size] == text[i:i+size] &&
-			escape.ClassOf(r, p) == escape.None && len(s.Flag) == 0 && s.bytewise() && s.scanning {
-			// The same code point again, which is never escaped, such
-			// as a stack of one combining mark: only the homoglyph
-			// checks have anything to do with each copy.
-			i += size
-			for i+size <= len(text) && text[i:i+size] == text[i-size:i] {
-				s.scan.Rune(i, r, size, p)
-				s.takeFindings()
-				i += size
-			}
+		} else if cls == ClassNone && p.Category() == ucd.Mn && sameNext(text, i, size) {
+			i = s.plainRun(i, size, r, p)
 			continue
 		}
 		i += size
@@ -504,6 +488,41 @@ func byteReason(c byte, cls Class) reason {
 		return reason{how: becauseInvalid}
 	}
 	return reason{how: becauseRune, cls: cls, r: rune(c)}
+}
+
+// plainRun takes the nonspacing mark r at text[i], size bytes long with
+// properties p, that is shown as itself, and the copies of it that follow,
+// a stack of one combining mark: when ClassOf says no copy is escaped,
+// only the homoglyph checks have anything to do with them. It returns
+// where they end.
+func (s *sanitizer) plainRun(i, size int, r rune, p ucd.Props) int {
+	text := s.Text
+	i += size
+	if escape.ClassOf(r, p) != escape.None || len(s.Flag) > 0 || !s.bytewise() || !s.scanning {
+		return i
+	}
+	for i+size <= len(text) && text[i:i+size] == text[i-size:i] {
+		s.scan.Rune(i, r, size, p)
+		s.takeFindings()
+		i += size
+	}
+	return i
+}
+
+// sameNext reports whether the code point of size bytes at text[i] comes
+// again right after it. The last bytes first: code points of one block
+// share their first.
+func sameNext(text string, i, size int) bool {
+	j := i + size
+	if j+size > len(text) || text[j+size-1] != text[j-1] {
+		return false
+	}
+	for k := 0; k < size-1; k++ {
+		if text[j+k] != text[i+k] {
+			return false
+		}
+	}
+	return true
 }
 
 // repeats reports whether runeRun may take the copies of the code point r

@@ -51,6 +51,9 @@ func (e *Escaper) Classify(i int, r rune, size int, props ucd.Props) Class {
 	if r <= 0x9F {
 		return Control // C1: never allowed
 	}
+	if plainCategory(r, props) {
+		return None // the punctuation and letters of prose, without a call
+	}
 	cls := ClassOf(r, props)
 	if cls == None {
 		return None

@@ -47,7 +47,8 @@ type Scanner struct {
 	tokRole     Role
 	acc         scriptAcc
 	lastScript  ucd.Script // Script of the last rune added to acc
-	extRune     rune       // a rune whose Script_Extensions acc holds, or 0
+	extRune     rune       // a rune whose Script_Extensions acc holds, or 0,
+	extTok      int        // in the token that starts at extTok
 	added       [4]uint64  // bit set of the Script values added to acc
 	tokLatin    bool       // holds a Latin letter
 	tokOther    bool       // holds a letter of another script
@@ -300,8 +301,8 @@ func (s *Scanner) Rune(i int, r rune, size int, p ucd.Props) {
 		// Intersecting with the same set again changes nothing: a
 		// run of one mark, such as a stack of U+0301, adds its set
 		// once.
-		if r != s.extRune {
-			s.extRune = r
+		if r != s.extRune || s.extTok != s.tokStart {
+			s.extRune, s.extTok = r, s.tokStart
 			if r >= kanaSCXLo && r < kanaSCXHi {
 				s.acc.add(&kanaSCX[r-kanaSCXLo])
 			} else {
@@ -512,7 +513,6 @@ func (s *Scanner) startToken(i int) {
 	s.tokRole = s.role
 	s.acc.reset()
 	s.lastScript = ucd.ScriptCommon
-	s.extRune = 0
 	s.added = [4]uint64{}
 	s.tokLatin, s.tokOther, s.tokConfus, s.tokAllowed = false, false, true, false
 	s.tokUncommon = 0
