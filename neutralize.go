@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"log/slog"
+	"slices"
 	"unicode/utf8"
 	"unsafe"
 
@@ -147,11 +148,12 @@ type sanitizer struct {
 	scan     spoof.Scanner // the homoglyph checks, from the first non-ASCII rune on
 	scanning bool
 
-	parser  *ansi.Parser // decodes terminal sequences for their warning
-	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
-	effects []string     // what the reported terminal sequences would do
-	seqs    [8]string    // complete sequences seen, which need no parser again
-	nSeqs   int
+	parser   *ansi.Parser // decodes terminal sequences for their warning
+	seqEnd   int          // bytes before seqEnd belong to a reported terminal sequence
+	effects  []string     // what the reported terminal sequences would do
+	seqs     [8]string    // complete sequences seen, which need no parser again
+	seqToken [8]uint8     // whether the token of each is listed (reportSeen)
+	nSeqs    int
 
 	shell shellRoles // the roles of a command's bytes (command_roles.go)
 
@@ -217,13 +219,20 @@ func (s *sanitizer) run(i int) {
 			}
 		}
 		if size == 0 {
-			if r, size, p = ucd.Decode(text[i:]); size == 1 {
-				if s.scanning {
-					s.scan.Invalid(i)
-					s.takeFindings()
+			if i+1 == len(text) || text[i+1]&0xC0 != 0x80 {
+				// No continuation byte follows: invalid, without
+				// the decode's slow path.
+				size = 1
+			} else {
+				r, size, p = ucd.Decode(text[i:])
+			}
+			if size == 1 {
+				if s.bytewise() {
+					i = s.escapeRun(i)
+				} else {
+					s.invalidByte(i)
+					i++
 				}
-				s.invalid(i)
-				i++
 				continue
 			}
 		}
@@ -237,8 +246,16 @@ func (s *sanitizer) run(i int) {
 			s.scan.Rune(i, r, size, p)
 			s.takeFindings()
 		}
-		if cls := Class(s.Classify(i, r, size, p)); cls != ClassNone && !s.typographic(i, size, r, cls) {
+		cls := Class(s.Classify(i, r, size, p))
+		if cls != ClassNone && !s.typographic(i, size, r, cls) {
 			s.escape(i, size, r, cls)
+			if sameNext(text, i, size) && s.repeats(i, r, cls) {
+				i = s.runeRun(i+size, size, r, cls, p)
+				continue
+			}
+		} else if cls == ClassNone && p.Category() == ucd.Mn && sameNext(text, i, size) {
+			i = s.plainRun(i, size, r, p)
+			continue
 		}
 		i += size
 	}
@@ -284,6 +301,9 @@ func (s *sanitizer) startScan(i int) {
 // ascii handles the ASCII byte c at text[i] that is not plain printable
 // text, and the run of the same byte after it.
 func (s *sanitizer) ascii(i int, c byte) int {
+	if c != 0x1B && s.bytewise() {
+		return s.escapeRun(i)
+	}
 	cls := Class(s.ASCIIClass(c))
 	reported := i >= s.seqEnd // else part of a sequence reported whole
 	if cls == ClassControl && c == 0x1B && reported {
@@ -355,6 +375,224 @@ func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 		}
 	}
 	return j
+}
+
+// invalidByte takes text[i], a byte that is not part of valid UTF-8.
+func (s *sanitizer) invalidByte(i int) {
+	if s.scanning {
+		s.scan.Invalid(i)
+		s.takeFindings()
+	}
+	s.invalid(i)
+}
+
+// bytewise reports whether escapeRun may take controls and invalid bytes:
+// no ASCII code point is flagged, and the scanner is told no roles.
+func (s *sanitizer) bytewise() bool {
+	return s.ASCIIFlag.Empty() && !s.shell.on
+}
+
+// escapeRun takes the run of bytes that starts at text[i], each of which
+// is escaped as a byte of its own: C0 controls other than '\n' and ESC,
+// DEL, and bytes that are not valid UTF-8, but for a C1 introducer, which
+// may start a terminal sequence. Each is what ascii or invalidByte would
+// make of it: the same escape, listed, and the same occurrence of the same
+// warning, in one loop rather than one pass of the main loop each. Random
+// bytes and binary files are runs of such bytes between short runs of
+// text. It returns where the run ends; text[i] must be such a byte.
+func (s *sanitizer) escapeRun(i int) int {
+	text := s.Text
+	j := i
+	scanned := i // the scanner has taken the run up to here
+	// The output is held in out while the loop writes, and stored back
+	// in s.Out around every call that reads or writes it.
+	if s.Copied < i || s.Out == nil {
+		s.EmitCopy(i)
+	}
+	out := s.Out
+	for j < len(text) {
+		c := text[j]
+		invalid := c >= utf8.RuneSelf
+		var cls Class
+		if !invalid {
+			if c >= 0x20 && c != 0x7F || c == '\n' || c == 0x1B || c == '\t' && s.KeepTab {
+				break
+			}
+			cls = Class(escape.ControlClass(rune(c)))
+		} else {
+			if c >= 0xC2 && c <= 0xF4 {
+				if j+1 < len(text) && text[j+1]&0xC0 == 0x80 {
+					if _, size := utf8.DecodeRuneInString(text[j:]); size > 1 {
+						break
+					}
+				}
+			} else if c <= 0x9F && j >= s.seqEnd && !loneC1[c&0x1F] {
+				// A C1 introducer: invalid reads the sequence it
+				// may start, which the bytes after it may belong to.
+				s.Out, s.Copied = out, j
+				s.scanEscapes(scanned, j)
+				s.invalidByte(j)
+				out = s.Out
+				j++
+				scanned = j
+				continue
+			}
+			cls = ClassInvalidUTF8
+		}
+		if cap(out)-len(out) < escape.MaxNotation {
+			s.Out, s.Copied = out, j
+			s.Grow(j, escape.MaxNotation)
+			out = s.Out
+		}
+		start := len(out)
+		out = escape.AppendByteNotation(out, c)
+		s.escapes.Grow(j, len(text))
+		if j+1 < len(text) && text[j+1] == c {
+			// The same escape may follow: the run stays open to it.
+			s.escapes.AddByte(start, len(out), c, invalid, escape.Class(cls))
+		} else {
+			s.escapes.PackByte(start, len(out), c, invalid, escape.Class(cls))
+		}
+		var k Kind
+		switch {
+		case invalid:
+			k = KindInvalidUTF8
+		case cls == ClassTab, j < s.seqEnd:
+			// A tab is not reported; a control in a terminal
+			// sequence is reported with it, whole.
+		default:
+			k = cls.Kind()
+		}
+		if k != KindUnknown {
+			if f := s.found.found[k]; f == nil || !f.countByte(c) {
+				s.found.add(k, text[j:j+1], byteReason(c, cls)).locate(Location{Input: Span{j, j + 1}, Text: Span{start, len(out)}})
+			}
+		}
+		j++
+		if !invalid && j < len(text) && text[j] == c && j-1 >= s.seqEnd {
+			// A run of one control: one escape repeated.
+			s.Out, s.Copied = out, j
+			j = s.asciiRun(j, c, cls)
+			out = s.Out
+		}
+	}
+	s.Out, s.Copied = out, j
+	s.scanEscapes(scanned, j)
+	return j
+}
+
+// byteReason returns what explains an escaped byte c of class cls: a
+// control, or a byte of invalid UTF-8.
+func byteReason(c byte, cls Class) reason {
+	if cls == ClassInvalidUTF8 {
+		return reason{how: becauseInvalid}
+	}
+	return reason{how: becauseRune, cls: cls, r: rune(c)}
+}
+
+// plainRun takes the nonspacing mark r at text[i], size bytes long with
+// properties p, that is shown as itself, and the copies of it that follow,
+// a stack of one combining mark: when ClassOf says no copy is escaped,
+// only the homoglyph checks have anything to do with them. It returns
+// where they end.
+func (s *sanitizer) plainRun(i, size int, r rune, p ucd.Props) int {
+	text := s.Text
+	i += size
+	if escape.ClassOf(r, p) != escape.None || len(s.Flag) > 0 || !s.bytewise() || !s.scanning {
+		return i
+	}
+	for i+size <= len(text) && text[i:i+size] == text[i-size:i] {
+		s.scan.Rune(i, r, size, p)
+		s.takeFindings()
+		i += size
+	}
+	return i
+}
+
+// sameNext reports whether the code point of size bytes at text[i] comes
+// again right after it. The last bytes first: code points of one block
+// share their first.
+func sameNext(text string, i, size int) bool {
+	j := i + size
+	if j+size > len(text) || text[j+size-1] != text[j-1] {
+		return false
+	}
+	for k := 0; k < size-1; k++ {
+		if text[j+k] != text[i+k] {
+			return false
+		}
+	}
+	return true
+}
+
+// repeats reports whether runeRun may take the copies of the code point r
+// of class cls, just escaped at text[i], that follow it: its class and its
+// escape do not depend on its neighbours (no joiner or selector, no C1
+// control, which may start a terminal sequence, no typographic place), or
+// it is a tag, whose run is judged whole (Escaper.TagRun); it is not part
+// of a terminal sequence, and the policy flags nothing.
+func (s *sanitizer) repeats(i int, r rune, cls Class) bool {
+	return r > 0x9F && (cls == ClassTag || !escape.Contextual(r, escape.Class(cls))) && !typography.Placed(r) &&
+		i >= s.seqEnd && len(s.Flag) == 0 && s.bytewise() && s.scanning
+}
+
+// runeRun takes the copies of the code point r of class cls, size bytes
+// long with properties p, that go on at text[i], after one that was just
+// escaped (repeats): RLO floods, runs of private-use or unassigned code
+// points. The homoglyph checks take each copy as the loop would hand it to
+// them; each is otherwise the same escape, listed as one run, and one more
+// occurrence of the same warning, as escape would make it.
+func (s *sanitizer) runeRun(i, size int, r rune, cls Class, p ucd.Props) int {
+	text := s.Text
+	unit := text[i-size : i]
+	end := len(text)
+	if cls == ClassTag {
+		// The tags of a run that is no emoji tag sequence are each
+		// escaped; the run is judged again where it ends.
+		_, end = s.TagRun()
+	}
+	j := i
+	for j+size <= end && text[j:j+size] == unit {
+		// Letters would stop at once at an escaped code point: it is
+		// never an ordinary letter or a mark it takes.
+		s.scan.Rune(j, r, size, p)
+		s.takeFindings()
+		j += size
+	}
+	n := (j - i) / size
+	last := &s.escapes.Last // the escape of text[i-size:i], r
+	w := last.UnitOut()
+	if cap(s.Out)-len(s.Out) < n*w {
+		s.Grow(j, n*w)
+	}
+	notation := s.Out[len(s.Out)-w:]
+	start := len(s.Out)
+	for range n {
+		s.Out = append(s.Out, notation...)
+	}
+	s.Copied = j
+	last.End = len(s.Out)
+	last.Repeat += n
+	f := s.found.found[cls.Kind()]
+	f.count += n
+	if cls != ClassTag && !slices.Contains(f.tokens, unit) {
+		// The token list was full: as record counts. (A tag is
+		// counted in the token of its run: strayTag.)
+		f.more += n
+	}
+	for m := 0; m < n && len(f.locs) < MaxLocations; m++ {
+		f.locate(Location{Input: Span{i + m*size, i + (m+1)*size}, Text: Span{start + m*w, start + (m+1)*w}})
+	}
+	return j
+}
+
+// scanEscapes hands the homoglyph checks text[i:j], bytes that escapeRun
+// took, but for those they have read already.
+func (s *sanitizer) scanEscapes(i, j int) {
+	if s.scanning && j > s.scan.Pos() {
+		s.scan.Escapes(max(i, s.scan.Pos()), j)
+		s.takeFindings()
+	}
 }
 
 // invalid escapes the byte text[i], which is not part of valid UTF-8.

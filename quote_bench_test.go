@@ -56,6 +56,9 @@ func quoteInputs(b *testing.B) []struct{ name, text string } {
 		{"ESCFlood", strings.Repeat("\x1b", adversarial)},
 		{"NULFlood", strings.Repeat("\x00", adversarial)},
 		{"RLOFlood", strings.Repeat("\u202e", adversarial/3)},
+		{"TagFlood", strings.Repeat("\U000E0041", adversarial/4)},
+		{"CombiningMarks", "a" + strings.Repeat("\u0301", adversarial/2)},
+		{"LongToken", strings.Repeat("p\u0430ypal", adversarial/7)},
 		{"RandomBytes", string(random)},
 	}...)
 }

@@ -16,6 +16,9 @@ const maxEffects = 6
 // escaped one by one; seqEnd marks them so that the sequence is reported
 // once, as a whole, with what it would have done.
 func (s *sanitizer) terminalSequence(i int) {
+	if c := s.Text[i]; c != 0x1B && loneC1[s.c1At(i)&0x1F] {
+		return // a C1 control that is no introducer starts nothing
+	}
 	if s.Text[i] == 0x1B && i+1 < len(s.Text) && s.Text[i+1] == 0x1B {
 		// ESC ESC: the second ESC cancels the first, whatever follows,
 		// as ESC does anywhere (Williams: "anywhere" to Escape). The
@@ -24,14 +27,15 @@ func (s *sanitizer) terminalSequence(i int) {
 		return
 	}
 	rest := s.Text[i:]
-	for _, seq := range s.seqs[:s.nSeqs] {
-		// The final byte first: it tells most sequences apart without
-		// a call to compare the rest.
-		if n := len(seq); n <= len(rest) && rest[n-1] == seq[n-1] && rest[:n] == seq {
+	for k, seq := range s.seqs[:s.nSeqs] {
+		// The final byte and the one before it first: they tell most
+		// sequences apart (the 2 of \x1b[32m) without a call to
+		// compare the rest.
+		if n := len(seq); n <= len(rest) && rest[n-1] == seq[n-1] && (n < 2 || rest[n-2] == seq[n-2]) && rest[:n] == seq {
 			// A complete sequence seen before: the parser would read
 			// the same bytes the same way, to the same end, and its
 			// effect is listed already (or the list was full).
-			s.report(i, i+len(seq), "")
+			s.reportSeen(k, i, i+n)
 			return
 		}
 	}
@@ -83,6 +87,60 @@ func (s *sanitizer) terminalSequence(i int) {
 			s.nSeqs++
 		}
 	}
+}
+
+// c1At returns the C1 control at text[i], raw or UTF-8 encoded.
+func (s *sanitizer) c1At(i int) byte {
+	if c := s.Text[i]; c != 0xC2 {
+		return c
+	}
+	return s.Text[i+1]
+}
+
+// loneC1 says which C1 controls (by their low five bits) the parser reads
+// as a control of their own, not as the start of a sequence: from Ground,
+// it returns them as a token at once, whatever follows. They are most of
+// the C1 range, and of the bytes 0x80-0x9F of random or binary text,
+// which would otherwise each cost a parse that finds nothing. Asked of the
+// parser, not copied from it.
+var loneC1 = func() (t [32]bool) {
+	var p ansi.Parser
+	for c := range 32 {
+		p.Reset()
+		tok, n := p.Next([]byte{0x80 + byte(c)}, true)
+		t[c] = tok.Kind == ansi.KindControl && n == 1 && !p.InSequence()
+	}
+	return t
+}()
+
+// Whether the token of a remembered sequence is listed in the warning.
+const (
+	seqUnknown  = iota
+	seqListed   // among the tokens
+	seqUnlisted // not: the list was full, and stays full
+)
+
+// reportSeen reports the k-th remembered sequence, at text[i:end], as
+// report would: its token, listed or not, is known after the first time,
+// and only counts.
+func (s *sanitizer) reportSeen(k, i, end int) {
+	f := s.found.found[KindTerminalEscape]
+	switch s.seqToken[k] {
+	case seqListed:
+		f.count++
+	case seqUnlisted:
+		f.count++
+		f.more++
+	default:
+		s.report(i, end, "")
+		s.seqToken[k] = seqUnlisted
+		if slices.Contains(f.tokens, s.seqs[k]) {
+			s.seqToken[k] = seqListed
+		}
+		return
+	}
+	s.seqEnd = end
+	s.found.locatePending(f, Span{i, end})
 }
 
 // maxRememberedSeq bounds the length of a remembered sequence.

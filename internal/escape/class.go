@@ -80,6 +80,15 @@ func ClassOf(r rune, p ucd.Props) Class {
 	return Invisible
 }
 
+// plainCategory reports, for ClassOf's fast path, that r is a letter,
+// mark, number or punctuation that is not Default_Ignorable, none of which
+// ClassOf escapes but the mark U+13440. TestPlainCategory holds it to
+// ClassOf for every code point.
+func plainCategory(r rune, p ucd.Props) bool {
+	cat := p.Category()
+	return ucd.Lu <= cat && cat <= ucd.Po && !p.DefaultIgnorable() && r != 0x13440
+}
+
 // Contextual reports whether the rune r of class c may be shown literally
 // when its neighbours make a legitimate sequence of it: a joiner, a
 // variation selector, a tag character.

@@ -83,3 +83,14 @@ func TestLettersNeverEscaped(t *testing.T) {
 		t.Errorf("only %d code points are ordinary letters or marks", n)
 	}
 }
+
+// TestPlainCategory holds Classify's fast path to ClassOf: no code point
+// it passes as plain is escaped.
+func TestPlainCategory(t *testing.T) {
+	for r := rune(0xA0); r <= 0x10FFFF; r++ {
+		p := ucd.Lookup(r)
+		if plainCategory(r, p) && ClassOf(r, p) != None {
+			t.Errorf("plainCategory(%U) holds, but ClassOf is %v", r, ClassOf(r, p))
+		}
+	}
+}

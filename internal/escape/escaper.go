@@ -51,6 +51,9 @@ func (e *Escaper) Classify(i int, r rune, size int, props ucd.Props) Class {
 	if r <= 0x9F {
 		return Control // C1: never allowed
 	}
+	if plainCategory(r, props) {
+		return None // the punctuation and letters of prose, without a call
+	}
 	cls := ClassOf(r, props)
 	if cls == None {
 		return None
@@ -96,6 +99,22 @@ func (e *Escaper) Emit(i, size int, r rune, cls Class) (start int) {
 	}
 	e.Copied = i + size
 	return start
+}
+
+// EmitCopy copies the text between the last escape and Text[i] to the
+// output, and makes room for an escape after it: Emit up to the writing of
+// the notation, for a caller that writes escapes of its own into Out (with
+// AppendByteNotation), each after making room for it, and sets Copied.
+func (e *Escaper) EmitCopy(i int) {
+	if e.Out == nil {
+		// As in Emit.
+		e.Out = make([]byte, 0, len(e.Text)/16+16)
+	}
+	if need := i - e.Copied + MaxNotation; cap(e.Out)-len(e.Out) < need {
+		e.Grow(i, need)
+	}
+	e.Out = append(e.Out, e.Text[e.Copied:i]...)
+	e.Copied = i
 }
 
 // Grow makes room for need more bytes of output at Text[i]. The output so

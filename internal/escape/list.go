@@ -221,14 +221,107 @@ func (b *Builder) Add(e Run) {
 	b.Last, b.Open = e, true
 }
 
+// AddByte adds the escape at start:end of the text of one byte c: a
+// control, or a byte of invalid UTF-8 when invalid, of class cls. It is
+// Add, or the growing of the open run when that is the same escape right
+// before, for text that is escapes at every other byte.
+func (b *Builder) AddByte(start, end int, c byte, invalid bool, cls Class) {
+	last := &b.Last
+	if b.Open {
+		if last.End == start && last.R == rune(c) && last.Cls == cls {
+			last.End = end
+			last.Repeat++
+			return
+		}
+		if !b.packByte() {
+			b.pack(*last)
+		}
+	}
+	*last = Run{Start: start, End: end, R: rune(c), Invalid: invalid, Cls: cls}
+	b.Open = true
+}
+
+// PackByte is AddByte for an escape that is known to start no run: the
+// next escape is another. It is packed at once, after the open run,
+// rather than kept open to grow.
+func (b *Builder) PackByte(start, end int, c byte, invalid bool, cls Class) {
+	if b.Open {
+		if b.Last.End == start && b.Last.R == rune(c) && b.Last.Cls == cls {
+			b.Last.End = end
+			b.Last.Repeat++
+			return
+		}
+		if !b.packByte() {
+			b.pack(b.Last)
+		}
+		b.Open = false
+	}
+	l := &b.list
+	gap := start - l.end
+	if gap >= 16 {
+		b.Last = Run{Start: start, End: end, R: rune(c), Invalid: invalid, Cls: cls}
+		b.Open = true
+		return
+	}
+	if uint(l.runs)%markEvery == 0 && l.runs > 0 {
+		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
+	}
+	head, tail := byte(gap)<<3, uint(c)<<1
+	if invalid {
+		head |= 4
+		tail = uint(c-0x80) << 1
+	}
+	if tail < 0x80 {
+		l.packed = append(l.packed, head, byte(tail))
+	} else {
+		l.packed = append(l.packed, head, byte(tail)|0x80, byte(tail>>7))
+	}
+	l.runs++
+	l.end = end
+	b.grown += end - start - 1
+}
+
+// packByte packs the open run when it is one escape of a byte, a control
+// or a byte of invalid UTF-8, less than 16 bytes after the run before: the
+// record of most escapes in random bytes, of two or three bytes
+// (List.packed). It reports whether it did.
+func (b *Builder) packByte() bool {
+	e, l := &b.Last, &b.list
+	gap := e.Start - l.end
+	if e.Repeat != 0 || e.Given || gap >= 16 || e.R >= 0x80 && !e.Invalid {
+		return false
+	}
+	if uint(l.runs)%markEvery == 0 && l.runs > 0 {
+		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
+	}
+	head, tail := byte(gap)<<3, uint(e.R)<<1
+	if e.Invalid {
+		head |= 4
+		tail = uint(e.R-0x80) << 1
+	}
+	if tail < 0x80 {
+		l.packed = append(l.packed, head, byte(tail))
+	} else {
+		l.packed = append(l.packed, head, byte(tail)|0x80, byte(tail>>7))
+	}
+	l.runs++
+	l.end = e.End
+	b.grown += e.End - e.Start - 1
+	return true
+}
+
 // pack adds e to the list, and a mark every markEvery runs.
 func (b *Builder) pack(e Run) {
 	l := &b.list
-	if l.runs%markEvery == 0 && l.runs > 0 {
+	if uint(l.runs)%markEvery == 0 && l.runs > 0 {
 		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
 	}
 	l.Add(e)
-	b.grown += (e.Repeat + 1) * (e.UnitOut() - e.UnitIn())
+	if e.Repeat == 0 {
+		b.grown += e.End - e.Start - e.UnitIn()
+	} else {
+		b.grown += (e.Repeat + 1) * (e.UnitOut() - e.UnitIn())
+	}
 }
 
 // Done returns the list, every run packed. The builder's cursors still

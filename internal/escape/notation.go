@@ -1,5 +1,7 @@
 package escape
 
+import "encoding/binary"
+
 // The notation of an escape: \t for tab, \xNN for C0, DEL and C1,
 // \u{NNNN} (lowercase, at least four digits) for every other code point,
 // and \X{nn} for a byte that is not part of valid UTF-8. Braces end a
@@ -65,3 +67,40 @@ func NotationLen(r rune, invalid bool) int {
 	}
 	return len(`\u{10ffff}`)
 }
+
+// AppendByteNotation appends the notation of the byte c as a C0 control or
+// DEL (below 0x80), or as a byte of invalid UTF-8 (from 0x80 on): what
+// AppendRune or AppendByte would append. dst must have room for
+// MaxNotation more bytes: the notation is stored in one word, not
+// appended, for text that is escapes at every other byte.
+func AppendByteNotation(dst []byte, c byte) []byte {
+	n := byteNotations[c]
+	end := len(dst)
+	binary.LittleEndian.PutUint64(dst[end:end+8], n)
+	return dst[:end+int(n>>56)]
+}
+
+// byteNotations holds, for AppendByteNotation, the notation of each byte as the
+// escape of a C0 control or DEL (below 0x80) or of a byte of invalid UTF-8
+// (from 0x80 on): its bytes in the low bytes of the word, little-endian,
+// and its length in the top byte. The notations are at most six bytes.
+// Printable ASCII, which is never escaped this way, has none.
+var byteNotations = func() (t [256]uint64) {
+	var buf [MaxNotation]byte
+	for c := range 256 {
+		var n []byte
+		switch {
+		case c >= 0x20 && c < 0x7F:
+			continue
+		case c < 0x80:
+			n = AppendRune(buf[:0], rune(c))
+		default:
+			n = AppendByte(buf[:0], byte(c))
+		}
+		var w [8]byte
+		copy(w[:], n)
+		w[7] = byte(len(n))
+		t[c] = binary.LittleEndian.Uint64(w[:])
+	}
+	return t
+}()

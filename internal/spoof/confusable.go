@@ -21,8 +21,26 @@ func (s *Scanner) wholeScript() {
 	if s.candLetters == 0 || s.latinLetters == 0 || (s.otherLetters-s.candLetters)*10 > s.latinLetters {
 		return
 	}
+	// Most tokens of random or binary text are one two-byte letter
+	// between bytes that are not text: the answer for each such letter
+	// is kept (1 reported, 2 not).
+	var one [0x800]uint8
 	forEachToken(s.text, func(start, end int) {
 		tok := s.text[start:end]
+		key := -1
+		if len(tok) == 2 {
+			// One rune: tokens hold no ASCII.
+			r, _ := utf8.DecodeRuneInString(tok)
+			key = int(r & 0x7FF)
+			switch one[key] {
+			case 1:
+				s.report(WholeScriptConfusable, start, end, Span{start, end}, 0, s.role)
+				return
+			case 2:
+				return
+			}
+			one[key] = 2
+		}
 		var a scriptAcc
 		a.reset()
 		for _, r := range tok {
@@ -39,36 +57,52 @@ func (s *Scanner) wholeScript() {
 		if reading := SkeletonReading(tok); reading == "" || !isASCIILetters(reading) {
 			return
 		}
+		if key >= 0 {
+			one[key] = 1
+		}
 		s.report(WholeScriptConfusable, start, end, Span{start, end}, 0, s.role)
 	})
 }
 
-// forEachToken calls f with the span of every letter token of text that
-// holds a non-ASCII rune.
+// forEachToken calls f with the span of every letter token of text made
+// only of non-ASCII runes: the tokens that may be whole-script confusables.
+// A token with an ASCII letter holds a Latin one, and one with an ASCII
+// digit reads as more than letters, so neither can be; they are passed
+// over. A byte that starts no valid UTF-8, or is not followed by a
+// continuation byte, ends a token without a decode.
 func forEachToken(text string, f func(start, end int)) {
-	start, nonASCII := -1, false
-	for i, r := range text {
-		in := false
-		if r < utf8.RuneSelf {
-			cl := asciiClasses[r]
-			in = cl == asciiLetter || cl == asciiDigit
-		} else if r != utf8.RuneError {
-			cat := ucd.Lookup(r).Category()
-			in = cat.IsLetter() || cat.IsMark() || cat == ucd.Nd || r == zwj || r == zwnj
+	start, ascii := -1, false
+	for i := 0; i < len(text); {
+		c := text[i]
+		in, size := false, 1
+		switch {
+		case c < utf8.RuneSelf:
+			cl := asciiClasses[c]
+			if in = cl == asciiLetter || cl == asciiDigit; in {
+				ascii = true
+			}
+		case c >= 0xC2 && c <= 0xF4 && i+1 < len(text) && text[i+1]&0xC0 == 0x80:
+			var r rune
+			var p ucd.Props
+			r, size, p = ucd.Decode(text[i:])
+			if r != utf8.RuneError {
+				cat := p.Category()
+				in = cat.IsLetter() || cat.IsMark() || cat == ucd.Nd || r == zwj || r == zwnj
+			}
 		}
 		switch {
 		case in && start < 0:
-			start, nonASCII = i, r >= utf8.RuneSelf
+			start, ascii = i, c < utf8.RuneSelf
 		case in:
-			nonASCII = nonASCII || r >= utf8.RuneSelf
 		case start >= 0:
-			if nonASCII {
+			if !ascii {
 				f(start, i)
 			}
 			start = -1
 		}
+		i += size
 	}
-	if start >= 0 && nonASCII {
+	if start >= 0 && !ascii {
 		f(start, len(text))
 	}
 }

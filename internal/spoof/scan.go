@@ -11,6 +11,27 @@ import (
 // and allocates only to report a finding. Reset starts it on a text; then
 // ASCII, Letters, Rune and Invalid take the text in order, each catching up
 // first on the ASCII bytes between the cursor and where it is called; then
+// Escapes takes text[i:j], every byte of which is a control other than
+// '\n' (C0 or DEL) or a byte that is not valid UTF-8: each as ASCII or
+// Invalid would take it. The first ends the token and the number; after
+// it each byte only ends a word (a control) or marks it as holding
+// something other than a lookalike (an invalid byte).
+func (s *Scanner) Escapes(i, j int) {
+	s.catchUp(i)
+	s.escLetter = false
+	s.endToken(i)
+	s.endNumber(i)
+	text := s.text
+	for k := i; k < j; k++ {
+		if text[k] < utf8.RuneSelf {
+			s.endWord(k, k+1)
+		} else {
+			s.wordPlain = false
+		}
+	}
+	s.pos = j
+}
+
 // Finish ends the text. Findings reports what was found so far.
 //
 // The zero Scanner is ready for Reset. A Scanner is not safe for
@@ -26,6 +47,8 @@ type Scanner struct {
 	tokRole     Role
 	acc         scriptAcc
 	lastScript  ucd.Script // Script of the last rune added to acc
+	extRune     rune       // a rune whose Script_Extensions acc holds, or 0,
+	extTok      int        // in the token that starts at extTok
 	added       [4]uint64  // bit set of the Script values added to acc
 	tokLatin    bool       // holds a Latin letter
 	tokOther    bool       // holds a letter of another script
@@ -275,11 +298,17 @@ func (s *Scanner) Rune(i int, r rune, size int, p ucd.Props) {
 	s.startToken(i)
 	s.acc.nonASCII = true
 	if p.HasScriptExtensions() {
-		if r >= kanaSCXLo && r < kanaSCXHi {
-			s.acc.add(&kanaSCX[r-kanaSCXLo])
-		} else {
-			set := augment(ucd.ScriptExtensions(r))
-			s.acc.add(&set)
+		// Intersecting with the same set again changes nothing: a
+		// run of one mark, such as a stack of U+0301, adds its set
+		// once.
+		if r != s.extRune || s.extTok != s.tokStart {
+			s.extRune, s.extTok = r, s.tokStart
+			if r >= kanaSCXLo && r < kanaSCXHi {
+				s.acc.add(&kanaSCX[r-kanaSCXLo])
+			} else {
+				set := augment(ucd.ScriptExtensions(r))
+				s.acc.add(&set)
+			}
 		}
 		s.lastScript = ucd.ScriptUnknown
 	} else if sc := p.Script(); sc != s.lastScript {
