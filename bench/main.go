@@ -7,7 +7,7 @@
 // ratio of each plainsight entry point to each peer and floor (the median
 // of the ratios taken within each round, so that the noise of a shared
 // machine cancels), the scaling of time with input size, the escape-corpus
-// leaks of each tool, and the targets of issue 14 as met or missed.
+// leaks of each tool, and the performance targets as met or missed.
 //
 // Run it through bench/run, which installs the Node peer first.
 package main

@@ -6,7 +6,7 @@ import (
 	"math"
 )
 
-// A verdict is one target of issue 14 checked against a run: the worst
+// A verdict is one performance target checked against a run: the worst
 // value over the inputs it covers, and where.
 type verdict struct {
 	target string
@@ -144,7 +144,7 @@ func verdicts(res *results, osc oscPush) []verdict {
 
 // targets writes the verdicts.
 func targets(w io.Writer, res *results, _ map[string]*leakCount, osc oscPush) {
-	fmt.Fprintf(w, "## Targets (issue 14)\n\n| target | worst | on | |\n|---|---:|---|---|\n")
+	fmt.Fprintf(w, "## Targets\n\n| target | worst | on | |\n|---|---:|---|---|\n")
 	for _, v := range verdicts(res, osc) {
 		mark := "missed"
 		if v.met {
