@@ -27,7 +27,7 @@ func ReadsAsCommand(line string) bool {
 	if !LeadsWithCommand(line) {
 		return false
 	}
-	line = strings.TrimLeft(line, " \t")
+	line = trimBlankLeft(line)
 	line = strings.TrimPrefix(line, "`")
 	line = strings.TrimPrefix(line, "$ ")
 	words, quoted := 0, false
@@ -35,7 +35,7 @@ func ReadsAsCommand(line string) bool {
 		first, _ := utf8.DecodeRuneInString(w)
 		// The closing mark may stand before the sentence's punctuation:
 		// "\u2018%s\u2019:", "\u201c%s\u201d\u2026".
-		last, _ := utf8.DecodeLastRuneInString(strings.TrimRight(w, ".,:;!?\u2026"))
+		last, _ := utf8.DecodeLastRuneInString(trimSentencePunct(w))
 		opened := !quoted && isQuote(first)
 		if opened {
 			quoted = true
@@ -54,7 +54,7 @@ func ReadsAsCommand(line string) bool {
 			}
 			continue
 		}
-		if len(w) > 1 && w[0] == '-' || strings.ContainsAny(w, "|><&;$=`") {
+		if len(w) > 1 && w[0] == '-' || hasShellSignal(w) {
 			return true
 		}
 		if strings.IndexFunc(w, isLetter) >= 0 {
@@ -82,7 +82,7 @@ func endsSentence(line string) bool {
 // space: the first test of ReadsAsCommand, and the whole test the
 // lookalike check applies to dashes and fullwidth letters.
 func LeadsWithCommand(line string) bool {
-	line = strings.TrimLeft(line, " \t")
+	line = trimBlankLeft(line)
 	line = strings.TrimPrefix(line, "`")
 	line = strings.TrimPrefix(line, "$ ")
 	n := 0
@@ -112,4 +112,46 @@ func isQuote(r rune) bool {
 	}
 	p, ok := visible(r)
 	return ok && (p.Category() == ucd.Pi || p.Category() == ucd.Pf)
+}
+
+// The word tests of ReadsAsCommand run once per line of text outside
+// prose, on every word of it: they look at bytes, as the strings functions
+// they stand for do not with these cutsets (a non-ASCII one decodes every
+// rune from the end; an ASCII one is built anew at each call).
+
+// trimBlankLeft is strings.TrimLeft(s, " \t").
+func trimBlankLeft(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
+}
+
+// trimSentencePunct is strings.TrimRight(w, ".,:;!?\u2026"): the
+// punctuation a closing quotation mark may stand before. An ASCII byte is
+// a rune of its own even after invalid UTF-8, as in TrimRight.
+func trimSentencePunct(w string) string {
+	for len(w) > 0 {
+		switch c := w[len(w)-1]; {
+		case c == '.' || c == ',' || c == ':' || c == ';' || c == '!' || c == '?':
+			w = w[:len(w)-1]
+		case strings.HasSuffix(w, "\u2026"):
+			w = w[:len(w)-len("\u2026")]
+		default:
+			return w
+		}
+	}
+	return w
+}
+
+// hasShellSignal is strings.ContainsAny(w, "|><&;$=`"): those bytes never
+// occur inside the UTF-8 of another rune.
+func hasShellSignal(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '|', '>', '<', '&', ';', '$', '=', '`':
+			return true
+		}
+	}
+	return false
 }
