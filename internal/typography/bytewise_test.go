@@ -3,6 +3,8 @@ package typography
 import (
 	"strings"
 	"testing"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // TestBytewise checks the bytewise word tests of ReadsAsCommand against
@@ -24,6 +26,18 @@ func TestBytewise(t *testing.T) {
 					t.Errorf("hasShellSignal(%+q) = %v, want %v", w, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestIsQuoteASCII checks the ASCII fast path of isQuote against the
+// general category test it skips.
+func TestIsQuoteASCII(t *testing.T) {
+	for r := rune(0); r < 0x80; r++ {
+		p, ok := visible(r)
+		want := r == '\'' || r == '"' || r == '`' || ok && (p.Category() == ucd.Pi || p.Category() == ucd.Pf)
+		if got := isQuote(r); got != want {
+			t.Errorf("isQuote(%U) = %v, want %v", r, got, want)
 		}
 	}
 }

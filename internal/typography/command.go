@@ -33,14 +33,14 @@ func ReadsAsCommand(line string) bool {
 	words, quoted := 0, false
 	for w := range strings.FieldsSeq(line) {
 		first, _ := utf8.DecodeRuneInString(w)
-		// The closing mark may stand before the sentence's punctuation:
-		// "\u2018%s\u2019:", "\u201c%s\u201d\u2026".
-		last, _ := utf8.DecodeLastRuneInString(trimSentencePunct(w))
 		opened := !quoted && isQuote(first)
 		if opened {
 			quoted = true
 		}
 		if quoted {
+			// The closing mark may stand before the sentence's punctuation:
+			// "\u2018%s\u2019:", "\u201c%s\u201d\u2026".
+			last, _ := utf8.DecodeLastRuneInString(trimSentencePunct(w))
 			// A word that ends with a quotation mark closes the span,
 			// unless it is the lone mark that opened it ("\u00ab %s \u00bb");
 			// so does a word that opens and closes a span and goes on
@@ -57,7 +57,8 @@ func ReadsAsCommand(line string) bool {
 		if len(w) > 1 && w[0] == '-' || hasShellSignal(w) {
 			return true
 		}
-		if strings.IndexFunc(w, isLetter) >= 0 {
+		// Three words with a letter decide: later ones need no count.
+		if words < 3 && strings.IndexFunc(w, isLetter) >= 0 {
 			words++
 		}
 	}
@@ -106,6 +107,9 @@ func LeadsWithCommand(line string) bool {
 // isQuote reports whether r is a quotation mark: ASCII ' " and `, or of
 // General_Category Pi or Pf, or a low-9 quotation mark.
 func isQuote(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '\'' || r == '"' || r == '`' // no ASCII is Pi or Pf
+	}
 	switch r {
 	case '\'', '"', '`', '\u201a', '\u201e':
 		return true
