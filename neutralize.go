@@ -148,12 +148,10 @@ type sanitizer struct {
 	scan     spoof.Scanner // the homoglyph checks, from the first non-ASCII rune on
 	scanning bool
 
-	parser   *ansi.Parser // decodes terminal sequences for their warning
-	seqEnd   int          // bytes before seqEnd belong to a reported terminal sequence
-	effects  []string     // what the reported terminal sequences would do
-	seqs     [8]string    // complete sequences seen, which need no parser again
-	seqToken [8]uint8     // whether the token of each is listed (reportSeen)
-	nSeqs    int
+	parser  *ansi.Parser // decodes terminal sequences for their warning
+	seqs    *seqMemo     // complete sequences seen, which need no parser again; with parser
+	seqEnd  int          // bytes before seqEnd belong to a reported terminal sequence
+	effects []string     // what the reported terminal sequences would do
 
 	shell shellRoles // the roles of a command's bytes (command_roles.go)
 

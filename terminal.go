@@ -27,17 +27,12 @@ func (s *sanitizer) terminalSequence(i int) {
 		return
 	}
 	rest := s.Text[i:]
-	for k, seq := range s.seqs[:s.nSeqs] {
-		// The final byte and the one before it first: they tell most
-		// sequences apart (the 2 of \x1b[32m) without a call to
-		// compare the rest.
-		if n := len(seq); n <= len(rest) && rest[n-1] == seq[n-1] && (n < 2 || rest[n-2] == seq[n-2]) && rest[:n] == seq {
-			// A complete sequence seen before: the parser would read
-			// the same bytes the same way, to the same end, and its
-			// effect is listed already (or the list was full).
-			s.reportSeen(k, i, i+n)
-			return
-		}
+	if m := s.seqs.find(rest); m != nil {
+		// A complete sequence seen before: the parser would read the
+		// same bytes the same way, to the same end, and its effect is
+		// listed already (or the list was full).
+		s.reportSeen(m, i, i+len(m.seq))
+		return
 	}
 	// The parser only reads src, so it may look at the string's bytes in
 	// place; copying would make a long run of sequences quadratic.
@@ -46,7 +41,7 @@ func (s *sanitizer) terminalSequence(i int) {
 	// itself (Seq.Payload), so it cannot live on the caller's stack, and
 	// most text holds no escape sequence at all.
 	if s.parser == nil {
-		s.parser = new(ansi.Parser)
+		s.parser, s.seqs = new(ansi.Parser), new(seqMemo)
 	}
 	p := s.parser
 	p.Reset()
@@ -82,9 +77,8 @@ func (s *sanitizer) terminalSequence(i int) {
 		// Ended by a byte of its own, so the same bytes end it again
 		// wherever they stand: worth remembering. (An aborted sequence
 		// ends at what follows it, which may differ next time.)
-		if s.nSeqs < len(s.seqs) && end-i <= maxRememberedSeq {
-			s.seqs[s.nSeqs] = s.Text[i:end]
-			s.nSeqs++
+		if end-i <= maxRememberedSeq {
+			s.seqs.add(s.Text[i:end])
 		}
 	}
 }
@@ -120,12 +114,104 @@ const (
 	seqUnlisted // not: the list was full, and stays full
 )
 
-// reportSeen reports the k-th remembered sequence, at text[i:end], as
-// report would: its token, listed or not, is known after the first time,
-// and only counts.
-func (s *sanitizer) reportSeen(k, i, end int) {
+// seqMemo remembers the complete sequences seen in a text, up to a number
+// that a log's palette of colours and cursor moves fits in, and finds the
+// one that starts a text, if any, without the parser. Sequences of four
+// bytes or more are kept by their bytes 1 to 3 (after ESC or a raw C1
+// introducer: "[31", "]0;"), in buckets of a few; shorter ones ("\x1b7",
+// "\x1b[K") in a list of their own. The parser's first call allocates it:
+// text without a terminal sequence never pays for it.
+type seqMemo struct {
+	long  [32][4]seenSeq
+	short [8]seenSeq
+
+	// Random or binary bytes start sequences that never come again:
+	// past maxParsed parsed (none of them found here), the memo stops.
+	parsed int
+	off    bool
+}
+
+// maxParsed is how many sequences the parser reads before the memo gives
+// up: a log's palette is far fewer.
+const maxParsed = 256
+
+// seenSeq is a remembered sequence and whether its token is listed.
+type seenSeq struct {
+	seq   string
+	token uint8 // seqUnknown, seqListed or seqUnlisted (reportSeen)
+}
+
+// bucket returns the bucket of the sequences of four bytes or more whose
+// bytes 1 to 3 are those of seq.
+func (m *seqMemo) bucket(seq string) *[4]seenSeq {
+	h := (uint32(seq[1]) | uint32(seq[2])<<8 | uint32(seq[3])<<16) * 0x9E3779B1
+	return &m.long[h>>27]
+}
+
+// find returns the remembered sequence that starts rest, or nil.
+func (m *seqMemo) find(rest string) *seenSeq {
+	if m == nil || m.off {
+		return nil
+	}
+	return m.lookup(rest)
+}
+
+// lookup is find, for a memo in use. The final byte and the one before
+// it are compared first: they tell most sequences of a bucket apart (the
+// 2 of \x1b[32m) without a call to compare the rest.
+func (m *seqMemo) lookup(rest string) *seenSeq {
+	if len(rest) >= 4 {
+		b := m.bucket(rest)
+		for k := range b {
+			e := &b[k]
+			n := len(e.seq)
+			if n == 0 {
+				break
+			}
+			if n <= len(rest) && rest[n-1] == e.seq[n-1] && rest[n-2] == e.seq[n-2] && rest[:n] == e.seq {
+				return e
+			}
+		}
+	}
+	for k := range m.short {
+		e := &m.short[k]
+		n := len(e.seq)
+		if n == 0 {
+			break
+		}
+		// One to three bytes, compared without a call.
+		if n <= len(rest) && rest[n-1] == e.seq[n-1] && rest[0] == e.seq[0] && (n < 3 || rest[1] == e.seq[1]) {
+			return e
+		}
+	}
+	return nil
+}
+
+// add remembers seq, a complete sequence the parser read, if its bucket
+// has room.
+func (m *seqMemo) add(seq string) {
+	if m.parsed++; m.parsed > maxParsed {
+		m.off = true
+		return
+	}
+	list := m.short[:]
+	if len(seq) >= 4 {
+		list = m.bucket(seq)[:]
+	}
+	for k := range list {
+		if list[k].seq == "" {
+			list[k].seq = seq
+			return
+		}
+	}
+}
+
+// reportSeen reports the remembered sequence e, at text[i:end], as report
+// would: its token, listed or not, is known after the first time, and
+// only counts.
+func (s *sanitizer) reportSeen(e *seenSeq, i, end int) {
 	f := s.found.found[KindTerminalEscape]
-	switch s.seqToken[k] {
+	switch e.token {
 	case seqListed:
 		f.count++
 	case seqUnlisted:
@@ -133,9 +219,9 @@ func (s *sanitizer) reportSeen(k, i, end int) {
 		f.more++
 	default:
 		s.report(i, end, "")
-		s.seqToken[k] = seqUnlisted
-		if slices.Contains(f.tokens, s.seqs[k]) {
-			s.seqToken[k] = seqListed
+		e.token = seqUnlisted
+		if slices.Contains(f.tokens, e.seq) {
+			e.token = seqListed
 		}
 		return
 	}

@@ -194,12 +194,27 @@ func (s *Scanner) ASCII(i, j int) (end int, controls bool) {
 		}
 		switch cl {
 		case asciiSpace:
-			controls = controls || b != ' ' && b != '\n'
 			s.endToken(i)
 			s.endNumber(i)
 			s.endWord(i, i+1)
-			if b == '\n' {
+			switch b {
+			case ' ':
+				if i+1 < j && text[i+1] == ' ' {
+					// The rest of a run of spaces (the alignment of a log
+					// or a table) ends no token, number or word: the first
+					// did, and checkWord forgot the word's lookalikes.
+					// Each would only move the next word's start.
+					n := i + 2
+					for n < j && text[n] == ' ' {
+						n++
+					}
+					s.wordStart = n
+					i = n - 1
+				}
+			case '\n':
 				s.lineStart, s.lineCmd, s.lineCJK, s.lineOneTok, s.lineStrict = i+1, 0, 0, 0, 0
+			default:
+				controls = true
 			}
 		case asciiLetter:
 			s.startToken(i)
@@ -223,6 +238,12 @@ func (s *Scanner) ASCII(i, j int) (end int, controls bool) {
 			s.startToken(i)
 			s.marks = 0
 			s.digit(i, '0')
+			// The rest of a run of ASCII digits changes nothing: the
+			// token and the number are open, and the number has its
+			// system, '0', or is mixed already.
+			for i+1 < j && asciiClasses[text[i+1]] == asciiDigit {
+				i++
+			}
 		default:
 			s.endToken(i)
 			if b == '(' || b == '[' || b == '{' {

@@ -27,20 +27,20 @@ func ReadsAsCommand(line string) bool {
 	if !LeadsWithCommand(line) {
 		return false
 	}
-	line = strings.TrimLeft(line, " \t")
+	line = trimBlankLeft(line)
 	line = strings.TrimPrefix(line, "`")
 	line = strings.TrimPrefix(line, "$ ")
 	words, quoted := 0, false
 	for w := range strings.FieldsSeq(line) {
 		first, _ := utf8.DecodeRuneInString(w)
-		// The closing mark may stand before the sentence's punctuation:
-		// "\u2018%s\u2019:", "\u201c%s\u201d\u2026".
-		last, _ := utf8.DecodeLastRuneInString(strings.TrimRight(w, ".,:;!?\u2026"))
 		opened := !quoted && isQuote(first)
 		if opened {
 			quoted = true
 		}
 		if quoted {
+			// The closing mark may stand before the sentence's punctuation:
+			// "\u2018%s\u2019:", "\u201c%s\u201d\u2026".
+			last, _ := utf8.DecodeLastRuneInString(trimSentencePunct(w))
 			// A word that ends with a quotation mark closes the span,
 			// unless it is the lone mark that opened it ("\u00ab %s \u00bb");
 			// so does a word that opens and closes a span and goes on
@@ -54,10 +54,11 @@ func ReadsAsCommand(line string) bool {
 			}
 			continue
 		}
-		if len(w) > 1 && w[0] == '-' || strings.ContainsAny(w, "|><&;$=`") {
+		if len(w) > 1 && w[0] == '-' || hasShellSignal(w) {
 			return true
 		}
-		if strings.IndexFunc(w, isLetter) >= 0 {
+		// Three words with a letter decide: later ones need no count.
+		if words < 3 && strings.IndexFunc(w, isLetter) >= 0 {
 			words++
 		}
 	}
@@ -82,7 +83,7 @@ func endsSentence(line string) bool {
 // space: the first test of ReadsAsCommand, and the whole test the
 // lookalike check applies to dashes and fullwidth letters.
 func LeadsWithCommand(line string) bool {
-	line = strings.TrimLeft(line, " \t")
+	line = trimBlankLeft(line)
 	line = strings.TrimPrefix(line, "`")
 	line = strings.TrimPrefix(line, "$ ")
 	n := 0
@@ -106,10 +107,55 @@ func LeadsWithCommand(line string) bool {
 // isQuote reports whether r is a quotation mark: ASCII ' " and `, or of
 // General_Category Pi or Pf, or a low-9 quotation mark.
 func isQuote(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '\'' || r == '"' || r == '`' // no ASCII is Pi or Pf
+	}
 	switch r {
 	case '\'', '"', '`', '\u201a', '\u201e':
 		return true
 	}
 	p, ok := visible(r)
 	return ok && (p.Category() == ucd.Pi || p.Category() == ucd.Pf)
+}
+
+// The word tests of ReadsAsCommand run once per line of text outside
+// prose, on every word of it: they look at bytes, as the strings functions
+// they stand for do not with these cutsets (a non-ASCII one decodes every
+// rune from the end; an ASCII one is built anew at each call).
+
+// trimBlankLeft is strings.TrimLeft(s, " \t").
+func trimBlankLeft(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	return s
+}
+
+// trimSentencePunct is strings.TrimRight(w, ".,:;!?\u2026"): the
+// punctuation a closing quotation mark may stand before. An ASCII byte is
+// a rune of its own even after invalid UTF-8, as in TrimRight.
+func trimSentencePunct(w string) string {
+	for len(w) > 0 {
+		switch c := w[len(w)-1]; {
+		case c == '.' || c == ',' || c == ':' || c == ';' || c == '!' || c == '?':
+			w = w[:len(w)-1]
+		case strings.HasSuffix(w, "\u2026"):
+			w = w[:len(w)-len("\u2026")]
+		default:
+			return w
+		}
+	}
+	return w
+}
+
+// hasShellSignal is strings.ContainsAny(w, "|><&;$=`"): those bytes never
+// occur inside the UTF-8 of another rune.
+func hasShellSignal(w string) bool {
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '|', '>', '<', '&', ';', '$', '=', '`':
+			return true
+		}
+	}
+	return false
 }
