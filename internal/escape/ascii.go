@@ -16,8 +16,8 @@ const (
 	lows  = 0x7F7F7F7F7F7F7F7F
 )
 
-// The scanners below share one core, prefix, and one contract: a run is
-// made of printable ASCII (0x20-0x7E) and of the extra bytes each names
+// The scanners below share one contract: a run is
+// made of printable ASCII (0x20-0x7E) and of the bytes each adds to it
 // ('\n', '\t'). Every other byte ends it: the other C0 controls, DEL, and
 // every byte 0x80-0xFF, so a caller that wants UTF-8 text reads on past
 // the run itself.
@@ -28,39 +28,37 @@ const (
 //	CleanWord         in the run  in       in if keepTab, else ends it
 //	PrintablePrefix   in the run  ends it  ends it
 
-// noExtra stands for an extra byte that is not wanted: a space, already
-// printable, adds nothing to the run.
-const noExtra = ' '
-
 // zeroLanes sets the high bit of each byte lane of x, whose bytes are all
 // below 0x80, that is zero.
 func zeroLanes(x uint64) uint64 {
 	return ^((x + lows) | x) & highs
 }
 
-// notPrintable sets the high bit of each byte lane of the little-endian
-// word w that is not printable ASCII: below 0x20 (the subtraction
-// borrows), 0x7F (the addition carries) or 0x80-0xFF. A borrow or carry
-// crosses into the lane above only from such a byte, so the word is zero
-// exactly when all eight bytes are printable, and the lowest set lane is
-// exact; lanes above it may be set wrongly.
+// notPrintable sets the high bit of each byte lane of w that is not
+// printable ASCII (0x20-0x7E). Lanes after the first one set may be set
+// wrongly (a borrow or carry crosses into them); the first is exact.
 func notPrintable(w uint64) uint64 {
 	return ((w - ones*0x20) | (w + ones) | w) & highs
 }
 
-// stopLanes sets the high bit of each byte lane of the little-endian word
-// w that ends a run of printable ASCII, nl and tab: the extra bytes, or
-// noExtra, in every lane. Each lane is exact.
-func stopLanes(w, nl, tab uint64) uint64 {
-	x := w & lows
-	control := ^(x + ones*(0x80-0x20)) // low seven bits below 0x20
-	del := x + ones                    // low seven bits 0x7F
-	control &^= zeroLanes(x^nl) | zeroLanes(x^tab)
-	return (w | control | del) & highs // w: a byte 0x80-0xFF
+// lineStops sets the high bit of each byte lane of w that is neither
+// printable ASCII nor '\n'. XOR with '\n' maps newline to 0 and keeps
+// every other control in 0x01-0x1F, so one pass finds both, with no
+// second test for text that has a newline every few words. Lanes after
+// the first one set may be set wrongly; the first is exact.
+func lineStops(w uint64) uint64 {
+	x := w ^ ones*'\n'
+	return (w | (x+ones*0x7F)&^(x+ones*0x60) | (w + ones)) & highs
 }
 
-// firstLane returns the index of the lowest lane set in the words m0 to
-// m3 of a 32-byte block, one of which is not zero.
+// tabLanes sets the high bit of each byte lane of w that is '\t'. A
+// byte 0x89, whose low bits are a tab's, is not one.
+func tabLanes(w uint64) uint64 {
+	return zeroLanes((w^ones*'\t')&lows) &^ (w & highs)
+}
+
+// firstLane returns the index of the first byte lane set in the four
+// words m0..m3, of which one is not zero.
 func firstLane(m0, m1, m2, m3 uint64) int {
 	switch {
 	case m0 != 0:
@@ -73,102 +71,123 @@ func firstLane(m0, m1, m2, m3 uint64) int {
 	return 24 + bits.TrailingZeros64(m3)/8
 }
 
-// tabExtra returns the extra byte for a tab: '\t' when it is kept.
-func tabExtra(keepTab bool) byte {
-	if keepTab {
-		return '\t'
-	}
-	return noExtra
-}
+// The three scanners below are one loop, written out for each kind of
+// run: the test of a word is inlined into each, where a test passed in
+// would cost a call per word. A run that takes newlines tests each word
+// for both at once (lineStops): shell commands and logs have a newline in
+// nearly every block of four words, where a cheaper first test for
+// printable bytes alone would fail and cost a second. Each takes one word first (runs between
+// other bytes are short in binary output, and a call should cost little
+// there), then four words at a time, then words, then bytes. They take a
+// byte slice, not a generic string or slice: called from another package,
+// a generic form makes its arguments escape, and the streams would
+// allocate per call.
 
-// Extra bytes in every lane of a word.
-const (
-	nlLanes      = ones * '\n'
-	tabLanes     = ones * '\t'
-	noExtraLanes = ones * noExtra
-)
-
-// prefix returns the length of the longest prefix of s that is a run of
-// printable ASCII, nl and tab, thirty-two bytes at a time.
-//
-// It takes a byte slice, and CleanPrefix hands it a string's bytes
-// through unsafe, read only, rather than taking a type parameter
-// (~string | ~[]byte): a caller in another package calls the generic
-// instantiation without its escape analysis, so every argument escapes,
-// and term's Push would allocate for the stack buffer it scans.
-func prefix(s []byte, nl, tab byte) int {
-	// The cheap notPrintable passes clean words. Where it stops one, the
-	// first byte it flags is the answer unless it is an extra byte: then
-	// stopLanes, exact, looks again.
-	extra := nl != noExtra || tab != noExtra
-	nlw, tabw := ones*uint64(nl), ones*uint64(tab)
+// printableRun returns the length of the run of printable ASCII at the
+// start of s.
+func printableRun(s []byte) int {
 	i := 0
 	if len(s) >= 8 {
-		// The first word alone: most runs between sequences, or
-		// between words of another script, end in it.
-		w := binary.LittleEndian.Uint64(s)
-		m := notPrintable(w)
-		if m != 0 && extra {
-			if c := s[bits.TrailingZeros64(m)/8]; c == nl || c == tab {
-				m = stopLanes(w, nlw, tabw)
-			}
-		}
-		if m != 0 {
+		if m := notPrintable(binary.LittleEndian.Uint64(s)); m != 0 {
 			return bits.TrailingZeros64(m) / 8
 		}
 		i = 8
 	}
 	for ; i+32 <= len(s); i += 32 {
-		w0 := binary.LittleEndian.Uint64(s[i : i+8])
-		w1 := binary.LittleEndian.Uint64(s[i+8 : i+16])
-		w2 := binary.LittleEndian.Uint64(s[i+16 : i+24])
-		w3 := binary.LittleEndian.Uint64(s[i+24 : i+32])
-		m0, m1, m2, m3 := notPrintable(w0), notPrintable(w1), notPrintable(w2), notPrintable(w3)
-		if m0|m1|m2|m3 == 0 {
-			continue
+		b := s[i : i+32 : i+32] // one bounds check for the four words
+		m0 := notPrintable(binary.LittleEndian.Uint64(b[0:8]))
+		m1 := notPrintable(binary.LittleEndian.Uint64(b[8:16]))
+		m2 := notPrintable(binary.LittleEndian.Uint64(b[16:24]))
+		m3 := notPrintable(binary.LittleEndian.Uint64(b[24:32]))
+		if m0|m1|m2|m3 != 0 {
+			return i + firstLane(m0, m1, m2, m3)
 		}
-		// The lowest lane of the first word flagged is exact: the
-		// answer, unless it is an extra byte. Then stopLanes looks
-		// again at the words flagged.
-		j := firstLane(m0, m1, m2, m3)
-		if c := s[i+j]; extra && (c == nl || c == tab) {
-			if m0 != 0 {
-				m0 = stopLanes(w0, nlw, tabw)
-			}
-			if m1 != 0 {
-				m1 = stopLanes(w1, nlw, tabw)
-			}
-			if m2 != 0 {
-				m2 = stopLanes(w2, nlw, tabw)
-			}
-			if m3 != 0 {
-				m3 = stopLanes(w3, nlw, tabw)
-			}
-			if m0|m1|m2|m3 == 0 {
-				continue
-			}
-			j = firstLane(m0, m1, m2, m3)
-		}
-		return i + j
 	}
 	for ; i+8 <= len(s); i += 8 {
-		w := binary.LittleEndian.Uint64(s[i:])
-		m := notPrintable(w)
-		if m != 0 && extra {
-			if c := s[i+bits.TrailingZeros64(m)/8]; c == nl || c == tab {
-				m = stopLanes(w, nlw, tabw)
-			}
-		}
-		if m != 0 {
+		if m := notPrintable(binary.LittleEndian.Uint64(s[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
-	for ; i < len(s); i++ {
-		if c := s[i]; (c < 0x20 || c >= 0x7F) && c != nl && c != tab {
-			break
-		}
+	for ; i < len(s) && s[i] >= 0x20 && s[i] < 0x7F; i++ {
 	}
 	return i
+}
+
+// lineRun returns the length of the run of printable ASCII and '\n' at
+// the start of s.
+func lineRun(s []byte) int {
+	i := 0
+	if len(s) >= 8 {
+		if m := lineStops(binary.LittleEndian.Uint64(s)); m != 0 {
+			return bits.TrailingZeros64(m) / 8
+		}
+		i = 8
+	}
+	for ; i+32 <= len(s); i += 32 {
+		b := s[i : i+32 : i+32] // one bounds check for the four words
+		w0 := binary.LittleEndian.Uint64(b[0:8])
+		w1 := binary.LittleEndian.Uint64(b[8:16])
+		w2 := binary.LittleEndian.Uint64(b[16:24])
+		w3 := binary.LittleEndian.Uint64(b[24:32])
+		m0, m1, m2, m3 := lineStops(w0), lineStops(w1), lineStops(w2), lineStops(w3)
+		if m0|m1|m2|m3 != 0 {
+			return i + firstLane(m0, m1, m2, m3)
+		}
+	}
+	for ; i+8 <= len(s); i += 8 {
+		if m := lineStops(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s) && (s[i] >= 0x20 && s[i] < 0x7F || s[i] == '\n'); i++ {
+	}
+	return i
+}
+
+// lineTabRun returns the length of the run of printable ASCII, '\n' and
+// '\t' at the start of s.
+func lineTabRun(s []byte) int {
+	i := 0
+	if len(s) >= 8 {
+		w := binary.LittleEndian.Uint64(s)
+		if m := lineStops(w) &^ tabLanes(w); m != 0 {
+			return bits.TrailingZeros64(m) / 8
+		}
+		i = 8
+	}
+	for ; i+32 <= len(s); i += 32 {
+		b := s[i : i+32 : i+32] // one bounds check for the four words
+		w0 := binary.LittleEndian.Uint64(b[0:8])
+		w1 := binary.LittleEndian.Uint64(b[8:16])
+		w2 := binary.LittleEndian.Uint64(b[16:24])
+		w3 := binary.LittleEndian.Uint64(b[24:32])
+		m0, m1, m2, m3 := lineStops(w0), lineStops(w1), lineStops(w2), lineStops(w3)
+		if m0|m1|m2|m3 == 0 {
+			continue
+		}
+		// Tabs are rare: clear them only in a block that stops.
+		m0, m1, m2, m3 = m0&^tabLanes(w0), m1&^tabLanes(w1), m2&^tabLanes(w2), m3&^tabLanes(w3)
+		if m0|m1|m2|m3 != 0 {
+			return i + firstLane(m0, m1, m2, m3)
+		}
+	}
+	for ; i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		if m := lineStops(w) &^ tabLanes(w); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(s) && (s[i] >= 0x20 && s[i] < 0x7F || s[i] == '\n' || s[i] == '\t'); i++ {
+	}
+	return i
+}
+
+// cleanRun is CleanPrefix's run, with or without tabs.
+func cleanRun(s []byte, keepTab bool) int {
+	if keepTab {
+		return lineTabRun(s)
+	}
+	return lineRun(s)
 }
 
 // CleanPrefix returns the length of the longest prefix of s made only of
@@ -177,30 +196,30 @@ func prefix(s []byte, nl, tab byte) int {
 // ends the prefix: the other C0 controls, DEL and every byte 0x80-0xFF.
 // On clean ASCII it is the whole of s, found thirty-two bytes at a time.
 func CleanPrefix(s string, keepTab bool) int {
-	return prefix(unsafe.Slice(unsafe.StringData(s), len(s)), '\n', tabExtra(keepTab))
+	return cleanRun(unsafe.Slice(unsafe.StringData(s), len(s)), keepTab)
 }
 
 // CleanPrefixBytes is [CleanPrefix] for a byte slice.
 func CleanPrefixBytes(b []byte, keepTab bool) int {
-	return prefix(b, '\n', tabExtra(keepTab))
+	return cleanRun(b, keepTab)
 }
 
 // PrintablePrefix returns the length of the longest prefix of b made only
 // of printable ASCII, 0x20-0x7E. Every other byte ends it, '\n' and '\t'
 // among them: a stream that must act on those calls it.
 func PrintablePrefix(b []byte) int {
-	return prefix(b, noExtra, noExtra)
+	return printableRun(b)
 }
 
 // CleanWord reports whether all eight bytes of the little-endian word w
 // are in a clean prefix as [CleanPrefix] defines it: a test a caller can
 // make before it calls a scanner, at the cost of a few instructions.
 func CleanWord(w uint64, keepTab bool) bool {
-	tab := uint64(noExtraLanes)
+	m := lineStops(w)
 	if keepTab {
-		tab = tabLanes
+		m &^= tabLanes(w)
 	}
-	return stopLanes(w, nlLanes, tab) == 0
+	return m == 0
 }
 
 // IsPlain reports whether c is shown literally: printable ASCII, '\n',

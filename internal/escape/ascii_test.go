@@ -175,8 +175,24 @@ func TestASCIISet(t *testing.T) {
 // reads all of it.
 var scanInput = strings.Repeat("The quick brown fox jumps over the lazy dog. ", 100) + "\x1b"
 
+// linesInput is clean ASCII with a newline every few words, as in shell
+// commands and logs, that ends in an ESC.
+var linesInput = strings.Repeat("go test -race ./... && echo done\n", 100) + "\x1b"
+
 func BenchmarkCleanPrefix(b *testing.B) {
 	src := []byte(scanInput)
+	b.Run("lines", func(b *testing.B) {
+		b.SetBytes(int64(len(linesInput)))
+		for b.Loop() {
+			CleanPrefix(linesInput, false)
+		}
+	})
+	b.Run("lines/byteloop", func(b *testing.B) {
+		b.SetBytes(int64(len(linesInput)))
+		for b.Loop() {
+			refCleanPrefix(linesInput, false)
+		}
+	})
 	b.Run("string", func(b *testing.B) {
 		b.SetBytes(int64(len(scanInput)))
 		for b.Loop() {
