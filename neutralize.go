@@ -320,6 +320,27 @@ func (s *sanitizer) ascii(i int, c byte) int {
 // occurrence of the same warning, so the run is taken in one step, the
 // way escape would take each. ESC is taken only where the next byte is
 // ESC too, which cancels it (terminalSequence); the last ESC of a run may
+// repeatLast writes the last escape written n times more, for the bytes
+// up to text[j] that repeat what it stands for, and grows its run. It
+// returns where the new escapes start in the output, and the length of
+// one.
+func (s *sanitizer) repeatLast(n, j int) (start, w int) {
+	last := &s.escapes.Last
+	w = last.UnitOut()
+	if cap(s.Out)-len(s.Out) < n*w {
+		s.Grow(j, n*w)
+	}
+	notation := s.Out[len(s.Out)-w:]
+	start = len(s.Out)
+	for range n {
+		s.Out = append(s.Out, notation...)
+	}
+	s.Copied = j
+	last.End = len(s.Out)
+	last.Repeat += n
+	return start, w
+}
+
 // start a sequence, and is left to the loop.
 func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 	text := s.Text
@@ -335,20 +356,7 @@ func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 	if n <= 0 {
 		return i
 	}
-	last := &s.escapes.Last // the escape of text[i-1], c
-	w := last.UnitOut()
-	notation := s.Out[len(s.Out)-w:]
-	if cap(s.Out)-len(s.Out) < n*w {
-		s.Grow(j, n*w)
-		notation = s.Out[len(s.Out)-w:]
-	}
-	start := len(s.Out)
-	for range n {
-		s.Out = append(s.Out, notation...)
-	}
-	s.Copied = j
-	last.End = len(s.Out)
-	last.Repeat += n
+	start, w := s.repeatLast(n, j) // the escape of text[i-1], c
 	var k Kind
 	switch {
 	case esc:
@@ -558,19 +566,7 @@ func (s *sanitizer) runeRun(i, size int, r rune, cls Class, p ucd.Props) int {
 		j += size
 	}
 	n := (j - i) / size
-	last := &s.escapes.Last // the escape of text[i-size:i], r
-	w := last.UnitOut()
-	if cap(s.Out)-len(s.Out) < n*w {
-		s.Grow(j, n*w)
-	}
-	notation := s.Out[len(s.Out)-w:]
-	start := len(s.Out)
-	for range n {
-		s.Out = append(s.Out, notation...)
-	}
-	s.Copied = j
-	last.End = len(s.Out)
-	last.Repeat += n
+	start, w := s.repeatLast(n, j) // the escape of text[i-size:i], r
 	f := s.found.found[cls.Kind()]
 	f.count += n
 	if cls != ClassTag && !slices.Contains(f.tokens, unit) {
