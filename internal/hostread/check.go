@@ -43,8 +43,6 @@ const (
 	// CJKLookalike: a Han, Kana or Bopomofo character that looks like a
 	// stroke, dash or slash, next to Latin letters or digits.
 	CJKLookalike
-
-	numReasons
 )
 
 // reasonNames holds the stable name of each Reason.
