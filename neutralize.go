@@ -315,11 +315,6 @@ func (s *sanitizer) ascii(i int, c byte) int {
 	return i
 }
 
-// asciiRun takes the run of the control c that goes on at text[i], after
-// one that was just escaped: each is the same escape and one more
-// occurrence of the same warning, so the run is taken in one step, the
-// way escape would take each. ESC is taken only where the next byte is
-// ESC too, which cancels it (terminalSequence); the last ESC of a run may
 // repeatLast writes the last escape written n times more, for the bytes
 // up to text[j] that repeat what it stands for, and grows its run. It
 // returns where the new escapes start in the output, and the length of
@@ -341,6 +336,11 @@ func (s *sanitizer) repeatLast(n, j int) (start, w int) {
 	return start, w
 }
 
+// asciiRun takes the run of the control c that goes on at text[i], after
+// one that was just escaped: each is the same escape and one more
+// occurrence of the same warning, so the run is taken in one step, the
+// way escape would take each. ESC is taken only where the next byte is
+// ESC too, which cancels it (terminalSequence); the last ESC of a run may
 // start a sequence, and is left to the loop.
 func (s *sanitizer) asciiRun(i int, c byte, cls Class) int {
 	text := s.Text
