@@ -6,6 +6,18 @@ import (
 	"github.com/plainsight-dev/plainsight"
 )
 
+// Command reads an approval prompt's text as the shell will.
+func ExampleCommand() {
+	r := plainsight.Command("rm -rf \u2014no-preserve-root /")
+	fmt.Println(r.Text)
+	for _, w := range r.Warnings {
+		fmt.Println(w.Kind, w.Severity)
+	}
+	// Output:
+	// rm -rf —no-preserve-root /
+	// lookalike warn
+}
+
 // Reading text as a shell command: U+2018 and U+2019 look like quotes but
 // are word characters to the shell, so the command substitution runs.
 // Inside real quotes the same characters are typography, and quiet.

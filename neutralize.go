@@ -80,6 +80,13 @@ func Sanitize(text string) Result {
 	return Policy{}.Sanitize(text)
 }
 
+// Command neutralizes text read as a Bash command, the way the shell will
+// parse it: the entry point for approval prompts of shell commands. It is
+// Policy{Context: ContextCommand}.Sanitize(text).
+func Command(text string) Result {
+	return Policy{Context: ContextCommand}.Sanitize(text)
+}
+
 // Sanitize neutralizes text under policy p.
 func (p Policy) Sanitize(text string) Result {
 	e := escape.New(text, p.options())
