@@ -65,9 +65,9 @@ func TestApproveAudit(t *testing.T) {
 	if bytes.Contains(data, []byte(secret)) {
 		t.Errorf("audit file holds the raw command:\n%s", data)
 	}
-	var got []approveRecord
+	var got []Record
 	for line := range strings.Lines(string(data)) {
-		var rec approveRecord
+		var rec Record
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatalf("%v: %s", err, line)
 		}
@@ -80,19 +80,27 @@ func TestApproveAudit(t *testing.T) {
 		got = append(got, rec)
 	}
 	status := func(n int) *int { return &n }
-	want := []approveRecord{
-		{Form: "shell", Length: len("true " + secret), Context: "command", Decision: approved, By: "flag", Warnings: map[string]int{}, ExitStatus: status(0)},
-		{Form: "shell", Length: len("echo " + secret + "\u202e"), Context: "command", Decision: rejected, By: "flag", Warnings: map[string]int{"bidi": 1}},
-		{Form: "argv", Length: len("echo\x00" + secret + "\x00"), Context: "command", Decision: rejected, By: "flag", Warnings: map[string]int{}},
-		{Form: "shell", Length: len("exit 4 #\u202e"), Context: "command", Decision: approved, By: "flag", Warnings: map[string]int{"bidi": 1}, ExitStatus: status(4), Text: `exit 4 #\u{202e}`},
-		{Form: "argv", Length: len("echo\x00" + secret + "\x00"), Context: "any", Decision: refused, By: "prompt", Warnings: map[string]int{}},
+	want := []Record{
+		{Event: "decision", Form: "shell", Length: len("true " + secret), Context: "command", Decision: approved, By: "--yes", Warnings: map[string]int{}},
+		{Event: "exit", Form: "shell", Length: len("true " + secret), Context: "command", Decision: approved, By: "--yes", Warnings: map[string]int{}, ExitStatus: status(0)},
+		{Event: "decision", Form: "shell", Length: len("echo " + secret + "\u202e"), Context: "command", Decision: rejected, By: "--yes", Reason: "warnings", Warnings: map[string]int{"bidi": 1}},
+		{Event: "decision", Form: "argv", Length: len("echo\x00" + secret + "\x00"), Context: "command", Decision: rejected, By: "--no", Warnings: map[string]int{}},
+		{Event: "decision", Form: "shell", Length: len("exit 4 #\u202e"), Context: "command", Decision: approved, By: "--yes", Warnings: map[string]int{"bidi": 1}, Text: `exit 4 #\u{202e}`},
+		{Event: "exit", Form: "shell", Length: len("exit 4 #\u202e"), Context: "command", Decision: approved, By: "--yes", Warnings: map[string]int{"bidi": 1}, ExitStatus: status(4), Text: `exit 4 #\u{202e}`},
+		{Event: "decision", Form: "argv", Length: len("echo\x00" + secret + "\x00"), Context: "any", Decision: refused, By: "prompt", Warnings: map[string]int{}},
 	}
-	ignore := cmpopts.IgnoreFields(approveRecord{}, "Time", "User", "Dir", "SHA256", "Error")
+	bashPath, _ := exec.LookPath("bash")
+	for _, rec := range got {
+		if rec.Form == "shell" && rec.Shell != bashPath {
+			t.Errorf("shell = %q, want %q", rec.Shell, bashPath)
+		}
+	}
+	ignore := cmpopts.IgnoreFields(Record{}, "Time", "User", "Dir", "SHA256", "Error", "Shell")
 	if diff := cmp.Diff(want, got, ignore); diff != "" {
 		t.Errorf("audit records mismatch (-want +got):\n%s", diff)
 	}
-	if len(got) == len(want) && got[2].SHA256 != got[4].SHA256 {
-		t.Errorf("the same argv hashed differently: %s, %s", got[2].SHA256, got[4].SHA256)
+	if len(got) == len(want) && got[3].SHA256 != got[6].SHA256 {
+		t.Errorf("the same argv hashed differently: %s, %s", got[3].SHA256, got[6].SHA256)
 	}
 }
 
@@ -169,15 +177,15 @@ func approveScript(t *testing.T, dir string, args ...string) string {
 }
 
 // readAudit returns the records of an audit file.
-func readAudit(t *testing.T, path string) []approveRecord {
+func readAudit(t *testing.T, path string) []Record {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var recs []approveRecord
+	var recs []Record
 	for line := range strings.Lines(string(data)) {
-		var rec approveRecord
+		var rec Record
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatalf("%v: %s", err, line)
 		}
@@ -220,9 +228,10 @@ func TestApproveTmux(t *testing.T) {
 	}
 	var decisions []string
 	for _, rec := range readAudit(t, audit) {
-		decisions = append(decisions, rec.Decision+" by "+rec.By)
+		decisions = append(decisions, rec.Event+": "+rec.Decision+" by "+rec.By)
 	}
-	if diff := cmp.Diff([]string{"rejected by prompt", "approved by prompt"}, decisions); diff != "" {
+	want := []string{"decision: rejected by prompt", "decision: approved by prompt", "exit: approved by prompt"}
+	if diff := cmp.Diff(want, decisions); diff != "" {
 		t.Errorf("audit decisions mismatch (-want +got):\n%s", diff)
 	}
 }
@@ -254,13 +263,25 @@ func TestApproveInterruptTmux(t *testing.T) {
 
 	var got []string
 	for _, rec := range readAudit(t, audit) {
-		status := "not run"
-		if rec.ExitStatus != nil {
-			status = fmt.Sprint("exit ", *rec.ExitStatus)
+		line := rec.Event + ": " + rec.Decision
+		if rec.Reason != "" {
+			line += " (" + rec.Reason + ")"
 		}
-		got = append(got, rec.Decision+", "+status)
+		if rec.ExitStatus != nil {
+			line += fmt.Sprint(", exit ", *rec.ExitStatus)
+		}
+		if rec.Signal != "" {
+			line += ", " + rec.Signal
+		}
+		got = append(got, line)
 	}
-	if diff := cmp.Diff([]string{"rejected, not run", "approved, exit 130"}, got); diff != "" {
+	want := []string{
+		"decision: rejected (interrupt)",
+		"decision: approved",
+		"signal: approved, SIGINT",
+		"exit: approved, exit 130, SIGINT",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("audit records mismatch (-want +got):\n%s", diff)
 	}
 }
