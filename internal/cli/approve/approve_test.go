@@ -163,8 +163,15 @@ func (p *tmuxPane) waitFor(want string) string {
 // caught signal, unlike an ignored one, is not inherited by approve.
 func approveScript(t *testing.T, dir string, args ...string) string {
 	t.Helper()
+	return approveScriptAfter(t, dir, "", args...)
+}
+
+// approveScriptAfter is approveScript with before, shell commands that run
+// first: earlier output, or a pause to type ahead in.
+func approveScriptAfter(t *testing.T, dir, before string, args ...string) string {
+	t.Helper()
 	var b strings.Builder
-	b.WriteString("#!/bin/sh\ntrap : INT\n" + prog.AsMain + "=1 NO_COLOR=1 '" + prog.Path + "'")
+	b.WriteString("#!/bin/sh\ntrap : INT\n" + before + "\n" + prog.AsMain + "=1 NO_COLOR=1 '" + prog.Path + "'")
 	for _, a := range args {
 		b.WriteString(" '" + strings.ReplaceAll(a, "'", `'\''`) + "'")
 	}
