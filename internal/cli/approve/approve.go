@@ -404,12 +404,13 @@ func (p *prompt) ask(res plainsight.Result, getenv func(string) string) (bool, e
 
 // afterCommand puts the terminal back in a known state after an approved
 // command, which may have left it in any: attributes as approve found them,
-// and the sane screen state, before anything else is drawn.
+// the sane screen state and bracketed paste off, before anything else is
+// drawn.
 func (p *prompt) afterCommand() {
 	if p.st != nil {
 		p.st.reinstate()
 	}
-	io.WriteString(p.tty, sane)
+	io.WriteString(p.tty, sane+bracketedPasteOff)
 }
 
 // promptText is what ask draws: the reset to a known state, the command,
