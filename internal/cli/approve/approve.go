@@ -413,12 +413,13 @@ func (p *prompt) afterCommand() {
 	io.WriteString(p.tty, sane+bracketedPasteOff)
 }
 
-// promptText is what ask draws: the reset to a known state, the command,
-// its warnings and the question, each line erased before it is written,
-// and bracketed paste turned on.
+// promptText is what ask draws: the reset to a known state, bracketed
+// paste turned on (first, so that it is on once the question shows), the
+// command, its warnings and the question, each line erased before it is
+// written.
 func promptText(res plainsight.Result, opts render.TerminalOptions) string {
 	var b strings.Builder
-	b.WriteString(beforePrompt)
+	b.WriteString(beforePrompt + bracketedPasteOn)
 	line := func(s string) { b.WriteString(lineStart + s + "\r\n") }
 	line("plainsight approve: the command is")
 	line("")
@@ -435,7 +436,6 @@ func promptText(res plainsight.Result, opts render.TerminalOptions) string {
 	} else {
 		b.WriteString("Run it? [y/N] ")
 	}
-	b.WriteString(bracketedPasteOn)
 	return b.String()
 }
 

@@ -90,8 +90,8 @@ func TestApprovePromptStateTmux(t *testing.T) {
 			command := "touch " + ran + " #" + strings.Repeat("x", 200)
 			pane := startTmux(t, "state-"+tt.name, approveScriptAfter(t, dir, tt.before, "-c", command))
 			// Wait for the real prompt, not a fake one.
-			screen := pane.waitFor(ran)
-			screen = pane.waitFor("Run it? [y/N]")
+			pane.waitFor(ran)
+			screen := pane.waitFor("Run it? [y/N]")
 			got, headers := shownPrompt(screen)
 			if diff := cmp.Diff(promptLines(command), got); diff != "" || headers != 1 {
 				t.Errorf("the prompt shows (-want +got):\n%s\n%d headers on the pane:\n%s", diff, headers, screen)

@@ -50,6 +50,8 @@ func (st *termState) restore() error {
 // it in key mode. It reads with canonical mode off, so that a half-typed
 // line is readable too, and with VMIN and VTIME 0, so that a read of an
 // empty queue returns at once whether or not the descriptor blocks.
+// Reading portably does what TCFLSH would, whose request number package
+// syscall does not define and which differs between architectures.
 func (st *termState) discard() error {
 	drain := st.keys
 	drain.Cc[syscall.VMIN], drain.Cc[syscall.VTIME] = 0, 0
