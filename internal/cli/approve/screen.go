@@ -11,6 +11,14 @@ package approve
 // whole screen. Everything DECRC restores besides (attributes, character
 // sets) is reset after it.
 const sane = "" +
+	// Input modes that would make a click, a focus change or a modified
+	// key arrive as bytes, or make Ctrl-C arrive as a sequence rather
+	// than as an interrupt. First, so that a terminal that misreads one
+	// (as SGR 4, or as SCORC, which moves the cursor) has the effect
+	// undone by what follows.
+	"\x1b[?9l\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1004l\x1b[?1005l\x1b[?1006l\x1b[?1015l" +
+	"\x1b[>4m" + // XTMODKEYS: modifyOtherKeys back to its default
+	"\x1b[=0;1u" + // kitty keyboard protocol: no flags
 	// Leave the alternate screen (xterm's three forms): a prompt drawn
 	// there would sit under whatever the earlier program drew, and the
 	// main screen holds the session as it really went. No program that
@@ -28,16 +36,10 @@ const sane = "" +
 	"\x1b[0m" + // SGR 0: no colour, conceal, reverse, faint or blink
 	"\x1b]104\x1b\\\x1b]110\x1b\\\x1b]111\x1b\\" + // OSC 104, 110, 111: default palette, foreground and background
 	"\x1b(B\x1b)B\x1b*B\x1b+B\x0f" + // G0 to G3 ASCII, SI: GL is G0
-	"\x1b[?25h" + // DECTCEM: cursor visible
-	// Input modes that would make a click, a focus change or a modified
-	// key arrive as bytes, or make Ctrl-C arrive as a sequence rather
-	// than as an interrupt.
-	"\x1b[?9l\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1004l\x1b[?1005l\x1b[?1006l\x1b[?1015l" +
-	"\x1b[>4m" + // XTMODKEYS: modifyOtherKeys back to its default
-	"\x1b[=0;1u" // kitty keyboard protocol: no flags
+	"\x1b[?25h" // DECTCEM: cursor visible
 
 // Bracketed paste, on while the answer is read: a terminal then wraps
-// pasted text in pasteStart and pasteEnd, which tells a paste from key
+// pasted text in CSI 200 ~ and CSI 201 ~, which tells a paste from key
 // presses.
 const (
 	bracketedPasteOn  = "\x1b[?2004h"
