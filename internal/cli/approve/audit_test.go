@@ -107,20 +107,29 @@ func TestAuditRefused(t *testing.T) {
 	link := filepath.Join(dir, "link")
 	dangling := filepath.Join(dir, "dangling")
 	fifo := filepath.Join(dir, "fifo")
+	readFIFO := filepath.Join(dir, "fifo-read")
 	for _, err := range []error{
 		os.Symlink(target, link),
 		os.Symlink(filepath.Join(dir, "created"), dangling),
 		syscall.Mkfifo(fifo, 0o600),
+		syscall.Mkfifo(readFIFO, 0o600),
 	} {
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
+	// A FIFO with a reader opens for writing; its type refuses it.
+	reader, err := os.OpenFile(readFIFO, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
 	tests := []struct{ name, path, reason string }{
 		{"dev-full", "/dev/full", "not a regular file (a character device)"},
 		{"symlink", link, "is a symbolic link, which is not followed"},
 		{"dangling-symlink", dangling, "is a symbolic link, which is not followed"},
 		{"fifo", fifo, "not a regular file"},
+		{"fifo-with-reader", readFIFO, "not a regular file (a FIFO)"},
 		{"directory", dir, "is a directory"},
 	}
 	for _, tt := range tests {
