@@ -17,7 +17,7 @@ import (
 // ASCII one.
 func Reading(host string) string {
 	var b strings.Builder
-	for i, label := range strings.Split(host, ".") {
+	for i, label := range splitLabels(host, nil) {
 		if i > 0 {
 			b.WriteByte('.')
 		}
