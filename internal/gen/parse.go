@@ -244,10 +244,10 @@ func (d *db) parsePropList(s *source) error {
 	flags := map[string]uint64{
 		"Prepended_Concatenation_Mark": flagPrependedConcatMark,
 		"Quotation_Mark":               flagQuotationMark,
-		"White_Space":             flagWhiteSpace,
-		"Bidi_Control":            flagBidiControl,
-		"Variation_Selector":      flagVariationSelector,
-		"Noncharacter_Code_Point": flagNoncharacter,
+		"White_Space":                  flagWhiteSpace,
+		"Bidi_Control":                 flagBidiControl,
+		"Variation_Selector":           flagVariationSelector,
+		"Noncharacter_Code_Point":      flagNoncharacter,
 	}
 	names := make(map[string]bool, len(flags))
 	for name := range flags {

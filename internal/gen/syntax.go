@@ -33,7 +33,7 @@ const shellSyntax = "#'\"`\\<>|&;$(){}[]~=-/.* "
 //     much-greater-than signs, each drawn alone (a name that says WITH,
 //     OVER, CIRCLED... is another sign);
 //  5. Quotation_Mark (PropList.txt): any other quotation mark passes for
-//     '"' when its name says DOUBLE, else for '\''.
+//     '"' when its name says DOUBLE, else for '\”.
 //
 // Combining marks are left out: they draw over the character before
 // them, which the shell still reads as itself. Letters enter only through

@@ -51,15 +51,15 @@ const (
 
 // reasonNames holds the stable name of each Reason.
 var reasonNames = names.Table[Reason]{
-	Separator:      "separator",
-	Compatibility:  "compatibility",
-	MixedScript:    "mixed_script",
-	WholeScript:    "whole_script",
-	LatinLookalike: "latin_lookalike",
-	DigitLookalike: "digit_lookalike",
-	MixedNumbers:   "mixed_numbers",
-	CombiningMark:  "combining_mark",
-	CJKLookalike:   "cjk_lookalike",
+	Separator:         "separator",
+	Compatibility:     "compatibility",
+	MixedScript:       "mixed_script",
+	WholeScript:       "whole_script",
+	LatinLookalike:    "latin_lookalike",
+	DigitLookalike:    "digit_lookalike",
+	MixedNumbers:      "mixed_numbers",
+	CombiningMark:     "combining_mark",
+	CJKLookalike:      "cjk_lookalike",
 	TopDomainSkeleton: "top_domain",
 }
 
