@@ -47,10 +47,22 @@ func (s *sanitizer) readCommand() {
 func isASCII(s string) bool { return indexNonASCII(s) < 0 }
 
 // hasPunycode reports whether text holds the ACE prefix of a punycode
-// host label, "xn--" or "XN--", which reads as the Unicode it encodes.
-// (Two searches for a rare first byte beat one for a common "--".)
+// host label, "xn--" in any case, which reads as the Unicode it encodes.
+// (Searches for "n--" and "N--" beat one for a common "--".)
 func hasPunycode(text string) bool {
-	return strings.Contains(text, "xn--") || strings.Contains(text, "XN--")
+	for _, n := range [2]string{"n--", "N--"} {
+		for i := 0; ; {
+			k := strings.Index(text[i:], n)
+			if k < 0 {
+				break
+			}
+			if i+k > 0 && text[i+k-1]|0x20 == 'x' {
+				return true
+			}
+			i += k + 1
+		}
+	}
+	return false
 }
 
 // judged reports whether a rule of the command reading may judge r in
@@ -272,12 +284,19 @@ func isQuoteForm(r rune) bool {
 	case "'", "\"", "`":
 		return true
 	}
+	switch ucd.ShellSyntaxForm(r) {
+	case "'", "\"", "`":
+		return true // quotation mark dingbats and ornaments
+	}
 	return false
 }
 
 // isSyntaxForm reports whether form is one ASCII character of shell
 // syntax, or that a path or option is made of.
 func isSyntaxForm(form string) bool {
+	if form == "<<" || form == ">>" || form == "<<<" {
+		return true // a double angle quotation mark, much less-than
+	}
 	return len(form) == 1 && strings.IndexByte("-/.|;&<>()~=:\\{}[]*?!#$@,", form[0]) >= 0
 }
 

@@ -91,7 +91,7 @@ func (d *db) deriveShellSyntax() {
 				continue
 			}
 		}
-		if d.props[r]&flagQuotationMark != 0 {
+		if d.props[r]&flagQuotationMark != 0 && !strings.Contains(name, " CORNER BRACKET ") {
 			forms[r] = quoteForm(name)
 		}
 	}

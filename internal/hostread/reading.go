@@ -49,6 +49,11 @@ func readLabel(b *strings.Builder, label string) bool {
 			b.WriteString(confusableForm(r))
 		case isDashLike(r) || isCJKStroke(r, ucd.Lookup(r).Script()):
 			b.WriteByte('-')
+		case ucd.ShellSyntaxForm(r) != "":
+			// A character drawn like shell syntax, by its name or as a
+			// quotation mark (docs/lookalikes.md): U+266F MUSIC SHARP
+			// SIGN, U+2572, U+275B.
+			b.WriteString(ucd.ShellSyntaxForm(r))
 		default:
 			return false
 		}
@@ -68,8 +73,9 @@ func isDashLike(r rune) bool {
 }
 
 // ReadsAs returns the ASCII that the non-ASCII character r reads as: its
-// NFKC form, its prototype in confusables.txt, the digit it passes for, or
-// "-" for a CJK stroke; or "" when it reads as no ASCII.
+// NFKC form, its prototype in confusables.txt, the digit it passes for,
+// "-" for a CJK stroke, or the shell syntax it is drawn like
+// (ucd.ShellSyntaxForm); or "" when it reads as no ASCII.
 func ReadsAs(r rune) string {
 	if r < utf8.RuneSelf {
 		return string(r)
