@@ -76,7 +76,7 @@ func next(w string) (start, end int, rest string, ok bool) {
 	if strings.ContainsAny(w, " \t\n") {
 		return 0, 0, "", false
 	}
-	if at := lastAt(w); at >= 0 {
+	if at := lastAt(w[:pathStart(w)]); at >= 0 {
 		end = hostEnd(w, at, false)
 		return at, end, "", end > at && hasDot(w[at:end])
 	}
@@ -130,6 +130,20 @@ func hostEnd(w string, i int, url bool) int {
 		i += n
 	}
 	return i
+}
+
+// pathStart returns where the first slash of w, or what reads as one,
+// starts: an at sign after it belongs to the path ("host/mod@v1"), not
+// to a user@host.
+func pathStart(w string) int {
+	for i := 0; i < len(w); {
+		c, n := readsAs(w[i:])
+		if c == '/' || n == 0 {
+			return i
+		}
+		i += n
+	}
+	return len(w)
 }
 
 // lastAt returns the index just after the last at sign of s, or -1.

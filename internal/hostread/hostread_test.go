@@ -31,6 +31,8 @@ func TestFind(t *testing.T) {
 		{"paypal\u2027com/x", []string{"paypal\u2027com"}},
 		{"col\u00b7legi.cat", []string{"col\u00b7legi.cat"}},
 		{"install.sh", []string{"install.sh"}},
+		{"g\u00edthub.com/org/mod@latest", []string{"g\u00edthub.com"}},
+		{"user@host.example.com:/srv", []string{"host.example.com"}},
 		{"./main.go", nil},
 		{"/etc/passwd", nil},
 		{"192.168.0.1", nil},
