@@ -48,18 +48,18 @@ func isASCII(s string) bool { return indexNonASCII(s) < 0 }
 
 // hasPunycode reports whether text holds the ACE prefix of a punycode
 // host label, "xn--" in any case, which reads as the Unicode it encodes.
-// (Searches for "n--" and "N--" beat one for a common "--".)
+// (Searches for the rare first byte, x or X, beat one for a common "--".)
 func hasPunycode(text string) bool {
-	for _, n := range [2]string{"n--", "N--"} {
+	for _, x := range [2]byte{'x', 'X'} {
 		for i := 0; ; {
-			k := strings.Index(text[i:], n)
+			k := strings.IndexByte(text[i:], x)
 			if k < 0 {
 				break
 			}
-			if i+k > 0 && text[i+k-1]|0x20 == 'x' {
+			i += k + 1
+			if i+3 <= len(text) && text[i]|0x20 == 'n' && text[i+1] == '-' && text[i+2] == '-' {
 				return true
 			}
-			i += k + 1
 		}
 	}
 	return false
