@@ -106,12 +106,3 @@ func IsLatinLookalike(r rune) bool {
 	p := ucd.Lookup(r)
 	return r >= utf8.RuneSelf && p.Script() == ucd.ScriptLatin && ucd.ASCIIForm(r) == "" && isLatinLookalike(r, p)
 }
-
-func isASCIILetters(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isASCIILetter(s[i]) {
-			return false
-		}
-	}
-	return s != ""
-}

@@ -58,7 +58,15 @@ func TopDomain(host string) (domain string, ok bool) {
 	if isASCII(host) && !strings.Contains(strings.ToLower(host), "xn--") {
 		return "", false
 	}
-	skel := Skeleton(host)
+	d, ok := topDomainBySkeleton(Skeleton(host))
+	if !ok || strings.EqualFold(d, host) {
+		return "", false
+	}
+	return d, true
+}
+
+// topDomainBySkeleton returns the top domain whose skeleton is skel.
+func topDomainBySkeleton(skel string) (domain string, ok bool) {
 	if skel == "" || !utf8.ValidString(skel) {
 		return "", false
 	}
@@ -77,10 +85,7 @@ func TopDomain(host string) (domain string, ok bool) {
 		return "", false
 	}
 	s, d := topDomainLine(lo)
-	if s != skel || strings.EqualFold(d, host) {
-		return "", false
-	}
-	return d, true
+	return d, s == skel
 }
 
 // topDomainLine returns the skeleton and the domain of line i of the
