@@ -47,10 +47,22 @@ func (s *sanitizer) readCommand() {
 func isASCII(s string) bool { return indexNonASCII(s) < 0 }
 
 // hasPunycode reports whether text holds the ACE prefix of a punycode
-// host label, "xn--" or "XN--", which reads as the Unicode it encodes.
-// (Two searches for a rare first byte beat one for a common "--".)
+// host label, "xn--" in any case, which reads as the Unicode it encodes.
+// (Searches for the rare first byte, x or X, beat one for a common "--".)
 func hasPunycode(text string) bool {
-	return strings.Contains(text, "xn--") || strings.Contains(text, "XN--")
+	for _, x := range [2]byte{'x', 'X'} {
+		for i := 0; ; {
+			k := strings.IndexByte(text[i:], x)
+			if k < 0 {
+				break
+			}
+			i += k + 1
+			if i+3 <= len(text) && text[i]|0x20 == 'n' && text[i+1] == '-' && text[i+2] == '-' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // judged reports whether a rule of the command reading may judge r in
@@ -272,12 +284,19 @@ func isQuoteForm(r rune) bool {
 	case "'", "\"", "`":
 		return true
 	}
+	switch ucd.ShellSyntaxForm(r) {
+	case "'", "\"", "`":
+		return true // quotation mark dingbats and ornaments
+	}
 	return false
 }
 
 // isSyntaxForm reports whether form is one ASCII character of shell
 // syntax, or that a path or option is made of.
 func isSyntaxForm(form string) bool {
+	if form == "<<" || form == ">>" || form == "<<<" {
+		return true // a double angle quotation mark, much less-than
+	}
 	return len(form) == 1 && strings.IndexByte("-/.|;&<>()~=:\\{}[]*?!#$@,", form[0]) >= 0
 }
 

@@ -87,7 +87,7 @@ type goldenCase struct {
 	Warnings []Warning `json:"warnings"`
 }
 
-// TestCorpus runs every case in corpus/*.txt, those of commands.txt in
+// TestCorpus runs every case in corpus/*.txt, those of commands*.txt in
 // ContextCommand. An attack must raise each
 // listed kind and at least one warn-level warning; a benign case must raise
 // no warn-level warning and no kind it does not list. The full results are
@@ -101,7 +101,7 @@ func TestCorpus(t *testing.T) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			cases := readCorpus(t, file)
 			var p Policy
-			if filepath.Base(file) == "commands.txt" {
+			if strings.HasPrefix(filepath.Base(file), "commands") {
 				p.Context = ContextCommand
 			}
 			var golden bytes.Buffer

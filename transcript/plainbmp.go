@@ -18,9 +18,9 @@ var plainBMP = [1 << 10]uint64{
 	0xffffffffffffffff, 0xfcffffffffff7fff, 0xfffffffbffffd7f0, 0xffffffffffffffff, // U+0300..U+03FF
 	0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, // U+0400..U+04FF
 	0xfffeffffffffffff, 0xfffffffffe7fffff, 0xfffffffffffee7ff, 0x001f87ffffff00ff, // U+0500..U+05FF
-	0xffffffffefffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, // U+0600..U+06FF
-	0xffffffffffffbfff, 0xffffffffffffe7ff, 0x0003ffffffffffff, 0xe7ffffffffffffff, // U+0700..U+07FF
-	0x7fff3fffffffffff, 0xffff07ff4fffffff, 0xffffffffff83ffff, 0xffffffffffffffff, // U+0800..U+08FF
+	0xffffffffefffffc0, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffdfffffff, // U+0600..U+06FF
+	0xffffffffffff3fff, 0xffffffffffffe7ff, 0x0003ffffffffffff, 0xe7ffffffffffffff, // U+0700..U+07FF
+	0x7fff3fffffffffff, 0xffff07ff4fffffff, 0xffffffffff80ffff, 0xfffffffbffffffff, // U+0800..U+08FF
 	0xffffffffffffffff, 0xffffffffffffffff, 0xf3c5fdfffff99fef, 0x7fffffcfb080799f, // U+0900..U+09FF
 	0xd36dfdfffff987ee, 0x007fffc05e023987, 0xf3edfdfffffbbfee, 0xfe03ffcf00013bbf, // U+0A00..U+0AFF
 	0xf3edfdfffff99fee, 0x00ffffcfb0e0399f, 0xc3ffc718d63dc7ec, 0x07ffffc000813dc7, // U+0B00..U+0BFF

@@ -44,10 +44,13 @@ const (
 //     break words (ZWSP, ZWNJ, ZWJ, WORD JOINER, ZWNBSP and the MONGOLIAN
 //     VOWEL SEPARATOR), the Tags block, Variation_Selector;
 //   - Zs, Zl and Zp are white space other than ASCII space;
-//   - blank or annotation characters that are not Default_Ignorable but
-//     show as nothing or a placeholder (BRAILLE PATTERN BLANK, the
-//     interlinear annotation controls, OBJECT REPLACEMENT CHARACTER,
-//     Egyptian hieroglyph format controls) are invisible too;
+//   - format characters (Cf) that are not Default_Ignorable are invisible
+//     too: they draw as nothing, as a placeholder or as an ornament over
+//     the digits after them (the Prepended_Concatenation_Mark characters,
+//     U+0600 ARABIC NUMBER SIGN to U+110CD KAITHI NUMBER SIGN ABOVE; the
+//     interlinear annotation controls; the Egyptian hieroglyph format
+//     controls), and so are the blanks and placeholders BRAILLE PATTERN
+//     BLANK, OBJECT REPLACEMENT CHARACTER and U+13440;
 //   - Co is private use; Cn is Noncharacter_Code_Point or unassigned.
 func ClassOf(r rune, p ucd.Props) Class {
 	cat := p.Category()
@@ -55,7 +58,7 @@ func ClassOf(r rune, p ucd.Props) Class {
 		switch {
 		case cat == ucd.Zs || cat == ucd.Zl || cat == ucd.Zp:
 			return Whitespace
-		case r == 0x2800, r == 0xFFFC, r >= 0xFFF9 && r <= 0xFFFB, r >= 0x13430 && r <= 0x13440:
+		case cat == ucd.Cf, r == 0x2800, r == 0xFFFC, r == 0x13440:
 			return Invisible
 		case cat == ucd.Co:
 			return PrivateUse

@@ -85,3 +85,74 @@ func (d *db) deriveAllowedPrototypes() {
 		d.allowedPrototypes[sc][pr] = true
 	}
 }
+
+// deriveLatinLookalikes flags the letters of scripts other than Latin,
+// Common and Inherited that pass for a Latin letter: their confusable
+// prototype is ASCII letters, or is the prototype of a Latin letter (the
+// small capitals: Cyrillic U+0442 and Greek U+03C4 share U+1D1B LATIN
+// LETTER SMALL CAPITAL T). These are the letters of a whole-script
+// confusable (UTS #39 section 4; Chromium's IDN spoof checker).
+func (d *db) deriveLatinLookalikes() {
+	latn := d.scriptByName["Latn"]
+	zyyy, zinh := d.scriptByName["Zyyy"], d.scriptByName["Zinh"]
+	proto := make(map[rune]string, len(d.confusables))
+	for _, c := range d.confusables {
+		proto[c.source] = c.prototype
+	}
+	prototypeOf := func(r rune) string {
+		if p, ok := proto[r]; ok {
+			return p
+		}
+		return string(r)
+	}
+	isLetter := func(r rune) bool {
+		switch d.category(r) {
+		case "Lu", "Ll", "Lt", "Lm", "Lo":
+			return true
+		}
+		return false
+	}
+	script := func(r rune) int { return int(d.props[r] >> scriptShift & (1<<scriptBits - 1)) }
+	lettersOnly := d.lettersOnlyIn
+	latinPrototypes := make(map[string]bool)
+	for r := rune(0x80); r <= maxRune; r++ {
+		if p := prototypeOf(r); isLetter(r) && script(r) == latn && lettersOnly(p) {
+			latinPrototypes[p] = true
+		}
+	}
+	for r := rune(0x80); r <= maxRune; r++ {
+		if !isLetter(r) {
+			continue
+		}
+		switch script(r) {
+		case latn, zyyy, zinh:
+			continue
+		}
+		p, ok := proto[r]
+		if ok && (isASCIILetters(p) || latinPrototypes[p]) {
+			d.setFlag(r, flagLatinLookalike)
+		}
+	}
+}
+
+// lettersOnlyIn reports whether every character of s is a letter.
+func (d *db) lettersOnlyIn(s string) bool {
+	for _, r := range s {
+		switch d.category(r) {
+		case "Lu", "Ll", "Lt", "Lm", "Lo":
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isASCIILetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -31,6 +31,8 @@ func Generate(dir string) ([]byte, error) {
 		{"ScriptExtensions.txt", d.parseScriptExtensions},
 		{"IdentifierStatus.txt", d.parseIdentifierStatus},
 		{"confusables.txt", d.parseConfusables},
+		{"intentional.txt", d.parseIntentional},
+		{"emoji-zwj-sequences.txt", d.parseEmojiZWJSequences},
 		{"emoji-data.txt", d.parseEmojiData},
 		{"emoji-variation-sequences.txt", d.parseEmojiVariationSequences},
 		{"emoji-sequences.txt", d.parseEmojiSequences},
@@ -49,6 +51,8 @@ func Generate(dir string) ([]byte, error) {
 	d.deriveASCIIForms()
 	d.deriveASCIIPunct()
 	d.deriveAllowedPrototypes()
+	d.deriveLatinLookalikes()
+	d.deriveShellSyntax()
 	if err := d.check(); err != nil {
 		return nil, err
 	}
@@ -83,6 +87,8 @@ func (d *db) check() error {
 		{"Noncharacter_Code_Point code points", count(flagNoncharacter), 66},
 		{"Quotation_Mark code points", count(flagQuotationMark), 30},
 		{"White_Space code points", count(flagWhiteSpace), 25},
+		{"Prepended_Concatenation_Mark code points", count(flagPrependedConcatMark), 13},
+		{"RGI emoji ZWJ sequences", len(d.zwjSequences), 1614},
 	}
 	for _, f := range facts {
 		if f.got != f.want {

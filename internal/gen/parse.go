@@ -36,6 +36,9 @@ const (
 	flagWhiteSpace           = 1 << 32
 	flagASCIIForm            = 1 << 33
 	flagASCIIPunct           = 1 << 34
+	flagPrependedConcatMark  = 1 << 35
+	flagLatinLookalike       = 1 << 36
+	flagShellSyntax          = 1 << 37
 )
 
 // categoryOrder is the order of the Category constants; Cn (unassigned)
@@ -97,6 +100,9 @@ type db struct {
 	tagSequences      []string
 	asciiForms        []confusable      // NFKC forms that are ASCII, sorted
 	allowedPrototypes []map[string]bool // per script
+	intentional       [][2]rune         // intentional.txt pairs
+	shellSyntax       []confusable      // shell-syntax lookalikes and their forms, sorted
+	zwjSequences      []string          // RGI emoji ZWJ sequences, sorted
 }
 
 func (d *db) setFlag(r rune, flag uint64) { d.props[r] |= flag }
@@ -231,16 +237,17 @@ func (d *db) parseDerivedCoreProperties(s *source) error {
 	})
 }
 
-// parsePropList sets the three properties that decide escape classes,
-// Bidi_Control, Variation_Selector and Noncharacter_Code_Point, and
-// Quotation_Mark and White_Space.
+// parsePropList sets the properties that decide escape classes,
+// Bidi_Control, Variation_Selector, Noncharacter_Code_Point and
+// Prepended_Concatenation_Mark, and Quotation_Mark and White_Space.
 func (d *db) parsePropList(s *source) error {
 	flags := map[string]uint64{
-		"Quotation_Mark":          flagQuotationMark,
-		"White_Space":             flagWhiteSpace,
-		"Bidi_Control":            flagBidiControl,
-		"Variation_Selector":      flagVariationSelector,
-		"Noncharacter_Code_Point": flagNoncharacter,
+		"Prepended_Concatenation_Mark": flagPrependedConcatMark,
+		"Quotation_Mark":               flagQuotationMark,
+		"White_Space":                  flagWhiteSpace,
+		"Bidi_Control":                 flagBidiControl,
+		"Variation_Selector":           flagVariationSelector,
+		"Noncharacter_Code_Point":      flagNoncharacter,
 	}
 	names := make(map[string]bool, len(flags))
 	for name := range flags {
@@ -466,5 +473,46 @@ func (d *db) parseEmojiSequences(s *source) error {
 		return nil
 	})
 	sort.Strings(d.tagSequences)
+	return err
+}
+
+// parseIntentional collects the pairs of intentional.txt: characters
+// that are identical in appearance by design (UTS #39 section 4).
+func (d *db) parseIntentional(s *source) error {
+	return s.records(func(_ int, f []string) error {
+		if len(f) < 2 {
+			return fmt.Errorf("want 2 fields, have %d", len(f))
+		}
+		a, err := parseCodePoint(f[0])
+		if err != nil {
+			return err
+		}
+		b, err := parseCodePoint(f[1])
+		if err != nil {
+			return err
+		}
+		d.intentional = append(d.intentional, [2]rune{a, b})
+		return nil
+	})
+}
+
+// parseEmojiZWJSequences collects the RGI emoji ZWJ sequences of
+// emoji-zwj-sequences.txt, as UTF-8.
+func (d *db) parseEmojiZWJSequences(s *source) error {
+	err := s.records(func(_ int, f []string) error {
+		if len(f) < 2 || f[1] != "RGI_Emoji_ZWJ_Sequence" {
+			return fmt.Errorf("unexpected record %q", f)
+		}
+		seq, err := parseSequence(f[0])
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(seq, 0x200D) || seq[0] == 0x200D || seq[len(seq)-1] == 0x200D {
+			return fmt.Errorf("not a ZWJ sequence: %q", f[0])
+		}
+		d.zwjSequences = append(d.zwjSequences, string(seq))
+		return nil
+	})
+	slices.Sort(d.zwjSequences)
 	return err
 }

@@ -108,6 +108,9 @@ const (
 		{"WhiteSpace", flagWhiteSpace},
 		{"ASCIIForm", flagASCIIForm},
 		{"ASCIIPunct", flagASCIIPunct},
+		{"PrependedConcatMark", flagPrependedConcatMark},
+		{"LatinLookalike", flagLatinLookalike},
+		{"ShellSyntax", flagShellSyntax},
 	} {
 		fmt.Fprintf(&b, "prop%s = 1 << %d\n", f.name, bits.TrailingZeros64(f.flag))
 	}
@@ -121,8 +124,11 @@ const (
 		"confusableSources are the sources of confusables.txt, sorted; the\nprototype of confusableSources[i] is\nconfusablePrototypes[confusableEnds[i-1]:confusableEnds[i]].")
 	d.writeRuneStrings(&b, "asciiForm", "s", d.asciiForms,
 		"asciiFormSources are the non-ASCII code points whose NFKC form is\nASCII, sorted; the form of asciiFormSources[i] is\nasciiForms[asciiFormEnds[i-1]:asciiFormEnds[i]]. NFKC is that of\ngolang.org/x/text/unicode/norm "+norm.Version+", which the rest of\nplainsight applies.")
+	d.writeRuneStrings(&b, "shellSyntax", "Forms", d.shellSyntax,
+		"shellSyntaxSources are the non-ASCII code points a reader can take for\nshell syntax, sorted (docs/lookalikes.md); the ASCII that\nshellSyntaxSources[i] passes for is\nshellSyntaxForms[shellSyntaxEnds[i-1]:shellSyntaxEnds[i]].")
 	d.writeAllowedPrototypes(&b)
 	d.writeVariants(&b)
+	d.writeZWJSequences(&b)
 	return gofmt(b.Bytes())
 }
 
@@ -330,4 +336,40 @@ func (d *db) writeVariants(b *bytes.Buffer) {
 		fmt.Fprintf(b, "%q,", s)
 	}
 	b.WriteString("}\n")
+}
+
+// writeZWJSequences writes the RGI emoji ZWJ sequences as one string of
+// their UTF-8, sorted, and the end of each.
+func (d *db) writeZWJSequences(b *bytes.Buffer) {
+	end := 0
+	var ends []int
+	for _, s := range d.zwjSequences {
+		end += len(s)
+		ends = append(ends, end)
+	}
+	b.WriteString("\n// The RGI emoji ZWJ sequences of emoji-zwj-sequences.txt, sorted as\n// UTF-8: sequence i is zwjSequences[zwjSequenceEnds[i-1]:zwjSequenceEnds[i]].\n")
+	fmt.Fprintf(b, "var zwjSequenceEnds = [%d]%s{", len(ends), goType(end))
+	writeInts(b, ends, 16)
+	b.WriteString("}\n\nconst zwjSequences = \"\" +\n")
+	var line strings.Builder
+	for i, s := range d.zwjSequences {
+		line.WriteString(s)
+		if (i+1)%8 == 0 || i == len(d.zwjSequences)-1 {
+			b.WriteString(strconv.QuoteToASCII(line.String()))
+			if i < len(d.zwjSequences)-1 {
+				b.WriteString(" +")
+			}
+			b.WriteString("\n")
+			line.Reset()
+		}
+	}
+	fmt.Fprintf(b, "\n// maxZWJSequenceRunes is the length in code points of the longest RGI\n// emoji ZWJ sequence.\nconst maxZWJSequenceRunes = %d\n", d.maxZWJRunes())
+}
+
+func (d *db) maxZWJRunes() int {
+	n := 0
+	for _, s := range d.zwjSequences {
+		n = max(n, utf8.RuneCountInString(s))
+	}
+	return n
 }

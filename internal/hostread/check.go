@@ -43,19 +43,24 @@ const (
 	// CJKLookalike: a Han, Kana or Bopomofo character that looks like a
 	// stroke, dash or slash, next to Latin letters or digits.
 	CJKLookalike
+	// TopDomainSkeleton: the host is not a well-known domain but its
+	// confusable skeleton is that of one (Chromium's list of top
+	// domains): it reads as that domain.
+	TopDomainSkeleton
 )
 
 // reasonNames holds the stable name of each Reason.
 var reasonNames = names.Table[Reason]{
-	Separator:      "separator",
-	Compatibility:  "compatibility",
-	MixedScript:    "mixed_script",
-	WholeScript:    "whole_script",
-	LatinLookalike: "latin_lookalike",
-	DigitLookalike: "digit_lookalike",
-	MixedNumbers:   "mixed_numbers",
-	CombiningMark:  "combining_mark",
-	CJKLookalike:   "cjk_lookalike",
+	Separator:         "separator",
+	Compatibility:     "compatibility",
+	MixedScript:       "mixed_script",
+	WholeScript:       "whole_script",
+	LatinLookalike:    "latin_lookalike",
+	DigitLookalike:    "digit_lookalike",
+	MixedNumbers:      "mixed_numbers",
+	CombiningMark:     "combining_mark",
+	CJKLookalike:      "cjk_lookalike",
+	TopDomainSkeleton: "top_domain",
 }
 
 // String returns the stable name of r, such as "whole_script".
@@ -93,9 +98,23 @@ func Check(host string) []Finding {
 		out = append(out, Finding{Reason: r, Label: label, Rune: c, Reading: reading})
 	}
 	labels := splitLabels(host, func(c rune) { add(Separator, host, c) })
-	tldASCII := len(labels) > 1 && isASCII(labels[len(labels)-1])
+	tld := ""
+	if len(labels) > 1 {
+		tld = labels[len(labels)-1]
+	}
 	for _, label := range labels {
-		checkLabel(label, tldASCII, add)
+		checkLabel(label, tld, add)
+	}
+	if domain, ok := TopDomain(host); ok {
+		// The host reads as a well-known domain: say which, and warn even
+		// when no label alone is at fault (an accent dropped, a letter
+		// of a living alphabet).
+		if len(out) == 0 {
+			add(TopDomainSkeleton, host, 0)
+		}
+		for i := range out {
+			out[i].Reading = domain
+		}
 	}
 	return out
 }
@@ -110,7 +129,9 @@ func splitLabels(host string, sep func(rune)) []string {
 		if c == '.' {
 			if n > 1 {
 				r, _ := utf8.DecodeRuneInString(host[i:])
-				sep(r)
+				if sep != nil {
+					sep(r)
+				}
 			}
 			labels = append(labels, host[start:i])
 			start = i + n
@@ -130,10 +151,11 @@ type label struct {
 	nonDigit     bool   // a character that is no digit, lookalike or hyphen
 	cjkStroke    rune
 	letters      int
-	latinAlike   int // letters whose prototype is ASCII
+	latinAlike   int // letters that pass for Latin ones (wholeScriptLetter)
+	script       ucd.Script
 }
 
-func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
+func checkLabel(raw, tld string, add func(Reason, string, rune)) {
 	text := raw
 	if len(raw) > 4 && strings.EqualFold(raw[:4], "xn--") {
 		if u, err := idna.Punycode.ToUnicode(strings.ToLower(raw)); err == nil {
@@ -194,9 +216,10 @@ func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
 		sc := p.Script()
 		if cat.IsLetter() {
 			l.letters++
-			if f := confusableForm(r); f != "" && isASCIILetters(f) {
+			if wholeScriptLetter(r, p) {
 				l.latinAlike++
 			}
+			l.script = p.Script()
 		}
 		switch sc {
 		case ucd.ScriptCommon, ucd.ScriptInherited:
@@ -215,16 +238,19 @@ func checkLabel(raw string, tldASCII bool, add func(Reason, string, rune)) {
 	if l.cjkStroke != 0 && (l.asciiLetters || l.asciiDigits) {
 		add(CJKLookalike, raw, l.cjkStroke)
 	}
+	digits := l.digitLike != 0 && (l.asciiDigits || len(l.zeros) > 0 || !l.nonDigit)
 	if mixedScripts(l.scripts) {
 		add(MixedScript, raw, 0)
-	} else if tldASCII && !l.scripts.Has(ucd.ScriptLatin) && l.letters > 0 && l.latinAlike == l.letters &&
-		!isCJK(l.scripts) {
+	} else if tld != "" && !l.scripts.Has(ucd.ScriptLatin) && l.letters > 0 && l.latinAlike == l.letters &&
+		!isCJK(l.scripts) && !digits && !wholeScriptAllowed(text, l.script, tld) {
+		// A label of digits and letters that pass for digits reads as a
+		// number, below.
 		add(WholeScript, raw, 0)
 	}
 	if len(l.zeros) > 1 {
 		add(MixedNumbers, raw, 0)
 	}
-	if l.digitLike != 0 && (l.asciiDigits || len(l.zeros) > 0 || !l.nonDigit) {
+	if digits {
 		add(DigitLookalike, raw, l.digitLike)
 	}
 }

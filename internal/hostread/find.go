@@ -20,12 +20,13 @@ type Span struct {
 //   - the host of every URL, scheme://[userinfo@]host[:port][/...];
 //   - the host of user@host and user@host:path (ssh, git, scp);
 //   - the host of host:path when host holds a dot (scp);
-//   - the word itself when it is a bare domain name: two or more labels
-//     separated by dots, the last one letters only.
+//   - a bare domain name, the word itself or followed by a path or a
+//     query (name.tld/x.sh, which curl and git take for a URL): two or
+//     more labels separated by dots, the last one a top-level domain.
 //
 // Dots, slashes, colons and at signs are recognized in their lookalike
-// forms too (U+3002 IDEOGRAPHIC FULL STOP, U+2044 FRACTION SLASH...), since
-// the host they build is the one a person reads.
+// forms too (U+3002 IDEOGRAPHIC FULL STOP, U+2044 FRACTION SLASH, U+00B7
+// MIDDLE DOT...), since the host they build is the one a person reads.
 func Find(word string) []Span {
 	if !mayHoldHost(word) {
 		return nil
@@ -75,15 +76,19 @@ func next(w string) (start, end int, rest string, ok bool) {
 	if strings.ContainsAny(w, " \t\n") {
 		return 0, 0, "", false
 	}
-	if at := lastAt(w); at >= 0 {
+	if at := lastAt(w[:pathStart(w)]); at >= 0 {
 		end = hostEnd(w, at, false)
 		return at, end, "", end > at && hasDot(w[at:end])
 	}
 	end = hostEnd(w, 0, false)
 	if end < len(w) {
-		c, _ := readsAs(w[end:])
-		if c == ':' && hasDot(w[:end]) {
+		switch c, _ := readsAs(w[end:]); {
+		case c == ':' && hasDot(w[:end]):
 			return 0, end, "", true
+		case c == '/' || c == '?' || c == '#':
+			// A host without a scheme, followed by a path or a query:
+			// curl, wget, git, pip, go and docker take it for a URL.
+			return 0, end, "", isBareDomain(w[:end])
 		}
 		return 0, 0, "", false
 	}
@@ -127,6 +132,20 @@ func hostEnd(w string, i int, url bool) int {
 	return i
 }
 
+// pathStart returns where the first slash of w, or what reads as one,
+// starts: an at sign after it belongs to the path ("host/mod@v1"), not
+// to a user@host.
+func pathStart(w string) int {
+	for i := 0; i < len(w); {
+		c, n := readsAs(w[i:])
+		if c == '/' || n == 0 {
+			return i
+		}
+		i += n
+	}
+	return len(w)
+}
+
 // lastAt returns the index just after the last at sign of s, or -1.
 func lastAt(s string) int {
 	at := -1
@@ -153,9 +172,11 @@ func hasDot(s string) bool {
 
 // isBareDomain reports whether s reads as a domain name: two or more
 // non-empty labels of letters, marks, digits and hyphens between dots, the
-// last one of two or more letters.
+// last one a top-level domain of the ICANN section of the Public Suffix
+// List (isTLD). A file name is not one: "\u043e\u0442\u0447\u0435\u0442.jpg"
+// ends in no top-level domain.
 func isBareDomain(s string) bool {
-	labels, letters, other := 0, 0, 0
+	labels, letters, other, last := 0, 0, 0, 0
 	for i := 0; i <= len(s); {
 		c, n := readsAs(s[i:])
 		if i == len(s) || c == '.' {
@@ -164,17 +185,18 @@ func isBareDomain(s string) bool {
 			}
 			labels++
 			if i == len(s) {
-				return labels >= 2 && other == 0 && letters >= 2
+				return labels >= 2 && other == 0 && letters >= 2 && isTLD(s[last:])
 			}
 			letters, other = 0, 0
 			i += n
+			last = i
 			continue
 		}
 		r, _ := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case isLetterRune(r):
 			letters++
-		case c == '-' || isLabelRune(r):
+		case c == '-' || isLabelRune(r) || r == 0xB7:
 			other++
 		default:
 			return false

@@ -17,7 +17,7 @@ import (
 // ASCII one.
 func Reading(host string) string {
 	var b strings.Builder
-	for i, label := range strings.Split(host, ".") {
+	for i, label := range splitLabels(host, nil) {
 		if i > 0 {
 			b.WriteByte('.')
 		}
@@ -49,6 +49,11 @@ func readLabel(b *strings.Builder, label string) bool {
 			b.WriteString(confusableForm(r))
 		case isDashLike(r) || isCJKStroke(r, ucd.Lookup(r).Script()):
 			b.WriteByte('-')
+		case ucd.ShellSyntaxForm(r) != "":
+			// A character drawn like shell syntax, by its name or as a
+			// quotation mark (docs/lookalikes.md): U+266F MUSIC SHARP
+			// SIGN, U+2572, U+275B.
+			b.WriteString(ucd.ShellSyntaxForm(r))
 		default:
 			return false
 		}
@@ -68,8 +73,9 @@ func isDashLike(r rune) bool {
 }
 
 // ReadsAs returns the ASCII that the non-ASCII character r reads as: its
-// NFKC form, its prototype in confusables.txt, the digit it passes for, or
-// "-" for a CJK stroke; or "" when it reads as no ASCII.
+// NFKC form, its prototype in confusables.txt, the digit it passes for,
+// "-" for a CJK stroke, or the shell syntax it is drawn like
+// (ucd.ShellSyntaxForm); or "" when it reads as no ASCII.
 func ReadsAs(r rune) string {
 	if r < utf8.RuneSelf {
 		return string(r)
@@ -99,13 +105,4 @@ func Composes(s string, r rune) bool { return composes(s, r) }
 func IsLatinLookalike(r rune) bool {
 	p := ucd.Lookup(r)
 	return r >= utf8.RuneSelf && p.Script() == ucd.ScriptLatin && ucd.ASCIIForm(r) == "" && isLatinLookalike(r, p)
-}
-
-func isASCIILetters(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isASCIILetter(s[i]) {
-			return false
-		}
-	}
-	return s != ""
 }

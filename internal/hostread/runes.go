@@ -12,7 +12,8 @@ import (
 // map it there, or when it is one of the three label separators IDNA maps
 // to a dot (RFC 3490 section 3.1; UTS #46 maps them the same way): U+3002
 // IDEOGRAPHIC FULL STOP, U+FF0E FULLWIDTH FULL STOP, U+FF61 HALFWIDTH
-// IDEOGRAPHIC FULL STOP. Invalid UTF-8 reads as nothing, one byte long.
+// IDEOGRAPHIC FULL STOP; and U+00B7 and U+2027 read as a dot (isDotLike).
+// Invalid UTF-8 reads as nothing, one byte long.
 func readsAs(s string) (byte, int) {
 	if s == "" {
 		return 0, 0
@@ -21,8 +22,18 @@ func readsAs(s string) (byte, int) {
 		return s[0], 1
 	}
 	r, n := utf8.DecodeRuneInString(s)
+	if isDotLike(r) && !(r == 0xB7 && n < len(s) && s[n]|0x20 == 'l') {
+		return '.', n
+	}
 	return punctLookalike(r), n
 }
+
+// isDotLike reports whether r is U+00B7 MIDDLE DOT or U+2027 HYPHENATION
+// POINT, which a reader takes for the dot between two labels although
+// neither NFKC nor confusables.txt map them to one. A middle dot before
+// an 'l' is the Catalan ela geminada (l\u00b7l), which IDNA allows in a
+// label (RFC 5892, appendix A.3), and stays a letter.
+func isDotLike(r rune) bool { return r == 0xB7 || r == 0x2027 }
 
 func punctLookalike(r rune) byte {
 	switch r {

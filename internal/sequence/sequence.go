@@ -35,8 +35,8 @@ const (
 
 // Joiner reports whether the ZWNJ or ZWJ r, size bytes at text[i], joins
 // what stands around it:
-//   - a ZWJ between two emoji, as in an emoji ZWJ sequence (UTS #51 ED-16;
-//     UAX #29 GB11: ExtPict Extend* ZWJ × ExtPict);
+//   - a ZWJ in an RGI emoji ZWJ sequence (UTS #51 ED-17,
+//     emoji-zwj-sequences.txt);
 //   - a ZWNJ between joining letters, UAX #31 rule A1;
 //   - a joiner after a virama after a letter, UAX #31 rules A2 (a ZWNJ,
 //     before a letter) and B (a ZWJ, not before a dual-joining letter);
@@ -54,24 +54,75 @@ func Joiner[T Text](text T, i, size int, r rune, literal Literal) bool {
 	return false // any other zero-width character is never part of a sequence
 }
 
-// emojiZWJ reports whether the ZWJ at text[i] joins two emoji. On the
-// left stands an emoji zwj element: an emoji, an emoji presentation
-// sequence (emoji, VS16), or an emoji modifier sequence.
+// emojiZWJ reports whether the ZWJ at text[i] joins an emoji ZWJ sequence
+// recommended for general interchange (UTS #51 ED-17; emoji-zwj-sequences.txt):
+// the whole sequence around it, emoji zwj elements (an emoji, with an
+// emoji presentation selector or a modifier) joined by ZWJs, is read and
+// looked up. Two emoji that merely stand on either side of a ZWJ are not
+// one: a ZWJ between a man and a laptop draws a technologist, between any
+// two emoji it may draw nothing and hide a bit.
 func emojiZWJ[T Text](text T, i int, literal Literal) bool {
-	next, _ := runeAt(text, i+len("\u200d"))
-	if !ucd.Lookup(next).ExtendedPictographic() || !literal(next) {
+	start, ok := zwjSequenceStart(text, i, literal)
+	if !ok {
 		return false
 	}
-	r, size := runeBefore(text, i)
-	if r == 0xFE0F {
-		r, _ = runeBefore(text, i-size)
-		p := ucd.Lookup(r)
-		return p.ExtendedPictographic() && p.EmojiVariationBase() && literal(r)
+	end, ok := zwjSequenceEnd(text, i+len("\u200d"), literal)
+	if !ok {
+		return false
 	}
-	if ucd.Lookup(r).EmojiModifier() {
-		r, _ = runeBefore(text, i-size)
+	return ucd.IsRGIEmojiZWJSequence(text[start:end])
+}
+
+// zwjSequenceStart walks back from the ZWJ at text[i] over emoji zwj
+// elements and the ZWJs between them, at most ucd.MaxZWJSequenceRunes
+// code points, and returns where the sequence starts.
+func zwjSequenceStart[T Text](text T, i int, literal Literal) (int, bool) {
+	for n := 0; ; {
+		r, size := runeBefore(text, i)
+		if r == 0xFE0F || ucd.Lookup(r).EmojiModifier() {
+			i -= size
+			n++
+			r, size = runeBefore(text, i)
+		}
+		if size == 0 || !ucd.Lookup(r).ExtendedPictographic() || !literal(r) {
+			return 0, false
+		}
+		i -= size
+		n++
+		if r, size = runeBefore(text, i); r != zwj {
+			return i, true
+		}
+		i -= size
+		if n++; n >= ucd.MaxZWJSequenceRunes {
+			return 0, false
+		}
 	}
-	return ucd.Lookup(r).ExtendedPictographic() && literal(r)
+}
+
+// zwjSequenceEnd walks forward from text[i], just after a ZWJ, over emoji
+// zwj elements and the ZWJs between them, at most
+// ucd.MaxZWJSequenceRunes code points, and returns where the sequence
+// ends.
+func zwjSequenceEnd[T Text](text T, i int, literal Literal) (int, bool) {
+	for n := 0; ; {
+		r, size := runeAt(text, i)
+		if size == 0 || !ucd.Lookup(r).ExtendedPictographic() || !literal(r) {
+			return 0, false
+		}
+		i += size
+		n++
+		if r, size = runeAt(text, i); r == 0xFE0F || ucd.Lookup(r).EmojiModifier() {
+			i += size
+			n++
+		}
+		if r, size = runeAt(text, i); r != zwj {
+			return i, true
+		}
+		i += size
+		if n++; n >= ucd.MaxZWJSequenceRunes {
+			return 0, false
+		}
+	}
 }
 
 // joinerAfterVirama reports whether the joiner r at text[i] follows a

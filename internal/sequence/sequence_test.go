@@ -1,6 +1,9 @@
 package sequence
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -56,9 +59,18 @@ func checkRule(t *testing.T, name string, tests []ruleCase, judged func(rune) bo
 
 func TestJoiner(t *testing.T) {
 	tests := []ruleCase{
-		{"emoji ZWJ sequence", "\U0001F468\u200d\U0001F469", literalAll, true},
+		{"emoji ZWJ sequence", "\U0001F468\u200d\U0001F4BB", literalAll, true},
+		{"family of four", "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466", literalAll, true},
+		{"family with skin tones", "\U0001F9D1\U0001F3FB\u200d\U0001F91D\u200d\U0001F9D1\U0001F3FF", literalAll, true},
+		{"kiss, ten code points", "\U0001F469\U0001F3FB\u200d\u2764\ufe0f\u200d\U0001F48B\u200d\U0001F468\U0001F3FC", literalAll, true},
+		{"rainbow flag", "\U0001F3F3\ufe0f\u200d\U0001F308", literalAll, true},
+		{"two emoji that join into nothing", "\U0001F600\u200d\U0001F600", literalAll, false},
+		{"man and woman, not RGI", "\U0001F468\u200d\U0001F469", literalAll, false},
+		{"RGI sequence prolonged", "\U0001F468\u200d\U0001F4BB\u200d\U0001F4BB", literalAll, false},
+		{"family of eleven", strings.Repeat("\U0001F468\u200d", 10) + "\U0001F466", literalAll, false},
 		{"emoji presentation then ZWJ", "\u2764\ufe0f\u200d\U0001F525", literalAll, true},
-		{"modifier then ZWJ", "\U0001F44D\U0001F3FD\u200d\u2642", literalAll, true},
+		{"modifier then ZWJ", "\U0001F3C3\U0001F3FD\u200d\u2642\ufe0f", literalAll, true},
+		{"modifier then ZWJ, not RGI", "\U0001F44D\U0001F3FD\u200d\u2642", literalAll, false},
 		{"letter then ZWJ then emoji", "a\u200d\U0001F600", literalAll, false},
 		{"emoji then ZWJ at end", "\U0001F600\u200d", literalAll, false},
 		{"two ZWJ", "\U0001F600\u200d\u200d\U0001F600", literalAll, false},
@@ -190,4 +202,47 @@ func FuzzRules(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEveryRGIZWJSequence keeps every ZWJ of every sequence of
+// emoji-zwj-sequences.txt literal, and none of a sequence cut short by
+// its first element.
+func TestEveryRGIZWJSequence(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "ucd", ucd.UnicodeVersion, "emoji-zwj-sequences.txt"))
+	if err != nil {
+		t.Skipf("Unicode data not available: %v", err)
+	}
+	n := 0
+	for line := range strings.Lines(string(data)) {
+		fields, _, _ := strings.Cut(line, ";")
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(fields) == "" {
+			continue
+		}
+		var seq strings.Builder
+		for _, f := range strings.Fields(fields) {
+			v, err := strconv.ParseUint(f, 16, 32)
+			if err != nil {
+				t.Fatalf("bad line %q", line)
+			}
+			seq.WriteRune(rune(v))
+		}
+		s := seq.String()
+		n++
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == zwj && !Joiner(s, i, size, r, literalAll) {
+				t.Errorf("ZWJ at byte %d of RGI sequence %+q is not kept", i, s)
+			}
+			i += size
+		}
+		first := strings.Index(s, "\u200d")
+		if rest := s[first+len("\u200d"):]; strings.Contains(rest, "\u200d") && ucd.IsRGIEmojiZWJSequence(rest) {
+			continue // the tail is a sequence of its own
+		} else if j := strings.Index(rest, "\u200d"); j >= 0 && Joiner(rest, j, len("\u200d"), zwj, literalAll) {
+			t.Errorf("%+q, cut short, keeps its ZWJ", rest)
+		}
+	}
+	if n != 1614 {
+		t.Errorf("read %d RGI emoji ZWJ sequences, want 1614", n)
+	}
 }

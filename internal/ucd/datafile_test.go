@@ -26,6 +26,7 @@ func TestPropListBits(t *testing.T) {
 		{"Bidi_Control", Props.BidiControl},
 		{"Variation_Selector", Props.VariationSelector},
 		{"Noncharacter_Code_Point", Props.Noncharacter},
+		{"Prepended_Concatenation_Mark", Props.PrependedConcatenationMark},
 	}
 	// PropList.txt lists a code point once per property: read it again
 	// per property rather than keep the last value of each line.

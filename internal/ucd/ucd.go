@@ -434,3 +434,91 @@ func IsIdeographicVariation(base, selector rune) bool {
 func IsRGIEmojiTagSequence(tags string) bool {
 	return slices.Contains(rgiEmojiTagSequences[:], tags)
 }
+
+// PrependedConcatenationMark reports the Prepended_Concatenation_Mark
+// property (PropList.txt): a format character that draws over the digits
+// after it (U+0600 ARABIC NUMBER SIGN, U+06DD ARABIC END OF AYAH), which
+// is not Default_Ignorable.
+func (p Props) PrependedConcatenationMark() bool { return p&propPrependedConcatMark != 0 }
+
+// LatinLookalike reports whether the code point is a letter of a script
+// other than Latin, Common and Inherited that passes for a Latin letter:
+// its prototype in confusables.txt is ASCII letters (Cyrillic U+0430 for
+// "a") or is the prototype of a Latin letter, such as a small capital
+// (Cyrillic U+0442 and Greek U+03C4 for U+1D1B LATIN LETTER SMALL CAPITAL
+// T). A label made only of such letters is a whole-script confusable.
+func (p Props) LatinLookalike() bool { return p&propLatinLookalike != 0 }
+
+// ShellSyntax reports whether the code point is not ASCII and a reader can
+// take it for shell syntax; ShellSyntaxForm returns what it passes for.
+func (p Props) ShellSyntax() bool { return p&propShellSyntax != 0 }
+
+// ShellSyntaxForm returns the ASCII shell syntax that the non-ASCII r
+// passes for, or "": one or more of # ' " ` \ < > | & ; $ ( ) { } [ ] ~ =
+// - / . * and space, such as "#" for U+266F MUSIC SHARP SIGN, "\\" for
+// U+2572 BOX DRAWINGS LIGHT DIAGONAL UPPER LEFT TO LOWER RIGHT and "<<"
+// for U+00AB LEFT-POINTING DOUBLE ANGLE QUOTATION MARK. The set and its
+// derivation from the Unicode data are in docs/lookalikes.md.
+func ShellSyntaxForm(r rune) string {
+	if !Lookup(r).ShellSyntax() {
+		return ""
+	}
+	i, found := slices.BinarySearch(shellSyntaxSources[:], r)
+	if !found {
+		return ""
+	}
+	start := 0
+	if i > 0 {
+		start = int(shellSyntaxEnds[i-1])
+	}
+	return shellSyntaxForms[start:shellSyntaxEnds[i]]
+}
+
+// MaxZWJSequenceRunes is the length in code points of the longest RGI
+// emoji ZWJ sequence.
+const MaxZWJSequenceRunes = maxZWJSequenceRunes
+
+// IsRGIEmojiZWJSequence reports whether seq, in UTF-8, is an emoji ZWJ
+// sequence recommended for general interchange (emoji-zwj-sequences.txt),
+// such as "\U0001F468\u200d\U0001F469\u200d\U0001F467". It is a binary
+// search of a generated table and allocates nothing.
+func IsRGIEmojiZWJSequence[T ~string | ~[]byte](seq T) bool {
+	if len(seq) == 0 || len(seq) > 4*maxZWJSequenceRunes {
+		return false
+	}
+	lo, hi := 0, len(zwjSequenceEnds)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		start := 0
+		if m > 0 {
+			start = int(zwjSequenceEnds[m-1])
+		}
+		if compareBytes(zwjSequences[start:zwjSequenceEnds[m]], seq) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == len(zwjSequenceEnds) {
+		return false
+	}
+	start := 0
+	if lo > 0 {
+		start = int(zwjSequenceEnds[lo-1])
+	}
+	return compareBytes(zwjSequences[start:zwjSequenceEnds[lo]], seq) == 0
+}
+
+// compareBytes compares a and b bytewise, as strings.Compare does.
+func compareBytes[T ~string | ~[]byte](a string, b T) int {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return +1
+		}
+	}
+	return len(a) - len(b)
+}

@@ -1,0 +1,103 @@
+package hostread
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
+)
+
+//go:generate go run ./internal/gentop -i topdomains/domains.list -o topdomains_table.go
+
+// Skeleton returns the skeleton of host that the top-domain comparison
+// reads, after UTS #39 section 4 as Chromium's skeleton generator applies
+// it to a host: each label decoded from punycode, lowercased, NFD,
+// Default_Ignorable characters and combining marks dropped (a diacritic
+// does not tell two hosts apart at a glance), every character mapped by
+// confusables.txt, lowercased again; labels joined by '.' at every
+// character that reads as a dot. Two hosts with one skeleton read alike.
+func Skeleton(host string) string {
+	var b strings.Builder
+	for i, label := range splitLabels(host, nil) {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if len(label) > 4 && strings.EqualFold(label[:4], "xn--") {
+			if u, err := idna.Punycode.ToUnicode(strings.ToLower(label)); err == nil {
+				label = u
+			}
+		}
+		for _, r := range norm.NFD.String(strings.ToLower(label)) {
+			p := ucd.Lookup(r)
+			switch {
+			case p.DefaultIgnorable() || p.Category().IsMark():
+			case p.HasConfusable():
+				proto, _ := ucd.Confusable(r)
+				for _, c := range norm.NFD.String(proto) {
+					if !ucd.Lookup(c).Category().IsMark() {
+						b.WriteRune(unicode.ToLower(c))
+					}
+				}
+			default:
+				b.WriteRune(r)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TopDomain reports the top domain (Chromium's list,
+// topdomains/domains.list) that host reads as: one whose skeleton is
+// host's, when host is not that domain itself. A host that is ASCII
+// throughout is a domain of its own, however it reads.
+func TopDomain(host string) (domain string, ok bool) {
+	if isASCII(host) && !strings.Contains(strings.ToLower(host), "xn--") {
+		return "", false
+	}
+	d, ok := topDomainBySkeleton(Skeleton(host))
+	if !ok || strings.EqualFold(d, host) {
+		return "", false
+	}
+	return d, true
+}
+
+// topDomainBySkeleton returns the top domain whose skeleton is skel.
+func topDomainBySkeleton(skel string) (domain string, ok bool) {
+	if skel == "" || !utf8.ValidString(skel) {
+		return "", false
+	}
+	// topDomains holds "skeleton domain" lines sorted by skeleton.
+	lo, hi := 0, len(topDomainLines)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		s, _ := topDomainLine(m)
+		if s < skel {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == len(topDomainLines) {
+		return "", false
+	}
+	s, d := topDomainLine(lo)
+	return d, s == skel
+}
+
+// topDomainLine returns the skeleton and the domain of line i of the
+// table: "domain" when the two are equal, else "skeleton domain".
+func topDomainLine(i int) (skeleton, domain string) {
+	start := 0
+	if i > 0 {
+		start = int(topDomainLines[i-1])
+	}
+	line := topDomains[start:topDomainLines[i]]
+	if s, d, ok := strings.Cut(line, " "); ok {
+		return s, d
+	}
+	return line, line
+}

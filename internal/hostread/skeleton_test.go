@@ -1,0 +1,50 @@
+package hostread
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestTopDomainTable finds every domain of topdomains/domains.list in the
+// generated table by its skeleton, so that a table out of date with the
+// list or with Skeleton fails here (go generate ./internal/hostread).
+func TestTopDomainTable(t *testing.T) {
+	data, err := os.ReadFile("topdomains/domains.list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for line := range strings.Lines(string(data)) {
+		d := strings.TrimSpace(line)
+		if d == "" || strings.HasPrefix(d, "#") {
+			continue
+		}
+		n++
+		got, ok := topDomainBySkeleton(Skeleton(d))
+		if !ok || Skeleton(got) != Skeleton(d) {
+			t.Errorf("%s (skeleton %q) not in the table: got %q, %v", d, Skeleton(d), got, ok)
+		}
+		if _, ok := TopDomain(d); ok {
+			t.Errorf("TopDomain(%q) reports the listed domain itself", d)
+		}
+	}
+	if n != len(topDomainLines) {
+		t.Errorf("domains.list has %d domains, the table %d", n, len(topDomainLines))
+	}
+}
+
+func TestSkeleton(t *testing.T) {
+	tests := []struct{ host, want string }{
+		{"github.com", "github.corn"},
+		{"G\u00cdTHUB.com", "github.corn"},
+		{"Xn--gthub-zsa.com", "github.corn"},
+		{"g\u0131thub\u3002com", "github.corn"},
+		{"\u0440\u0430\u0443\u0440\u0430\u04cf.com", "paypal.corn"},
+	}
+	for _, tt := range tests {
+		if got := Skeleton(tt.host); got != tt.want {
+			t.Errorf("Skeleton(%+q) = %q, want %q", tt.host, got, tt.want)
+		}
+	}
+}
