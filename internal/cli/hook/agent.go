@@ -1,11 +1,14 @@
 package hook
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/cli"
 )
@@ -67,12 +70,31 @@ func (a *agent) respond(v verdict, s cli.IO) int {
 	return cli.ExitError
 }
 
-// writeJSON writes v as one line of JSON, with <, > and & as they are:
-// the reason is shown as text, not embedded in HTML.
+// writeJSON writes v as one line of JSON in printable ASCII: every
+// character outside it written as a \u escape, so that the answer is safe
+// to show wherever an agent logs it, and <, > and & as they are, since the
+// reason is shown as text, not embedded in HTML.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	out := make([]byte, 0, b.Len())
+	for _, r := range b.String() {
+		switch {
+		case r < utf8.RuneSelf:
+			out = append(out, byte(r))
+		case r > 0xFFFF:
+			r1, r2 := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		default:
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+	}
+	_, err := w.Write(out)
+	return err
 }
 
 // installedCommand is the command line that --print-config installs for
