@@ -53,13 +53,13 @@ func reason(command string, res plainsight.Result, d decision) string {
 		other = append(other, l.runes...)
 	}
 	if more > 0 {
-		fmt.Fprintf(&b, "    <%s more not shown>\n", plural(more, "line"))
+		fmt.Fprintf(&b, "    <%s not shown>\n", moreOf(more, "line"))
 	}
 
 	b.WriteString("\nWarnings:\n")
 	for i, w := range warns {
 		if i == maxShownWarnings {
-			fmt.Fprintf(&b, "  <%s more not shown; plainsight check shows them all>\n", plural(len(warns)-i, "warning"))
+			fmt.Fprintf(&b, "  <%s not shown; plainsight check shows them all>\n", moreOf(len(warns)-i, "warning"))
 			break
 		}
 		line := warningLine(command, w)
@@ -98,7 +98,7 @@ func reason(command string, res plainsight.Result, d decision) string {
 		k++
 	}
 	if left > 0 {
-		fmt.Fprintf(&b, "  <%s more not named>\n", plural(left, "character"))
+		fmt.Fprintf(&b, "  <%s not named>\n", moreOf(left, "character"))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
@@ -237,7 +237,7 @@ func escapeASCII(s string, width int) (string, []rune) {
 			}
 		}
 		if width >= 0 && b.Len()+len(piece) > width {
-			fmt.Fprintf(&b, " <%s more on this line>", plural(utf8.RuneCountInString(s[i:]), "character"))
+			fmt.Fprintf(&b, " <%s on this line>", moreOf(utf8.RuneCountInString(s[i:]), "character"))
 			break
 		}
 		b.WriteString(piece)
@@ -260,6 +260,11 @@ func runeName(r rune) string {
 		return fmt.Sprintf("U+%04X", r)
 	}
 	return fmt.Sprintf("U+%04X %s", r, name)
+}
+
+// moreOf returns "1 more line" or "3 more lines".
+func moreOf(n int, noun string) string {
+	return plural(n, "more "+noun)
 }
 
 func plural(n int, noun string) string {
