@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/user"
 	"time"
 
 	"github.com/plainsight-dev/plainsight/internal/cli"
@@ -20,6 +19,7 @@ import (
 type auditRecord struct {
 	Time     string         `json:"time"`
 	User     string         `json:"user"`
+	UID      int            `json:"uid"`
 	Dir      string         `json:"dir,omitempty"`
 	Agent    string         `json:"agent"`
 	Tool     string         `json:"tool,omitempty"`
@@ -37,6 +37,7 @@ func record(path string, a *agent, v verdict, getenv func(string) string) error 
 	rec := auditRecord{
 		Time:     time.Now().UTC().Format(time.RFC3339Nano),
 		User:     auditUser(getenv),
+		UID:      os.Getuid(),
 		Dir:      v.cwd,
 		Agent:    a.name,
 		Tool:     v.tool,
@@ -93,13 +94,15 @@ func appendRecord(path string, line []byte) error {
 	return err
 }
 
-// auditUser names the user a record is for.
+// auditUser names the user a record is for, as the environment does;
+// the record's uid is the process's own. (os/user would look the name up,
+// but it links the C library into the command, which costs every hook
+// call more at start-up than the whole reading of a command.)
 func auditUser(getenv func(string) string) string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
-		return cli.NeutralizeLine(u.Username)
-	}
-	if name := getenv("USER"); name != "" {
-		return cli.NeutralizeLine(name)
+	for _, v := range []string{"USER", "LOGNAME"} {
+		if name := getenv(v); name != "" {
+			return cli.NeutralizeLine(name)
+		}
 	}
 	return fmt.Sprint(os.Getuid())
 }

@@ -55,7 +55,7 @@ func TestAuditRecords(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatalf("%v: %s", err, line)
 		}
-		if _, err := time.Parse(time.RFC3339Nano, r.Time); err != nil || r.User == "" {
+		if _, err := time.Parse(time.RFC3339Nano, r.Time); err != nil || r.User == "" || r.UID != os.Getuid() {
 			t.Errorf("record without a time or user: %s", line)
 		}
 		got = append(got, r)
@@ -66,7 +66,7 @@ func TestAuditRecords(t *testing.T) {
 		{Agent: "gemini", Tool: "read_file", Decision: "none", By: "hook", Warnings: map[string]int{}},
 		{Agent: "codex", Decision: "deny", By: "hook", Warnings: map[string]int{}, Error: "command is not a string"},
 	}
-	ignore := cmpopts.IgnoreFields(auditRecord{}, "Time", "User")
+	ignore := cmpopts.IgnoreFields(auditRecord{}, "Time", "User", "UID")
 	if diff := cmp.Diff(want, got, ignore); diff != "" {
 		t.Errorf("records (-want +got):\n%s", diff)
 	}
