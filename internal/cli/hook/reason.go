@@ -39,7 +39,7 @@ func reason(command string, res plainsight.Result, d decision) string {
 	}
 	verb := "Read it as the shell will before you approve it."
 	if d == deny {
-		verb = "plainsight denied it; run it by hand if it is what you want."
+		verb = "plainsight denied it: a person should read it first, and can run it by hand."
 	}
 	fmt.Fprintf(&b, "plainsight: this command may not do what it appears to (%s). %s\n", plural(n, "warning"), verb)
 
