@@ -48,7 +48,9 @@ func Main(args []string, s cli.IO) int {
 	}
 	if name == "" && fs.NArg() > 0 {
 		name = fs.Arg(0)
-		fs.Parse(fs.Args()[1:])
+		if status, done := cli.ParseFlags(fs, fs.Args()[1:]); done {
+			return status
+		}
 	}
 	a := lookup(name)
 	switch {

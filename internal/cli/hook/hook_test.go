@@ -68,6 +68,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"claude-code", "extra"}, "unexpected argument extra"},
 		{[]string{"--deny-warnings", "claude-code", "extra"}, "unexpected argument extra"},
 		{[]string{"json", "--timeout", "0s"}, "must be positive"},
+		{[]string{"--deny-warnings", "claude-code", "--nope"}, "flag provided but not defined"},
 	}
 	for _, tt := range tests {
 		status, _, stderr := run(tt.args, strings.NewReader(""))
