@@ -7,6 +7,7 @@
 //	plainsight scan [-format text|json|sarif] [-fail-on warn|info|never] [path ...]
 //	plainsight approve [flags] -- command [arg ...]
 //	plainsight approve [flags] -c 'shell command'
+//	plainsight hook claude-code|gemini|codex|json [flags]
 //	plainsight term [-mode strip|visualize|off] [-plain] [file ...]
 //	plainsight clean [-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]
 //	plainsight run [-raw-dir DIR] [--] command [arg ...]
@@ -37,6 +38,7 @@ import (
 	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/internal/cli/approve"
 	"github.com/plainsight-dev/plainsight/internal/cli/check"
+	"github.com/plainsight-dev/plainsight/internal/cli/hook"
 	"github.com/plainsight-dev/plainsight/internal/cli/scan"
 	"github.com/plainsight-dev/plainsight/internal/cli/stream"
 )
@@ -65,6 +67,8 @@ func init() {
 			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scan.Main},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
 			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approve.Main},
+		{"hook", "claude-code|gemini|codex|json [-allow-clean] [-deny-warnings] [-audit FILE] [-print-config]",
+			"Answers a coding agent's pre-tool hook: reads one tool call as JSON on standard\ninput and, for a shell command with warnings, has the agent ask the person or\ndeny it, with the command and its warnings in plain ASCII as the reason.\nAnything it cannot read is denied. -print-config prints the settings snippet\nfor the agent (docs/agents.md).", hook.Main},
 		{"term", "[-mode strip|visualize|off] [-plain] [file ...]",
 			"Filters model or tool output for a terminal: colours kept, everything else\nthat changes terminal state dropped.", stream.Term},
 		{"clean", "[-cr newline|overwrite] [-unicode escape|remove|keep] [file ...]",
