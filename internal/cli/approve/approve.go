@@ -13,13 +13,13 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"os/user"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
+	auditlog "github.com/plainsight-dev/plainsight/internal/cli/audit"
 	"github.com/plainsight-dev/plainsight/render"
 )
 
@@ -108,10 +108,10 @@ func Main(args []string, s cli.IO) int {
 	}
 	res := policy.Sanitize(shown)
 
-	var audit *AuditLog
+	var audit *auditlog.Log
 	if *auditPath != "" {
 		var err error
-		if audit, err = OpenAudit(*auditPath); err != nil {
+		if audit, err = auditlog.Open(*auditPath); err != nil {
 			fmt.Fprintln(s.Stderr, "plainsight approve:", cli.NeutralizeLine(err.Error()))
 			return cli.ExitError
 		}
@@ -226,7 +226,7 @@ func Main(args []string, s cli.IO) int {
 func newRecord(form, raw string, ctx plainsight.Context, res plainsight.Result, getenv func(string) string) Record {
 	sum := sha256.Sum256([]byte(raw))
 	rec := Record{
-		User:     currentUser(getenv),
+		User:     auditlog.User(getenv),
 		Form:     form,
 		SHA256:   hex.EncodeToString(sum[:]),
 		Length:   len(raw),
@@ -455,15 +455,4 @@ func shellQuoteArgs(args []string) string {
 		b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
 	}
 	return b.String()
-}
-
-// currentUser names who decided: the login name, or $USER, or the uid.
-func currentUser(getenv func(string) string) string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
-		return cli.NeutralizeLine(u.Username)
-	}
-	if name := getenv("USER"); name != "" {
-		return cli.NeutralizeLine(name)
-	}
-	return fmt.Sprint(os.Getuid())
 }

@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	auditlog "github.com/plainsight-dev/plainsight/internal/cli/audit"
 )
 
 // TestAuditParallel appends from many goroutines, each with its own open
@@ -25,7 +27,7 @@ func TestAuditParallel(t *testing.T) {
 	var wg sync.WaitGroup
 	for w := range writers {
 		wg.Go(func() {
-			a, err := OpenAudit(path)
+			a, err := auditlog.Open(path)
 			if err != nil {
 				t.Error(err)
 				return

@@ -3,14 +3,11 @@ package hook
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"os"
 	"time"
 
 	"github.com/plainsight-dev/plainsight/internal/cli"
+	"github.com/plainsight-dev/plainsight/internal/cli/audit"
 )
 
 // auditRecord is the audit record of one hook decision (docs/agents.md).
@@ -36,7 +33,7 @@ type auditRecord struct {
 func record(path string, a *agent, v verdict, getenv func(string) string) error {
 	rec := auditRecord{
 		Time:     time.Now().UTC().Format(time.RFC3339Nano),
-		User:     auditUser(getenv),
+		User:     audit.User(getenv),
 		UID:      os.Getuid(),
 		Dir:      v.cwd,
 		Agent:    a.name,
@@ -55,54 +52,19 @@ func record(path string, a *agent, v verdict, getenv func(string) string) error 
 	if v.err != nil {
 		rec.Error = cli.NeutralizeLine(v.err.Error())
 	}
-	line, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	return appendRecord(path, append(line, '\n'))
+	return appendRecord(path, rec)
 }
 
-// appendRecord appends line to the file at path in one write and syncs
-// it, so that records of concurrent hook calls never interleave and a
-// record is on disk before the call is answered. The file is created with
-// mode 0600; a symbolic link at path is refused rather than followed, and
-// so is anything but a regular file (a FIFO would block the call, a
-// device swallow the record), checked on the open descriptor.
-func appendRecord(path string, line []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|noFollow, 0o600)
+// appendRecord appends rec to the audit file at path, on disk before the
+// call is answered (package audit says how).
+func appendRecord(path string, rec auditRecord) error {
+	log, err := audit.Open(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
+	if err := log.Append(rec); err != nil {
+		log.Close()
 		return err
 	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
-	}
-	n, err := f.Write(line)
-	if err == nil && n < len(line) {
-		err = io.ErrShortWrite
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil && !errors.Is(cerr, os.ErrClosed) {
-		err = cerr
-	}
-	return err
-}
-
-// auditUser names the user a record is for, as the environment does;
-// the record's uid is the process's own. (os/user would look the name up,
-// but it links the C library into the command, which costs every hook
-// call more at start-up than the whole reading of a command.)
-func auditUser(getenv func(string) string) string {
-	for _, v := range []string{"USER", "LOGNAME"} {
-		if name := getenv(v); name != "" {
-			return cli.NeutralizeLine(name)
-		}
-	}
-	return fmt.Sprint(os.Getuid())
+	return log.Close()
 }

@@ -1,4 +1,6 @@
-package approve
+// Package audit appends the JSON records of approval decisions, made by
+// approve or by an agent hook, to a file that many processes share.
+package audit
 
 import (
 	"encoding/json"
@@ -6,37 +8,40 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"syscall"
+
+	"github.com/plainsight-dev/plainsight/internal/cli"
 )
 
-// An AuditLog appends JSON records to a file that many processes may
+// A Log appends JSON records to a file that many processes may
 // append to at once. The file is created with mode 0600 and opened with
 // O_APPEND; each record is one write followed by fsync, so records from
 // concurrent writers never interleave, and a record is on disk before
 // Append returns.
-type AuditLog struct {
+type Log struct {
 	f *os.File
 }
 
-// ErrAuditNotRegular is returned by OpenAudit when the path names
+// ErrNotRegular is returned by Open when the path names
 // something other than a regular file: a directory, a device such as
 // /dev/full or /dev/null, a FIFO or a socket.
-var ErrAuditNotRegular = errors.New("not a regular file")
+var ErrNotRegular = errors.New("not a regular file")
 
-// OpenAudit opens, or creates, the audit file at path. It does not follow
+// Open opens, or creates, the audit file at path. It does not follow
 // a symbolic link in the last element of path (nor create a dangling
 // link's target), does not block on a FIFO, and refuses anything but a
 // regular file, checked on the open descriptor so that the file cannot be
 // swapped between the check and the writes.
-func OpenAudit(path string) (*AuditLog, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|auditOpenFlags, 0o600)
+func Open(path string) (*Log, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|openFlags, 0o600)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
 			return nil, fmt.Errorf("audit: %s is a symbolic link, which is not followed", path)
 		}
 		if errors.Is(err, syscall.ENXIO) {
 			// O_NONBLOCK|O_WRONLY on a FIFO with no reader.
-			return nil, fmt.Errorf("audit: %s: %w", path, ErrAuditNotRegular)
+			return nil, fmt.Errorf("audit: %s: %w", path, ErrNotRegular)
 		}
 		return nil, fmt.Errorf("audit: %w", err)
 	}
@@ -47,9 +52,9 @@ func OpenAudit(path string) (*AuditLog, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("audit: %s: %w (%s)", path, ErrAuditNotRegular, fileKind(fi.Mode()))
+		return nil, fmt.Errorf("audit: %s: %w (%s)", path, ErrNotRegular, fileKind(fi.Mode()))
 	}
-	return &AuditLog{f: f}, nil
+	return &Log{f: f}, nil
 }
 
 // fileKind names the type of a file that is not regular, for errors.
@@ -71,7 +76,7 @@ func fileKind(m os.FileMode) string {
 
 // Append writes v as one line of JSON in a single write, then syncs. An
 // error means the record may not be on disk.
-func (a *AuditLog) Append(v any) error {
+func (a *Log) Append(v any) error {
 	line, err := json.Marshal(v)
 	if err != nil {
 		return err
@@ -91,4 +96,17 @@ func (a *AuditLog) Append(v any) error {
 }
 
 // Close closes the file.
-func (a *AuditLog) Close() error { return a.f.Close() }
+func (a *Log) Close() error { return a.f.Close() }
+
+// User names who decided, as the environment does ($USER, then $LOGNAME),
+// or by the process's uid. It does not look the name up with os/user:
+// that links the C library into the command, which costs every hook call
+// more at start-up than reading the command does.
+func User(getenv func(string) string) string {
+	for _, v := range []string{"USER", "LOGNAME"} {
+		if name := getenv(v); name != "" {
+			return cli.NeutralizeLine(name)
+		}
+	}
+	return strconv.Itoa(os.Getuid())
+}
