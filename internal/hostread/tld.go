@@ -1,15 +1,17 @@
 package hostread
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/net/idna"
-	"golang.org/x/net/publicsuffix"
 )
+
+//go:generate go run ./internal/gentld -o tld_table.go
 
 // isTLD reports whether label, the last label of a name as written, is a
 // top-level domain of the ICANN section of the Public Suffix List
-// (golang.org/x/net/publicsuffix): "com", "de", "\u0440\u0444", "XN--P1AI",
+// (golang.org/x/net/publicsuffix, generated into icannTLDs): "com", "de", "\u0440\u0444", "XN--P1AI",
 // also in lookalike or compatibility letters that IDNA maps to one
 // ("\uff43\uff4f\uff4d"). "jpg", "txt" and "pdf" are none, so a file name
 // is not a host.
@@ -21,6 +23,6 @@ func isTLD(label string) bool {
 	if err != nil || ascii == "" || strings.IndexByte(ascii, '.') >= 0 {
 		return false
 	}
-	suffix, icann := publicsuffix.PublicSuffix(strings.ToLower(ascii))
-	return icann && suffix == strings.ToLower(ascii)
+	_, ok := slices.BinarySearch(icannTLDs[:], strings.ToLower(ascii))
+	return ok
 }
