@@ -25,12 +25,11 @@ func Main(args []string, s cli.IO) int {
 		return status
 	}
 	p.KeepTab = *keepTab
-	useColor, err := colorWanted(*color, s.Stdout, s.Getenv)
+	out, err := newPrinter(s, s.Stdout, s.Stderr, *color, *jsonOut)
 	if err != nil {
 		fmt.Fprintln(s.Stderr, "plainsight:", err)
 		return cli.ExitError
 	}
-	out := printer{stdout: s.Stdout, stderr: s.Stderr, color: useColor, json: *jsonOut}
 
 	warned := false
 	status := cli.EachInput(fs.Args(), s.Stdin, s.Stderr, func(name string, data []byte) error {
