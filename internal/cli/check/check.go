@@ -12,8 +12,10 @@ import (
 )
 
 // Main runs check with args, the arguments after "check", and returns its
-// exit status: 1 if an input had warnings, 2 on an error. It shows each
-// input neutralized, or with -json writes one audit record per input.
+// exit status (cli.ExitClean and the rest): 1 if an input had a warn-level
+// warning, 2 on an error, which outranks 1; info-level findings alone, like
+// ordinary typography, exit 0, as scan and approve count them. It shows
+// each input neutralized, or with -json writes one audit record per input.
 func Main(args []string, s cli.IO) int {
 	fs := cli.NewFlags("check", s)
 	jsonOut := fs.Bool("json", false, "print one JSON audit record per input (docs/audit.md)")
@@ -38,7 +40,7 @@ func Main(args []string, s cli.IO) int {
 		}
 		text := string(data)
 		r := p.Sanitize(text)
-		warned = warned || len(r.Warnings) > 0
+		warned = warned || r.HasWarning()
 		return out.print(cli.DisplayName(name), text, p.Context, r)
 	})
 	if status == cli.ExitClean && warned {
