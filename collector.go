@@ -1,7 +1,10 @@
 package plainsight
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
@@ -197,11 +200,15 @@ func (c *collector) addDecoded(k Kind, s string) {
 // has reports whether kind k was found at the kind's severity.
 func (c *collector) has(k Kind) bool { return c.found[k] != nil }
 
-// build returns the warnings of what was found in text, in Kind order, or
-// nil: it places the locations that wait for the whole output in one walk
-// over its escapes, then explains and neutralizes each kind's findings.
-// effects lists what the terminal sequences found would do. A kind found
-// at both severities gives two warnings, the warn-level one first.
+// build returns the warnings of what was found in text, or nil: it places
+// the locations that wait for the whole output in one walk over its
+// escapes, then explains and neutralizes each kind's findings. effects
+// lists what the terminal sequences found would do.
+//
+// The warnings come in the order of their first location in the input, so
+// that every surface lists them as a reader meets them in the text; ties,
+// and warnings with no location (after all others), keep Kind order, a kind
+// found at both severities giving the warn-level one first.
 func (c *collector) build(text string, escapes escape.Cursor, effects []string) []Warning {
 	if c.pending {
 		c.placeLocations(escapes)
@@ -215,7 +222,19 @@ func (c *collector) build(text string, escapes escape.Cursor, effects []string) 
 		ws = appendWarning(ws, text, Kind(k), SeverityWarn, first, effects)
 		ws = appendWarning(ws, text, Kind(k), SeverityInfo, second, effects)
 	}
+	slices.SortStableFunc(ws, func(a, b Warning) int {
+		return cmp.Compare(firstInput(a), firstInput(b))
+	})
 	return ws
+}
+
+// firstInput returns where the first location of w starts in the input,
+// or the largest int when w has none.
+func firstInput(w Warning) int {
+	if len(w.Locations) == 0 {
+		return math.MaxInt
+	}
+	return w.Locations[0].Input.Start
 }
 
 // appendWarning appends the warning of the occurrences f of kind k at

@@ -661,9 +661,9 @@ func (cr *commandReader) hostExplanation(at int, host string, f hostread.Finding
 	case hostread.Compatibility:
 		e += " holds " + runeName(f.Rune) + ", a compatibility form of an ASCII character"
 	case hostread.MixedScript:
-		e += " mixes scripts in its label `" + fragment(f.Label, 40) + "`"
+		e += " mixes scripts in its label `" + fragment(f.Label, 40) + "` (" + foreignChars(escape.CutUTF8(f.Label, MaxTokenLen), false) + ")"
 	case hostread.WholeScript:
-		e += " is written in letters of another script that all read as Latin ones, under an ASCII top-level domain"
+		e += " is written in letters of another script that all read as Latin ones (" + foreignChars(escape.CutUTF8(f.Label, MaxTokenLen), true) + "), under an ASCII top-level domain"
 	case hostread.LatinLookalike:
 		e += " holds " + runeName(f.Rune) + ", which reads as an ASCII letter"
 	case hostread.DigitLookalike:

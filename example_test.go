@@ -22,7 +22,7 @@ func ExampleSanitize_warnings() {
 	// Output:
 	// bidi (warn): U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed
 	//   tokens: ["\\u{202e}"]
-	// mixed_script (warn): `аpple` mixes Cyrillic and Latin; it reads as `apple`
+	// mixed_script (warn): `аpple` mixes Cyrillic and Latin (а U+0430 CYRILLIC SMALL LETTER A); it reads as `apple`
 	//   tokens: ["\u0430pple"]
 }
 

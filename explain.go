@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/runenames"
 
@@ -56,14 +57,114 @@ func runeWords(r rune, word string) (string, bool) {
 	return "", false
 }
 
-// runeName returns "U+202E RIGHT-TO-LEFT OVERRIDE", or just "U+1FAE9" when
-// the name tables predate the code point.
+// runeName names the code point r: "U+202E RIGHT-TO-LEFT OVERRIDE", or
+// just "U+1FAE9" when the name tables predate it. A character shown as
+// itself comes first, so that the reader can find it in the token, and a
+// mark on a dotted circle, as the code charts draw it:
+// "і U+0456 CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I". Its script
+// follows when the name does not say it: "ʰ U+02B0 MODIFIER LETTER SMALL H
+// (Latin)".
 func runeName(r rune) string {
+	var b strings.Builder
+	if r > ' ' && r != 0x7F {
+		if g := string(r); escape.Neutralize(g) == g {
+			if ucd.Lookup(r).Category().IsMark() {
+				b.WriteRune('\u25cc')
+			}
+			b.WriteString(g)
+			b.WriteByte(' ')
+		}
+	}
+	fmt.Fprintf(&b, "U+%04X", r)
 	name := runenames.Name(r)
 	if name == "" || strings.HasPrefix(name, "<") {
-		return fmt.Sprintf("U+%04X", r)
+		return b.String()
 	}
-	return fmt.Sprintf("U+%04X %s", r, name)
+	b.WriteByte(' ')
+	b.WriteString(name)
+	switch sc := ucd.Lookup(r).Script(); sc {
+	case ucd.ScriptCommon, ucd.ScriptInherited, ucd.ScriptUnknown:
+	default:
+		if s := sc.String(); !strings.Contains(name, strings.ToUpper(s)) {
+			b.WriteString(" (" + s + ")")
+		}
+	}
+	return b.String()
+}
+
+// maxNamed is the most characters an explanation names one by one; the
+// rest are counted.
+const maxNamed = 3
+
+// foreignChars names the distinct characters of tok that are not of its
+// main script, the script most of its letters are written in (Latin on a
+// tie, as the script the others pass for): "а U+0430 CYRILLIC SMALL LETTER
+// A". A character counts with its Script_Extensions, so that a mark or
+// sign of the main script's own is not foreign. With all set, as for a
+// whole-script confusable, every letter is named instead. When no
+// character is foreign by these rules, every non-ASCII one is named, so
+// that the list is never empty.
+func foreignChars(tok string, all bool) string {
+	counts := map[ucd.Script]int{}
+	var order []ucd.Script
+	for _, r := range tok {
+		sc := ucd.Lookup(r).Script()
+		if sc == ucd.ScriptCommon || sc == ucd.ScriptInherited || sc == ucd.ScriptUnknown {
+			continue
+		}
+		if counts[sc] == 0 {
+			order = append(order, sc)
+		}
+		counts[sc]++
+	}
+	main := ucd.ScriptUnknown
+	for _, sc := range order {
+		if main == ucd.ScriptUnknown || counts[sc] > counts[main] || counts[sc] == counts[main] && sc == ucd.ScriptLatin {
+			main = sc
+		}
+	}
+	if all {
+		main = ucd.ScriptUnknown
+	}
+	foreign := func(r rune) bool {
+		scx := ucd.ScriptExtensions(r)
+		return !scx.Has(ucd.ScriptCommon) && !scx.Has(ucd.ScriptInherited) &&
+			(main == ucd.ScriptUnknown || !scx.Has(main))
+	}
+	s := nameChars(tok, foreign)
+	if s == "" {
+		s = nameChars(tok, func(r rune) bool { return r >= utf8.RuneSelf })
+	}
+	return s
+}
+
+// nameChars names the distinct characters of tok that pick reports, the
+// first maxNamed of them by name and the rest by count.
+func nameChars(tok string, pick func(rune) bool) string {
+	var named []string
+	var seen []rune
+	more := 0
+	for _, r := range tok {
+		if slices.Contains(seen, r) || !pick(r) {
+			continue
+		}
+		seen = append(seen, r)
+		if len(named) < maxNamed {
+			named = append(named, runeName(r))
+		} else {
+			more++
+		}
+	}
+	return namedList(named, more)
+}
+
+// namedList joins the names of characters, with the count of those left
+// out: "A, B and 2 more".
+func namedList(named []string, more int) string {
+	if more > 0 {
+		named = append(named, strconv.Itoa(more)+" more")
+	}
+	return joinNames(named)
 }
 
 // controlEffect says what a terminal does with a control character.
@@ -396,7 +497,7 @@ func explainSpoof(k Kind, t, tok string, r rune) string {
 	// may be the whole text.
 	tok = escape.CutUTF8(tok, MaxTokenLen)
 	variant := ""
-	var scripts, reading, form string
+	var scripts, reading, form, chars string
 	switch k {
 	case KindMixedScript:
 		var names []string
@@ -409,11 +510,12 @@ func explainSpoof(k Kind, t, tok string, r rune) string {
 			names = append(names, "characters of another script")
 		}
 		scripts = joinNames(names)
+		chars = foreignChars(tok, false)
 		if reading = spoof.SkeletonReading(tok); reading != "" && reading != tok {
 			variant = "reading"
 		}
 	case KindMixedNumbers:
-		scripts, reading = numberSystems(tok)
+		scripts, reading, chars = numberSystems(tok)
 		if reading != "" {
 			variant = "reading"
 		}
@@ -428,6 +530,7 @@ func explainSpoof(k Kind, t, tok string, r rune) string {
 			script = ss[0]
 		}
 		scripts, reading = script.String(), spoof.SkeletonReading(tok)
+		chars = foreignChars(tok, true)
 	case KindCombiningMarks:
 		if r != 0 {
 			variant = "repeat"
@@ -443,6 +546,8 @@ func explainSpoof(k Kind, t, tok string, r rune) string {
 			return reading, true
 		case "form":
 			return form, true
+		case "chars":
+			return chars, true
 		case "max":
 			return strconv.Itoa(spoof.MaxMarks), true
 		}
@@ -462,12 +567,18 @@ func joinNames(names []string) string {
 }
 
 // numberSystems returns the number systems of the digits of tok, joined,
-// and the ASCII the token reads as when every other character of it is
-// printable ASCII ("" otherwise).
-func numberSystems(tok string) (systems, reading string) {
-	var names []string
+// the ASCII the token reads as when every other character of it is
+// printable ASCII ("" otherwise), and the names of the digits that are not
+// of the first system (ASCII when the token has ASCII digits).
+func numberSystems(tok string) (systems, reading, chars string) {
+	var names, named []string
+	var seen []rune
 	var b strings.Builder
 	ascii := tok != ""
+	first, more := rune(-1), 0
+	if hasASCIIDigit(tok) {
+		first = '0'
+	}
 	for _, r := range tok {
 		zero, ok := ucd.DigitZero(r)
 		if !ok {
@@ -479,11 +590,22 @@ func numberSystems(tok string) (systems, reading string) {
 		if name := digitSystem(zero); !slices.Contains(names, name) {
 			names = append(names, name)
 		}
+		if first < 0 {
+			first = zero
+		}
+		if zero != first && !slices.Contains(seen, r) {
+			seen = append(seen, r)
+			if len(named) < maxNamed {
+				named = append(named, runeName(r))
+			} else {
+				more++
+			}
+		}
 	}
 	if ascii {
 		reading = b.String()
 	}
-	return joinNames(names), reading
+	return joinNames(names), reading, namedList(named, more)
 }
 
 // digitSystem names the decimal system whose zero is zero.

@@ -17,7 +17,7 @@ func TestExplanationTemplates(t *testing.T) {
 		"escape": true, "name": true, "control": true, "effect": true, "effects": true,
 		"version": true, "after": true, "count": true, "place": true, "token": true,
 		"scripts": true, "systems": true, "script": true, "reading": true, "form": true,
-		"max": true, "order": true,
+		"max": true, "order": true, "chars": true,
 	}
 	for _, k := range Kinds() {
 		if len(kinds[k].explain) == 0 {
@@ -60,3 +60,88 @@ func TestExplanationTemplates(t *testing.T) {
 		}
 	}
 }
+
+// TestRuneName checks how an explanation names a code point: the
+// character first when it is shown as itself (a mark on a dotted circle),
+// then its number and name, then its script when the name does not say it.
+func TestRuneName(t *testing.T) {
+	tests := []struct {
+		r    rune
+		want string
+	}{
+		{'\u0456', "\u0456 U+0456 CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I"},
+		{'\u2212', "\u2212 U+2212 MINUS SIGN"},
+		{'\u0301', "\u25cc\u0301 U+0301 COMBINING ACUTE ACCENT"},
+		{'\u02b0', "\u02b0 U+02B0 MODIFIER LETTER SMALL H (Latin)"},
+		// Escaped characters are named only: the escape is in the text.
+		{'\u202e', "U+202E RIGHT-TO-LEFT OVERRIDE"},
+		{'\u00a0', "U+00A0 NO-BREAK SPACE"},
+		// Newer than the name tables: shown, numbered, not named.
+		{'\U0001FAE9', "\U0001FAE9 U+1FAE9"},
+	}
+	for _, tt := range tests {
+		if got := runeName(tt.r); got != tt.want {
+			t.Errorf("runeName(%U) = %q, want %q", tt.r, got, tt.want)
+		}
+	}
+}
+
+// TestForeignChars checks which characters of a token an explanation of
+// its scripts names.
+func TestForeignChars(t *testing.T) {
+	tests := []struct {
+		tok  string
+		all  bool
+		want string
+	}{
+		{"p\u0430yp\u0430l", false, "\u0430 U+0430 CYRILLIC SMALL LETTER A"},
+		// The Latin c in a Cyrillic word is the foreign one.
+		{"c\u043f\u0438\u0441\u043e\u043a", false, "c U+0063 LATIN SMALL LETTER C"},
+		{"g\u0585\u0585gle", false, "\u0585 U+0585 ARMENIAN SMALL LETTER OH"},
+		// A mark whose Script_Extensions are Greek only, on a Latin letter.
+		{"a\u0342", false, "\u25cc\u0342 U+0342 COMBINING GREEK PERISPOMENI"},
+		{"\u0441\u0435\u0440", true, "\u0441 U+0441 CYRILLIC SMALL LETTER ES, \u0435 U+0435 CYRILLIC SMALL LETTER IE and \u0440 U+0440 CYRILLIC SMALL LETTER ER"},
+		{"\u0440\u0430\u0443\u0440\u0430\u04cf", true, "\u0440 U+0440 CYRILLIC SMALL LETTER ER, \u0430 U+0430 CYRILLIC SMALL LETTER A, \u0443 U+0443 CYRILLIC SMALL LETTER U and 1 more"},
+	}
+	for _, tt := range tests {
+		if got := foreignChars(tt.tok, tt.all); got != tt.want {
+			t.Errorf("foreignChars(%+q, %v) = %q, want %q", tt.tok, tt.all, got, tt.want)
+		}
+	}
+}
+
+// TestExplanationsNameTheCharacter checks that every explanation of a
+// lookalike or script finding, in either reading, names a code point of
+// the token, so that it says which character it is about where no
+// underline shows it.
+func TestExplanationsNameTheCharacter(t *testing.T) {
+	inputs := []string{
+		"git clone https://github.com/\u0430pple/x",
+		"curl https://\u0440\u0430\u0443\u0440\u0430\u04cf.com/x",
+		"ls \u2212la",
+		"/bin/echo \u2018$(id)\u2019",
+		"ping 192.168.\u09e7.1",
+		"\u03a9mega",
+		"echo c\u043f\u0438\u0441\u043e\u043a",
+		"su\u0501o ls",
+		"\u1d00dmin",
+		"chmod 7\u04375 x",
+		"gi\u0307t status",
+	}
+	spoofish := map[Kind]bool{
+		KindMixedScript: true, KindMixedNumbers: true, KindLookalike: true,
+		KindWholeScriptConfusable: true, KindUncommonCharacter: true,
+	}
+	for _, ctx := range []Context{ContextAny, ContextCommand} {
+		for _, in := range inputs {
+			for _, w := range (Policy{Context: ctx}).Sanitize(in).Warnings {
+				if spoofish[w.Kind] && !codePoint.MatchString(w.Explanation) {
+					t.Errorf("%v reading of %+q: %v explanation names no code point: %q", ctx, in, w.Kind, w.Explanation)
+				}
+			}
+		}
+	}
+}
+
+// codePoint matches a code point named in an explanation.
+var codePoint = regexp.MustCompile(`U\+[0-9A-F]{4,6} [A-Z]`)

@@ -13,7 +13,8 @@ import (
 // Kind names one class of finding. Its String form is stable, documented in
 // docs/warnings.md, and is also its JSON value.
 //
-// Warnings in a [Result] come in the order of these constants. Each kind's
+// Warnings in a [Result] that start at the same place in the text come in
+// the order of these constants. Each kind's
 // name, severity, summary and documentation are written once, in
 // kinds.txtar, in the same order; docs/warnings.md is generated from it.
 type Kind uint8

@@ -69,8 +69,8 @@ func TestLocations(t *testing.T) {
 		}},
 		// A token that holds an escape: the span covers the escape.
 		{"p\u200d\u0430ypal", []kindLocs{
-			{KindZeroWidth, 1, []Location{loc(1, 4, 1, 9)}},
 			{KindMixedScript, 1, []Location{loc(0, 10, 0, 15)}},
+			{KindZeroWidth, 1, []Location{loc(1, 4, 1, 9)}},
 		}},
 		// A lookalike is placed at the character, not the word.
 		{"rm \u2212rf /", []kindLocs{{KindLookalike, 1, []Location{loc(3, 6, 3, 6)}}}},

@@ -21,8 +21,9 @@ type Result struct {
 	// that stand in a typographic place (docs/typography.md), such as a
 	// no-break space before a French colon.
 	Text string `json:"text"`
-	// Warnings lists one warning per kind found, in Kind order; nil when the
-	// text is clean.
+	// Warnings lists one warning per kind found, in the order of each
+	// warning's first location in the input (Kind order for ties); nil when
+	// the text is clean.
 	Warnings []Warning `json:"warnings"`
 	// Escapes lists, in order, every escape written into Text, with the
 	// byte span it occupies and what it stands for.

@@ -118,7 +118,9 @@ func TestSanitizeWarnings(t *testing.T) {
 		{"\u202e\u2066\u202e", []summary{{KindBidi, []string{`\u{202e}`, `\u{2066}`}, 3, ""}}},
 		{"ok\U000E0068\U000E0069 x\U000E0021", []summary{{KindHiddenTags, []string{`\u{e0068}\u{e0069}`, `\u{e0021}`}, 3, "hi !"}}},
 		{"x\U000E0158\U000E0155\ufe0a", []summary{{KindVariationSelectors, []string{`\u{e0158}\u{e0155}\u{fe0a}`}, 3, `he\x0a`}}},
-		{"a\u00a0b\u2028", []summary{{KindWhitespace, []string{`\u{2028}`}, 1, ""}, {KindWhitespace, []string{`\u{00a0}`}, 1, ""}}},
+		// In the order of their first location: the info-level no-break
+		// space first.
+		{"a\u00a0b\u2028", []summary{{KindWhitespace, []string{`\u{00a0}`}, 1, ""}, {KindWhitespace, []string{`\u{2028}`}, 1, ""}}},
 		{"abc\u00a0-b\u2028", []summary{{KindWhitespace, []string{`\u{00a0}`, `\u{2028}`}, 2, ""}}},
 		{"\ue000\ufdd0\u0378", []summary{
 			{KindPrivateUse, []string{`\u{e000}`}, 1, ""},

@@ -157,7 +157,7 @@ func TestScriptFindingsCounted(t *testing.T) {
 		Severity:    SeverityWarn,
 		Tokens:      []string{"p\u0430ypal", "\u0430pple"},
 		Count:       100,
-		Explanation: "`p\u0430ypal` mixes Latin and Cyrillic; it reads as `paypal` (and 1 more)",
+		Explanation: "`p\u0430ypal` mixes Latin and Cyrillic (\u0430 U+0430 CYRILLIC SMALL LETTER A); it reads as `paypal` (and 1 more)",
 		Locations:   locs,
 	}}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -171,16 +171,16 @@ func TestScriptExplanations(t *testing.T) {
 		kind Kind
 		want string
 	}{
-		{"p\u0430ypal", KindMixedScript, "`p\u0430ypal` mixes Latin and Cyrillic; it reads as `paypal`"},
-		{"\u03a9mega", KindMixedScript, "`\u03a9mega` mixes Greek and Latin"},
-		{"a\u0342", KindMixedScript, "`a\u0342` mixes Latin and characters of another script"},
-		{"ping 192.168.\u09e7.1", KindMixedNumbers, "`192.168.\u09e7.1` mixes digits of different number systems (ASCII and Bengali); it reads as `192.168.1.1` but a program may read it differently or not as a number"},
-		{"rm \u2212rf /", KindLookalike, "`\u2212rf` contains U+2212 MINUS SIGN, which looks like `-`; it reads as `-rf`, but a shell or program sees different characters"},
-		{"curl https://\u0440\u0430\u0443\u0440\u0430\u04cf.com", KindWholeScriptConfusable, "`\u0440\u0430\u0443\u0440\u0430\u04cf` is written wholly in Cyrillic but looks like the Latin `paypal`"},
-		{"\u1d00dmin", KindUncommonCharacter, "`\u1d00dmin` contains U+1D00 LATIN LETTER SMALL CAPITAL A, a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one"},
-		{"e\u0301\u0301", KindCombiningMarks, "`e\u0301\u0301` repeats the combining mark U+0301 COMBINING ACUTE ACCENT on one letter; it shows once but is there twice"},
+		{"p\u0430ypal", KindMixedScript, "`p\u0430ypal` mixes Latin and Cyrillic (\u0430 U+0430 CYRILLIC SMALL LETTER A); it reads as `paypal`"},
+		{"\u03a9mega", KindMixedScript, "`\u03a9mega` mixes Greek and Latin (\u03a9 U+03A9 GREEK CAPITAL LETTER OMEGA)"},
+		{"a\u0342", KindMixedScript, "`a\u0342` mixes Latin and characters of another script (\u25cc\u0342 U+0342 COMBINING GREEK PERISPOMENI)"},
+		{"ping 192.168.\u09e7.1", KindMixedNumbers, "`192.168.\u09e7.1` mixes digits of different number systems, ASCII and Bengali (\u09e7 U+09E7 BENGALI DIGIT ONE); it reads as `192.168.1.1` but a program may read it differently or not as a number"},
+		{"rm \u2212rf /", KindLookalike, "`\u2212rf` contains \u2212 U+2212 MINUS SIGN, which looks like `-`; it reads as `-rf`, but a shell or program sees different characters"},
+		{"curl https://\u0440\u0430\u0443\u0440\u0430\u04cf.com", KindWholeScriptConfusable, "`\u0440\u0430\u0443\u0440\u0430\u04cf` is written wholly in Cyrillic (\u0440 U+0440 CYRILLIC SMALL LETTER ER, \u0430 U+0430 CYRILLIC SMALL LETTER A, \u0443 U+0443 CYRILLIC SMALL LETTER U and 1 more) but looks like the Latin `paypal`"},
+		{"\u1d00dmin", KindUncommonCharacter, "`\u1d00dmin` contains \u1d00 U+1D00 LATIN LETTER SMALL CAPITAL A, a character rarely used in ordinary text (Identifier_Status Restricted); it may stand in for a common one"},
+		{"e\u0301\u0301", KindCombiningMarks, "`e\u0301\u0301` repeats the combining mark \u25cc\u0301 U+0301 COMBINING ACUTE ACCENT on one letter; it shows once but is there twice"},
 		// The token in an explanation is neutralized.
-		{"p\u200d\u0430ypal", KindMixedScript, "`p\\u{200d}\u0430ypal` mixes Latin and Cyrillic; it reads as `paypal`"},
+		{"p\u200d\u0430ypal", KindMixedScript, "`p\\u{200d}\u0430ypal` mixes Latin and Cyrillic (\u0430 U+0430 CYRILLIC SMALL LETTER A); it reads as `paypal`"},
 	}
 	for _, tt := range tests {
 		var got string
@@ -287,5 +287,5 @@ func ExampleSanitize_homoglyph() {
 		fmt.Printf("%s %s: %+q\n", w.Severity, w.Kind, w.Explanation)
 	}
 	// Output:
-	// warn mixed_script: "`\u0430pple` mixes Cyrillic and Latin; it reads as `apple`"
+	// warn mixed_script: "`\u0430pple` mixes Cyrillic and Latin (\u0430 U+0430 CYRILLIC SMALL LETTER A); it reads as `apple`"
 }

@@ -15,8 +15,8 @@ func ExampleTerminal() {
 	// Output:
 	// git clone https://github.com/аpple/tools\u{202e}
 	//                              ~~~~~      ^^^^^^^^
+	// cmd:1:30: warn mixed_script: `аpple` mixes Cyrillic and Latin (а U+0430 CYRILLIC SMALL LETTER A); it reads as `apple`
 	// cmd:1:41: warn bidi: U+202E RIGHT-TO-LEFT OVERRIDE reverses the order in which the following text is displayed
-	// cmd:1:30: warn mixed_script: `аpple` mixes Cyrillic and Latin; it reads as `apple`
 }
 
 func ExampleTerminal_color() {

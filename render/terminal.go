@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/tty"
 	"github.com/rivo/uniseg"
 )
 
@@ -157,23 +158,23 @@ func oneLine(s string) string {
 }
 
 // ColorFor reports whether output to w should be in colour, as most
-// command-line tools decide: FORCE_COLOR set and non-empty turns colour on;
-// otherwise NO_COLOR set and non-empty, or TERM=dumb, turns it off;
-// otherwise colour is on when w is a terminal. getenv is usually
-// [os.Getenv].
+// command-line tools decide: FORCE_COLOR=0 turns colour off, FORCE_COLOR
+// set to anything else non-empty turns it on; otherwise NO_COLOR set and
+// non-empty, or TERM=dumb, turns it off; otherwise colour is on when w is
+// a terminal (not merely a character device: /dev/null is none). getenv
+// is usually [os.Getenv]. Decide for each stream on its own: stderr may
+// be a terminal when stdout is a pipe.
 func ColorFor(w io.Writer, getenv func(string) string) bool {
-	switch {
-	case getenv("FORCE_COLOR") != "":
+	switch force := getenv("FORCE_COLOR"); {
+	case force == "0":
+		return false
+	case force != "":
 		return true
 	case getenv("NO_COLOR") != "", getenv("TERM") == "dumb":
 		return false
 	}
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return ok && tty.IsTerminal(f)
 }
 
 // A lineWriter writes styled text a line at a time, keeping the marker line

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -320,12 +321,22 @@ func TestColorFor(t *testing.T) {
 		{map[string]string{"NO_COLOR": "1"}, false},
 		{map[string]string{"TERM": "dumb"}, false},
 		{map[string]string{"NO_COLOR": ""}, false},
+		{map[string]string{"FORCE_COLOR": "0"}, false},
 	}
 	for _, tt := range tests {
 		var w strings.Builder
 		if got := ColorFor(&w, func(k string) string { return tt.env[k] }); got != tt.want {
 			t.Errorf("ColorFor(builder, %v) = %v, want %v", tt.env, got, tt.want)
 		}
+	}
+	// A character device that is no terminal.
+	devNull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devNull.Close()
+	if ColorFor(devNull, func(string) string { return "" }) {
+		t.Errorf("ColorFor(%s) = true", os.DevNull)
 	}
 }
 

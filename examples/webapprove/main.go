@@ -1,12 +1,18 @@
 // Command webapprove is an approval page for proposed shell commands, the
 // kind a coding agent asks a person to run.
 //
-// Each command is shown with render.HTML: escapes stand out from typed
-// text, suspicious tokens are marked, and right-to-left letters are shown
-// in the order the shell reads them. Approve and Reject are POST forms with
-// a CSRF token, under a strict Content-Security-Policy. Each decision is
-// appended to an audit log as one JSON line through log/slog, with the
-// command's sha256 and its Result's summary, never the raw command.
+// Each command is read as the shell will read it (plainsight.Command) and
+// shown with render.HTML: escapes stand out from typed text, suspicious
+// tokens are marked, and right-to-left letters are shown in the order the
+// shell reads them. Approve and Reject are POST forms with a CSRF token,
+// under a strict Content-Security-Policy, and answer only to the address
+// the server listens on (no DNS rebinding). A clean command is approved
+// with one click; one with warnings only with yes typed in a field that
+// names them. Each form carries the sha256 of the command shown and a
+// single-use nonce: an approval for other bytes, or posted twice, is
+// refused. Each decision is appended to an audit log as one JSON line
+// through log/slog, with the command's sha256 and its Result's summary,
+// never the raw command.
 //
 // Usage:
 //
@@ -58,6 +64,7 @@ func run(addr, auditPath string) error {
 	if err != nil {
 		return err
 	}
+	s.allowHost(ln.Addr().String())
 	fmt.Printf("webapprove: open http://%s/ (audit log: %s)\n", ln.Addr(), name)
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 5 * time.Second}
 	return srv.Serve(ln)

@@ -30,7 +30,24 @@ func newTestServer(t *testing.T) (*server, *bytes.Buffer, []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.allowHost("example.com") // httptest.NewRequest's Host
 	return s, &audit, queue
+}
+
+// formFor returns the form the page posts to decide item id.
+func formFor(s *server, id int, d decision) url.Values {
+	it := s.items[id]
+	return url.Values{"csrf": {s.csrf}, "id": {strconv.Itoa(id)}, "nonce": {it.nonce}, "sha256": {it.sum}, "decision": {string(d)}}
+}
+
+// with returns form with key set to value, leaving form as it was.
+func with(form url.Values, key, value string) url.Values {
+	out := url.Values{}
+	for k, v := range form {
+		out[k] = slices.Clone(v)
+	}
+	out.Set(key, value)
+	return out
 }
 
 func post(s *server, form url.Values, header http.Header) *httptest.ResponseRecorder {
@@ -46,7 +63,7 @@ func post(s *server, form url.Values, header http.Header) *httptest.ResponseReco
 
 func TestDecide(t *testing.T) {
 	s, audit, queue := newTestServer(t)
-	good := url.Values{"csrf": {s.csrf}, "id": {"1"}, "decision": {"reject"}}
+	good := formFor(s, 1, rejected)
 	tests := []struct {
 		name   string
 		form   url.Values
@@ -70,11 +87,16 @@ func TestDecide(t *testing.T) {
 		t.Errorf("decision of item 1 = %q, want %q", got, rejected)
 	}
 
-	// One audit line, with the hash and the Result's summary, and no raw
-	// command in any form.
-	lines := strings.Split(strings.TrimSpace(audit.String()), "\n")
+	// One decision in the audit log, with the hash and the Result's
+	// summary, and no raw command in any form.
+	var lines []string
+	for l := range strings.SplitSeq(strings.TrimSpace(audit.String()), "\n") {
+		if strings.Contains(l, `"msg":"decision"`) {
+			lines = append(lines, l)
+		}
+	}
 	if len(lines) != 1 {
-		t.Fatalf("audit log has %d lines, want 1:\n%s", len(lines), audit)
+		t.Fatalf("audit log has %d decisions, want 1:\n%s", len(lines), audit)
 	}
 	var entry struct {
 		Msg      string         `json:"msg"`
@@ -87,7 +109,7 @@ func TestDecide(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := sha256.Sum256([]byte(queue[1]))
-	r := plainsight.Sanitize(queue[1])
+	r := plainsight.Command(queue[1])
 	if diff := cmp.Diff([]any{"decision", 1, "reject", hex.EncodeToString(sum[:]), float64(len(r.Warnings))},
 		[]any{entry.Msg, entry.ID, entry.Decision, entry.SHA256, entry.Result["warnings"]}); diff != "" {
 		t.Errorf("audit entry mismatch (-want +got):\n%s", diff)
@@ -115,7 +137,7 @@ func TestHeaders(t *testing.T) {
 
 // pageElements are the elements the page itself writes, around the
 // fragments.
-var pageElements = []string{"html", "head", "meta", "title", "link", "body", "main", "h1", "h2", "p", "a", "code", "section", "span", "form", "input", "button"}
+var pageElements = []string{"html", "head", "meta", "title", "link", "body", "main", "h1", "h2", "p", "a", "code", "section", "span", "form", "input", "button", "label"}
 
 // fragmentElements are the elements render.HTML writes.
 var fragmentElements = []string{"div", "pre", "bdo", "span", "mark", "ol", "li", "code"}
@@ -160,7 +182,7 @@ func TestPage(t *testing.T) {
 		walk(doc, false)
 		var want []string
 		for _, cmd := range queue {
-			want = append(want, plainsight.Sanitize(cmd).Text)
+			want = append(want, plainsight.Command(cmd).Text)
 		}
 		if diff := cmp.Diff(want, texts); diff != "" {
 			t.Errorf("GET /%s: command texts mismatch (-want +got):\n%s", query, diff)
@@ -190,4 +212,129 @@ func textOf(n *html.Node) string {
 	}
 	walk(n)
 	return b.String()
+}
+
+// indexWhere returns the index of the first command of queue whose
+// Result satisfies f.
+func indexWhere(t *testing.T, queue []string, f func(plainsight.Result) bool) int {
+	t.Helper()
+	for i, cmd := range queue {
+		if f(plainsight.Command(cmd)) {
+			return i
+		}
+	}
+	t.Fatal("no such sample")
+	return -1
+}
+
+func isClean(r plainsight.Result) bool { return r.Clean() }
+
+// TestApprovalBinding checks that an approval takes the same deliberate
+// act as on the CLI (one click for a clean command, yes typed for one with
+// warnings) and is bound to the bytes shown: another hash, another nonce
+// or a second post is refused, and only what was accepted is logged.
+func TestApprovalBinding(t *testing.T) {
+	s, audit, queue := newTestServer(t)
+	warned := indexWhere(t, queue, plainsight.Result.HasWarning)
+	clean := indexWhere(t, queue, isClean)
+	tampered := sha256.Sum256([]byte("rm -rf ~"))
+	steps := []struct {
+		name string
+		id   int
+		form url.Values
+		want int
+	}{
+		{"warned, one click", warned, formFor(s, warned, approved), http.StatusUnprocessableEntity},
+		{"warned, confirm y", warned, with(formFor(s, warned, approved), "confirm", "y"), http.StatusUnprocessableEntity},
+		{"warned, confirm YES", warned, with(formFor(s, warned, approved), "confirm", "YES"), http.StatusUnprocessableEntity},
+		{"warned, other hash", warned, with(with(formFor(s, warned, approved), "confirm", "yes"), "sha256", hex.EncodeToString(tampered[:])), http.StatusForbidden},
+		{"warned, hash of another command", warned, with(with(formFor(s, warned, approved), "confirm", "yes"), "sha256", s.items[clean].sum), http.StatusForbidden},
+		{"warned, no hash", warned, with(with(formFor(s, warned, approved), "confirm", "yes"), "sha256", ""), http.StatusForbidden},
+		{"warned, other nonce", warned, with(with(formFor(s, warned, approved), "confirm", "yes"), "nonce", s.items[clean].nonce), http.StatusForbidden},
+		{"warned, yes typed", warned, with(formFor(s, warned, approved), "confirm", "yes"), http.StatusSeeOther},
+		{"warned, replayed", warned, with(formFor(s, warned, approved), "confirm", "yes"), http.StatusConflict},
+		{"clean, other hash", clean, with(formFor(s, clean, approved), "sha256", hex.EncodeToString(tampered[:])), http.StatusForbidden},
+		{"clean, one click", clean, formFor(s, clean, approved), http.StatusSeeOther},
+		{"clean, replayed", clean, formFor(s, clean, approved), http.StatusConflict},
+	}
+	for _, st := range steps {
+		if got := post(s, st.form, nil).Code; got != st.want {
+			t.Errorf("%s: status %d, want %d", st.name, got, st.want)
+		}
+	}
+	for _, id := range []int{warned, clean} {
+		if got := s.items[id].Decision; got != approved {
+			t.Errorf("decision of item %d = %q, want %q", id, got, approved)
+		}
+	}
+	// A rejection of a warned command takes one click.
+	other := indexWhere(t, queue[warned+1:], plainsight.Result.HasWarning) + warned + 1
+	if got := post(s, formFor(s, other, rejected), nil).Code; got != http.StatusSeeOther {
+		t.Errorf("reject warned: status %d, want %d", got, http.StatusSeeOther)
+	}
+	if n := strings.Count(audit.String(), `"msg":"decision"`); n != 3 {
+		t.Errorf("audit log has %d decisions, want 3:\n%s", n, audit)
+	}
+	if n := strings.Count(audit.String(), `"msg":"refused"`); n != 10 {
+		t.Errorf("audit log has %d refusals, want 10:\n%s", n, audit)
+	}
+}
+
+// TestHost checks that the server answers only to the address it listens
+// on, so that a rebound name cannot read its token.
+func TestHost(t *testing.T) {
+	queue, err := samples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := newServer(queue, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.allowHost("127.0.0.1:8080")
+	tests := []struct {
+		host string
+		want int
+	}{
+		{"127.0.0.1:8080", http.StatusOK},
+		{"localhost:8080", http.StatusOK},
+		{"LOCALHOST:8080", http.StatusOK},
+		{"127.0.0.1:8081", http.StatusMisdirectedRequest},
+		{"127.0.0.1", http.StatusMisdirectedRequest},
+		{"attacker.example:8080", http.StatusMisdirectedRequest},
+		{"attacker.example", http.StatusMisdirectedRequest},
+		{"", http.StatusMisdirectedRequest},
+	}
+	for _, tt := range tests {
+		for _, method := range []string{"GET", "POST"} {
+			path := "/"
+			if method == "POST" {
+				path = "/decide"
+			}
+			req := httptest.NewRequest(method, path, nil)
+			req.Host = tt.host
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			want := tt.want
+			if method == "POST" && want == http.StatusOK {
+				want = http.StatusForbidden // reached the handler: no token
+			}
+			if rec.Code != want {
+				t.Errorf("%s %s with Host %q: status %d, want %d", method, path, tt.host, rec.Code, want)
+			}
+			if want == http.StatusMisdirectedRequest && strings.Contains(rec.Body.String(), s.csrf) {
+				t.Errorf("%s with Host %q: the token leaks", method, tt.host)
+			}
+		}
+	}
+	// With no address given, nothing is served.
+	bare, err := newServer(queue, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	bare.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	if rec.Code != http.StatusMisdirectedRequest {
+		t.Errorf("GET / on a server with no address: status %d", rec.Code)
+	}
 }

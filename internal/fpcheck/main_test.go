@@ -32,9 +32,9 @@ func TestRun(t *testing.T) {
 		"| bb | 1 | 2 | mixed_script 1 | 0 | mixed_script 1, lookalike 1 | 0 |\n" +
 		"| **total** | 4 | 3 | mixed_script 1 | 0 | mixed_script 1, lookalike 1 | 0 |\n" +
 		"\n" +
-		"bb.txt:1: mixed_script: `p\u0430ypal` mixes Latin and Cyrillic; it reads as `paypal` [\"p\u0430ypal\"]\n" +
-		"bb.txt:2: mixed_script: `p\u0430ypal` mixes Latin and Cyrillic; it reads as `paypal` [\"p\u0430ypal\"]\n" +
-		"bb.txt:3: lookalike: `\u2212rf` contains U+2212 MINUS SIGN, which looks like `-`; it reads as `-rf`, but a shell or program sees different characters [\"\u2212rf\"]\n"
+		"bb.txt:1: mixed_script: `p\u0430ypal` mixes Latin and Cyrillic (\u0430 U+0430 CYRILLIC SMALL LETTER A); it reads as `paypal` [\"p\u0430ypal\"]\n" +
+		"bb.txt:2: mixed_script: `p\u0430ypal` mixes Latin and Cyrillic (\u0430 U+0430 CYRILLIC SMALL LETTER A); it reads as `paypal` [\"p\u0430ypal\"]\n" +
+		"bb.txt:3: lookalike: `\u2212rf` contains \u2212 U+2212 MINUS SIGN, which looks like `-`; it reads as `-rf`, but a shell or program sees different characters [\"\u2212rf\"]\n"
 	if diff := cmp.Diff(want, stdout.String()); diff != "" {
 		t.Errorf("run output mismatch (-want +got):\n%s", diff)
 	}

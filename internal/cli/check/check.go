@@ -12,8 +12,10 @@ import (
 )
 
 // Main runs check with args, the arguments after "check", and returns its
-// exit status: 1 if an input had warnings, 2 on an error. It shows each
-// input neutralized, or with -json writes one audit record per input.
+// exit status (cli.ExitClean and the rest): 1 if an input had a warn-level
+// warning, 2 on an error, which outranks 1; info-level findings alone, like
+// ordinary typography, exit 0, as scan and approve count them. It shows
+// each input neutralized, or with -json writes one audit record per input.
 func Main(args []string, s cli.IO) int {
 	fs := cli.NewFlags("check", s)
 	jsonOut := fs.Bool("json", false, "print one JSON audit record per input (docs/audit.md)")
@@ -25,12 +27,11 @@ func Main(args []string, s cli.IO) int {
 		return status
 	}
 	p.KeepTab = *keepTab
-	useColor, err := colorWanted(*color, s.Stdout, s.Getenv)
+	out, err := newPrinter(s, s.Stdout, s.Stderr, *color, *jsonOut)
 	if err != nil {
 		fmt.Fprintln(s.Stderr, "plainsight:", err)
 		return cli.ExitError
 	}
-	out := printer{stdout: s.Stdout, stderr: s.Stderr, color: useColor, json: *jsonOut}
 
 	warned := false
 	status := cli.EachInput(fs.Args(), s.Stdin, s.Stderr, func(name string, data []byte) error {
@@ -39,7 +40,7 @@ func Main(args []string, s cli.IO) int {
 		}
 		text := string(data)
 		r := p.Sanitize(text)
-		warned = warned || len(r.Warnings) > 0
+		warned = warned || r.HasWarning()
 		return out.print(cli.DisplayName(name), text, p.Context, r)
 	})
 	if status == cli.ExitClean && warned {

@@ -28,13 +28,13 @@ func Demo(args []string, s cli.IO) int {
 	if status, done := cli.ParseFlags(fs, args); done {
 		return status
 	}
-	useColor, err := colorWanted(*color, stdout, s.Getenv)
+	// The demo writes its warnings to stdout too, as part of the show.
+	p, err := newPrinter(s, stdout, stdout, *color, *jsonOut)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return cli.ExitError
 	}
 	r := plainsight.Policy{Context: plainsight.ContextCommand}.Sanitize(demoPrompt)
-	p := printer{stdout: stdout, stderr: stdout, color: useColor, json: *jsonOut}
 	if !*jsonOut {
 		fmt.Fprintf(stdout, "An agent asks to run this command. A terminal would show only:\n\n")
 		fmt.Fprintf(stdout, "    ls -la ~/invoices/invoicehs.pdf\n    git clone https://github.com/apple/swift-tools\n\n")

@@ -10,29 +10,28 @@ import (
 	"strings"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/render"
 )
 
-// colorWanted decides colour: -color always or never, or with auto as
-// render.ColorFor decides (FORCE_COLOR, then NO_COLOR and TERM=dumb, then
-// whether stdout is a terminal).
-func colorWanted(mode string, stdout io.Writer, getenv func(string) string) (bool, error) {
-	switch mode {
-	case "always":
-		return true, nil
-	case "never":
-		return false, nil
-	case "auto":
-		return render.ColorFor(stdout, getenv), nil
+// newPrinter returns a printer for the -color mode and -json: colour is
+// decided for stdout and stderr each on its own (cli.ColorFor).
+func newPrinter(s cli.IO, stdout, stderr io.Writer, mode string, json bool) (printer, error) {
+	p := printer{stdout: stdout, stderr: stderr, json: json}
+	var err error
+	if p.color, err = cli.ColorFor(mode, stdout, s.Getenv); err != nil {
+		return p, err
 	}
-	return false, fmt.Errorf("-color: want auto, always or never, got %q", mode)
+	p.errColor, err = cli.ColorFor(mode, stderr, s.Getenv)
+	return p, err
 }
 
 // A printer shows the Result of each input: in text, coloured or not, or
 // as JSON audit records.
 type printer struct {
 	stdout, stderr io.Writer
-	color          bool
+	color          bool // colour the text on stdout
+	errColor       bool // colour the warnings on stderr
 	json           bool
 }
 
@@ -79,6 +78,12 @@ func (p printer) print(name, input string, ctx plainsight.Context, r plainsight.
 	if f, ok := p.stdout.(*os.File); ok {
 		f.Sync()
 	}
-	_, err := io.WriteString(p.stderr, render.TerminalWarnings(r, render.TerminalOptions{Color: p.color, Source: name}))
+	// Without colour no underline shows which character of a token a
+	// warning is about: the tokens follow with those characters escaped.
+	warnings := cli.PlainWarnings(r, name)
+	if p.errColor {
+		warnings = render.TerminalWarnings(r, render.TerminalOptions{Color: true, Source: name})
+	}
+	_, err := io.WriteString(p.stderr, warnings)
 	return err
 }

@@ -1,0 +1,12 @@
+package tty
+
+import (
+	"syscall"
+	"unsafe"
+)
+
+func isTerminal(fd uintptr) bool {
+	var t syscall.Termios
+	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, fd, syscall.TCGETS, uintptr(unsafe.Pointer(&t)))
+	return errno == 0
+}
