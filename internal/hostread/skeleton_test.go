@@ -48,3 +48,25 @@ func TestSkeleton(t *testing.T) {
 		}
 	}
 }
+
+// TestTopDomainBySkeletonMiss looks up skeletons that fall before the
+// first line of the table, between two lines, after the last, and that are
+// a prefix or an extension of a listed skeleton: none is a top domain.
+func TestTopDomainBySkeletonMiss(t *testing.T) {
+	first, _, _ := topDomainLine(0)
+	last := topDomains[strings.LastIndexByte(topDomains[:len(topDomains)-1], '\n')+1:]
+	lastSkel, _, _ := strings.Cut(strings.TrimSuffix(last, "\n"), " ")
+	for _, skel := range []string{
+		"", "!", first[:len(first)-1], first + "x", "github.cor", "github.corn.", "github.corn x",
+		lastSkel + "x", "\U0010FFFF", "\xff",
+	} {
+		if d, ok := topDomainBySkeleton(skel); ok {
+			t.Errorf("topDomainBySkeleton(%+q) = %q, want none", skel, d)
+		}
+	}
+	for _, skel := range []string{first, "github.corn", lastSkel} {
+		if _, ok := topDomainBySkeleton(skel); !ok {
+			t.Errorf("topDomainBySkeleton(%+q) found nothing", skel)
+		}
+	}
+}
