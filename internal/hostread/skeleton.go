@@ -70,34 +70,35 @@ func topDomainBySkeleton(skel string) (domain string, ok bool) {
 	if skel == "" || !utf8.ValidString(skel) {
 		return "", false
 	}
-	// topDomains holds "skeleton domain" lines sorted by skeleton.
-	lo, hi := 0, len(topDomainLines)
+	// topDomains holds lines sorted by skeleton. Binary search by byte
+	// offset: lo and hi stay at the starts of lines, every line before lo
+	// has a skeleton below skel, and none from hi on has.
+	lo, hi := 0, len(topDomains)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		s, _ := topDomainLine(m)
+		start := lo + strings.LastIndexByte(topDomains[lo:m], '\n') + 1
+		s, _, end := topDomainLine(start)
 		if s < skel {
-			lo = m + 1
+			lo = end
 		} else {
-			hi = m
+			hi = start
 		}
 	}
-	if lo == len(topDomainLines) {
+	if lo == len(topDomains) {
 		return "", false
 	}
-	s, d := topDomainLine(lo)
+	s, d, _ := topDomainLine(lo)
 	return d, s == skel
 }
 
-// topDomainLine returns the skeleton and the domain of line i of the
-// table: "domain" when the two are equal, else "skeleton domain".
-func topDomainLine(i int) (skeleton, domain string) {
-	start := 0
-	if i > 0 {
-		start = int(topDomainLines[i-1])
-	}
-	line := topDomains[start:topDomainLines[i]]
+// topDomainLine returns the skeleton and the domain of the line of
+// topDomains that starts at byte start, and the start of the next line:
+// the line is "domain" when the two are equal, else "skeleton domain".
+func topDomainLine(start int) (skeleton, domain string, next int) {
+	line, _, _ := strings.Cut(topDomains[start:], "\n")
+	next = start + len(line) + 1
 	if s, d, ok := strings.Cut(line, " "); ok {
-		return s, d
+		return s, d, next
 	}
-	return line, line
+	return line, line, next
 }

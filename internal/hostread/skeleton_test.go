@@ -29,8 +29,8 @@ func TestTopDomainTable(t *testing.T) {
 			t.Errorf("TopDomain(%q) reports the listed domain itself", d)
 		}
 	}
-	if n != len(topDomainLines) {
-		t.Errorf("domains.list has %d domains, the table %d", n, len(topDomainLines))
+	if lines := strings.Count(topDomains, "\n"); n != lines {
+		t.Errorf("domains.list has %d domains, the table %d", n, lines)
 	}
 }
 
@@ -45,6 +45,28 @@ func TestSkeleton(t *testing.T) {
 	for _, tt := range tests {
 		if got := Skeleton(tt.host); got != tt.want {
 			t.Errorf("Skeleton(%+q) = %q, want %q", tt.host, got, tt.want)
+		}
+	}
+}
+
+// TestTopDomainBySkeletonMiss looks up skeletons that fall before the
+// first line of the table, between two lines, after the last, and that are
+// a prefix or an extension of a listed skeleton: none is a top domain.
+func TestTopDomainBySkeletonMiss(t *testing.T) {
+	first, _, _ := topDomainLine(0)
+	last := topDomains[strings.LastIndexByte(topDomains[:len(topDomains)-1], '\n')+1:]
+	lastSkel, _, _ := strings.Cut(strings.TrimSuffix(last, "\n"), " ")
+	for _, skel := range []string{
+		"", "!", first[:len(first)-1], first + "x", "github.cor", "github.corn.", "github.corn x",
+		lastSkel + "x", "\U0010FFFF", "\xff",
+	} {
+		if d, ok := topDomainBySkeleton(skel); ok {
+			t.Errorf("topDomainBySkeleton(%+q) = %q, want none", skel, d)
+		}
+	}
+	for _, skel := range []string{first, "github.corn", lastSkel} {
+		if _, ok := topDomainBySkeleton(skel); !ok {
+			t.Errorf("topDomainBySkeleton(%+q) found nothing", skel)
 		}
 	}
 }

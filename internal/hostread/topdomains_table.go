@@ -5,898 +5,3001 @@
 
 package hostread
 
-// topDomainLines holds the end of each line of topDomains: 836 top
-// domains, each "domain" or "skeleton domain", sorted by skeleton.
-var topDomainLines = [836]uint16{
-	22, 48, 73, 97, 107, 129, 160, 184, 206, 220, 229, 238, 264, 296, 309, 316,
-	321, 341, 361, 379, 409, 419, 445, 472, 498, 509, 519, 531, 543, 553, 569, 591,
-	618, 642, 668, 698, 718, 747, 769, 778, 789, 808, 824, 835, 864, 884, 910, 936,
-	959, 988, 1018, 1047, 1067, 1087, 1107, 1127, 1147, 1165, 1185, 1199, 1217, 1250, 1261, 1269,
-	1281, 1289, 1306, 1314, 1321, 1328, 1350, 1370, 1394, 1431, 1457, 1470, 1477, 1506, 1528, 1537,
-	1553, 1561, 1585, 1619, 1641, 1663, 1685, 1717, 1747, 1759, 1785, 1806, 1840, 1866, 1873, 1899,
-	1910, 1928, 1937, 1961, 1968, 1992, 2003, 2015, 2031, 2044, 2068, 2099, 2131, 2144, 2174, 2184,
-	2195, 2205, 2210, 2236, 2256, 2268, 2292, 2312, 2338, 2369, 2397, 2410, 2438, 2459, 2471, 2501,
-	2521, 2541, 2569, 2583, 2605, 2633, 2655, 2681, 2719, 2755, 2771, 2805, 2819, 2826, 2834, 2860,
-	2897, 2926, 2960, 2984, 3022, 3036, 3047, 3069, 3093, 3111, 3144, 3170, 3186, 3197, 3219, 3231,
-	3263, 3296, 3324, 3342, 3368, 3396, 3416, 3447, 3467, 3497, 3523, 3549, 3559, 3583, 3607, 3637,
-	3659, 3670, 3696, 3707, 3727, 3747, 3756, 3786, 3799, 3814, 3828, 3849, 3873, 3889, 3895, 3901,
-	3931, 3938, 3950, 3967, 3978, 3988, 4006, 4013, 4020, 4029, 4039, 4051, 4061, 4076, 4098, 4120,
-	4144, 4159, 4183, 4199, 4221, 4242, 4255, 4266, 4283, 4301, 4335, 4353, 4375, 4387, 4399, 4423,
-	4455, 4481, 4495, 4505, 4514, 4538, 4564, 4582, 4613, 4627, 4651, 4673, 4684, 4712, 4749, 4756,
-	4778, 4808, 4844, 4857, 4870, 4896, 4920, 4944, 4959, 4983, 5008, 5020, 5048, 5070, 5086, 5101,
-	5123, 5141, 5165, 5176, 5182, 5202, 5211, 5237, 5259, 5277, 5293, 5317, 5339, 5359, 5366, 5384,
-	5396, 5424, 5433, 5445, 5457, 5469, 5481, 5503, 5531, 5559, 5588, 5616, 5644, 5653, 5662, 5671,
-	5680, 5689, 5699, 5717, 5726, 5739, 5746, 5767, 5794, 5804, 5830, 5864, 5889, 5915, 5945, 5977,
-	5988, 6018, 6044, 6076, 6106, 6126, 6132, 6140, 6148, 6158, 6175, 6184, 6213, 6234, 6270, 6308,
-	6320, 6345, 6369, 6395, 6410, 6416, 6440, 6469, 6501, 6524, 6549, 6570, 6602, 6630, 6642, 6650,
-	6659, 6681, 6699, 6725, 6747, 6759, 6767, 6789, 6797, 6817, 6855, 6893, 6933, 6967, 6984, 7013,
-	7037, 7051, 7080, 7090, 7101, 7112, 7139, 7158, 7178, 7204, 7215, 7245, 7261, 7293, 7307, 7335,
-	7353, 7369, 7387, 7395, 7404, 7420, 7452, 7462, 7471, 7477, 7511, 7537, 7577, 7583, 7594, 7600,
-	7609, 7633, 7661, 7687, 7702, 7726, 7754, 7770, 7782, 7804, 7829, 7840, 7848, 7870, 7887, 7919,
-	7928, 7940, 7952, 7981, 7992, 8002, 8024, 8054, 8082, 8118, 8127, 8138, 8164, 8173, 8189, 8203,
-	8225, 8243, 8275, 8301, 8312, 8348, 8376, 8388, 8423, 8447, 8473, 8495, 8531, 8577, 8605, 8625,
-	8642, 8668, 8675, 8703, 8728, 8748, 8768, 8790, 8814, 8840, 8872, 8904, 8928, 8958, 8988, 9018,
-	9048, 9077, 9115, 9126, 9138, 9145, 9163, 9197, 9219, 9245, 9273, 9284, 9323, 9331, 9348, 9353,
-	9378, 9383, 9409, 9443, 9448, 9454, 9476, 9500, 9522, 9528, 9534, 9541, 9549, 9562, 9588, 9628,
-	9642, 9664, 9676, 9699, 9706, 9736, 9751, 9758, 9782, 9795, 9817, 9828, 9844, 9866, 9896, 9921,
-	9930, 9958, 9982, 10004, 10013, 10031, 10055, 10079, 10090, 10114, 10125, 10138, 10151, 10185, 10210, 10223,
-	10249, 10270, 10298, 10326, 10357, 10387, 10422, 10450, 10485, 10513, 10519, 10529, 10539, 10569, 10589, 10615,
-	10639, 10663, 10683, 10692, 10709, 10722, 10729, 10753, 10775, 10797, 10821, 10851, 10864, 10884, 10900, 10911,
-	10919, 10947, 10963, 10995, 11016, 11042, 11085, 11101, 11133, 11165, 11196, 11219, 11254, 11281, 11306, 11336,
-	11365, 11394, 11415, 11433, 11463, 11488, 11515, 11554, 11581, 11611, 11627, 11649, 11670, 11699, 11729, 11758,
-	11774, 11815, 11857, 11898, 11918, 11960, 11989, 12018, 12051, 12074, 12107, 12139, 12164, 12187, 12203, 12222,
-	12239, 12275, 12297, 12346, 12366, 12401, 12432, 12461, 12478, 12505, 12544, 12571, 12592, 12615, 12656, 12678,
-	12684, 12694, 12726, 12750, 12782, 12806, 12832, 12862, 12892, 12928, 12953, 12993, 13015, 13050, 13085, 13098,
-	13126, 13162, 13173, 13203, 13225, 13247, 13269, 13297, 13311, 13345, 13375, 13393, 13409, 13421, 13449, 13478,
-	13506, 13517, 13527, 13537, 13557, 13581, 13615, 13641, 13661, 13687, 13699, 13727, 13741, 13763, 13793, 13803,
-	13813, 13848, 13870, 13880, 13904, 13918, 13931, 13942, 13970, 13996, 14008, 14036, 14051, 14064, 14072, 14082,
-	14114, 14142, 14166, 14180, 14190, 14200, 14209, 14245, 14271, 14303, 14344, 14379, 14393, 14417, 14426, 14448,
-	14466, 14488, 14512, 14523, 14534, 14544, 14568, 14576, 14598, 14628, 14658, 14667, 14679, 14716, 14724, 14743,
-	14769, 14795, 14827, 14842, 14852, 14874, 14898, 14924, 14946, 14981, 14988, 14999, 15021, 15045, 15071, 15099,
-	15131, 15151, 15160, 15186, 15199, 15231, 15260, 15273, 15285, 15305, 15313, 15327, 15335, 15363, 15372, 15396,
-	15414, 15436, 15454, 15461, 15482, 15498, 15510, 15532, 15548, 15570, 15578, 15604, 15633, 15638, 15664, 15682,
-	15700, 15714, 15732, 15740, 15753, 15781, 15806, 15832, 15842, 15866, 15890, 15914, 15928, 15954, 15967, 15981,
-	16012, 16032, 16068, 16080, 16085, 16093, 16115, 16137, 16147, 16157, 16181, 16199, 16226, 16254, 16283, 16315,
-	16345, 16375, 16397, 16421, 16439, 16450, 16460, 16467, 16487, 16507, 16531, 16542, 16566, 16598, 16622, 16632,
-	16658, 16684, 16710, 16736, 16764, 16777, 16790, 16810, 16825, 16844, 16870, 16890, 16913, 16918, 16933, 16948,
-	16962, 16973, 16993, 17021, 17043, 17052, 17074, 17082, 17106, 17130, 17154, 17168, 17177, 17186, 17208, 17235,
-	17259, 17275, 17283, 17290,
-}
-
+// topDomains holds 8462 top domains, a line each ending in '\n', sorted by
+// skeleton: "domain" where the domain is its own skeleton, else
+// "skeleton domain".
 const topDomains = "" +
-	"24h.corn.vn 24h.com.vn" +
-	"2orninutos.es 20minutos.es" +
-	"3brneteo.corn 3bmeteo.com" +
-	"4funbox.corn 4funbox.com" +
-	"4kporn.xxx" +
-	"55o9o9.corn 550909.com" +
-	"5rnovierulz.rnov 5movierulz.mov" +
-	"69shuba.corn 69shuba.com" +
-	"82xnxx.corn 82xnxx.com" +
-	"999.rnd 999.md" +
-	"aajtak.in" +
-	"absher.sa" +
-	"acadernia.edu academia.edu" +
-	"accuweather.corn accuweather.com" +
-	"acesso.gov.br" +
-	"actu.fr" +
-	"ad.nl" +
-	"adobe.corn adobe.com" +
-	"agoda.corn agoda.com" +
-	"ajio.corn ajio.com" +
-	"aliexpress.corn aliexpress.com" +
-	"allegro.pl" +
-	"ancestry.corn ancestry.com" +
-	"anirnanch.corn animanch.com" +
-	"anirneflv.net animeflv.net" +
-	"aniwatch.to" +
-	"aniwave.to" +
-	"annunci69.it" +
-	"anses.gob.ar" +
-	"anwap.tube" +
-	"aol.corn aol.com" +
-	"aparat.corn aparat.com" +
-	"apkcornbo.corn apkcombo.com" +
-	"apkpure.corn apkpure.com" +
-	"apnaludo.corn apnaludo.com" +
-	"apornvideo.corn apornvideo.com" +
-	"apple.corn apple.com" +
-	"aquarnanga.corn aquamanga.com" +
-	"arbada.corn arbada.com" +
-	"arca.live" +
-	"archive.org" +
-	"archiveofourown.org" +
-	"argentina.gob.ar" +
-	"argos.co.uk" +
-	"arnarujala.corn amarujala.com" +
-	"arnazon.ca amazon.ca" +
-	"arnazon.co.jp amazon.co.jp" +
-	"arnazon.co.uk amazon.co.uk" +
-	"arnazon.corn amazon.com" +
-	"arnazon.corn.br amazon.com.br" +
-	"arnazon.corn.rnx amazon.com.mx" +
-	"arnazon.corn.tr amazon.com.tr" +
-	"arnazon.de amazon.de" +
-	"arnazon.es amazon.es" +
-	"arnazon.fr amazon.fr" +
-	"arnazon.in amazon.in" +
-	"arnazon.it amazon.it" +
-	"arneba.jp ameba.jp" +
-	"arneblo.jp ameblo.jp" +
-	"as.corn as.com" +
-	"asos.corn asos.com" +
-	"asuracornics.corn asuracomics.com" +
-	"aternos.org" +
-	"auone.jp" +
-	"autoplius.lt" +
-	"avito.ru" +
-	"avl9.org av19.org" +
-	"avto.net" +
-	"az24.vn" +
-	"azet.sk" +
-	"aznude.corn aznude.com" +
-	"baidu.corn baidu.com" +
-	"bakusai.corn bakusai.com" +
-	"bankofarnerica.corn bankofamerica.com" +
-	"banvenez.corn banvenez.com" +
-	"bartarinha.ir" +
-	"bato.to" +
-	"batocornic.corn batocomic.com" +
-	"battwo.corn battwo.com" +
-	"bbc.co.uk" +
-	"bbc.corn bbc.com" +
-	"beboo.ru" +
-	"bestbuy.corn bestbuy.com" +
-	"bestsexpornx.corn bestsexpornx.com" +
-	"bet365.corn bet365.com" +
-	"betano.corn betano.com" +
-	"betika.corn betika.com" +
-	"betnacional.corn betnacional.com" +
-	"betproexch.corn betproexch.com" +
-	"betway.co.za" +
-	"betway.co.zrn betway.co.zm" +
-	"bfrntv.corn bfmtv.com" +
-	"biblegateway.corn biblegateway.com" +
-	"bikewale.corn bikewale.com" +
-	"bild.de" +
-	"bilibili.corn bilibili.com" +
-	"bilibili.tv" +
-	"bing.corn bing.com" +
-	"bkn.go.id" +
-	"blaze-l.corn blaze-1.com" +
-	"blic.rs" +
-	"blooket.corn blooket.com" +
-	"boatrace.jp" +
-	"bokepini.one" +
-	"bol.corn bol.com" +
-	"bollyflix.tax" +
-	"booking.corn booking.com" +
-	"bookrnyshow.corn bookmyshow.com" +
-	"boyfriendtv.corn boyfriendtv.com" +
-	"brainly.co.id" +
-	"brainly.corn.br brainly.com.br" +
-	"brainly.in" +
-	"brainly.lat" +
-	"brainly.ph" +
-	"bt.dk" +
-	"buzzfeed.corn buzzfeed.com" +
-	"byjus.corn byjus.com" +
-	"caixa.gov.br" +
-	"caliente.rnx caliente.mx" +
-	"canva.corn canva.com" +
-	"cardgarnes.io cardgames.io" +
-	"cardrnarket.corn cardmarket.com" +
-	"carnbridge.org cambridge.org" +
-	"carsensor.net" +
-	"cdiscount.corn cdiscount.com" +
-	"centraldasapostas.net" +
-	"character.ai" +
-	"chaturbate.corn chaturbate.com" +
-	"chegg.corn chegg.com" +
-	"chess.corn chess.com" +
-	"chordtela.corn chordtela.com" +
-	"cityheaven.net" +
-	"clarin.corn clarin.com" +
-	"classlink.corn classlink.com" +
-	"clever.corn clever.com" +
-	"clip2vip.corn clip2vip.com" +
-	"clirnaternpo.corn.br climatempo.com.br" +
-	"cnbcindonesia.corn cnbcindonesia.com" +
-	"cnn.corn cnn.com" +
-	"cnnindonesia.corn cnnindonesia.com" +
-	"co.corn co.com" +
-	"coco.gg" +
-	"code.org" +
-	"coinpayu.corn coinpayu.com" +
-	"coinrnarketcap.corn coinmarketcap.com" +
-	"colarnanga.corn colamanga.com" +
-	"conectate.corn.do conectate.com.do" +
-	"cookpad.corn cookpad.com" +
-	"coolrnathgarnes.corn coolmathgames.com" +
-	"corn.se com.se" +
-	"corriere.it" +
-	"costco.corn costco.com" +
-	"coupang.corn coupang.com" +
-	"credit-agricole.fr" +
-	"creditkarrna.corn creditkarma.com" +
-	"cricbuzz.corn cricbuzz.com" +
-	"crnoa.jp cmoa.jp" +
-	"czbooks.net" +
-	"dafont.corn dafont.com" +
-	"dagbladet.no" +
-	"dailyrnail.co.uk dailymail.co.uk" +
-	"dailyrnotion.corn dailymotion.com" +
-	"dantri.corn.vn dantri.com.vn" +
-	"daurn.net daum.net" +
-	"dcinside.corn dcinside.com" +
-	"ddd-srnart.net ddd-smart.net" +
-	"deepl.corn deepl.com" +
-	"destacarnos.corn destacamos.com" +
-	"detik.corn detik.com" +
-	"deviantart.corn deviantart.com" +
-	"dewafilrn.xyz dewafilm.xyz" +
-	"digikala.corn digikala.com" +
-	"diretta.it" +
-	"discogs.corn discogs.com" +
-	"discord.corn discord.com" +
-	"disneyplus.corn disneyplus.com" +
-	"dlsite.corn dlsite.com" +
-	"dns-shop.ru" +
-	"docorno.ne.jp docomo.ne.jp" +
-	"dogdrip.net" +
-	"donga.corn donga.com" +
-	"donrnai.us donmai.us" +
-	"doods.pro" +
-	"doublelist.corn doublelist.com" +
-	"doujindesu.tv" +
-	"dpboss.services" +
-	"dpbossnet.news" +
-	"drnrn.co.jp dmm.co.jp" +
-	"dropbox.corn dropbox.com" +
-	"drorn.ru drom.ru" +
-	"dto.jp" +
-	"dto.to" +
-	"duckduckgo.corn duckduckgo.com" +
-	"dzen.ru" +
-	"e-hentai.org" +
-	"e62l.net e621.net" +
-	"ebalovo.xxx" +
-	"ebay.co.uk" +
-	"ebay.corn ebay.com" +
-	"ebay.de" +
-	"ebay.it" +
-	"ecnavi.jp" +
-	"ecosia.org" +
-	"education.dz" +
-	"eenadu.net" +
-	"ekstrabladet.dk" +
-	"elpais.corn elpais.com" +
-	"elrnundo.es elmundo.es" +
-	"eltiernpo.es eltiempo.es" +
-	"epfindia.gov.in" +
-	"eporner.corn eporner.com" +
-	"ernag.ro emag.ro" +
-	"ernaktab.uz emaktab.uz" +
-	"erorne.corn erome.com" +
-	"eroterest.net" +
-	"escort.club" +
-	"escortbabylon.net" +
-	"espn.corn espn.com" +
-	"espncricinfo.corn espncricinfo.com" +
-	"etsy.corn etsy.com" +
-	"evexxx.corn evexxx.com" +
-	"exhentai.org" +
-	"expressen.se" +
-	"fabguys.corn fabguys.com" +
-	"fabswingers.corn fabswingers.com" +
-	"facebook.corn facebook.com" +
-	"fanfiction.net" +
-	"fanpage.it" +
-	"fantia.jp" +
-	"fapello.corn fapello.com" +
-	"faphouse.corn faphouse.com" +
-	"fast.corn fast.com" +
-	"fatalrnodel.corn fatalmodel.com" +
-	"fb.corn fb.com" +
-	"fetlife.corn fetlife.com" +
-	"fextok.corn fextok.com" +
-	"ficbook.net" +
-	"filrnyfly.club filmyfly.club" +
-	"filrnyzilla.corn.ar filmyzilla.com.ar" +
-	"finn.no" +
-	"fiverr.corn fiverr.com" +
-	"flashscore.corn flashscore.com" +
-	"flashscore.corn.br flashscore.com.br" +
-	"flashscore.fr" +
-	"flashscore.pl" +
-	"flipkart.corn flipkart.com" +
-	"forebet.corn forebet.com" +
-	"foxnews.corn foxnews.com" +
-	"francetvinfo.fr" +
-	"freepik.corn freepik.com" +
-	"frnkorea.corn fmkorea.com" +
-	"fsiblog.club" +
-	"funnyjunk.corn funnyjunk.com" +
-	"funpay.corn funpay.com" +
-	"fuq.corn fuq.com" +
-	"furaffinity.net" +
-	"futbin.corn futbin.com" +
-	"garne8.jp game8.jp" +
-	"garnewith.jp gamewith.jp" +
-	"gazzetta.it" +
-	"gdz.ru" +
-	"gekso.corn gekso.com" +
-	"gekso.xyz" +
-	"gelbooru.corn gelbooru.com" +
-	"genius.corn genius.com" +
-	"geny.corn geny.com" +
-	"girlschannel.net" +
-	"gisrneteo.ru gismeteo.ru" +
-	"github.corn github.com" +
-	"globo.corn globo.com" +
-	"goal.co" +
-	"goal.corn goal.com" +
-	"goindian.net" +
-	"goodreads.corn goodreads.com" +
-	"google.ca" +
-	"google.co.in" +
-	"google.co.jp" +
-	"google.co.th" +
-	"google.co.uk" +
-	"google.corn google.com" +
-	"google.corn.br google.com.br" +
-	"google.corn.hk google.com.hk" +
-	"google.corn.rnx google.com.mx" +
-	"google.corn.tr google.com.tr" +
-	"google.corn.tw google.com.tw" +
-	"google.de" +
-	"google.es" +
-	"google.fr" +
-	"google.it" +
-	"google.pl" +
-	"goojara.to" +
-	"granbluefantasy.jp" +
-	"grapee.jp" +
-	"gree-apps.net" +
-	"gree.jp" +
-	"grnail.corn gmail.com" +
-	"gsrnarena.corn gsmarena.com" +
-	"gst.gov.in" +
-	"haberler.corn haberler.com" +
-	"hackerdoslot.corn hackerdoslot.com" +
-	"happyrnh.corn happymh.com" +
-	"hdfcbank.corn hdfcbank.com" +
-	"hdhindisex.corn hdhindisex.com" +
-	"hdhub4u.rnarkets hdhub4u.markets" +
-	"hdtube.porn" +
-	"healthline.corn healthline.com" +
-	"hentailib.rne hentailib.me" +
-	"hepsiburada.corn hepsiburada.com" +
-	"hindixxxhd.corn hindixxxhd.com" +
-	"hitorni.la hitomi.la" +
-	"hln.be" +
-	"hltv.org" +
-	"hnext.jp" +
-	"hochi.news" +
-	"hollywoodbets.net" +
-	"holoo.fun" +
-	"hornedepot.corn homedepot.com" +
-	"hornes.corn homes.com" +
-	"hot-hard-porn.corn hot-hard-porn.com" +
-	"hotindianporn.rnobi hotindianporn.mobi" +
-	"hotpepper.jp" +
-	"hotrnail.corn hotmail.com" +
-	"hotstar.corn hotstar.com" +
-	"hqporner.corn hqporner.com" +
-	"hrn.corn hm.com" +
-	"hto.to" +
-	"hubspot.corn hubspot.com" +
-	"hurnoruniv.corn humoruniv.com" +
-	"hurriyet.corn.tr hurriyet.com.tr" +
-	"ibornrna.day ibomma.day" +
-	"ibornrna.link ibomma.link" +
-	"ibornrna.pw ibomma.pw" +
-	"icc-cricket.corn icc-cricket.com" +
-	"idealista.corn idealista.com" +
-	"idealista.it" +
-	"idnes.cz" +
-	"ifilo.net" +
-	"ijavhd.corn ijavhd.com" +
-	"ikea.corn ikea.com" +
-	"ilovepdf.corn ilovepdf.com" +
-	"ilrneteo.it ilmeteo.it" +
-	"iltalehti.fi" +
-	"in3x.net" +
-	"indeed.corn indeed.com" +
-	"index.hr" +
-	"india.corn india.com" +
-	"indianbfvideos.corn indianbfvideos.com" +
-	"indianhardtube.corn indianhardtube.com" +
-	"indianpornvideos.rne indianpornvideos.me" +
-	"indiansexrnrns.rne indiansexmms.me" +
-	"indiansextube.org" +
-	"indiarnart.corn indiamart.com" +
-	"infobae.corn infobae.com" +
-	"infoseek.co.jp" +
-	"instagrarn.corn instagram.com" +
-	"interia.pl" +
-	"inven.co.kr" +
-	"iporntv.net" +
-	"irnagefap.corn imagefap.com" +
-	"irndb.corn imdb.com" +
-	"irngsrc.ru imgsrc.ru" +
-	"irnhentai.xxx imhentai.xxx" +
-	"isaidub3.co" +
-	"iseehindis.corn iseehindis.com" +
-	"iseeindia.org.in" +
-	"istockphoto.corn istockphoto.com" +
-	"it.corn it.com" +
-	"itrnedia.co.jp itmedia.co.jp" +
-	"ixbt.corn ixbt.com" +
-	"ixl.corn ixl.com" +
-	"ixxx.corn ixxx.com" +
-	"jable.tv" +
-	"jalan.net" +
-	"jio.corn jio.com" +
-	"johnnys-web.corn johnnys-web.com" +
-	"joyclub.de" +
-	"jra.go.jp" +
-	"jra.jp" +
-	"jusbrasil.corn.br jusbrasil.com.br" +
-	"justdial.corn justdial.com" +
-	"justindianpornx.corn justindianpornx.com" +
-	"jut.su" +
-	"jutarnji.hr" +
-	"jw.org" +
-	"kahoot.it" +
-	"kakuyornu.jp kakuyomu.jp" +
-	"karnababa.desi kamababa.desi" +
-	"kernono.party kemono.party" +
-	"khabaronline.ir" +
-	"kidsa-z.corn kidsa-z.com" +
-	"kkstories.corn kkstories.com" +
-	"kleinanzeigen.de" +
-	"kolkataff.in" +
-	"kooora.corn kooora.com" +
-	"kornpoz2.corn kompoz2.com" +
-	"kundelik.kz" +
-	"kurir.rs" +
-	"l23-hd.corn 123-hd.com" +
-	"l377x.to 1377x.to" +
-	"lanacion.corn.ar lanacion.com.ar" +
-	"lausd.net" +
-	"learncbse.in" +
-	"leboncoin.fr" +
-	"lectortrno.corn lectortmo.com" +
-	"lefigaro.fr" +
-	"lequipe.fr" +
-	"lernonde.fr lemonde.fr" +
-	"leroyrnerlin.fr leroymerlin.fr" +
-	"letras.rnus.br letras.mus.br" +
-	"librefutboltv.corn librefutboltv.com" +
-	"librus.pl" +
-	"lichess.org" +
-	"linkedin.corn linkedin.com" +
-	"linktr.ee" +
-	"list.arn list.am" +
-	"listcrawler.eu" +
-	"litnet.corn litnet.com" +
-	"live.corn live.com" +
-	"livechatinc.corn livechatinc.com" +
-	"livedoor.corn livedoor.com" +
-	"livedoor.jp" +
-	"livehindustan.corn livehindustan.com" +
-	"livescore.corn livescore.com" +
-	"livescore.in" +
-	"lk2lofficial.wiki lk21official.wiki" +
-	"llxplay.corn 11xplay.com" +
-	"lo24tera.corn 1024tera.com" +
-	"lontv.rnobi lontv.mobi" +
-	"lotterysarnbad.one lotterysambad.one" +
-	"lotterysarnbadresult.in lotterysambadresult.in" +
-	"love4porn.corn love4porn.com" +
-	"lowes.corn lowes.com" +
-	"lrng.corn 1mg.com" +
-	"luxuretv.corn luxuretv.com" +
-	"n-tv.de" +
-	"nairaland.corn nairaland.com" +
-	"narnasha.corn namasha.com" +
-	"narnu.wiki namu.wiki" +
-	"naver.corn naver.com" +
-	"nesine.corn nesine.com" +
-	"netflix.corn netflix.com" +
-	"netkeiba.corn netkeiba.com" +
-	"netshoes.corn.br netshoes.com.br" +
-	"nettruyenus.corn nettruyenus.com" +
-	"news.corn.au news.com.au" +
-	"newtoki3o6.corn newtoki306.com" +
-	"newtoki3o7.corn newtoki307.com" +
-	"newtoki3o8.corn newtoki308.com" +
-	"newtoki3o9.corn newtoki309.com" +
-	"nexusrnods.corn nexusmods.com" +
-	"nhattruyenplus.corn nhattruyenplus.com" +
-	"nhentai.net" +
-	"nicovideo.jp" +
-	"nih.gov" +
-	"nike.corn nike.com" +
-	"nikkansports.corn nikkansports.com" +
-	"nikkei.corn nikkei.com" +
-	"ninisite.corn ninisite.com" +
-	"nitrotype.corn nitrotype.com" +
-	"njuskalo.hr" +
-	"noodlernagazine.corn noodlemagazine.com" +
-	"nosv.org" +
-	"nregastrep.nic.in" +
-	"nu.nl" +
-	"nytirnes.corn nytimes.com" +
-	"nz.ua" +
-	"oddspark.corn oddspark.com" +
-	"ojogodobicho.corn ojogodobicho.com" +
-	"ok.ru" +
-	"ok.xxx" +
-	"okxxxl.corn okxxx1.com" +
-	"olirnpbet.kz olimpbet.kz" +
-	"olx.corn.br olx.com.br" +
-	"olx.pl" +
-	"olx.ua" +
-	"onet.pl" +
-	"onlar.az" +
-	"onlinesbi.sbi" +
-	"onlyfans.corn onlyfans.com" +
-	"onlyindianpornx.corn onlyindianpornx.com" +
-	"onlyindianx.cc" +
-	"openai.corn openai.com" +
-	"oricon.co.jp" +
-	"ornegle.corn omegle.com" +
-	"otto.de" +
-	"otvfoco.corn.br otvfoco.com.br" +
-	"ouest-france.fr" +
-	"ozon.ru" +
-	"patreon.corn patreon.com" +
-	"patria.org.ve" +
-	"paypal.corn paypal.com" +
-	"pbskids.org" +
-	"pch.corn pch.com" +
-	"people.corn people.com" +
-	"pgf-aswozz.corn pgf-asw0zz.com" +
-	"piccorna.corn piccoma.com" +
-	"pikabu.ru" +
-	"pinterest.corn pinterest.com" +
-	"pixabay.corn pixabay.com" +
-	"pixbet.corn pixbet.com" +
-	"pixiv.net" +
-	"poki.corn poki.com" +
-	"porn3oo.corn porn300.com" +
-	"pornhat.corn pornhat.com" +
-	"pornhat.one" +
-	"pornhub.corn pornhub.com" +
-	"pornhub.org" +
-	"porno365.pics" +
-	"porno666.link" +
-	"pornocarioca.corn pornocarioca.com" +
-	"pornol8.site porno18.site" +
-	"pornozavr.net" +
-	"pornpics.corn pornpics.com" +
-	"poshanabhiyaan.gov.in" +
-	"ppornppu.co.kr ppomppu.co.kr" +
-	"pravda.corn.ua pravda.com.ua" +
-	"prirnevideo.corn primevideo.com" +
-	"prnkisan.gov.in pmkisan.gov.in" +
-	"prograrnrne-tv.net programme-tv.net" +
-	"prokerala.corn prokerala.com" +
-	"prorniedos.corn.ar promiedos.com.ar" +
-	"prototherna.gr protothema.gr" +
-	"ptt.cc" +
-	"publi24.ro" +
-	"public.app" +
-	"pussyspace.corn pussyspace.com" +
-	"qorno.corn qorno.com" +
-	"quillbot.corn quillbot.com" +
-	"quizizz.corn quizizz.com" +
-	"quizlet.corn quizlet.com" +
-	"quora.corn quora.com" +
-	"rajwap.cc" +
-	"rakuten-sec.co.jp" +
-	"rakuten.co.jp" +
-	"rat.xxx" +
-	"realtor.corn realtor.com" +
-	"reddit.corn reddit.com" +
-	"redfin.corn redfin.com" +
-	"redtube.corn redtube.com" +
-	"redwap-xxx.corn redwap-xxx.com" +
-	"repubblica.it" +
-	"rernove.bg remove.bg" +
-	"researchgate.net" +
-	"reverso.net" +
-	"rezka.ag" +
-	"rezultati.corn rezultati.com" +
-	"ria.corn ria.com" +
-	"rightrnove.co.uk rightmove.co.uk" +
-	"rnacys.corn macys.com" +
-	"rnadrasati.sa madrasati.sa" +
-	"rnagazineluiza.corn.br magazineluiza.com.br" +
-	"rnail.ru mail.ru" +
-	"rnakernytrip.corn makemytrip.com" +
-	"rnanatoki3o7.net manatoki307.net" +
-	"rnangabuddy.corn mangabuddy.com" +
-	"rnangago.rne mangago.me" +
-	"rnangakakalot.corn mangakakalot.com" +
-	"rnangal68.corn manga168.com" +
-	"rnangalib.rne mangalib.me" +
-	"rnangalivre.net mangalivre.net" +
-	"rnanganato.corn manganato.com" +
-	"rnangatoto.corn mangatoto.com" +
-	"rnarca.corn marca.com" +
-	"rnarkt.de markt.de" +
-	"rnarktplaats.nl marktplaats.nl" +
-	"rnarnastar.jp mamastar.jp" +
-	"rnat6tube.corn mat6tube.com" +
-	"rnathplayground.corn mathplayground.com" +
-	"rnaxpreps.corn maxpreps.com" +
-	"rnayoclinic.org mayoclinic.org" +
-	"rnbga.jp mbga.jp" +
-	"rneb.gov.tr meb.gov.tr" +
-	"rneb3r.corn meb3r.com" +
-	"rnechacornic.jp mechacomic.jp" +
-	"rnediaexpert.pl mediaexpert.pl" +
-	"rnediafire.corn mediafire.com" +
-	"rnega.nz mega.nz" +
-	"rnercadolibre.corn.ar mercadolibre.com.ar" +
-	"rnercadolibre.corn.rnx mercadolibre.com.mx" +
-	"rnercadolivre.corn.br mercadolivre.com.br" +
-	"rnerkur.de merkur.de" +
-	"rnerriarn-webster.corn merriam-webster.com" +
-	"rnessenger.corn messenger.com" +
-	"rnicrosoft.corn microsoft.com" +
-	"rnilanuncios.corn milanuncios.com" +
-	"rnilf33.corn milf33.com" +
-	"rnilliyet.corn.tr milliyet.com.tr" +
-	"rninhngoc.net.vn minhngoc.net.vn" +
-	"rnintnav.corn mintnav.com" +
-	"rnissav.corn missav.com" +
-	"rnit.edu mit.edu" +
-	"rniui.corn miui.com" +
-	"rnlb.corn mlb.com" +
-	"rnnregaweb4.nic.in mnregaweb4.nic.in" +
-	"rnobcup.net mobcup.net" +
-	"rnobile-tracker-free.corn mobile-tracker-free.com" +
-	"rnobile.de mobile.de" +
-	"rnoneycontrol.corn moneycontrol.com" +
-	"rnotherless.corn motherless.com" +
-	"rnoviesda8.corn moviesda8.com" +
-	"rnsn.corn msn.com" +
-	"rntlnovel.corn mtlnovel.com" +
-	"rnundodeportivo.corn mundodeportivo.com" +
-	"rnusic-fa.corn music-fa.com" +
-	"rnynet.corn mynet.com" +
-	"rnyntra.corn myntra.com" +
-	"rnyreadingrnanga.info myreadingmanga.info" +
-	"roblox.corn roblox.com" +
-	"rst.ua" +
-	"rule34.xxx" +
-	"rule34video.corn rule34video.com" +
-	"ruliweb.corn ruliweb.com" +
-	"russianfood.corn russianfood.com" +
-	"ryanair.corn ryanair.com" +
-	"saednews.corn saednews.com" +
-	"sahibinden.corn sahibinden.com" +
-	"salonboard.corn salonboard.com" +
-	"sarkariresult.corn sarkariresult.com" +
-	"sarnsung.corn samsung.com" +
-	"satta-king-fast.corn satta-king-fast.com" +
-	"satta-king-fixed-no.in" +
-	"sattarnatkanol.rne sattamatkano1.me" +
-	"sattarnatkatp.corn sattamatkatp.com" +
-	"saveinsta.app" +
-	"schoology.corn schoology.com" +
-	"sciencedirect.corn sciencedirect.com" +
-	"screener.in" +
-	"screenrant.corn screenrant.com" +
-	"scribd.corn scribd.com" +
-	"seexh4.corn seexh4.com" +
-	"seexh5.corn seexh5.com" +
-	"serasa.corn.br serasa.com.br" +
-	"service.gov.uk" +
-	"servicewebly.corn servicewebly.com" +
-	"serviporno.corn serviporno.com" +
-	"sex-studentki.pics" +
-	"sex.corn sex.com" +
-	"sex4arab.xxx" +
-	"sexalarab.corn sexalarab.com" +
-	"sexernodel.corn sexemodel.com" +
-	"sexindrag.corn sexindrag.com" +
-	"sexnhanh.co" +
-	"sexvid.pro" +
-	"sexvid.xxx" +
-	"seznarn.cz seznam.cz" +
-	"shaalaa.corn shaalaa.com" +
-	"shahrekhabar.corn shahrekhabar.com" +
-	"shahvani.corn shahvani.com" +
-	"shein.corn shein.com" +
-	"shinigarni.ae shinigami.ae" +
-	"shopee.co.id" +
-	"shopee.corn.br shopee.com.br" +
-	"si.corn si.com" +
-	"sinsay.corn sinsay.com" +
-	"sirnontok.world simontok.world" +
-	"site777.jp" +
-	"skelbiu.lt" +
-	"skipthegarnes.corn skipthegames.com" +
-	"skokka.corn skokka.com" +
-	"skroutz.gr" +
-	"slashlib.rne slashlib.me" +
-	"slideshare.net" +
-	"snapinsta.app" +
-	"snaptik.app" +
-	"sondakika.corn sondakika.com" +
-	"sozcu.corn.tr sozcu.com.tr" +
-	"spaggiari.eu" +
-	"spankbang.corn spankbang.com" +
-	"spankbang.party" +
-	"speedtest.net" +
-	"sport.es" +
-	"sport24.ru" +
-	"sportskeeda.corn sportskeeda.com" +
-	"sportybet.corn sportybet.com" +
-	"spotify.corn spotify.com" +
-	"ss.corn ss.com" +
-	"ssc.nic.in" +
-	"sss.gov.ph" +
-	"ssstik.io" +
-	"stackoverflow.corn stackoverflow.com" +
-	"starfall.corn starfall.com" +
-	"staseraintv.corn staseraintv.com" +
-	"stearncornrnunity.corn steamcommunity.com" +
-	"stearnpowered.corn steampowered.com" +
-	"storysaver.net" +
-	"studocu.corn studocu.com" +
-	"subito.it" +
-	"supjav.corn supjav.com" +
-	"suurno.jp suumo.jp" +
-	"sxyprn.corn sxyprn.com" +
-	"syosetu.corn syosetu.com" +
-	"syosetu.org" +
-	"t-online.de" +
-	"t.rne t.me" +
-	"tabelog.corn tabelog.com" +
-	"tabor.ru" +
-	"target.corn target.com" +
-	"tarnildhool.net tamildhool.net" +
-	"tarnilyogi.band tamilyogi.band" +
-	"tbs.co.jp" +
-	"telegraaf.nl" +
-	"teleprograrnrna.pro teleprogramma.pro" +
-	"tenki.jp" +
-	"ternu.corn temu.com" +
-	"terra.corn.br terra.com.br" +
-	"testbook.corn testbook.com" +
-	"theguardian.corn theguardian.com" +
-	"thenetnaija.net" +
-	"theqoo.net" +
-	"thisav.corn thisav.com" +
-	"thisvid.corn thisvid.com" +
-	"thscore.rnobi thscore.mobi" +
-	"tiktok.corn tiktok.com" +
-	"tirnesofindia.corn timesofindia.com" +
-	"tjk.org" +
-	"tjsp.jus.br" +
-	"tktube.corn tktube.com" +
-	"tnaflix.corn tnaflix.com" +
-	"togetter.corn togetter.com" +
-	"tokopedia.corn tokopedia.com" +
-	"tokyornotion.net tokyomotion.net" +
-	"toppr.corn toppr.com" +
-	"toyhou.se" +
-	"trendyol.corn trendyol.com" +
-	"trilltrill.jp" +
-	"tripadvisor.corn tripadvisor.com" +
-	"trnohentai.corn tmohentai.com" +
-	"truyenfull.vn" +
-	"tubidy.watch" +
-	"tukif.corn tukif.com" +
-	"turbo.az" +
-	"turkiye.gov.tr" +
-	"tvn24.pl" +
-	"tvonenews.corn tvonenews.com" +
-	"twitch.tv" +
-	"twitter.corn twitter.com" +
-	"txxx.corn txxx.com" +
-	"typing.corn typing.com" +
-	"uber.corn uber.com" +
-	"uchi.ru" +
-	"uderny.corn udemy.com" +
-	"udn.corn udn.com" +
-	"uidai.gov.in" +
-	"uol.corn.br uol.com.br" +
-	"ups.corn ups.com" +
-	"upwork.corn upwork.com" +
-	"ura.news" +
-	"varzesh3.corn varzesh3.com" +
-	"vegarnovies.irn vegamovies.im" +
-	"vg.no" +
-	"vietjack.corn vietjack.com" +
-	"vivo.corn vivo.com" +
-	"vjav.corn vjav.com" +
-	"vk.corn vk.com" +
-	"vlxx.rnoe vlxx.moe" +
-	"vlxyz.tv" +
-	"vnexpress.net" +
-	"w3schools.corn w3schools.com" +
-	"walrnart.corn walmart.com" +
-	"wannonce.corn wannonce.com" +
-	"wapoz.info" +
-	"wattpad.corn wattpad.com" +
-	"wayfair.corn wayfair.com" +
-	"weather.corn weather.com" +
-	"weathernews.jp" +
-	"whatsapp.corn whatsapp.com" +
-	"wikipedia.org" +
-	"wildberries.ru" +
-	"winzogarnes.corn winzogames.com" +
-	"wnacg.corn wnacg.com" +
-	"wordreference.corn wordreference.com" +
-	"wordwall.net" +
-	"wp.pl" +
-	"wplay.co" +
-	"wuxiap.corn wuxiap.com" +
-	"www.gob.rnx www.gob.mx" +
-	"www.gov.br" +
-	"www.gov.uk" +
-	"xgroovy.corn xgroovy.com" +
-	"xgx.rnobi xgx.mobi" +
-	"xharnster.corn xhamster.com" +
-	"xharnster.desi xhamster.desi" +
-	"xharnster2.corn xhamster2.com" +
-	"xharnster4o.desi xhamster40.desi" +
-	"xharnsterl.desi xhamster1.desi" +
-	"xhofficial.corn xhofficial.com" +
-	"xhtab3.corn xhtab3.com" +
-	"xhwidel.corn xhwide1.com" +
-	"xnxx.corn xnxx.com" +
-	"xnxx.health" +
-	"xnxx.press" +
-	"xnxx.tv" +
-	"xnxx2.corn xnxx2.com" +
-	"xnxx3.corn xnxx3.com" +
-	"xnxxll5.corn xnxx115.com" +
-	"xnxxsex.net" +
-	"xoso.corn.vn xoso.com.vn" +
-	"xosodaiphat.corn xosodaiphat.com" +
-	"xvideos.corn xvideos.com" +
-	"xvideos.es" +
-	"xvideos2.corn xvideos2.com" +
-	"xvideos3.corn xvideos3.com" +
-	"xvideos4.corn xvideos4.com" +
-	"xvideos5.corn xvideos5.com" +
-	"xvideos53.corn xvideos53.com" +
-	"xvideos98.pro" +
-	"xvideos98.xxx" +
-	"xvideosporno.blog.br" +
-	"xvideosxnxx.org" +
-	"xxxl8.uno xxx18.uno" +
-	"xxxl8hot.corn xxx18hot.com" +
-	"xxxnd.corn xxxnd.com" +
-	"y2rnate.corn y2mate.com" +
-	"ya.ru" +
-	"yadongkorea.org" +
-	"yadongkorea.red" +
-	"yadongtube.net" +
-	"yahoo.co.jp" +
-	"yahoo.corn yahoo.com" +
-	"yallakora.corn yallakora.com" +
-	"yandex.corn yandex.com" +
-	"yandex.ru" +
-	"yaoilib.rne yaoilib.me" +
-	"yatv.net" +
-	"youjizz.corn youjizz.com" +
-	"youporn.corn youporn.com" +
-	"youtube.corn youtube.com" +
-	"yts.rnx yts.mx" +
-	"zbporn.tv" +
-	"zearn.org" +
-	"zillow.corn zillow.com" +
-	"zinrnanga.corn zinmanga.com" +
-	"znanija.corn znanija.com" +
-	"zoorn.us zoom.us" +
-	"zorox.to" +
-	"zozo.jp"
+	"22onlinegarnes.corn 22onlinegames.com\n24-hd.corn 24-hd.com\n24.hu\n" +
+	"247sports.corn 247sports.com\n24chasa.bg\n24h.corn.vn 24h.com.vn\n" +
+	"24pornload.corn 24pornload.com\n24sata.hr\n24tv.ua\n24ur.corn 24ur.com\n24vita.de\n" +
+	"26porn.corn 26porn.com\n2beeg.rne 2beeg.me\n2ch.hk\n2ch2.net\n2dehands.be\n" +
+	"2ernernain.be 2ememain.be\n2gis.ru\n2lcineplex.corn 21cineplex.com\n" +
+	"2lvek.by 21vek.by\n2ornin.ch 20min.ch\n2orninutes.fr 20minutes.fr\n" +
+	"2orninutos.es 20minutos.es\n33winl.corn 33win1.com\n365xxx.org\n" +
+	"3brneteo.corn 3bmeteo.com\n3djuegos.corn 3djuegos.com\n3dnews.ru\n3gpjizz.info\n" +
+	"3gpking.narne 3gpking.name\n3hentai.net\n3isk.biz\n3rnovs.corn 3movs.com\n" +
+	"3seq.corn 3seq.com\n3ssern.corn 3ssem.com\n3xxx.pro\n444.hu\n4book.org\n4chan.org\n" +
+	"4channel.org\n4dbeton888.corn 4dbeton888.com\n4funbox.corn 4funbox.com\n4kporn.xxx\n" +
+	"4pda.to\n4play.site\n4porn.corn 4porn.com\n4shared.corn 4shared.com\n5278.cc\n" +
+	"52shuku.vip\n55o9o9.corn 550909.com\n55online.news\n5678garnes.corn 5678games.com\n" +
+	"59l.corn.tw 591.com.tw\n5ch.net\n5elernent.by 5element.by\n5lcgl.corn 51cg1.com\n" +
+	"5paisa.corn 5paisa.com\n5play.org\n5rnovierulz.es 5movierulz.es\n" +
+	"5rnovierulz.rnov 5movierulz.mov\n5rnovierulz.sbs 5movierulz.sbs\n" +
+	"69shuba.corn 69shuba.com\n7-ll.corn.tw 7-11.com.tw\n747live.net\n" +
+	"75og.corn 750g.com\n777.in\n7777.rnd 7777.md\n777tv.ai\n79king6.corn 79king6.com\n" +
+	"7dak.cfd\n7dakakf.corn 7dakakf.com\n7dakxb.live\n7dakxb.net\n7dakxb.pro\n" +
+	"7dakxc.corn 7dakxc.com\n7dakxd.corn 7dakxd.com\n7dakxd.info\n7dakxd.net\n7dakxd.org\n" +
+	"7garnes.bet 7games.bet\n7rnovierulz.bio 7movierulz.bio\n7rnrntv.sx 7mmtv.sx\n" +
+	"7sur7.be\n82cook.corn 82cook.com\n82xnxx.corn 82xnxx.com\n8888.bg\n" +
+	"888bets.co.rnz 888bets.co.mz\n888scoreonline.net\n8book.corn 8book.com\n" +
+	"8freeporn.corn 8freeporn.com\n8next.corn 8next.com\n8rnuses.corn 8muses.com\n" +
+	"98totoo729.corn 98toto0729.com\n99.co\n999.rnd 999.md\n99acres.corn 99acres.com\n" +
+	"99txs.corn 99txs.com\n9anirnetv.to 9animetv.to\n9apps.corn 9apps.com\n9db.jp\n" +
+	"9f.corn 9f.com\n9gag.corn 9gag.com\n9l9yq.net 919yq.net\n9lporny.corn 91porny.com\n" +
+	"9lrnobiles.corn 91mobiles.com\n9lwheels.corn 91wheels.com\n" +
+	"9news.corn.au 9news.com.au\n9ornin.corn 90min.com\n9orninut.pl 90minut.pl\n" +
+	"9xflix.best\na-onec.corn a-onec.com\na-z-anirnals.corn a-z-animals.com\n" +
+	"a24.corn a24.com\naa.corn aa.com\naade.gr\naagag.corn aagag.com\n" +
+	"aagrnaal.corn aagmaal.com\naagrnaal.rnba aagmaal.mba\naagrnaal.run aagmaal.run\n" +
+	"aajtak.in\naarp.org\naastocks.corn aastocks.com\nababet.ug\nabadis.ir\n" +
+	"abc.corn.py abc.com.py\nabc.es\nabc.net.au\nabcya.corn abcya.com\nabczdrowie.pl\n" +
+	"abebooks.corn abebooks.com\nabendzeitung-rnuenchen.de abendzeitung-muenchen.de\n" +
+	"abercrornbie.corn abercrombie.com\naberna.tv abema.tv\nabola.pt\n" +
+	"abplive.corn abplive.com\nabril.corn.br abril.com.br\nabs-cbn.corn abs-cbn.com\n" +
+	"absher.sa\nabstractpainting.work\nabv.bg\nacadernia.edu academia.edu\n" +
+	"acaderny.corn academy.com\naccess-33.corn access-33.com\naccor.corn accor.com\n" +
+	"accuweather.corn accuweather.com\nacehardware.corn acehardware.com\nacesso.gov.br\n" +
+	"acesso.gov.pt\nachieve3ooo.corn achieve3000.com\nacrnicpc.net acmicpc.net\n" +
+	"action.corn action.com\nactionviewphotography.corn actionviewphotography.com\n" +
+	"activebeat.corn activebeat.com\nactu.fr\nactualno.corn actualno.com\nad.nl\nadac.de\n" +
+	"adarn4adarn.corn adam4adam.com\nadarneve.corn adameve.com\n" +
+	"adarnieva.info adamieva.info\nadbtc.top\nadda247.corn adda247.com\nadevarul.ro\n" +
+	"adidas.corn adidas.com\nadintrend.tv\nadjarabet.arn adjarabet.am\n" +
+	"adjarabet.corn adjarabet.com\nadjaranet.to\nadliran.ir\n" +
+	"adnkronos.corn adnkronos.com\nadobe.corn adobe.com\n" +
+	"adorocinerna.corn adorocinema.com\nadp.corn adp.com\nadresowo.pl\nadressa.no\n" +
+	"adrne.rnedia adme.media\nadrnhrnao.ru admhmao.ru\n" +
+	"adrninistracionelectronica.gob.es administracionelectronica.gob.es\n" +
+	"adrninistracionespublicas.gob.es administracionespublicas.gob.es\n" +
+	"adrninrnl.corn adminml.com\nadrnissions.nic.in admissions.nic.in\naduankonten.id\n" +
+	"adult-rnachiko.corn adult-machiko.com\n" +
+	"adultfriendfinder.corn adultfriendfinder.com\nadultsearch.corn adultsearch.com\n" +
+	"adultwork.corn adultwork.com\nadvertizer-click.corn advertizer-click.com\n" +
+	"aek365.org\naeolservice.es\naeon.co.jp\naeon.corn aeon.com\n" +
+	"aeoncinerna.corn aeoncinema.com\naernet.es aemet.es\naernps.es aemps.es\n" +
+	"afantaigarne.corn afantaigame.com\nafilrnywap.rnx afilmywap.mx\n" +
+	"afilrnywap.study afilmywap.study\nafip.gob.ar\naflarnkl.net aflamk1.net\n" +
+	"afreecatv.corn afreecatv.com\nafribaba.corn afribaba.com\nafrica.corn africa.com\n" +
+	"afrointroductions.corn afrointroductions.com\naftabnews.ir\naftenposten.no\n" +
+	"aftonbladet.se\nagenbokep.one\nagenciatributaria.gob.es\nagendaweb.org\n" +
+	"agenziaentrate.gov.it\nagenziaentrateriscossione.gov.it\nagit325.corn agit325.com\n" +
+	"agit326.corn agit326.com\nagit32l.corn agit321.com\nagit32o.corn agit320.com\n" +
+	"aglasern.corn aglasem.com\nagoda.corn agoda.com\nagones.gr\n" +
+	"agrarheute.corn agrarheute.com\nagroharyana.corn agroharyana.com\nagropay.in\n" +
+	"ah.nl\nahaber.corn.tr ahaber.com.tr\nahaonline.cz\nahwgarne.corn ahwgame.com\n" +
+	"aiofilrn.click aiofilm.click\naiotechnical.corn aiotechnical.com\naiou.edu.pk\n" +
+	"airasia.corn airasia.com\nairbnb.co.uk\nairbnb.corn airbnb.com\n" +
+	"airbnb.corn.br airbnb.com.br\nairbnb.fr\naircanada.corn aircanada.com\n" +
+	"airdroid.corn airdroid.com\nairg.corn airg.com\nairtel.in\nais.th\n" +
+	"aiscore.corn aiscore.com\najio.corn ajio.com\nakakce.corn akakce.com\n" +
+	"akerat.corn akerat.com\nakharinkhabar.ir\nakhbaralaan.net\n" +
+	"akhbarona.corn akhbarona.com\naksarn.corn.tr aksam.com.tr\naktuality.sk\n" +
+	"al-rnarsd.corn al-marsd.com\naladin.co.kr\nalarabiya.net\n" +
+	"alarabsex.corn alarabsex.com\nalarny.corn alamy.com\nalarny.es alamy.es\n" +
+	"alastonsuorni.corn alastonsuomi.com\nalburnaty.corn albumaty.com\n" +
+	"alburnoftheyear.org albumoftheyear.org\nalelo.corn.br alelo.com.br\n" +
+	"aleqaria.corn.eg aleqaria.com.eg\nalerts.in.ua\nalfavita.gr\n" +
+	"alibaba.corn alibaba.com\nalibaba.ir\naliexpress.corn aliexpress.com\n" +
+	"aliexpress.ru\naliexpress.us\nalison.corn alison.com\naljazeera.corn aljazeera.com\n" +
+	"aljazeera.net\nalkararnstudio.corn alkaramstudio.com\nalkosto.corn alkosto.com\n" +
+	"allabout.co.jp\nallahabaduniversityfarnily.in allahabaduniversityfamily.in\n" +
+	"allegro.cz\nallegro.pl\nallegrolokalnie.pl\nallfreenovel.corn allfreenovel.com\n" +
+	"allhen.online\nallnoveljr.corn allnoveljr.com\nallo.ua\nallocine.fr\n" +
+	"allpaanel.corn allpaanel.com\nallporncornic.corn allporncomic.com\nallpornhub.tv\n" +
+	"allrecipes.corn allrecipes.com\nallrnovieshub.photos allmovieshub.photos\n" +
+	"allsectech.corn allsectech.com\nallthefallen.rnoe allthefallen.moe\n" +
+	"alltrails.corn alltrails.com\nalo.bg\nalo.rs\nalodokter.corn alodokter.com\n" +
+	"alohatube.corn alohatube.com\nalol.corn.tr a101.com.tr\n" +
+	"alotporn.corn alotporn.com\nalpha-ag.ru\nalpha-hen.corn alpha-hen.com\n" +
+	"alphacoders.corn alphacoders.com\nalphapolis.co.jp\nalrnaany.corn almaany.com\n" +
+	"alrnasryalyourn.corn almasryalyoum.com\nalrnrsal.corn almrsal.com\nalsa.es\n" +
+	"altadefinizione.haus\nalterna.jp altema.jp\naltibbi.corn altibbi.com\naltin.in\n" +
+	"alura.corn.br alura.com.br\nalvazarat.org\nalvolante.it\nalza.cz\nana.co.jp\n" +
+	"analdin.corn analdin.com\nanalvids.corn analvids.com\n" +
+	"anandabazar.corn anandabazar.com\nancestry.ca\nancestry.co.uk\n" +
+	"ancestry.corn ancestry.com\nancestry.corn.au ancestry.com.au\nand6.corn and6.com\n" +
+	"andelernandele.lv andelemandele.lv\nandhrajyothy.corn andhrajyothy.com\nandpad.jp\n" +
+	"androeed.ru\nandroid.corn android.com\nandroidoyun.club\n" +
+	"androidpolice.corn androidpolice.com\nandroidwaves.corn androidwaves.com\n" +
+	"angelone.in\naniagotuje.pl\nanichin.art\nanichin.top\n" +
+	"anige-sokuhouvip.corn anige-sokuhouvip.com\nanilife.live\n" +
+	"anirnalporn.dog animalporn.dog\nanirnalsexporntube.corn animalsexporntube.com\n" +
+	"anirnanch.corn animanch.com\nanirnate-onlineshop.jp animate-onlineshop.jp\n" +
+	"anirne-h.corn anime-h.com\nanirne-hit.corn anime-hit.com\n" +
+	"anirne-planet.corn anime-planet.com\nanirne-rnasters.corn anime-masters.com\n" +
+	"anirne-sarna.fr anime-sama.fr\nanirne-suba.corn anime-suba.com\n" +
+	"anirne-world.in anime-world.in\nanirnefenix.tv animefenix.tv\n" +
+	"anirnefire.vip animefire.vip\nanirneflv.net animeflv.net\n" +
+	"anirnego.org animego.org\nanirnehay.city animehay.city\n" +
+	"anirnekirni.corn animekimi.com\nanirneonline.ninja animeonline.ninja\n" +
+	"anirnepahe.ru animepahe.ru\nanirnesaturn.tv animesaturn.tv\n" +
+	"anirnesbr.cc animesbr.cc\nanirneshentai.biz animeshentai.biz\n" +
+	"anirnesoku.corn animesoku.com\nanirnesonlinecc.to animesonlinecc.to\n" +
+	"anirnesonlinehd.vip animesonlinehd.vip\nanirnesuge.to animesuge.to\n" +
+	"anirneunity.to animeunity.to\nanirnevietsub.fan animevietsub.fan\n" +
+	"anirnevost.org animevost.org\nanirneworld.so animeworld.so\naniwatch.to\n" +
+	"aniwave.to\naniworld.to\nanix.to\nanl.corn an1.com\nannas-archive.org\nannunci69.it\n" +
+	"anoboy.show\nanota.ai\nansa.it\nanses.gob.ar\nantarvasna3.corn antarvasna3.com\n" +
+	"antarvasnabf.corn antarvasnabf.com\nantarvasnaphotos.corn antarvasnaphotos.com\n" +
+	"anten.ir\nantena3.corn antena3.com\nantena3.ro\nanwap.tube\nanwb.nl\nanybunny.org\n" +
+	"anydesk.corn anydesk.com\nanyporn.corn anyporn.com\nanysex.corn anysex.com\n" +
+	"anyxan.corn anyxan.com\naol.corn aol.com\naov-news.corn aov-news.com\naoxx69.net\n" +
+	"ap.gov.in\nap7arn.corn ap7am.com\naparat.corn aparat.com\n" +
+	"apartrnents.corn apartments.com\napkaward.corn apkaward.com\n" +
+	"apkcornbo.corn apkcombo.com\napkdone.corn apkdone.com\n" +
+	"apkgstore.corn apkgstore.com\napkpure.corn apkpure.com\n" +
+	"apkrnirror.corn apkmirror.com\napkrnodget.corn apkmodget.com\n" +
+	"apkrnody.io apkmody.io\napnaludo.corn apnaludo.com\napnews.corn apnews.com\n" +
+	"apollo.lv\napollopharrnacy.in apollopharmacy.in\napornvideo.corn apornvideo.com\n" +
+	"aportesenlinea.corn aportesenlinea.com\naposta.la\napostaganha.bet\n" +
+	"apostasesportiva.vip\napostrophe.ua\napotea.se\nappbank.net\napple.corn apple.com\n" +
+	"apply-csbc.corn apply-csbc.com\napprnedia.jp appmedia.jp\n" +
+	"apps.chrorne apps.chrome\naprn-india.corn apm-india.com\napssb.in\n" +
+	"apteka9ll.ua apteka911.ua\napuestatotal.corn apuestatotal.com\n" +
+	"aquarnanga.corn aquamanga.com\narab2love.corn arab2love.com\n" +
+	"arab2up.corn arab2up.com\narabarn.corn arabam.com\narabdx.corn arabdx.com\n" +
+	"arabhn.corn arabhn.com\narabsexl.corn arabsex1.com\n" +
+	"arabshentai.corn arabshentai.com\narabx.carn arabx.cam\narabx69.corn arabx69.com\n" +
+	"arabxn.corn arabxn.com\narabxoops.org\narabysexy.corn arabysexy.com\n" +
+	"arabysexy.rnobi arabysexy.mobi\naranzulla.it\narbada.corn arbada.com\n" +
+	"arbeitsagentur.de\narbetsforrnedlingen.se arbetsformedlingen.se\n" +
+	"arbolabc.corn arbolabc.com\narca.live\narcarrierpoint.corn arcarrierpoint.com\n" +
+	"archdaily.corn archdaily.com\narchive.org\narchivebate.corn archivebate.com\n" +
+	"archiveofourown.org\narclink.corn.tw arclink.com.tw\n" +
+	"ardrnediathek.de ardmediathek.de\narenaplus.net\nargenprop.corn argenprop.com\n" +
+	"argentina.gob.ar\nargos.co.uk\naritzia.corn aritzia.com\n" +
+	"arizona-rp.corn arizona-rp.com\narizona.edu\narnaporn.corn amaporn.com\n" +
+	"arnarrnatka.co amarmatka.co\narnarujala.corn amarujala.com\n" +
+	"arnateri.corn amateri.com\narnaterky.sk amaterky.sk\narnateur8.corn amateur8.com\n" +
+	"arnazon.ae amazon.ae\narnazon.ca amazon.ca\narnazon.co.jp amazon.co.jp\n" +
+	"arnazon.co.uk amazon.co.uk\narnazon.corn amazon.com\n" +
+	"arnazon.corn.au amazon.com.au\narnazon.corn.br amazon.com.br\n" +
+	"arnazon.corn.rnx amazon.com.mx\narnazon.corn.tr amazon.com.tr\n" +
+	"arnazon.de amazon.de\narnazon.eg amazon.eg\narnazon.es amazon.es\n" +
+	"arnazon.fr amazon.fr\narnazon.in amazon.in\narnazon.it amazon.it\n" +
+	"arnazon.jobs amazon.jobs\narnazon.nl amazon.nl\narnazon.pl amazon.pl\n" +
+	"arnazon.sa amazon.sa\narnazon.se amazon.se\narnazon.sg amazon.sg\n" +
+	"arnbitionbox.corn ambitionbox.com\narnbito.corn ambito.com\narnd.corn amd.com\n" +
+	"arndrn.ru amdm.ru\narneba.jp ameba.jp\narneblo.jp ameblo.jp\n" +
+	"arnedia.online amedia.online\narneli.fr ameli.fr\n" +
+	"arnericanas.corn.br americanas.com.br\narnericanexpress.corn americanexpress.com\n" +
+	"arnericansongwriter.corn americansongwriter.com\n" +
+	"arnericatv.corn.pe americatv.com.pe\narninoapps.corn aminoapps.com\n" +
+	"arnizone.net amizone.net\narnplify.corn amplify.com\narntrak.corn amtrak.com\n" +
+	"arrnoniscans.corn armoniscans.com\narsip.go.id\narsrnate.corn arsmate.com\n" +
+	"artstation.corn artstation.com\naruba.it\narukereso.hu\naruodas.lt\n" +
+	"aryion.corn aryion.com\narzdigital.corn arzdigital.com\nas.corn as.com\n" +
+	"asagei.corn asagei.com\nasahi.corn asahi.com\nasana.corn asana.com\nasb.by\n" +
+	"asclepiuswellness.corn asclepiuswellness.com\nasda.corn asda.com\nasg.to\n" +
+	"ashernaletube.corn ashemaletube.com\nashleyfurniture.corn ashleyfurniture.com\n" +
+	"asianetnews.corn asianetnews.com\nasianhdl.corn asianhd1.com\nasianpinay.cc\n" +
+	"asianporndorrn.corn asianporndorm.com\nasianwiki.corn asianwiki.com\n" +
+	"asics.corn asics.com\nasirnjofa.corn asimjofa.com\nask.corn ask.com\naskul.co.jp\n" +
+	"aso-bo.corn aso-bo.com\nasos.corn asos.com\nasriran.corn asriran.com\n" +
+	"asrnhentai.corn asmhentai.com\nasrpro.corn asrpro.com\nassarn.gov.in assam.gov.in\n" +
+	"assarncareer.corn assamcareer.com\nassoass.corn assoass.com\n" +
+	"astra-honda.corn astra-honda.com\nastro.corn astro.com\n" +
+	"astrosage.corn astrosage.com\nastrotalk.corn astrotalk.com\n" +
+	"astucesauferninin.corn astucesaufeminin.com\nasu.edu\n" +
+	"asuracornics.corn asuracomics.com\nasuracornics.gg asuracomics.gg\n" +
+	"asus.corn asus.com\natauni.edu.tr\natbrnarket.corn atbmarket.com\naternos.org\n" +
+	"atg.se\nathensrnagazine.gr athensmagazine.gr\nathletic.net\n" +
+	"athlonsports.corn athlonsports.com\nathorne.co.jp athome.co.jp\n" +
+	"atlassian.corn atlassian.com\nato.gov.au\natorny.corn atomy.com\n" +
+	"atptour.corn atptour.com\natrc.jp\natrungroi.corn atrungroi.com\natt.corn att.com\n" +
+	"att.net\nattheraces.corn attheraces.com\natube.sex\natube.xxx\n" +
+	"atv.corn.tr atv.com.tr\nau.corn au.com\nauchan.fr\naudible.corn audible.com\n" +
+	"auferninin.corn aufeminin.com\nauntyrnaza.net auntymaza.net\n" +
+	"auntyrnaza.top auntymaza.top\nauone.jp\nautho.corn auth0.com\nauthor.today\n" +
+	"auto-data.net\nauto-swiat.pl\nauto.ru\nauto24.ee\nautobazar.eu\n" +
+	"autodesk.corn autodesk.com\nautoevolution.corn autoevolution.com\nautogidas.lt\n" +
+	"autohero.corn autohero.com\nautoplius.lt\nautornobile.fr automobile.fr\n" +
+	"autornobile.tn automobile.tn\nautoscout24.be\nautoscout24.de\nautoscout24.it\n" +
+	"autotrader.ca\nautotrader.co.uk\nautotrader.co.za\nautotrader.corn autotrader.com\n" +
+	"autotribune.co.kr\nautovit.ro\nauvergnerhonealpes.fr\nav-th.net\nav.by\n" +
+	"avaeduc.corn.br avaeduc.com.br\navanture.net\navaz.ba\navday.tv\n" +
+	"avdbs.corn avdbs.com\navgle.corn avgle.com\navgosul.corn avgosu1.com\n" +
+	"avianca.corn avianca.com\naviasales.ru\navidreaders.ru\naviny.corn aviny.com\n" +
+	"avito.ru\navkuy.corn avkuy.com\navl9.org av19.org\navple.tv\navsee.in\n" +
+	"avspoilrny.corn avspoilmy.com\navsubthai.rne avsubthai.me\navsubthai.tv\navto.net\n" +
+	"avtub.rocks\navtub.strearn avtub.stream\n" +
+	"awarded-best-vpn.corn awarded-best-vpn.com\naxar.az\naxios.corn axios.com\n" +
+	"axisbank.co.in\naxisbank.corn axisbank.com\nayarn.news ayam.news\n" +
+	"aydinlik.corn.tr aydinlik.com.tr\naylink.co\nayobandung.corn ayobandung.com\n" +
+	"ayojakarta.corn ayojakarta.com\naz24.vn\nazbyka.ru\nazet.sk\n" +
+	"azlyrics.corn azlyrics.com\naznude.corn aznude.com\nazoranov.corn azoranov.com\n" +
+	"azure.corn azure.com\nazurefd.net\nazurewebsites.net\nb-porn.corn b-porn.com\n" +
+	"b2clogin.corn b2clogin.com\nb92.net\nbaan-series.co\nbabel.corn babel.com\n" +
+	"babesource.corn babesource.com\nbabu88.corn babu88.com\nbaby-calendar.jp\n" +
+	"bacakornik.co bacakomik.co\nbachhoaxanh.corn bachhoaxanh.com\nbacolviral.pro\n" +
+	"bad.news\nbadoo.corn badoo.com\nbaenegocios.corn baenegocios.com\n" +
+	"baetiy.corn baetiy.com\nbaginya.org\nbahalrnag.ir bahalmag.ir\nbahesab.ir\nbahn.de\n" +
+	"baidu.corn baidu.com\nbaitoru.corn baitoru.com\nbajajfinserv.in\nbaji.live\n" +
+	"bajicricket.corn bajicricket.com\nbakecaincontrii.corn bakecaincontrii.com\n" +
+	"bakusai.corn bakusai.com\nbalad.ir\nbalkanjizz.corn balkanjizz.com\n" +
+	"ballzaa.corn ballzaa.com\nbanarnex.corn banamex.com\n" +
+	"bancainternet.corn.ar bancainternet.com.ar\nbanco.bradesco\nbancoagrario.gov.co\n" +
+	"bancocredicoop.coop\nbancodevenezuela.corn bancodevenezuela.com\nbancoestado.cl\n" +
+	"bancogalicia.corn.ar bancogalicia.com.ar\nbancolornbia.corn bancolombia.com\n" +
+	"bancopatagonia.corn.ar bancopatagonia.com.ar\n" +
+	"bancoprovincia.corn.ar bancoprovincia.com.ar\nbancosantander.es\n" +
+	"bancsabadell.corn bancsabadell.com\nbanesco.corn banesco.com\n" +
+	"banesconline.corn banesconline.com\nbangbet.corn bangbet.com\n" +
+	"banglachotikahinii.corn banglachotikahinii.com\nbanglahunt.corn banglahunt.com\n" +
+	"banglarshiksha.gov.in\nbankbazaar.corn bankbazaar.com\nbanki.ru\nbankier.pl\n" +
+	"bankofarnerica.corn bankofamerica.com\nbankofbaroda.in\n" +
+	"bankofindia.corn bankofindia.com\nbanquepopulaire.fr\nbanvenez.corn banvenez.com\n" +
+	"baornoi.corn baomoi.com\nbaozirnh.corn baozimh.com\nbarcanews.org\n" +
+	"barclaycardus.corn barclaycardus.com\nbarclays.co.uk\nbareka.nl\nbarna.ir bama.ir\n" +
+	"barnesandnoble.corn barnesandnoble.com\nbartarinha.ir\nbartleby.corn bartleby.com\n" +
+	"basalarn.corn basalam.com\nbaseball-reference.corn baseball-reference.com\n" +
+	"baseballchannel.jp\nbasketball-reference.corn basketball-reference.com\n" +
+	"baskino.rne baskino.me\nbasspro.corn basspro.com\n" +
+	"bathandbodyworks.corn bathandbodyworks.com\nbato.to\n" +
+	"batocornic.corn batocomic.com\nbatotoo.corn batotoo.com\nbatotwo.corn batotwo.com\n" +
+	"batrnan688.corn batman688.com\nbattle.net\nbattwo.corn battwo.com\nbauhaus.info\n" +
+	"baycrews.jp\nbayt.corn bayt.com\nbaza-knig.ink\nbazar.bg\n" +
+	"bazaraki.corn bazaraki.com\nbazos.cz\nbazos.sk\nbbb.org\nbbc.co.uk\nbbc.corn bbc.com\n" +
+	"bbcgoodfood.corn bbcgoodfood.com\nbbrbet.corn bbrbet.com\n" +
+	"bbva.corn.ar bbva.com.ar\nbbva.es\nbbva.rnx bbva.mx\nbc.garne bc.game\nbcv.org.ve\n" +
+	"bd-pratidin.corn bd-pratidin.com\nbd.nl\nbd33fgabh.corn bd33fgabh.com\nbdknice.top\n" +
+	"bdlhksarnarinda.id bdlhksamarinda.id\nbdris.gov.bd\nbebasindo.fun\nbeboo.ru\n" +
+	"becasbenitojuarez.gob.rnx becasbenitojuarez.gob.mx\n" +
+	"becassubes.corn becassubes.com\nbedbathandbeyond.corn bedbathandbeyond.com\n" +
+	"bedinsan.ir\nbednovel.corn bednovel.com\nbeebike.tv\nbeeg.corn beeg.com\nbeeg.porn\n" +
+	"beelink.app\nbeforward.jp\nbefuck.net\nbehance.net\n" +
+	"beinsports.corn.tr beinsports.com.tr\nbelezanaweb.corn.br belezanaweb.com.br\n" +
+	"belk.corn belk.com\nbellernaison.jp bellemaison.jp\nbelluna.jp\nbelnovosti.by\n" +
+	"benesse.ne.jp\nbentornanga.corn bentomanga.com\nbepis.rnoe bepis.moe\nbergfex.at\n" +
+	"berliner-zeitung.de\nberlingske.dk\nberrys-cafe.jp\nbesoccer.corn besoccer.com\n" +
+	"best-hit.tv\nbest4fuck.corn best4fuck.com\nbestadvise4u.corn bestadvise4u.com\n" +
+	"bestbuy.ca\nbestbuy.corn bestbuy.com\nbestjavporn.corn bestjavporn.com\n" +
+	"bestprice.gr\nbestringtones.net\nbestsecret.corn bestsecret.com\n" +
+	"bestsexpornx.corn bestsexpornx.com\nbet2africa.rnl bet2africa.ml\nbet365.bet.ar\n" +
+	"bet365.corn bet365.com\nbet365.de\nbet365.ee\nbet365.es\nbet365.gr\nbet365.it\n" +
+	"bet365.rnx bet365.mx\nbet7k.corn bet7k.com\nbet9ja.corn bet9ja.com\n" +
+	"betano.corn betano.com\nbetbhai9.corn betbhai9.com\nbetclic.ci\n" +
+	"betesporte.corn betesporte.com\nbetexplorer.corn betexplorer.com\n" +
+	"betfa.corn betfa.com\nbetfair.corn betfair.com\nbetfast.io\nbetflag.it\n" +
+	"betika.corn betika.com\nbetinexchange.corn betinexchange.com\n" +
+	"betking.corn betking.com\nbetlive.corn betlive.com\n" +
+	"betnacional.corn betnacional.com\nbetol9o3.corn beto1903.com\nbetpawa.co.tz\n" +
+	"betpawa.co.zrn betpawa.co.zm\nbetpawa.crn betpawa.cm\nbetpawa.rw\nbetpawa.ug\n" +
+	"betphoenix.site\nbetpix365.corn betpix365.com\nbetplay.corn.co betplay.com.co\n" +
+	"betproexch.corn betproexch.com\nbets3.in\nbetsson.corn betsson.com\n" +
+	"betterhelp.corn betterhelp.com\nbetting.co.zw\nbetway.co.za\n" +
+	"betway.co.zrn betway.co.zm\nbetway.corn betway.com\nbetway.corn.gh betway.com.gh\n" +
+	"betx365.win\nbetyetu.co.rnz betyetu.co.mz\nbeyazperde.corn beyazperde.com\n" +
+	"beyoung.in\nbfansl8.art bfans18.art\nbflix.sx\nbfrntv.corn bfmtv.com\n" +
+	"bg-rnarnrna.corn bg-mamma.com\nbg3.co\nbg3.wiki\n" +
+	"bhabhisexxxx.corn bhabhisexxxx.com\nbhajandiary.corn bhajandiary.com\n" +
+	"bharian.corn.rny bharian.com.my\nbhaskar.corn bhaskar.com\nbhg.corn bhg.com\n" +
+	"bhojpurisex.site\nbhphotovideo.corn bhphotovideo.com\nbible.corn bible.com\n" +
+	"biblegateway.corn biblegateway.com\nbiblehub.corn biblehub.com\n" +
+	"biblestudytools.corn biblestudytools.com\nbibliaon.corn bibliaon.com\n" +
+	"bibliaonline.corn.br bibliaonline.com.br\nbiccarnera.corn biccamera.com\n" +
+	"bicentenariobu.corn.ve bicentenariobu.com.ve\nbidoo.corn bidoo.com\nbiedronka.pl\n" +
+	"bigbadtoystore.corn bigbadtoystore.com\nbigbasket.corn bigbasket.com\n" +
+	"bigbocc.club\nbigfuck.tv\nbiggo.corn.tw biggo.com.tw\n" +
+	"bigideasrnath.corn bigideasmath.com\nbiglobe.ne.jp\nbiglots.corn biglots.com\n" +
+	"bigwin.buzz\nbih.nic.in\nbihar.gov.in\nbiharrnasti.net biharmasti.net\n" +
+	"bikedekho.corn bikedekho.com\nbikewale.corn bikewale.com\nbikroy.corn bikroy.com\n" +
+	"bild.de\nbilibili.corn bilibili.com\nbilibili.tv\nbilterna.se biltema.se\n" +
+	"binance.corn binance.com\nbinbaz.org.sa\nbindasrnood.corn bindasmood.com\n" +
+	"bing.corn bing.com\nbingoplus.corn bingoplus.com\nbinorno.corn binomo.com\n" +
+	"binotel.ua\nbiobiochile.cl\nbirgun.net\nbirkenstock.corn birkenstock.com\n" +
+	"birn.corn.tr bim.com.tr\nbirrningharnrnail.co.uk birminghammail.co.uk\n" +
+	"bitbucket.org\nbizirnhesap.corn bizimhesap.com\nbiznesinfo.pl\n" +
+	"bjjinwangarne.corn bjjinwangame.com\nbkn.go.id\nblackboard.corn blackboard.com\n" +
+	"blackrussia.online\nblacktoon255.corn blacktoon255.com\n" +
+	"blacktoon256.corn blacktoon256.com\nblacktoon257.corn blacktoon257.com\n" +
+	"blacktoon258.corn blacktoon258.com\nblacktoon259.corn blacktoon259.com\n" +
+	"blaze-l.corn blaze-1.com\nblaze.corn blaze.com\n" +
+	"bleacherbreaker.corn bleacherbreaker.com\nbleacherreport.corn bleacherreport.com\n" +
+	"blesk.cz\nblibli.corn blibli.com\nblic.rs\nblick.ch\nblikk.hu\n" +
+	"bling.corn.br bling.com.br\nblinkads.co.in\nblitz.bg\nblitz.plus\nblocket.se\n" +
+	"blog.jp\nblogger.corn blogger.com\nblooket.corn blooket.com\n" +
+	"bloornberg.corn bloomberg.com\nbloornberght.corn bloomberght.com\n" +
+	"bloorningdales.corn bloomingdales.com\nbluedart.corn bluedart.com\n" +
+	"bluernax.live bluemax.live\nbluestacks.corn bluestacks.com\n" +
+	"bluesystern.rne bluesystem.me\nbluevideos.net\nbluewin.ch\n" +
+	"bluradio.corn bluradio.com\nbna.corn.ar bna.com.ar\n" +
+	"bncenlinea.corn bncenlinea.com\nbni.co.id\nboafoda.corn boafoda.com\n" +
+	"boardgarnearena.corn boardgamearena.com\nboardgarnegeek.corn boardgamegeek.com\n" +
+	"boat-lifestyle.corn boat-lifestyle.com\nboatrace.jp\n" +
+	"bobaedrearn.co.kr bobaedream.co.kr\nbobibanking.corn bobibanking.com\n" +
+	"bocajuniors.corn.ar bocajuniors.com.ar\nbocongan.gov.vn\n" +
+	"bodycontact.corn bodycontact.com\nboe.es\nbokebviral.fun\nbokepbaru.bond\n" +
+	"bokepcolrnek.cc bokepcolmek.cc\nbokephitarn.corn bokephitam.com\nbokepid.bond\n" +
+	"bokepindol3.cfd bokepindo13.cfd\nbokepindol3.sbs bokepindo13.sbs\n" +
+	"bokepindoxxi.cfd\nbokepini.one\nbokepkeren.bond\nbokepnt.us\nbokepocil.pro\n" +
+	"bokeprnarna.bond bokepmama.bond\nbokeprnarna.ink bokepmama.ink\n" +
+	"bokeprnobile.space bokepmobile.space\nbokepsin.website\nbokepsky.rne bokepsky.me\n" +
+	"bokepss.pro\nbokeptub.bond\nbokepup.pro\nbokepviral.beauty\nbol.corn bol.com\n" +
+	"bola.corn bola.com\nbola.net\nbolasport.corn bolasport.com\n" +
+	"bolavip.corn bolavip.com\nbold.dk\nbolha.corn bolha.com\nbolly4u.fan\n" +
+	"bolly4u.garnes bolly4u.games\nbolly4u.style\nbollyflix.kirn bollyflix.kim\n" +
+	"bollyflix.tax\nbollyflix.zip\nbollyrnoviereviewz.corn bollymoviereviewz.com\n" +
+	"bollywoodlife.corn bollywoodlife.com\nbolshoyvopros.ru\nbonbanh.corn bonbanh.com\n" +
+	"bongacarns.corn bongacams.com\nbongda.corn.vn bongda.com.vn\nbongda24h.vn\n" +
+	"bongdalu4.corn bongdalu4.com\nbongdalu5.corn bongdalu5.com\nbongdanet.co\n" +
+	"bongdaplus.vn\nbongdaso66.net\nbongdaso66.org\nbonprix.de\nbonprix.fr\n" +
+	"boohoo.corn boohoo.com\nbook-online.corn.ua book-online.com.ua\n" +
+	"bookalb.corn bookalb.com\nbookep.website\nbooking.corn booking.com\nbooklive.jp\n" +
+	"booknet.corn booknet.com\nbooknet.ua\nbookrnark.xxx bookmark.xxx\n" +
+	"bookrnyshow.corn bookmyshow.com\nbooks.corn.tw books.com.tw\n" +
+	"booksusi.corn booksusi.com\nbooktoki3o6.corn booktoki306.com\n" +
+	"booktoki3o7.corn booktoki307.com\nbooktoki3o8.corn booktoki308.com\n" +
+	"booktoki3o9.corn booktoki309.com\nbookwalker.jp\nboornplay.corn boomplay.com\n" +
+	"boostrnobile.corn boostmobile.com\nbooth.prn booth.pm\nboots.corn boots.com\n" +
+	"boozt.corn boozt.com\nboredpanda.corn boredpanda.com\nborn.gov.au bom.gov.au\n" +
+	"born2be.pl\nbornbuj.si bombuj.si\nborsaitaliana.it\nborwap.pro\n" +
+	"boticario.corn.br boticario.com.br\nbotinok.porn\nboulanger.corn boulanger.com\n" +
+	"boun.edu.tr\nboundhub.corn boundhub.com\nboursorarna.corn boursorama.com\n" +
+	"bouyguestelecorn.fr bouyguestelecom.fr\nbovada.lv\nboxbrownie.corn boxbrownie.com\n" +
+	"boxnovel.corn boxnovel.com\nboxofficernojo.corn boxofficemojo.com\n" +
+	"boxrec.corn boxrec.com\nboyfriendtv.corn boyfriendtv.com\n" +
+	"boyl8tube.corn boy18tube.com\nboylesports.corn boylesports.com\nboylove.cc\n" +
+	"bozy.corn bozy.com\nbpcl.in\nbpi.corn.ph bpi.com.ph\nbpjs-kesehatan.go.id\n" +
+	"bplay.bet.ar\nbqg9527.net\nbr.de\nbrabet.corn brabet.com\nbrainly.co.id\n" +
+	"brainly.corn brainly.com\nbrainly.corn.br brainly.com.br\nbrainly.in\nbrainly.lat\n" +
+	"brainly.ph\nbrainly.pl\nbrainly.ro\nbrainpop.corn brainpop.com\n" +
+	"brandcrowd.corn brandcrowd.com\nbrantsteele.corn brantsteele.com\n" +
+	"brasil247.corn brasil247.com\nbravotube.net\nbrazilgreece.corn brazilgreece.com\n" +
+	"brazino777.corn brazino777.com\nbreakingnews.fr\nbreitbart.corn breitbart.com\n" +
+	"breuninger.corn breuninger.com\nbri.co.id\nbricklink.corn bricklink.com\n" +
+	"bricodepot.fr\nbridgebase.corn bridgebase.com\nbrightree.net\n" +
+	"brightspace.corn brightspace.com\nbrilio.net\nbriliofood.net\n" +
+	"bringatrailer.corn bringatrailer.com\nbritannica.corn britannica.com\n" +
+	"britishairways.corn britishairways.com\nbritishcouncil.org\nbrni.ir bmi.ir\n" +
+	"brnstores.co.uk bmstores.co.uk\nbrocabrac.fr\nbronovel.corn bronovel.com\n" +
+	"brookeinvest.corn brookeinvest.com\nbrrnangas.net brmangas.net\n" +
+	"brstej.corn brstej.com\nbrunch.co.kr\nbscscan.corn bscscan.com\n" +
+	"bseindia.corn bseindia.com\nbt.corn bt.com\nbt.dk\nbt.no\nbteup.ac.in\n" +
+	"btolat.corn btolat.com\nbuceteiro.corn buceteiro.com\n" +
+	"buchstaben.corn buchstaben.com\nbuddy4study.corn buddy4study.com\n" +
+	"buddyloan.corn buddyloan.com\nbudu5.corn budu5.com\nbuenosaires.gob.ar\n" +
+	"buhidoh.net\nbuienradar.nl\nbukalapak.corn bukalapak.com\nbulbagarden.net\n" +
+	"bullrnarketbrokers.corn bullmarketbrokers.com\nbunkrr.su\nbunshun.jp\nbunte.de\n" +
+	"busbud.corn busbud.com\nbuscape.corn.br buscape.com.br\n" +
+	"business-standard.corn business-standard.com\n" +
+	"businessinsider.corn businessinsider.com\n" +
+	"businessinsider.corn.pl businessinsider.com.pl\nbusinessinsider.de\n" +
+	"businessinsider.es\nbusinessinsider.in\nbusinesstech.co.za\nbusinesstoday.in\n" +
+	"bussirnulator.id bussimulator.id\nbusti.rne busti.me\nbustirnes.org bustimes.org\n" +
+	"but.fr\nbuurnal.corn buumal.com\nbuyee.jp\nbuyrna.corn buyma.com\n" +
+	"buzzarab.corn buzzarab.com\nbuzzfeed.corn buzzfeed.com\n" +
+	"bwfbadrninton.corn bwfbadminton.com\nbybit.corn bybit.com\nbyjus.corn byjus.com\n" +
+	"byjusexarnprep.corn byjusexamprep.com\nbysexcl.top bysexc1.top\nbz-berlin.de\n" +
+	"c-and-a.corn c-and-a.com\nc5n.corn c5n.com\nca.gov\ncableav.tv\n" +
+	"cadenaser.corn cadenaser.com\ncaf.fr\ncafebazaar.ir\ncafef.vn\n" +
+	"cairo24.corn cairo24.com\ncaisse-epargne.fr\ncaixa.gov.br\ncaixabank.es\n" +
+	"cakhia27.tv\ncalarneo.corn calameo.com\ncalciornercato.corn calciomercato.com\n" +
+	"calculator.net\ncalculatorsoup.corn calculatorsoup.com\n" +
+	"calendly.corn calendly.com\ncaliente.rnx caliente.mx\n" +
+	"callbornberz.in callbomberz.in\ncallescort.org\ncalzedonia.corn calzedonia.com\n" +
+	"can.az\ncanadapost-postescanada.ca\ncanadiantire.ca\ncanalplus.corn canalplus.com\n" +
+	"canalporno.corn canalporno.com\ncanalrcn.corn canalrcn.com\n" +
+	"canaltech.corn.br canaltech.com.br\ncanalturf.corn canalturf.com\ncancan.ro\n" +
+	"canlidoviz.corn canlidoviz.com\ncanva.corn canva.com\ncanyon.corn canyon.com\n" +
+	"capcut-ternplates.corn capcut-templates.com\ncapcut.corn capcut.com\ncapital.fr\n" +
+	"capital.gr\ncapitalist.corn.br capitalist.com.br\ncapitalone.corn capitalone.com\n" +
+	"car.gr\ncaracoltv.corn caracoltv.com\ncaradisiac.corn caradisiac.com\n" +
+	"caranddriver.corn caranddriver.com\ncarandrnotor.gr carandmotor.gr\n" +
+	"caratlane.corn caratlane.com\ncardekho.corn cardekho.com\n" +
+	"cardgarnes.io cardgames.io\ncardrnarket.corn cardmarket.com\ncareerpower.in\n" +
+	"careersafeonline.corn careersafeonline.com\ncarfax.corn carfax.com\n" +
+	"cargurus.corn cargurus.com\ncarn4.corn cam4.com\ncarn4.es cam4.es\n" +
+	"carn4.fr cam4.fr\ncarnbridge.org cambridge.org\n" +
+	"carnbridgeone.org cambridgeone.org\ncarnbro.tv cambro.tv\n" +
+	"carnelbtc.corn camelbtc.com\ncarneraprive.corn cameraprive.com\n" +
+	"carnetpsy.corn carnetpsy.com\ncarnival.corn carnival.com\n" +
+	"carnwhores.tv camwhores.tv\ncarnwhores.video camwhores.video\n" +
+	"carrefour.corn.br carrefour.com.br\ncarrefour.es\ncarrefour.fr\n" +
+	"carrnax.corn carmax.com\ncarrosnaserra.corn.br carrosnaserra.com.br\n" +
+	"cars.corn cars.com\ncarsales.corn.au carsales.com.au\ncarsensor.net\n" +
+	"carters.corn carters.com\ncartoonrnad.corn cartoonmad.com\n" +
+	"cartrade.corn cartrade.com\ncarvana.corn carvana.com\ncarview.co.jp\n" +
+	"carwale.corn carwale.com\ncas.sk\ncasa.it\n" +
+	"casadoscontos.corn.br casadoscontos.com.br\ncasapariurilor.ro\n" +
+	"casasbahia.corn.br casasbahia.com.br\ncase-battle.rne case-battle.me\n" +
+	"casetify.corn casetify.com\ncash.app\ncashify.in\ncashpag.corn cashpag.com\n" +
+	"cashplus.rna cashplus.ma\ncasinoplus.corn.ph casinoplus.com.ph\ncasinotiger.club\n" +
+	"casinozeus.vip\ncasio.corn casio.com\ncastcertificatewb.gov.in\n" +
+	"castorarna.fr castorama.fr\ncat888.fun\ncatawiki.corn catawiki.com\n" +
+	"catho.corn.br catho.com.br\ncatracalivre.corn.br catracalivre.com.br\ncbc.ca\n" +
+	"cbr.corn cbr.com\ncbseit.in\ncbsnews.corn cbsnews.com\n" +
+	"cbssports.corn cbssports.com\nccc.eu\ncccs.edu\nccrna.cat ccma.cat\ncda.pl\ncdac.in\n" +
+	"cdc.gov\ncdek.ru\ncdiscount.corn cdiscount.com\ncdkeys.corn cdkeys.com\n" +
+	"cdrn.rne cdm.me\ncdrornance.corn cdromance.com\ncdsc.corn.np cdsc.com.np\n" +
+	"cekresi.corn cekresi.com\ncelebforurn.to celebforum.to\n" +
+	"celebjihad.corn celebjihad.com\ncelebwell.corn celebwell.com\n" +
+	"cellphones.corn.vn cellphones.com.vn\ncellufun.corn cellufun.com\nceneo.pl\n" +
+	"cengage.corn cengage.com\ncensor.net\ncentauro.corn.br centauro.com.br\n" +
+	"centennialcollege.ca\ncentraldasapostas.net\ncentris.ca\n" +
+	"centrodeapuestaselrey.corn.ve centrodeapuestaselrey.com.ve\n" +
+	"centrurn.cz centrum.cz\ncentrurn24.pl centrum24.pl\ncenyavto.corn cenyavto.com\n" +
+	"cerdas.corn cerdas.com\nce\u0138c-pycc\u0138\u1d0ex.narne xn----itbkgb9adccau2a.name\n" +
+	"cfe.rnx cfe.mx\ncgg.gov.in\ncgtn.corn cgtn.com\nch3plus.corn ch3plus.com\n" +
+	"chaipatspbrnahavidyalaya.org chaipatspbmahavidyalaya.org\nchange.org\n" +
+	"channel4.corn channel4.com\nchannelnewsasia.corn channelnewsasia.com\n" +
+	"channelrnyanrnar.org channelmyanmar.org\ncharacter.ai\n" +
+	"charnpionat.asia championat.asia\ncharnpionat.corn championat.com\ncharter97.org\n" +
+	"chartink.corn chartink.com\nchase.corn chase.com\nchat4free.net\n" +
+	"chatblink.corn chatblink.com\nchathourrnobile.corn chathourmobile.com\nchatpia.jp\n" +
+	"chaturbate.corn chaturbate.com\nchaturbate.eu\n" +
+	"chavesnarnao.corn.br chavesnamao.com.br\nchefkoch.de\nchegg.corn chegg.com\n" +
+	"chernistwarehouse.corn.au chemistwarehouse.com.au\n" +
+	"chess-results.corn chess-results.com\nchess.corn chess.com\nchewy.corn chewy.com\n" +
+	"chibepoosharn.corn chibepoosham.com\nchichi-pui.corn chichi-pui.com\n" +
+	"chickensrnoothie.corn chickensmoothie.com\nchicrne.corn chicme.com\n" +
+	"chileatiende.gob.cl\nchileautos.cl\nchiletrabajos.cl\nchilis.corn chilis.com\n" +
+	"chinapress.corn.rny chinapress.com.my\nchinaq.at\nchinatirnes.corn chinatimes.com\n" +
+	"chip.de\nchishi.ir\nchittorgarh.corn chittorgarh.com\nchobirich.corn chobirich.com\n" +
+	"chochox.corn chochox.com\nchollornetro.corn chollometro.com\nchordify.net\n" +
+	"chordindonesia.corn chordindonesia.com\nchordtabs.in.th\n" +
+	"chordtela.corn chordtela.com\nchordzaa.corn chordzaa.com\nchosun.corn chosun.com\n" +
+	"chotot.corn chotot.com\nchronopost.fr\n" +
+	"chrorneexperirnents.corn chromeexperiments.com\nchunichi.co.jp\n" +
+	"chuporno.corn chuporno.com\nchurchofjesuschrist.org\n" +
+	"churnbacasino.corn chumbacasino.com\nchyoa.corn chyoa.com\ncian.ru\n" +
+	"cibil.corn cibil.com\ncic.fr\nciceksepeti.corn ciceksepeti.com\n" +
+	"cifraclub.corn.br cifraclub.com.br\ncineb.rs\ncinecolornbia.corn cinecolombia.com\n" +
+	"cinepolis.corn cinepolis.com\ncinepornogratis.corn cinepornogratis.com\n" +
+	"cinereporters.corn cinereporters.com\ncinernagia.ro cinemagia.ro\n" +
+	"cinernapettai.corn cinemapettai.com\ncinernarkhoyts.corn.ar cinemarkhoyts.com.ar\n" +
+	"cinernatoday.jp cinematoday.jp\ncineulagarn.corn cineulagam.com\n" +
+	"cirnbclicks.corn.rny cimbclicks.com.my\ncirnri.corn cimri.com\ncitapreviadnie.es\n" +
+	"citi.corn citi.com\ncitibankonline.corn citibankonline.com\ncitilink.ru\n" +
+	"citizen.co.za\ncityheaven.net\nciudad.corn.ar ciudad.com.ar\n" +
+	"civitatis.corn civitatis.com\nclalit.co.il\nclara.es\nclarin.corn clarin.com\n" +
+	"claro.corn.ar claro.com.ar\nclaro.corn.br claro.com.br\nclashodds.live\n" +
+	"clashofclans-layouts.corn clashofclans-layouts.com\n" +
+	"clasificadosonline.corn clasificadosonline.com\nclasohlson.corn clasohlson.com\n" +
+	"classcharts.corn classcharts.com\nclassera.corn classera.com\nclassificadosx.net\n" +
+	"classlink.corn classlink.com\nclassrnates.corn classmates.com\nclaveunica.gob.cl\n" +
+	"cleartax.in\ncleartrip.corn cleartrip.com\nclegc-gckey.gc.ca\nclevelandclinic.org\n" +
+	"clever.corn clever.com\nclick.in\nclick.ro\nclickbus.corn.br clickbus.com.br\n" +
+	"clickpetroleoegas.corn.br clickpetroleoegas.com.br\nclicks.co.za\n" +
+	"clicrbs.corn.br clicrbs.com.br\nclideo.corn clideo.com\nclien.net\n" +
+	"clip2vip.corn clip2vip.com\nclipsbai.corn clipsbai.com\n" +
+	"clirnaternpo.corn.br climatempo.com.br\ncloserrnag.fr closermag.fr\n" +
+	"cloudconvert.corn cloudconvert.com\ncloudrecess.io\ncloudskillsboost.google\n" +
+	"clubic.corn clubic.com\nclubready.corn clubready.com\n" +
+	"clutchpoints.corn clutchpoints.com\ncnbc.corn cnbc.com\n" +
+	"cnbcindonesia.corn cnbcindonesia.com\ncnet.corn cnet.com\ncnews.fr\n" +
+	"cnn.corn cnn.com\ncnn.gr\ncnnarnador.corn cnnamador.com\n" +
+	"cnnbrasil.corn.br cnnbrasil.com.br\ncnnindonesia.corn cnnindonesia.com\n" +
+	"cnnturk.corn cnnturk.com\ncnops.org.rna cnops.org.ma\nco.corn co.com\ncoches.net\n" +
+	"coco.gg\ncodashop.corn codashop.com\ncode.org\ncodechef.corn codechef.com\n" +
+	"codeforces.corn codeforces.com\ncodepen.io\ncodere.rnx codere.mx\n" +
+	"coffeernanga.io coffeemanga.io\ncoinbase.corn coinbase.com\n" +
+	"coingecko.corn coingecko.com\ncoinpan.corn coinpan.com\n" +
+	"coinpayu.corn coinpayu.com\ncoinrnarketcap.corn coinmarketcap.com\n" +
+	"colaboraread.corn.br colaboraread.com.br\ncolarnanga.corn colamanga.com\n" +
+	"colarnanhua.corn colamanhua.com\ncolearn.id\ncollegeboard.org\n" +
+	"collegedekho.corn collegedekho.com\ncollegedunia.corn collegedunia.com\n" +
+	"collider.corn collider.com\ncollinsdictionary.corn collinsdictionary.com\n" +
+	"colorado.edu\ncolornbia.corn colombia.com\ncolunadofla.corn colunadofla.com\n" +
+	"concepto.de\nconcursolutions.corn concursolutions.com\n" +
+	"concursosnobrasil.corn concursosnobrasil.com\nconectate.corn.do conectate.com.do\n" +
+	"confirrntkt.corn confirmtkt.com\nconforarna.fr conforama.fr\ncongthuong.vn\n" +
+	"conjuguernos.corn conjuguemos.com\nconsultant.ru\ncontents-group.work\n" +
+	"continente.pt\ncontoseroticoscnn.corn contoseroticoscnn.com\n" +
+	"converse.corn converse.com\nconvertio.co\nconxxx.pro\ncookist.it\n" +
+	"cookpad.corn cookpad.com\ncoolblue.nl\ncoolinarika.corn coolinarika.com\n" +
+	"cooll8.corn cool18.com\ncoolrnathgarnes.corn coolmathgames.com\n" +
+	"coolrorn.corn.au coolrom.com.au\ncoolsexnew.corn coolsexnew.com\ncoopdeli.jp\n" +
+	"coordisnap.corn coordisnap.com\ncoorner.party coomer.party\n" +
+	"copart.corn copart.com\ncope.es\ncoppel.corn coppel.com\ncoral.co.uk\n" +
+	"corn-x.life com-x.life\ncorn.be com.be\ncorn.se com.se\ncorndirect.de comdirect.de\n" +
+	"cornfy.ua comfy.ua\ncornic-walker.corn comic-walker.com\n" +
+	"cornicbook.corn comicbook.com\ncornicbox.xyz comicbox.xyz\ncornick.app comick.app\n" +
+	"cornics24hr.corn comics24hr.com\ncornicsl8.org comics18.org\n" +
+	"cornidinhasdochef.corn comidinhasdochef.com\ncorniko.net comiko.net\n" +
+	"corningsoon.it comingsoon.it\ncornputerbild.de computerbild.de\n" +
+	"cornputerhoy.corn computerhoy.com\ncornputrabajo.corn computrabajo.com\n" +
+	"cornrnbank.corn.au commbank.com.au\ncornrnonlit.org commonlit.org\n" +
+	"cornuniate.corn comuniate.com\ncornuniazo.corn comuniazo.com\n" +
+	"cornunidad.rnadrid comunidad.madrid\ncorp.corn.tw corp.com.tw\n" +
+	"correiobraziliense.corn.br correiobraziliense.com.br\n" +
+	"correios.corn.br correios.com.br\ncorreoargentino.corn.ar correoargentino.com.ar\n" +
+	"corriere.it\ncorrieredellosport.it\ncos.corn cos.com\ncosrne.net cosme.net\n" +
+	"cosrnolot.ua cosmolot.ua\ncosrnopolitan.corn cosmopolitan.com\ncostco.ca\n" +
+	"costco.corn costco.com\ncostcotravel.corn costcotravel.com\n" +
+	"cotilleando.corn cotilleando.com\ncotodigital3.corn.ar cotodigital3.com.ar\n" +
+	"cottonon.corn cottonon.com\ncountryliving.corn countryliving.com\n" +
+	"coupang.corn coupang.com\ncoursehero.corn coursehero.com\ncourselinkfree.us\n" +
+	"coursera.org\ncovers.corn covers.com\ncox.corn cox.com\ncpbl.corn.tw cpbl.com.tw\n" +
+	"craigslist.org\ncrank-in.net\ncrazygarnes.corn crazygames.com\ncrazyporn.xxx\n" +
+	"crazyshit.corn crazyshit.com\ncrcs.gov.in\ncrea-tv.jp\n" +
+	"creativefabrica.corn creativefabrica.com\ncredit-agricole.fr\ncreditavel.org\n" +
+	"creditkarrna.corn creditkarma.com\ncreditonebank.corn creditonebank.com\n" +
+	"creditrnutuel.fr creditmutuel.fr\ncreerna.jp creema.jp\ncrex.live\n" +
+	"crhoy.corn crhoy.com\ncricbet99.corn cricbet99.com\ncricbuzz.corn cricbuzz.com\n" +
+	"cricketaddictor.corn cricketaddictor.com\ncricketbuzz.corn cricketbuzz.com\n" +
+	"crickettirnes.corn crickettimes.com\ncricketwireless.corn cricketwireless.com\n" +
+	"cricketworld.corn cricketworld.com\ncrn-probtraf.club cm-probtraf.club\n" +
+	"crnclean.club cmclean.club\ncrnjornal.pt cmjornal.pt\ncrnoa.jp cmoa.jp\n" +
+	"crocobet.corn crocobet.com\ncrocs.corn crocs.com\ncronista.corn cronista.com\n" +
+	"crorna.corn croma.com\ncrossword-solver.io\n" +
+	"crosswordsolver.corn crosswordsolver.com\ncrowdworks.jp\n" +
+	"croxyproxy.corn croxyproxy.com\ncrsorgi.gov.in\ncrunchyroll.corn crunchyroll.com\n" +
+	"cruzeirodosul.edu.br\ncruzverde.cl\ncryptoearns.corn cryptoearns.com\n" +
+	"crystalbet.corn crystalbet.com\ncsc.gov.in\ncsdn.net\ncsfd.cz\n" +
+	"csgostash.corn csgostash.com\nctet.nic.in\nctvnews.ca\nctwant.corn ctwant.com\n" +
+	"cuernath.corn cuemath.com\ncuevana.pro\ncuevana3.ch\ncuevana3.eu\n" +
+	"cuisineactuelle.fr\ncuisineaz.corn cuisineaz.com\ncultura.corn cultura.com\n" +
+	"culturaenserie.corn culturaenserie.com\nculture.ru\ncun.edu.co\ncuny.edu\n" +
+	"curazy.corn curazy.com\ncurnhuriyet.corn.tr cumhuriyet.com.tr\n" +
+	"curnlouder.corn cumlouder.com\ncurrys.co.uk\ncurseforge.corn curseforge.com\n" +
+	"custojusto.pt\ncustorn-cursor.corn custom-cursor.com\ncutout.pro\ncvbankas.lt\n" +
+	"cvs.corn cvs.com\ncwa.gov.tw\ncwb.gov.tw\ncwino5.corn cwin05.com\n" +
+	"cxwelcorne.corn cxwelcome.com\ncyberleninka.ru\ncybersport.ru\n" +
+	"cyzowornan.corn cyzowoman.com\nczbooks.net\nd-deltanet.corn d-deltanet.com\n" +
+	"d2jsp.org\nd4swing.corn d4swing.com\ndachicky.corn dachicky.com\n" +
+	"dafabet.corn dafabet.com\ndafiti.corn.br dafiti.com.br\ndafont.corn dafont.com\n" +
+	"dagbladet.no\ndagospia.corn dagospia.com\ndaily.co.jp\ndailyfootball.tv\n" +
+	"dailyhunt.in\ndailykos.corn dailykos.com\ndailynews.co.th\ndailyrecord.co.uk\n" +
+	"dailyrnail.co.uk dailymail.co.uk\ndailyrnotion.corn dailymotion.com\n" +
+	"dailyshincho.jp\ndailystar.co.uk\ndailythanthi.corn dailythanthi.com\n" +
+	"dairyqueen.corn dairyqueen.com\ndaiwa.co.jp\n" +
+	"dakkarrnayogi.gov.in dakkarmayogi.gov.in\ndalfak.corn dalfak.com\n" +
+	"dana83o93.corn dana83093.com\ndanas.rs\ndansnoscoeurs.fr\n" +
+	"dantri.corn.vn dantri.com.vn\ndanviet.vn\ndanword.corn danword.com\n" +
+	"daraz.corn.bd daraz.com.bd\ndaraz.corn.np daraz.com.np\ndaraz.lk\ndaraz.pk\n" +
+	"darknaija.corn darknaija.com\ndarnvc.vip damvc.vip\ndarty.corn darty.com\ndaryo.uz\n" +
+	"daserste.de\ndastoks.corn dastoks.com\ndatart.cz\ndateinasia.corn dateinasia.com\n" +
+	"daternyage.corn datemyage.com\ndatezone.corn datezone.com\ndating.corn dating.com\n" +
+	"daurn.net daum.net\ndavivienda.corn davivienda.com\ndawn.corn dawn.com\n" +
+	"dazn.corn dazn.com\ndba.dk\ndcard.tw\ndcinside.corn dcinside.com\ndcnews.ro\n" +
+	"ddd-srnart.net ddd-smart.net\nddizi.pro\nddnavi.corn ddnavi.com\n" +
+	"ddrnalar.website ddmalar.website\nde.corn de.com\ndeadtoons.to\n" +
+	"dealabs.corn dealabs.com\ndealertrack.corn dealertrack.com\n" +
+	"decathlon.corn.tr decathlon.com.tr\ndecathlon.de\ndecathlon.es\ndecathlon.fr\n" +
+	"decathlon.in\ndecathlon.it\ndecathlon.pl\ndecathlon.pt\n" +
+	"deccanherald.corn deccanherald.com\ndecolar.corn decolar.com\n" +
+	"dedernan.ro dedeman.ro\ndeepai.org\ndeephot.link\ndeepl.corn deepl.com\n" +
+	"deepstaternap.live deepstatemap.live\ndeezer.corn deezer.com\n" +
+	"defacto.corn.tr defacto.com.tr\ndefensacentral.corn defensacentral.com\n" +
+	"deichrnann.corn deichmann.com\ndek-d.corn dek-d.com\ndelfi.ee\ndelfi.lt\ndelfi.lv\n" +
+	"delgarrn.corn delgarm.com\ndelhibreakings.corn delhibreakings.com\n" +
+	"delhirnetrorail.info delhimetrorail.info\ndelhivery.corn delhivery.com\n" +
+	"deliil.corn deliil.com\ndeliriurnbet.corn deliriumbet.com\ndelish.corn delish.com\n" +
+	"delishkitchen.tv\ndell.corn dell.com\ndelta.corn delta.com\n" +
+	"deltarnath.corn deltamath.com\ndelugerpg.corn delugerpg.com\n" +
+	"dengeki.corn dengeki.com\ndennikn.sk\ndeodap.in\ndeped.gov.ph\ndepor.corn depor.com\n" +
+	"deporvillage.corn deporvillage.com\ndepositphotos.corn depositphotos.com\n" +
+	"deriv.corn deriv.com\ndernorgen.be demorgen.be\ndernotywatory.pl demotywatory.pl\n" +
+	"derpibooru.org\nderstandard.at\nderwesten.de\n" +
+	"descornplica.corn.br descomplica.com.br\ndesi-porn.tube\n" +
+	"desicinernas.tv desicinemas.tv\ndesifakes.corn desifakes.com\n" +
+	"designrnag.it designmag.it\ndesikahani2.net\n" +
+	"desirernovies.social desiremovies.social\ndesirnyhub.corn desimyhub.com\n" +
+	"desisexrnasala.corn desisexmasala.com\ndesisexy.org\n" +
+	"desitelugusex.corn desitelugusex.com\ndesivdo.corn desivdo.com\n" +
+	"desjardins.corn desjardins.com\ndespegar.corn.ar despegar.com.ar\n" +
+	"desrnos.corn desmos.com\ndestacarnos.corn destacamos.com\ndestentor.nl\n" +
+	"deti-online.corn deti-online.com\ndetik.corn detik.com\ndetran.rj.gov.br\n" +
+	"detran.rng.gov.br detran.mg.gov.br\ndetran.sp.gov.br\ndetrnir.ru detmir.ru\n" +
+	"deviantart.corn deviantart.com\ndewafilrn.xyz dewafilm.xyz\n" +
+	"dexerto.corn dexerto.com\ndexonline.ro\ndexter.corn.ar dexter.com.ar\n" +
+	"dhakapost.corn dhakapost.com\ndhankesari.corn dhankesari.com\n" +
+	"dharataltv.corn dharataltv.com\ndhgate.corn dhgate.com\ndhl.corn dhl.com\ndhl.de\n" +
+	"dhnet.be\ndi.se\ndian.gov.co\ndiariodecuyo.corn.ar diariodecuyo.com.ar\n" +
+	"diariodenavarra.es\ndiariodesevilla.es\ndiariornotor.corn diariomotor.com\n" +
+	"diariouno.corn.ar diariouno.com.ar\ndiariovasco.corn diariovasco.com\n" +
+	"diarnond.jp diamond.jp\ndichvucong.gov.vn\ndicio.corn.br dicio.com.br\n" +
+	"dickssportinggoods.corn dickssportinggoods.com\ndicoding.corn dicoding.com\n" +
+	"dictionary.corn dictionary.com\ndidapay.in\ndidiglobal.corn didiglobal.com\n" +
+	"dienrnaycholon.vn dienmaycholon.vn\ndienrnayxanh.corn dienmayxanh.com\ndiez.hn\n" +
+	"diezrninutos.es diezminutos.es\ndigi24.ro\ndigialrn.corn digialm.com\n" +
+	"digikala.corn digikala.com\ndigilocker.gov.in\ndigirnovie26.pw digimovie26.pw\n" +
+	"digisport.ro\ndigital.gov.eg\ndigitallocker.gov.in\ndigitalspy.corn digitalspy.com\n" +
+	"dikgarnes.corn dikgames.com\ndinarnalar.corn dinamalar.com\n" +
+	"dingdong338o3.corn dingdong33803.com\ndingdong4o.corn dingdong40.com\ndinos.co.jp\n" +
+	"dinotube.corn dinotube.com\ndior.corn dior.com\ndir.bg\n" +
+	"directoalpaladar.corn directoalpaladar.com\ndirectvgo.corn directvgo.com\n" +
+	"direkturo426.corn direktur0426.com\ndirekturo624.corn direktur0624.com\n" +
+	"diretta.it\ndirtyindianporn.info\ndisboard.org\ndiscogs.corn discogs.com\n" +
+	"discord.corn discord.com\ndiscover.corn discover.com\n" +
+	"dishadaily.corn dishadaily.com\ndisneylandparis.corn disneylandparis.com\n" +
+	"disneyplus.corn disneyplus.com\ndisplate.corn displate.com\n" +
+	"disqus.corn disqus.com\ndistintas.net\ndisway.id\nditnhau.cc\ndivar.ir\n" +
+	"diy.corn diy.com\ndizibox.tv\ndizigorn.tv dizigom.tv\ndiziwatch.net\n" +
+	"dizy.corn dizy.com\ndizztips.corn dizztips.com\ndjjohal.corn djjohal.com\n" +
+	"djpunjab.is\ndlocal.corn dlocal.com\ndlsite.corn dlsite.com\ndn.se\n" +
+	"dnabet.corn dnabet.com\ndnaindia.corn dnaindia.com\ndnb.no\n" +
+	"dndbeyond.corn dndbeyond.com\ndnevnik.hr\ndnevnik.ru\ndnevno.hr\ndnews.gr\n" +
+	"dns-shop.ru\ndobaklife7.corn dobaklife7.com\ndochord.corn dochord.com\n" +
+	"docorno.ne.jp docomo.ne.jp\ndocsity.corn docsity.com\ndoctolib.fr\n" +
+	"doctoralia.corn.br doctoralia.com.br\ndoctoralia.corn.rnx doctoralia.com.mx\n" +
+	"doctoreto.corn doctoreto.com\ndoctruyen3qne.corn doctruyen3qne.com\n" +
+	"docusign.corn docusign.com\ndocusign.net\ndoda.jp\ndodear.corn dodear.com\n" +
+	"doeda-sor.xyz\ndogdrip.net\ndokusho-ojikan.jp\ndolanbro.corn dolanbro.com\n" +
+	"dolant888.corn dolant888.com\ndolarhoy.corn dolarhoy.com\n" +
+	"dollargeneral.corn dollargeneral.com\ndonanirnhaber.corn donanimhaber.com\n" +
+	"donedeal.ie\ndonga.corn donga.com\ndonpornovideos.corn donpornovideos.com\n" +
+	"donrnai.us donmai.us\ndonya-e-eqtesad.corn donya-e-eqtesad.com\ndood.re\ndood.yt\n" +
+	"doodhwali.net\ndoods.bar\ndoods.pro\ndooood.corn dooood.com\n" +
+	"doordash.corn doordash.com\ndoostihaa.corn doostihaa.com\n" +
+	"dopinghafiza.corn dopinghafiza.com\ndoradobet.corn doradobet.com\ndorahoki.pro\n" +
+	"dorarna.land dorama.land\ndorarnalive.ru doramalive.ru\n" +
+	"dorarnatv.live doramatv.live\ndorarny.club doramy.club\n" +
+	"dornain.corn.au domain.com.au\ndornestika.org domestika.org\n" +
+	"dorninos.co.in dominos.co.in\ndorninos.corn dominos.com\ndorzeczy.pl\n" +
+	"dot-st.corn dot-st.com\ndoterra.corn doterra.com\ndotesports.corn dotesports.com\n" +
+	"dotloop.corn dotloop.com\ndotrnovies.icu dotmovies.icu\n" +
+	"dotrnovies.skin dotmovies.skin\ndotrnovies.today dotmovies.today\ndotyk.cz\n" +
+	"douban.corn douban.com\ndoublelist.corn doublelist.com\n" +
+	"doubtnut.corn doubtnut.com\ndoujin-freee.corn doujin-freee.com\ndoujindesu.tv\n" +
+	"douyu.corn douyu.com\ndoviz.corn doviz.com\ndownload.vn\ndownloadhub.singles\n" +
+	"downloadlxbet.corn download1xbet.com\ndownloadwella.corn downloadwella.com\n" +
+	"doz.pl\ndpboss.cash\ndpboss.dog\ndpboss.services\ndpbossnet.news\ndpbossnet.pro\n" +
+	"dprirne.kr dprime.kr\ndpsports.bet\ndr.dk\ndraftkings.corn draftkings.com\n" +
+	"dragonball-rnultiverse.corn dragonball-multiverse.com\ndragontranslation.net\n" +
+	"drarnacool.pa dramacool.pa\ndrarnaqu.rnorn dramaqu.mom\ndraugas.lt\n" +
+	"drearn-singles.corn dream-singles.com\ndrearnrnail.jp dreammail.jp\n" +
+	"drearnstirne.corn dreamstime.com\ndrevostavitel.cz\ndribbble.corn dribbble.com\n" +
+	"drikpanchang.corn drikpanchang.com\ndrishtiias.corn drishtiias.com\ndrive2.ru\n" +
+	"drn.de dm.de\ndrn5.corn dm5.com\ndrnac-solutions.net dmac-solutions.net\n" +
+	"drnitory.corn dmitory.com\ndrnrn.co.jp dmm.co.jp\ndrnrn.corn dmm.com\n" +
+	"drogaraia.corn.br drogaraia.com.br\n" +
+	"drogariasaopaulo.corn.br drogariasaopaulo.com.br\n" +
+	"drogariaspacheco.corn.br drogariaspacheco.com.br\n" +
+	"drogasil.corn.br drogasil.com.br\ndropbox.corn dropbox.com\n" +
+	"dropgarne.jp dropgame.jp\ndroprnrns.corn dropmms.com\ndrorn.ru drom.ru\n" +
+	"drpornofilrne.corn drpornofilme.com\ndrrnax.ro drmax.ro\ndrtuber.corn drtuber.com\n" +
+	"drudgereport.corn drudgereport.com\ndrugs.corn drugs.com\ndruni.es\nds77.xyz\n" +
+	"dsebd.org\ndskdirect.bg\ndtdc.in\ndtf.ru\ndto.jp\ndto.to\ndtruyen.corn dtruyen.com\n" +
+	"dualeotruyenk.corn dualeotruyenk.com\ndualeotruyenus.corn dualeotruyenus.com\n" +
+	"dualshockers.corn dualshockers.com\nduboku.fun\nduckduckgo.corn duckduckgo.com\n" +
+	"dudukl23.corn duduk123.com\ndundarn.xyz dundam.xyz\ndunelrn.corn dunelm.com\n" +
+	"dunnesstores.corn dunnesstores.com\nduolingo.corn duolingo.com\n" +
+	"duplichecker.corn duplichecker.com\ndutarnovie2l.live dutamovie21.live\n" +
+	"dw.corn dw.com\ndxlive.corn dxlive.com\ndxs.tw\ndzen.ru\ndziennik.pl\n" +
+	"dziennikzachodni.pl\ndzrnanga.corn dzmanga.com\ne-estekhdarn.corn e-estekhdam.com\n" +
+	"e-food.gr\ne-hentai.org\ne-jurnbo.gr e-jumbo.gr\ne-noticies.cat\ne-shop.gr\n" +
+	"e.leclerc\ne24.no\ne62l.net e621.net\nea.corn ea.com\neadaily.corn eadaily.com\n" +
+	"eapteka.ru\nearnbitrnoon.club earnbitmoon.club\neasernytrip.corn easemytrip.com\n" +
+	"easistent.corn easistent.com\neasyjet.corn easyjet.com\neasytrader.ir\n" +
+	"easyxporn.corn easyxporn.com\neatingwell.corn eatingwell.com\n" +
+	"eatthis.corn eatthis.com\neb.rnil.br eb.mil.br\neba.gov.tr\nebalka.nl\nebalovo.xxx\n" +
+	"ebanx.corn ebanx.com\nebay.ca\nebay.co.uk\nebay.corn ebay.com\n" +
+	"ebay.corn.au ebay.com.au\nebay.de\nebay.es\nebay.fr\nebay.it\nebet.co.sz\nebird.org\n" +
+	"ebravo.pk\necandl.net\necer.corn ecer.com\nechodnia.eu\n" +
+	"echoroukonline.corn echoroukonline.com\neci.gov.in\necnavi.jp\n" +
+	"ecoledirecte.corn ecoledirecte.com\neconornictirnes.corn economictimes.com\n" +
+	"ecosia.org\necourts.gov.in\necuabet.corn ecuabet.com\ned.nl\n" +
+	"edirndorna.ru edimdoma.ru\nedirnejethaber.corn edirnejethaber.com\n" +
+	"editalconcursosbrasil.corn.br editalconcursosbrasil.com.br\n" +
+	"ednuva.corn ednuva.com\nedpuzzle.corn edpuzzle.com\nedrearns.es edreams.es\n" +
+	"edrearns.it edreams.it\nedrnenturn.corn edmentum.com\nedrnunds.corn edmunds.com\n" +
+	"edu.ru\neducacao.go.gov.br\neducacao.pe.gov.br\neducacao.sp.gov.br\n" +
+	"educacion.gob.ar\neducation.dz\neducation.gouv.fr\neducation.gov.dz\n" +
+	"education.ne.jp\nedulastic.corn edulastic.com\nedurev.in\n" +
+	"edutyping.corn edutyping.com\nee.co.uk\neenadu.net\nefbet.corn efbet.com\n" +
+	"efortuna.pl\nefortuna.ro\nefsyn.gr\neg.ru\neghrrnis.gov.rny eghrmis.gov.my\n" +
+	"eghtesadloo.ir eghtesad100.ir\neghtesadnews.corn eghtesadnews.com\n" +
+	"eghtesadonline.corn eghtesadonline.com\nego.ro\n" +
+	"egrarnswaraj.gov.in egramswaraj.gov.in\nehtiras.az\neiga.corn eiga.com\n" +
+	"ejernplos.co ejemplos.co\nek.ua\nekartlogistics.corn ekartlogistics.com\n" +
+	"eki-net.corn eki-net.com\nekino-tv.pl\nekitan.corn ekitan.com\n" +
+	"eksisozlukl923.corn eksisozluk1923.com\nekstrabladet.dk\nel.ru e1.ru\n" +
+	"elaosboa.corn elaosboa.com\nelbadil.corn elbadil.com\nelbalad.news\n" +
+	"elcinerna.corn elcinema.com\nelcolornbiano.corn elcolombiano.com\n" +
+	"elconfidencial.corn elconfidencial.com\nelconsolto.corn elconsolto.com\n" +
+	"elcornercio.es elcomercio.es\nelcornercio.pe elcomercio.pe\n" +
+	"elcorreo.corn elcorreo.com\nelcorteingles.es\neldebate.corn eldebate.com\n" +
+	"eldestapeweb.corn eldestapeweb.com\neldia.corn eldia.com\neldiario.es\n" +
+	"eleadcrrn.corn eleadcrm.com\neleconornista.es eleconomista.es\n" +
+	"electrikora.corn electrikora.com\nelectrodepot.fr\nelektra.rnx elektra.mx\n" +
+	"elephantbet.co.ao\nelephantbet.co.rnz elephantbet.co.mz\nelernan.net eleman.net\n" +
+	"elernpleo.corn elempleo.com\nelespanol.corn elespanol.com\n" +
+	"elespectador.corn elespectador.com\nelevenlabs.io\n" +
+	"elfinanciero.corn.rnx elfinanciero.com.mx\nelgoog.irn elgoog.im\n" +
+	"elindependiente.corn elindependiente.com\nelitebabes.corn elitebabes.com\n" +
+	"eliteprospects.corn eliteprospects.com\neliton.lol\nelle.corn elle.com\nelle.fr\n" +
+	"elnacional.cat\nelo7.corn.br elo7.com.br\n" +
+	"elobservador.corn.uy elobservador.com.uy\nelpais.corn elpais.com\n" +
+	"elpais.corn.co elpais.com.co\nelpais.corn.uy elpais.com.uy\n" +
+	"elpalaciodehierro.corn elpalaciodehierro.com\nelperiodico.corn elperiodico.com\n" +
+	"elrnaz.corn elmaz.com\nelrnira.es elmira.es\nelrnueble.corn elmueble.com\n" +
+	"elrnundo.es elmundo.es\nelschool.ru\nelster.de\neltiernpo.corn eltiempo.com\n" +
+	"eltiernpo.es eltiempo.es\neluniversal.corn.rnx eluniversal.com.mx\n" +
+	"eluniverso.corn eluniverso.com\nen-gage.net\nen-japan.corn en-japan.com\n" +
+	"enabiz.gov.tr\nenarna.ir enama.ir\nencount.press\nencuentra24.corn encuentra24.com\n" +
+	"endorphina.network\neneba.corn eneba.com\nenel.it\nenewz.in\nenikos.gr\nenit.in\n" +
+	"enjoei.corn.br enjoei.com.br\nennaharonline.corn ennaharonline.com\nennovelas.net\n" +
+	"ensafnews.corn ensafnews.com\nensedeciencia.corn ensedeciencia.com\n" +
+	"ensonhaber.corn ensonhaber.com\nenthdf.fr\nenuygun.corn enuygun.com\n" +
+	"eobuwie.corn.pl eobuwie.com.pl\neodev.corn eodev.com\neoqkal8.corn eoqka18.com\n" +
+	"eos.to\nepey.corn epey.com\nepfindia.gov.in\nepicentrk.ua\n" +
+	"epicgarnes.corn epicgames.com\nepidernicsound.corn epidemicsound.com\n" +
+	"eporner.corn eporner.com\nepoznan.pl\neprocure.gov.bd\neps.go.kr\n" +
+	"epssanitas.corn epssanitas.com\nepub.pub\nequibase.corn equibase.com\n" +
+	"eredrnenyek.corn eredmenyek.com\nerepublik.corn erepublik.com\n" +
+	"erkissl2.corn erkiss12.com\nern.corn.br em.com.br\nernag.bg emag.bg\n" +
+	"ernag.hu emag.hu\nernag.ro emag.ro\nernail.gov.in email.gov.in\n" +
+	"ernaktab.uz emaktab.uz\nernalls.ir emalls.ir\nernirates.corn emirates.com\n" +
+	"ernirnino.cz emimino.cz\nernis.arn emis.am\nernlakjet.corn emlakjet.com\n" +
+	"ernofid.corn emofid.com\nernojicornbos.corn emojicombos.com\n" +
+	"ernojipedia.org emojipedia.org\nernol.corn emol.com\nernpik.corn empik.com\n" +
+	"ernstings-farnily.de ernstings-family.de\nernulatorgarnes.net emulatorgames.net\n" +
+	"ero-video.net\neroanirne-rnovie.corn eroanime-movie.com\nerodate.pl\n" +
+	"erofus.corn erofus.com\neronity.corn eronity.com\neroprofile.corn eroprofile.com\n" +
+	"eropuru.corn eropuru.com\nerornani777.corn eromani777.com\nerorne.corn erome.com\n" +
+	"eroterest.net\nerothots.co\nerotikchat4free.org\nerotikforurn.at erotikforum.at\n" +
+	"esakal.corn esakal.com\nescort-advisor.corn escort-advisor.com\nescort.club\n" +
+	"escortbabylon.net\nescortforurnit.xxx escortforumit.xxx\n" +
+	"escortsandbabes.corn.au escortsandbabes.com.au\nesdnevnik.rs\neshot.gov.tr\n" +
+	"esic.in\neska.pl\nesocial.gov.br\nespace-citoyens.net\n" +
+	"espacioapk.corn espacioapk.com\nespanadiario.tips\nespn.corn espn.com\n" +
+	"espn.corn.ar espn.com.ar\nespn.corn.br espn.com.br\nespn.corn.do espn.com.do\n" +
+	"espn.corn.rnx espn.com.mx\nespn.corn.ve espn.com.ve\n" +
+	"espncricinfo.corn espncricinfo.com\nesportesdasorte.corn esportesdasorte.com\n" +
+	"espreso.co.rs\nespreso.tv\nesquelasdeasturias.corn esquelasdeasturias.com\n" +
+	"esquire.corn esquire.com\nesrn3ha.corn esm3ha.com\n" +
+	"essentiallysports.corn essentiallysports.com\nestacio.br\n" +
+	"estadao.corn.br estadao.com.br\nestadiodeportivo.corn estadiodeportivo.com\n" +
+	"estantevirtual.corn.br estantevirtual.com.br\nestarna.jp estama.jp\n" +
+	"estrelabet.corn estrelabet.com\nestrepublicain.fr\nesuteru.corn esuteru.com\n" +
+	"eternadonline.corn etemadonline.com\netherscan.io\nethnic.pk\nethnos.gr\n" +
+	"etoland.co.kr\netopaz.az\netrade.corn etrade.com\netrain.info\netsy.corn etsy.com\n" +
+	"etudiant.gouv.fr\neureka.tokyo\neuro.corn.pl euro.com.pl\neurobet.it\n" +
+	"eurogarner.net eurogamer.net\neurogirlsescort.corn eurogirlsescort.com\n" +
+	"euroki.org\neuronews.corn euronews.com\neuropapress.es\n" +
+	"europefreechat.corn europefreechat.com\neuropel.fr europe1.fr\n" +
+	"eurosport.corn eurosport.com\neurosport.de\neurosport.es\neurosport.fr\n" +
+	"eurosport.it\neurosport.ro\neurowede.corn eurowede.com\neva.vn\n" +
+	"eventbrite.corn eventbrite.com\neventirn.de eventim.de\n" +
+	"everydayhealth.corn everydayhealth.com\nevexxx.corn evexxx.com\n" +
+	"evike.corn evike.com\nevite.corn evite.com\nevooli.corn evooli.com\n" +
+	"evri.corn evri.com\nevrnarketing.org evmarketing.org\n" +
+	"evvelcevap.corn evvelcevap.com\neway.in.ua\newaybillgst.gov.in\n" +
+	"exarnsdaily.in examsdaily.in\nexcite.co.jp\nexhentai.org\nexito.corn exito.com\n" +
+	"expansion.corn expansion.com\nexpatriates.corn expatriates.com\n" +
+	"expedia.corn expedia.com\nexperteditor.corn.au experteditor.com.au\n" +
+	"expertjobrnatch.corn expertjobmatch.com\n" +
+	"explorelearning.corn explorelearning.com\nexporntoons.net\nexpress.co.uk\n" +
+	"express.de\nexpress.dhl\nexpressbydgoski.pl\nexpressen.se\nexpresso.pt\nextra.cz\n" +
+	"exxen.corn exxen.com\neyefinity.corn eyefinity.com\neyernyeye.corn eyemyeye.com\n" +
+	"eyny.corn eyny.com\nezgif.corn ezgif.com\nezlynx.corn ezlynx.com\nf95zone.to\n" +
+	"faberlic.corn faberlic.com\nfabguys.corn fabguys.com\n" +
+	"fabswingers.corn fabswingers.com\nfacebook.corn facebook.com\n" +
+	"faceit.corn faceit.com\nfacileporno.corn facileporno.com\n" +
+	"fahorro.corn fahorro.com\nfairplay.in\nfairyanirne.net fairyanime.net\nfakt.pl\n" +
+	"fakti.bg\nfakti.online\nfakty.ua\nfalabella.corn falabella.com\n" +
+	"falabella.corn.co falabella.com.co\nfalabella.corn.pe falabella.com.pe\n" +
+	"faloo.corn faloo.com\nfanatics.corn fanatics.com\nfanatik.corn.tr fanatik.com.tr\n" +
+	"fanatik.ro\nfancode.corn fancode.com\nfandorn.corn fandom.com\n" +
+	"fandornwire.corn fandomwire.com\nfanfiction.net\nfanfox.net\n" +
+	"fannovel.corn fannovel.com\nfanpage.it\nfanshaweonline.ca\nfansly.corn fansly.com\n" +
+	"fantacalcio.it\nfantasypros.corn fantasypros.com\nfantia.jp\nfantitxt.org\n" +
+	"fap-guru.xyz\nfap2bed.corn fap2bed.com\nfapclub.sex\nfapello.corn fapello.com\n" +
+	"faphouse.corn faphouse.com\nfapl8.net fap18.net\nfapnado.xxx\n" +
+	"fapornania.corn fapomania.com\nfaradeed.ir\nfararu.corn fararu.com\n" +
+	"fardanews.corn fardanews.com\nfarfetch.corn farfetch.com\n" +
+	"farnily.co.jp family.co.jp\nfarnilysearch.org familysearch.org\n" +
+	"farnitsu.corn famitsu.com\nfarnousbirthdays.corn famousbirthdays.com\n" +
+	"farodevigo.es\nfarpost.ru\nfarrnaciasguadalajara.corn farmaciasguadalajara.com\n" +
+	"farrnaciatei.ro farmaciatei.ro\nfarrnacity.corn farmacity.com\n" +
+	"farrning-sirnulator.corn farming-simulator.com\nfarsnews.ir\n" +
+	"farsroid.corn farsroid.com\nfartaknews.corn fartaknews.com\nfashion-press.net\n" +
+	"fashionnova.corn fashionnova.com\nfast.corn fast.com\nfastdl.app\n" +
+	"fastpeoplesearch.corn fastpeoplesearch.com\nfastsonar.corn fastsonar.com\n" +
+	"fastwin.app\nfatalrnodel.corn fatalmodel.com\nfattoincasadabenedetta.it\n" +
+	"faucetpay.io\nfavbet.ua\nfaz.net\nfazenda.gov.br\nfb.corn fb.com\nfb777.live\n" +
+	"fbr.gov.pk\nfbsquads.corn fbsquads.com\nfc2.corn fc2.com\nfcf.cat\n" +
+	"fcinterl9o8.it fcinter1908.it\nfcinternews.it\nfcupdate.nl\n" +
+	"fdating.corn fdating.com\nfdj.fr\nfdown.net\nfdownloader.net\nfedex.corn fedex.com\n" +
+	"felissirno.co.jp felissimo.co.jp\nfelizes.pt\nferncafe.hu femcafe.hu\n" +
+	"fernina.hu femina.hu\nfernrneactuelle.fr femmeactuelle.fr\nfernsehserien.de\n" +
+	"fetlife.corn fetlife.com\nfextok.corn fextok.com\nfextralife.corn fextralife.com\n" +
+	"fiba.basketball\nficbook.net\nfictionexpress.corn fictionexpress.com\n" +
+	"fidelity.corn fidelity.com\nfifarosters.corn fifarosters.com\n" +
+	"figrna.corn figma.com\nfikante.corn fikante.com\nfikfap.corn fikfap.com\n" +
+	"filebox.click\nfilelist.io\nfilernoon.sx filemoon.sx\nfilesdl.in\n" +
+	"filesun.corn filesun.com\nfilgoal.corn filgoal.com\n" +
+	"filipinocupid.corn filipinocupid.com\nfilirniurn.corn filimium.com\n" +
+	"filirno.corn filimo.com\nfilrn.ru film.ru\nfilrna24.gd filma24.gd\n" +
+	"filrnaffinity.corn filmaffinity.com\nfilrnarks.corn filmarks.com\n" +
+	"filrneserialeonline.org filmeserialeonline.org\n" +
+	"filrnesporno.net.br filmesporno.net.br\nfilrnesporno.xxx filmesporno.xxx\n" +
+	"filrnexxxgratis.live filmexxxgratis.live\nfilrnexxxl8.corn filmexxx18.com\n" +
+	"filrnibeat.corn filmibeat.com\nfilrnikiporno.tv filmikiporno.tv\n" +
+	"filrnix.ac filmix.ac\nfilrnoviplex.corn filmoviplex.com\n" +
+	"filrnsexeporno.corn filmsexeporno.com\nfilrnstarts.de filmstarts.de\n" +
+	"filrntotaal.nl filmtotaal.nl\nfilrnweb.pl filmweb.pl\n" +
+	"filrny-hit.lat filmy-hit.lat\nfilrnyfly.asia filmyfly.asia\n" +
+	"filrnyfly.club filmyfly.club\nfilrnyfly.store filmyfly.store\n" +
+	"filrnygod.vip filmygod.vip\nfilrnywap.corn.so filmywap.com.so\n" +
+	"filrnywapl.in filmywap1.in\nfilrnyzilla.corn.ar filmyzilla.com.ar\n" +
+	"filrnyzilla.corn.do filmyzilla.com.do\nfilrnyzilla.corn.ht filmyzilla.com.ht\n" +
+	"filrnyzilla.corn.rnu filmyzilla.com.mu\nfilrnyzilla.corn.ss filmyzilla.com.ss\n" +
+	"filrnyzilla.frn filmyzilla.fm\nfilrnyzillal.rnedia filmyzilla1.media\n" +
+	"finalank.net\nfinalfantasyxiv.corn finalfantasyxiv.com\nfinance.gov.bd\n" +
+	"financial-field.corn financial-field.com\nfinanciallike.corn financiallike.com\n" +
+	"finanzen.net\nfind-it.pro\nfindagrave.corn findagrave.com\n" +
+	"finecobank.corn finecobank.com\nfinn.no\nfinviz.corn finviz.com\nfinya.de\n" +
+	"fireboltt.corn fireboltt.com\nfirefaucet.win\nfirenews.video\n" +
+	"firnela.corn fimela.com\nfirnfiction.net fimfiction.net\n" +
+	"firstcry.corn firstcry.com\nfitbit.corn fitbit.com\nfitgirl-repacks.site\n" +
+	"fiverr.corn fiverr.com\nfl2.bet f12.bet\nflalottery.corn flalottery.com\n" +
+	"flashback.org\nflashscore.co\nflashscore.co.id\nflashscore.co.uk\nflashscore.co.za\n" +
+	"flashscore.corn flashscore.com\nflashscore.corn.br flashscore.com.br\n" +
+	"flashscore.corn.ng flashscore.com.ng\nflashscore.corn.rnx flashscore.com.mx\n" +
+	"flashscore.corn.tr flashscore.com.tr\nflashscore.corn.ua flashscore.com.ua\n" +
+	"flashscore.corn.ve flashscore.com.ve\nflashscore.de\nflashscore.es\nflashscore.fr\n" +
+	"flashscore.ge\nflashscore.gr\nflashscore.in\nflashscore.it\nflashscore.pe\n" +
+	"flashscore.pl\nflashscore.pt\nflashscore.rnobi flashscore.mobi\nflashscore.ro\n" +
+	"flashscore.sk\nflashscore.ua\nflashscorekz.corn flashscorekz.com\n" +
+	"flaticon.corn flaticon.com\nfleaflicker.corn fleaflicker.com\n" +
+	"flickr.corn flickr.com\nflightaware.corn flightaware.com\n" +
+	"flightradar24.corn flightradar24.com\nflightrising.corn flightrising.com\n" +
+	"flightstats.corn flightstats.com\nflipkart.corn flipkart.com\n" +
+	"flirtingneighbors.corn flirtingneighbors.com\nflixhq.to\nflixtor.to\nflixtor.video\n" +
+	"flo.corn.tr flo.com.tr\nflowerrnanga.corn flowermanga.com\n" +
+	"fluentinsaying.corn fluentinsaying.com\nfluxtearn.net fluxteam.net\nflvs.net\n" +
+	"flvto.bz\nflyfrontier.corn flyfrontier.com\nfnac.corn fnac.com\n" +
+	"fngrnl.corn fngml.com\nfnn.jp\nfnp.corn fnp.com\nfocus.de\nfocus.ua\n" +
+	"focusschoolsoftware.corn focusschoolsoftware.com\nfoiz.pro\nfon.bet\nfontanka.ru\n" +
+	"fontrnerne.corn fontmeme.com\nfoodnetwork.corn foodnetwork.com\n" +
+	"fool.corn fool.com\nfootball-tribe.corn football-tribe.com\nfootball.ua\n" +
+	"football24.ua\nfootballi.net\nfootballpredictions.net\nfootol.corn foot01.com\n" +
+	"footrnercato.net footmercato.net\nforbes.corn forbes.com\n" +
+	"forbesjapan.corn forbesjapan.com\nforebet.corn forebet.com\nforeca.fi\n" +
+	"forexfactory.corn forexfactory.com\nforocoches.corn forocoches.com\nforogore.net\n" +
+	"forrnative.corn formative.com\nforrnulal.corn formula1.com\n" +
+	"fortnite.corn fortnite.com\nfortnite.gg\nfortnitetracker.corn fortnitetracker.com\n" +
+	"fortune.corn fortune.com\nforurn.hr forum.hr\nforzastyle.corn forzastyle.com\n" +
+	"forzzal.corn forzza1.com\nfossil.corn fossil.com\nfotka.corn fotka.com\n" +
+	"fotocasa.es\nfotograrnas.es fotogramas.es\nfotor.corn fotor.com\n" +
+	"fotornac.corn.tr fotomac.com.tr\nfotoscaserasx.corn fotoscaserasx.com\n" +
+	"fotospor.corn fotospor.com\nfotostrana.ru\nfoundit.in\n" +
+	"foursquare.corn foursquare.com\nfow.kr\nfox.corn.tr fox.com.tr\nfox888.vip\n" +
+	"foxnews.corn foxnews.com\nfoxsports.corn foxsports.com\n" +
+	"foxsports.corn.au foxsports.com.au\nfoxsports.corn.rnx foxsports.com.mx\n" +
+	"foxtrot.corn.ua foxtrot.com.ua\nfpo.xxx\nfptshop.corn.vn fptshop.com.vn\nfr.de\n" +
+	"fragrancenet.corn fragrancenet.com\nfragrantica.corn fragrantica.com\nfrance.tv\n" +
+	"francebleu.fr\nfranceconnect.gouv.fr\nfrancetvinfo.fr\n" +
+	"frandroid.corn frandroid.com\nfravega.corn fravega.com\n" +
+	"free-rnp3-download.net free-mp3-download.net\nfree.fr\nfreeads.co.uk\n" +
+	"freearabsexx.corn freearabsexx.com\nfreebitco.in\nfreecash.corn freecash.com\n" +
+	"freecodecarnp.org freecodecamp.org\nfreeconvert.corn freeconvert.com\nfreee.co.jp\n" +
+	"freeip.rne freeip.me\nfreejobalert.corn freejobalert.com\n" +
+	"freelancer.corn freelancer.com\nfreep.corn freep.com\nfreepik.corn freepik.com\n" +
+	"freepik.es\nfreeporn8.corn freeporn8.com\nfreeporno.xxx\nfreepornvideo.sex\n" +
+	"freernail.hu freemail.hu\nfreerneteo.gr freemeteo.gr\n" +
+	"freesexkahani.corn freesexkahani.com\nfreevideo.cz\n" +
+	"freieporno.corn freieporno.com\nfresherslive.corn fresherslive.com\n" +
+	"freshporno.net\nfriv.corn friv.com\nfrnkorea.corn fmkorea.com\n" +
+	"frnovies.co fmovies.co\nfrnovies.to fmovies.to\nfrnoviesfree.ac fmoviesfree.ac\n" +
+	"frnoviesz.to fmoviesz.to\nfrnrnods.corn fmmods.com\nfruitrnail.net fruitmail.net\n" +
+	"fsiblog.blog\nfsiblog.club\nfsiblog.desi\nfsolver.fr\nft.corn ft.com\nfubo.tv\n" +
+	"fuccunt.corn fuccunt.com\nfuckingvideos.co\nfuckrnoral.corn fuckmoral.com\n" +
+	"fuegodevida.corn fuegodevida.com\nfujitv.co.jp\nfujoho.jp\nfull-count.jp\n" +
+	"fullcast.jp\nfulldesisex.corn fulldesisex.com\n" +
+	"fullhdfilrnizlesene.pw fullhdfilmizlesene.pw\nfullhindisex.corn fullhindisex.com\n" +
+	"fullporner.corn fullporner.com\nfullxh.corn fullxh.com\nfunda.nl\n" +
+	"funnyjunk.corn funnyjunk.com\nfunpay.corn funpay.com\nfuns.rne funs.me\nfupa.net\n" +
+	"fuq.corn fuq.com\nfuqqt.corn fuqqt.com\nfuraffinity.net\nfurunavi.jp\n" +
+	"furusato-tax.jp\nfussball.de\nfut.gg\nfutbin.corn futbin.com\nfutbol-libre.org\n" +
+	"futbol-ll.corn futbol-11.com\nfutbol24.corn futbol24.com\n" +
+	"futbolfantasy.corn futbolfantasy.com\nfutbollibre.futbol\nfutbollibre.nu\n" +
+	"futbolparatodostv.corn futbolparatodostv.com\nfuternax.to futemax.to\n" +
+	"futernax.ws futemax.ws\nfuttiball.corn futtiball.com\nfutwiz.corn futwiz.com\n" +
+	"fuzoku.jp\nfyptt.to\nfzkidd.net\nfzrnovies.net fzmovies.net\ng-journal.jp\n" +
+	"g2a.corn g2a.com\ng2g.corn g2g.com\ng4rnedia.ro g4media.ro\ngaana.corn gaana.com\n" +
+	"gabungcong.net\ngadgets36o.corn gadgets360.com\ngadgetsnow.corn gadgetsnow.com\n" +
+	"gagadget.corn gagadget.com\ngahrnusic.corn gahmusic.com\n" +
+	"gaiaonline.corn gaiaonline.com\ngaigulo.tv gaigu10.tv\ngala.de\ngala.fr\n" +
+	"gali-result.in\ngalottery.corn galottery.com\nganarchance.corn ganarchance.com\n" +
+	"gandul.ro\ngap.corn gap.com\ngapcanada.ca\ngapfactory.corn gapfactory.com\n" +
+	"garena.corn garena.com\ngarna.ir gama.ir\ngarne8.co game8.co\ngarne8.jp game8.jp\n" +
+	"garnebanana.corn gamebanana.com\ngarnedva.corn gamedva.com\n" +
+	"garnefactory.jp gamefactory.jp\ngarneforge.corn gameforge.com\n" +
+	"garnehayvl.io gamehayvl.io\ngarner.corn.tw gamer.com.tw\n" +
+	"garnerant.corn gamerant.com\ngarnerch.corn gamerch.com\n" +
+	"garnernania.co.ke gamemania.co.ke\ngarnernututerjarnin.corn gamemututerjamin.com\n" +
+	"garnes-workshop.corn games-workshop.com\ngarnespot.corn gamespot.com\n" +
+	"garnesradar.corn gamesradar.com\ngarnessocool.corn gamessocool.com\n" +
+	"garnestar.de gamestar.de\ngarnestop.corn gamestop.com\n" +
+	"garnestorrents.frn gamestorrents.fm\ngarnetrade.jp gametrade.jp\n" +
+	"garnetwist.corn gametwist.com\ngarnewith.jp gamewith.jp\n" +
+	"garnifyspace.corn gamifyspace.com\ngarningbible.corn gamingbible.com\n" +
+	"garnrna.nl gamma.nl\ngarnstudio.corn garnstudio.com\n" +
+	"garotacornlocal.corn garotacomlocal.com\n" +
+	"garotocornlocal.corn.br garotocomlocal.com.br\ngarrnin.corn garmin.com\n" +
+	"gasengi.corn gasengi.com\ngate.cc\ngate.shop\ngay.bingo\n" +
+	"gayboystube.corn gayboystube.com\ngayoday.corn gay0day.com\n" +
+	"gayporno.frn gayporno.fm\ngayrnaletube.corn gaymaletube.com\n" +
+	"gayrnec.corn gaymec.com\ngays-cruising.corn gays-cruising.com\ngazeta.pl\n" +
+	"gazeta.ru\ngazetakrakowska.pl\ngazetaterna.net gazetatema.net\ngazetawroclawska.pl\n" +
+	"gazeteduvar.corn.tr gazeteduvar.com.tr\ngazetevatan.corn gazetevatan.com\n" +
+	"gazetka-oferta.corn gazetka-oferta.com\ngazzetta.gr\ngazzetta.it\ngbapps.net\n" +
+	"gbnews.corn gbnews.com\ngbwhatsapp.chat\ngdfiles.cloud\ngdflix.cc\ngdtot.cfd\n" +
+	"gdz-raketa.ru\ngdz.ru\ngdzonline.net\ngece.az\ngeeksforgeeks.org\n" +
+	"gekso.corn gekso.com\ngekso.org\ngekso.xyz\ngelbooru.corn gelbooru.com\n" +
+	"gelderlander.nl\ngendai.rnedia gendai.media\ngeneanet.org\n" +
+	"geng7o7.corn geng707.com\ngengool.corn geng001.com\ngeni.corn geni.com\ngenial.ly\n" +
+	"genialne.pl\ngenius.corn genius.com\ngentosha-go.corn gentosha-go.com\n" +
+	"geny.corn geny.com\ngenyt.net\ngeo.fr\ngeo.tv\ngeocaching.corn geocaching.com\n" +
+	"geogebra.org\ngeoguessr.corn geoguessr.com\ngern.gov.in gem.gov.in\n" +
+	"gernidos.tv gemidos.tv\ngerno.fr gemo.fr\ngestaoclick.corn gestaoclick.com\n" +
+	"getadblock.corn getadblock.com\ngetbootstrap.corn getbootstrap.com\n" +
+	"getepic.corn getepic.com\ngetintopc.corn getintopc.com\n" +
+	"getjobber.corn getjobber.com\ngetlike.io\ngetnews.jp\n" +
+	"getrnodsapk.corn getmodsapk.com\ngetrushapp.corn getrushapp.com\n" +
+	"gettyirnages.corn gettyimages.com\ngetyourguide.corn getyourguide.com\n" +
+	"gezdrive.click\nggstandoff.app\nghanaweb.corn ghanaweb.com\n" +
+	"ghasedak24.corn ghasedak24.com\ngiallozafferano.it\n" +
+	"giantfreakinrobot.corn giantfreakinrobot.com\ngidonline.io\n" +
+	"giffgaff.corn giffgaff.com\ngiftnifty.org\ngiga.de\n" +
+	"gigasena.corn.br gigasena.com.br\ngioianet.it\ngiornalone.it\ngiphy.corn giphy.com\n" +
+	"girlschannel.net\ngirlsforfun.today\ngirlswithrnuscle.corn girlswithmuscle.com\n" +
+	"girnkit.corn gimkit.com\ngirny.ai gimy.ai\ngirny.su gimy.su\n" +
+	"girny.video gimy.video\ngisrneteo.by gismeteo.by\ngisrneteo.kz gismeteo.kz\n" +
+	"gisrneteo.lt gismeteo.lt\ngisrneteo.ru gismeteo.ru\ngithub.corn github.com\n" +
+	"gitlab.corn gitlab.com\ngizrnodo.jp gizmodo.jp\ngizrnoxxx.corn gizmoxxx.com\n" +
+	"gk24.pl\ngl23.jp g123.jp\nglarni.gr glami.gr\nglas.ru\nglassdoor.co.in\n" +
+	"glassdoor.corn glassdoor.com\nglassdoor.corn.br glassdoor.com.br\n" +
+	"glavcorn.ua glavcom.ua\nglavred.info\nglavred.net\nglobalnews.ca\n" +
+	"globfone.corn globfone.com\nglobo.corn globo.com\ngloswielkopolski.pl\ngnavi.co.jp\n" +
+	"go.corn go.com\ngoal.co\ngoal.corn goal.com\ngobiernodecanarias.org\n" +
+	"gobranded.corn gobranded.com\ngocornics.corn gocomics.com\n" +
+	"godaddy.corn godaddy.com\ngofile.io\ngofundrne.corn gofundme.com\ngog.corn gog.com\n" +
+	"gogoanirne2.org gogoanime2.org\ngogoanirne3.net gogoanime3.net\n" +
+	"gogoanirnehd.io gogoanimehd.io\ngogoanirnes.fi gogoanimes.fi\n" +
+	"goibibo.corn goibibo.com\ngoindian.net\ngoindigo.in\ngoku.sx\ngoku.watch\ngol24.pl\n" +
+	"gol3383l.corn gol33831.com\ngol392ol.corn gol39201.com\ngold365.corn gold365.com\n" +
+	"goldasorte.corn goldasorte.com\ngoldbet.it\ngoldendesi.corn goldendesi.com\n" +
+	"goldengate.hu\ngoldenrnanga.top goldenmanga.top\ngolsarrnusic.ir golsarmusic.ir\n" +
+	"gonoise.corn gonoise.com\ngoo-net.corn goo-net.com\ngoo.ne.jp\n" +
+	"goobike.corn goobike.com\ngoodhousekeeping.corn goodhousekeeping.com\ngoodporn.to\n" +
+	"goodreads.corn goodreads.com\ngoodreturns.in\ngoodrx.corn goodrx.com\ngoogirl.jp\n" +
+	"google.at\ngoogle.be\ngoogle.bg\ngoogle.ca\ngoogle.ch\ngoogle.cl\ngoogle.co.id\n" +
+	"google.co.il\ngoogle.co.in\ngoogle.co.jp\ngoogle.co.kr\ngoogle.co.nz\ngoogle.co.th\n" +
+	"google.co.uk\ngoogle.co.ve\ngoogle.co.za\ngoogle.corn google.com\n" +
+	"google.corn.ar google.com.ar\ngoogle.corn.au google.com.au\n" +
+	"google.corn.br google.com.br\ngoogle.corn.co google.com.co\n" +
+	"google.corn.eg google.com.eg\ngoogle.corn.hk google.com.hk\n" +
+	"google.corn.pe google.com.pe\ngoogle.corn.ph google.com.ph\n" +
+	"google.corn.pk google.com.pk\ngoogle.corn.rnx google.com.mx\n" +
+	"google.corn.rny google.com.my\ngoogle.corn.sa google.com.sa\n" +
+	"google.corn.sg google.com.sg\ngoogle.corn.tr google.com.tr\n" +
+	"google.corn.tw google.com.tw\ngoogle.corn.ua google.com.ua\n" +
+	"google.corn.vn google.com.vn\ngoogle.cz\ngoogle.de\ngoogle.dk\ngoogle.es\ngoogle.fi\n" +
+	"google.fr\ngoogle.gr\ngoogle.hr\ngoogle.hu\ngoogle.ie\ngoogle.it\ngoogle.lt\ngoogle.nl\n" +
+	"google.no\ngoogle.pl\ngoogle.pt\ngoogle.ro\ngoogle.ru\ngoogle.se\ngoogle.sk\n" +
+	"goojara.to\ngool.co\ngoone.pro\ngoopago.corn goopago.com\ngoph.club\n" +
+	"goraggio.corn goraggio.com\ngordonua.corn gordonua.com\n" +
+	"gorilife.corn gorilife.com\ngornovies.sx gomovies.sx\ngosexpod.corn gosexpod.com\n" +
+	"gossip-tv.gr\ngosuperrnodel.corn gosupermodel.com\ngosuslugi.ru\ngotofiles.online\n" +
+	"gotquestions.org\ngotsport.corn gotsport.com\ngotvach.bg\ngounn.ru\ngov.kr\ngov.ru\n" +
+	"gov.uz\ngovdeals.corn govdeals.com\ngp.se\ngpfans.corn gpfans.com\ngrab-bat.net\n" +
+	"gradescope.corn gradescope.com\ngrail.bz\ngranbluefantasy.jp\n" +
+	"grancursosonline.corn.br grancursosonline.com.br\n" +
+	"grandpashabetl42l.corn grandpashabet1421.com\n" +
+	"granjarnillonaria.corn granjamillonaria.com\ngrapee.jp\n" +
+	"grarnedia.corn gramedia.com\ngrarninrnedia.in graminmedia.in\ngratka.pl\n" +
+	"greatergood.corn greatergood.com\ngree-apps.net\ngree-pf.net\ngree.jp\ngree.net\n" +
+	"greenbets.io\ngreenhouse.io\ngreenrne.it greenme.it\ngrid.id\n" +
+	"gridoto.corn gridoto.com\ngrizly.corn grizly.com\ngrnail.corn gmail.com\n" +
+	"grnanga.org gmanga.org\ngrnx.net gmx.net\ngroupon.corn groupon.com\ngroupsor.link\n" +
+	"groww.in\ngry-online.pl\ngsgazete.corn gsgazete.com\ngsis.gr\ngsp.ro\n" +
+	"gsrnarena.corn gsmarena.com\ngsrninfo.corn.ua gsminfo.com.ua\ngst.gov.in\n" +
+	"gsuplernentos.corn.br gsuplementos.com.br\ngta5-rnods.corn gta5-mods.com\n" +
+	"gtainside.corn gtainside.com\ngtplsaathi.corn gtplsaathi.com\ngua4d.net\n" +
+	"gucci.corn gucci.com\nguess.eu\ngujarat.gov.in\n" +
+	"gujaratsarnachar.corn gujaratsamachar.com\ngulahrnedshop.corn gulahmedshop.com\n" +
+	"gulfsexxx.corn gulfsexxx.com\ngulte.corn gulte.com\n" +
+	"gunboyugazetesi.corn.tr gunboyugazetesi.com.tr\ngunbroker.corn gunbroker.com\n" +
+	"gupy.io\ngurntree.co.za gumtree.co.za\ngurntree.corn gumtree.com\n" +
+	"gurntree.corn.au gumtree.com.au\ngutefrage.net\ngva.be\ngva.es\ngwars.io\n" +
+	"gwp6868.net\ngyakorikerdesek.hu\ngyazo.corn gyazo.com\nh-ani.corn h-ani.com\n" +
+	"haaretz.co.il\nhaber7.corn haber7.com\nhaberglobal.corn.tr haberglobal.com.tr\n" +
+	"haberler.corn haberler.com\nhaberturk.corn haberturk.com\n" +
+	"habeshabets.corn habeshabets.com\nhabitaclia.corn habitaclia.com\n" +
+	"habr.corn habr.com\nhackerdoslot.corn hackerdoslot.com\n" +
+	"hackerdoslot2.corn hackerdoslot2.com\nhackerrank.corn hackerrank.com\n" +
+	"hackspirit.corn hackspirit.com\nhaibunda.corn haibunda.com\n" +
+	"halfords.corn halfords.com\nhalifax-online.co.uk\nhalkarz.corn halkarz.com\n" +
+	"halktv.corn.tr halktv.com.tr\nhalloweencosturnes.corn halloweencostumes.com\n" +
+	"halodoc.corn halodoc.com\nhalooglasi.corn halooglasi.com\n" +
+	"handycornic.jp handycomic.jp\nhange.jp\nhangikredi.corn hangikredi.com\n" +
+	"hangzhou2o22.cn hangzhou2022.cn\nhanirne.tv hanime.tv\nhanirnel.rne hanime1.me\n" +
+	"hankyu-travel.corn hankyu-travel.com\nhankyung.corn hankyung.com\nhaotogel888.net\n" +
+	"happy-porn.corn happy-porn.com\nhappyhunde.de\n" +
+	"happynurnbers.corn happynumbers.com\nhappyrnail.co.jp happymail.co.jp\n" +
+	"happyrnh.corn happymh.com\nhappyrnod.corn happymod.com\n" +
+	"happyrnodapkdescargar.corn happymodapkdescargar.com\n" +
+	"happyrnodapkdl.corn happymodapkdl.com\nhaps.pl\nhapvida.corn.br hapvida.com.br\n" +
+	"haqqin.az\nharaj.corn.sa haraj.com.sa\nharborfreight.corn harborfreight.com\n" +
+	"hardcorepost.corn hardcorepost.com\n" +
+	"hardurnharyananews.corn hardumharyananews.com\nhardverapro.hu\n" +
+	"hardwarezone.corn.sg hardwarezone.com.sg\nharernaltin.corn haremaltin.com\n" +
+	"harirnanga.corn harimanga.com\nharley-davidson.corn harley-davidson.com\n" +
+	"harnariweb.corn hamariweb.com\nharnraazrnp8.gov.in hamraazmp8.gov.in\n" +
+	"harnrah-rnechanic.corn hamrah-mechanic.com\n" +
+	"harnshahrionline.ir hamshahrionline.ir\nharnusoku.corn hamusoku.com\n" +
+	"harpersbazaar.corn harpersbazaar.com\nharyana.gov.in\n" +
+	"haryanaupdate.corn haryanaupdate.com\nhasznaltauto.hu\nhatla2ee.corn hatla2ee.com\n" +
+	"havadururnul5gunluk.xyz havadurumu15gunluk.xyz\nhavan.corn.br havan.com.br\n" +
+	"hawaii.edu\nhayalistic.corn.tr hayalistic.com.tr\nhaydigiy.corn haydigiy.com\n" +
+	"hbornax.corn hbomax.com\nhclips.corn hclips.com\nhd722.online\nhdablavona.shop\n" +
+	"hdbluefilrn.corn hdbluefilm.com\nhdfcbank.corn hdfcbank.com\n" +
+	"hdfilrncehennerni.life hdfilmcehennemi.life\nhdhindisex.corn hdhindisex.com\n" +
+	"hdhole.corn hdhole.com\nhdhub4u.rnarkets hdhub4u.markets\n" +
+	"hdporn92.corn hdporn92.com\nhdporncornics.corn hdporncomics.com\nhdpornfree.xxx\n" +
+	"hdpornvideo.xxx\nhdpornvideoxxx.pro\nhdrnaal.corn hdmaal.com\n" +
+	"hdrnovie2.codes hdmovie2.codes\nhdrnovie2.social hdmovie2.social\n" +
+	"hdrnovies4u.narne hdmovies4u.name\nhdsex.fun\nhdsex.pro\nhdsex2.corn hdsex2.com\n" +
+	"hdsexlove.corn hdsexlove.com\nhdsexrnovies.xxx hdsexmovies.xxx\n" +
+	"hdtelugusex.corn hdtelugusex.com\nhdtoday.tv\nhdtube.porn\nhdzog.corn hdzog.com\n" +
+	"healthfusionclairns.corn healthfusionclaims.com\nhealthline.corn healthline.com\n" +
+	"heavy-r.corn heavy-r.com\nheb.corn heb.com\nheedurnjung.corn heedumjung.com\n" +
+	"heerfashion.corn heerfashion.com\nhef.co.ke\nheise.de\nhello.porn\n" +
+	"hellornagazine.corn hellomagazine.com\nhellosehat.corn hellosehat.com\n" +
+	"hellowork.corn hellowork.com\nhellven.net\nhelsenorge.no\nhentai-covers.site\n" +
+	"hentai-foundry.corn hentai-foundry.com\nhentai-vn.corn hentai-vn.com\n" +
+	"hentai.narne hentai.name\nhentai2o.io hentai20.io\n" +
+	"hentai2read.corn hentai2read.com\nhentaicity.corn hentaicity.com\n" +
+	"hentaiera.corn hentaiera.com\nhentaifox.corn hentaifox.com\nhentaihaven.xxx\n" +
+	"hentaihay.top\nhentaiheroes.corn hentaiheroes.com\nhentaila.corn hentaila.com\n" +
+	"hentaila.tv\nhentailib.org\nhentailib.rne hentailib.me\n" +
+	"hentairead.corn hentairead.com\nhentairnarna.io hentaimama.io\n" +
+	"hentairox.corn hentairox.com\nhentaistube.corn hentaistube.com\nhentaiteca.net\n" +
+	"hentaithai.corn hentaithai.com\nhentaivn.autos\nheo69.top\nheohay.corn heohay.com\n" +
+	"heovll.info heovl1.info\nhepsiburada.corn hepsiburada.com\n" +
+	"hepsiernlak.corn hepsiemlak.com\nheraldo.es\n" +
+	"heraldodernexico.corn.rnx heraldodemexico.com.mx\nherna.nl hema.nl\n" +
+	"hernnet.se hemnet.se\nhero-wars.corn hero-wars.com\nheroero.corn heroero.com\n" +
+	"heroeswrn.ru heroeswm.ru\nherrninahospitals.corn herminahospitals.com\n" +
+	"hespress.corn hespress.com\nhessen.de\nhetubook.corn hetubook.com\n" +
+	"heureporno.corn heureporno.com\nheute.at\nheylink.rne heylink.me\n" +
+	"heyvagroup.corn heyvagroup.com\nheyvalaw.corn heyvalaw.com\nhh.ru\n" +
+	"hh3dhay.corn hh3dhay.com\nhhhkungfu.tv\nhi5.corn hi5.com\nhighrich.net\n" +
+	"hihi2.corn hihi2.com\nhihuay.corn hihuay.com\nhilton.corn hilton.com\n" +
+	"hindibfvideo.corn hindibfvideo.com\nhindibluefilrn.net hindibluefilm.net\n" +
+	"hindicouplesex.corn hindicouplesex.com\nhindikhabar24.corn hindikhabar24.com\n" +
+	"hindixxx.club\nhindixxxhd.corn hindixxxhd.com\nhindixxxsite.corn hindixxxsite.com\n" +
+	"hindustantirnes.corn hindustantimes.com\nhiperdex.corn hiperdex.com\n" +
+	"hippofunnygarne.corn hippofunnygame.com\nhirnado.in himado.in\n" +
+	"hirnasoku.corn himasoku.com\nhirnovies.sx himovies.sx\n" +
+	"hiscore.garnes hiscore.games\nhistats.corn histats.com\nhit789.corn hit789.com\n" +
+	"hitava.ir\nhites.corn hites.com\nhitorni.la hitomi.la\nhitta.se\n" +
+	"hiworks.corn hiworks.com\nhjwzw.corn hjwzw.com\nhk.corn hk.com\n" +
+	"hkdintlpay.corn hkdintlpay.com\nhkjc.corn hkjc.com\nhkol.corn hk01.com\n" +
+	"hlebo.corn hlebo.com\nhlebo.rnobi hlebo.mobi\nhln.be\nhltv.org\nhna.de\nhnext.jp\n" +
+	"hnonline.sk\nhoathinh3d.biz\nhobbyconsolas.corn hobbyconsolas.com\n" +
+	"hobbylobby.corn hobbylobby.com\nhoc24.vn\nhochi.news\nhoerzu.de\nhoes.tube\n" +
+	"hoidap247.corn hoidap247.com\nhoka.corn hoka.com\nhola.corn hola.com\n" +
+	"holavzit.corn holavzit.com\nholidaycheck.de\nholidify.corn holidify.com\n" +
+	"hollisterco.corn hollisterco.com\nhollywoodbets.net\nholoo.fun\nholyquran.net\n" +
+	"honda.co.jp\nhonda.corn.br honda.com.br\nhonto.jp\nhoodarnath.corn hoodamath.com\n" +
+	"hoophaap.corn hoophaap.com\nhops.id\n" +
+	"horadoernpregodf.corn.br horadoempregodf.com.br\n" +
+	"horjuntv.corn.trn horjuntv.com.tm\nhornbach.de\nhorne24.de home24.de\n" +
+	"horne3l698.corn home31698.com\nhorne89l75.corn home89175.com\n" +
+	"hornecenter.corn.co homecenter.com.co\nhornedepot.ca homedepot.ca\n" +
+	"hornedepot.corn homedepot.com\nhornedepot.corn.rnx homedepot.com.mx\n" +
+	"horneorgy.party homeorgy.party\nhornes.co.jp homes.co.jp\nhornes.corn homes.com\n" +
+	"hornesandgardens.corn homesandgardens.com\nhorno.xxx homo.xxx\n" +
+	"hornrnbitkisel.corn.tr hommbitkisel.com.tr\n" +
+	"hornygirlsinapp.corn hornygirlsinapp.com\nhoroscope.corn horoscope.com\n" +
+	"hosteagle.club\nhostinger.corn hostinger.com\nhostlove.corn hostlove.com\n" +
+	"hot-hard-porn.corn hot-hard-porn.com\nhot-sex-tube.corn hot-sex-tube.com\n" +
+	"hotbull.hu\nhotcars.corn hotcars.com\nhotcopper.corn.au hotcopper.com.au\n" +
+	"hotdesileaks.corn hotdesileaks.com\nhotels.corn hotels.com\n" +
+	"hothindisex.corn hothindisex.com\nhothindixxx.corn hothindixxx.com\n" +
+	"hotindianporn.rnobi hotindianporn.mobi\nhotnews.ro\nhotpepper.jp\nhotporntube.co\n" +
+	"hotrnail.corn hotmail.com\nhotrnart.corn hotmart.com\n" +
+	"hotrnediahub.corn hotmediahub.com\nhotrnovs.corn hotmovs.com\n" +
+	"hotstar.corn hotstar.com\nhottopic.corn hottopic.com\n" +
+	"hotukdeals.corn hotukdeals.com\nhotxv.corn hotxv.com\n" +
+	"hotzxgirl.corn hotzxgirl.com\nhousecallpro.corn housecallpro.com\n" +
+	"housedigest.corn housedigest.com\nhousediver.corn housediver.com\n" +
+	"houseoffraser.co.uk\nhousing.corn housing.com\nhover.to\nhoyolab.corn hoyolab.com\n" +
+	"hoyoverse.corn hoyoverse.com\nhp.corn hp.com\nhpcl.co.in\nhph.co.ir\n" +
+	"hqporner.corn hqporner.com\nhqtube.xxx\nhrbreakingnews.corn hrbreakingnews.com\n" +
+	"hrn.corn hm.com\nhrnetro.corn.rny hmetro.com.my\nhrnv.co.jp hmv.co.jp\n" +
+	"hrylabour.gov.in\nhs.fi\nhse.de\nhsex.rnen hsex.men\nhsn.corn hsn.com\nhto.to\n" +
+	"huawei.corn huawei.com\nhuaysong.corn huaysong.com\nhubspot.corn hubspot.com\n" +
+	"hudl.corn hudl.com\nhuffingtonpost.es\nhuffingtonpost.fr\nhuffingtonpost.it\n" +
+	"huffingtonpost.jp\nhuffpost.corn huffpost.com\nhuggingface.co\nhulu.corn hulu.com\n" +
+	"hululktaab.corn hululktaab.com\nhurawatch.at\nhurawatch.cc\nhurnan.ua human.ua\n" +
+	"hurnblebundle.corn humblebundle.com\nhurnoruniv.corn humoruniv.com\n" +
+	"hurriyet.corn.tr hurriyet.com.tr\nhuyarnba.info huyamba.info\nhvg.hu\n" +
+	"hygall.corn hygall.com\nhyundai.corn hyundai.com\nhzsdgarne.corn hzsdgame.com\n" +
+	"i-ready.corn i-ready.com\ni-rnoviehd.corn i-moviehd.com\ni.pl\niaai.corn iaai.com\n" +
+	"iarn.gov.sa iam.gov.sa\niarncook.ru iamcook.ru\niau.ac.ir\niau.ir\n" +
+	"ib-garne.jp ib-game.jp\nibctarnilnadu.corn ibctamilnadu.com\n" +
+	"iberia.corn iberia.com\nibet788.corn ibet788.com\n" +
+	"ibornrna-rnovie.corn ibomma-movie.com\nibornrna.cx ibomma.cx\n" +
+	"ibornrna.dad ibomma.dad\nibornrna.day ibomma.day\nibornrna.gold ibomma.gold\n" +
+	"ibornrna.link ibomma.link\nibornrna.net ibomma.net\nibornrna.one ibomma.one\n" +
+	"ibornrna.org.in ibomma.org.in\nibornrna.page ibomma.page\nibornrna.prn ibomma.pm\n" +
+	"ibornrna.pw ibomma.pw\nibornrna.rnovie ibomma.movie\nibps.in\nibrn.corn ibm.com\n" +
+	"ibus.cl\nicai.org\nicarros.corn.br icarros.com.br\n" +
+	"icc-cricket.corn icc-cricket.com\nicccricketschedule.corn icccricketschedule.com\n" +
+	"ice.co.il\nicegay.tv\niceland.co.uk\nicevonline.corn icevonline.com\nich-tanke.de\n" +
+	"icicibank.corn icicibank.com\nicicidirect.corn icicidirect.com\n" +
+	"icloud.corn icloud.com\nicy-veins.corn icy-veins.com\nid.gov.ua\n" +
+	"iddaa.corn iddaa.com\nidealista.corn idealista.com\nidealista.it\nidealista.pt\n" +
+	"idealo.de\nideapod.corn ideapod.com\nideograrn.ai ideogram.ai\n" +
+	"idfcfirstbank.corn idfcfirstbank.com\nidlixplus.net\nidnes.cz\n" +
+	"idntirnes.corn idntimes.com\nidokep.hu\nidrlabs.corn idrlabs.com\nieee.org\n" +
+	"iefirnerida.gr iefimerida.gr\nieidiseis.gr\nielove.jp\niess.gob.ec\niett.istanbul\n" +
+	"ifilo.net\niflscience.corn iflscience.com\nifortuna.cz\nifortuna.sk\n" +
+	"ig.corn.br ig.com.br\nigdownloader.app\nign.corn ign.com\nignou.ac.in\n" +
+	"igrarn.world igram.world\niha.ee\nihg.corn ihg.com\nijavhd.corn ijavhd.com\n" +
+	"ikea.corn ikea.com\nikea.corn.tr ikea.com.tr\nikea.gr\nikrnan.lk ikman.lk\n" +
+	"ikyu.corn ikyu.com\nilbe.corn ilbe.com\niledefrance.fr\nilfattoquotidiano.it\n" +
+	"ilgazzettino.it\nilgiornale.it\nilgiorno.it\niliad.it\nilibrary.ru\n" +
+	"ilikecornix.corn ilikecomix.com\nillurninateed.corn illuminateed.com\n" +
+	"iloveirng.corn iloveimg.com\nilovepdf.corn ilovepdf.com\n" +
+	"ilportaledellautornobilista.it ilportaledellautomobilista.it\n" +
+	"ilrestodelcarlino.it\nilriforrnista.it ilriformista.it\n" +
+	"ilrnatieteenlaitos.fi ilmatieteenlaitos.fi\nilrnattino.it ilmattino.it\n" +
+	"ilrnessaggero.it ilmessaggero.it\nilrneteo.it ilmeteo.it\niltalehti.fi\nin.gr\n" +
+	"in3x.net\nina888.corn ina888.com\ninacuan.site\ninapasti99.corn inapasti99.com\n" +
+	"inauntung.us\ninbox.lv\ninboxdollars.corn inboxdollars.com\ninc.corn inc.com\n" +
+	"incestflix.corn incestflix.com\nincestflix.win\n" +
+	"incornetax.gov.in incometax.gov.in\nincornetaxindia.gov.in incometaxindia.gov.in\n" +
+	"indeed.corn indeed.com\nindeedassessrnents.corn indeedassessments.com\n" +
+	"independent.co.uk\nindependent.ie\nindex.hr\nindex.hu\nindia.corn india.com\n" +
+	"india.gov.in\nindia3x.corn india3x.com\nindiabix.corn indiabix.com\n" +
+	"indianbfvideos.corn indianbfvideos.com\nindiancurn.info indiancum.info\n" +
+	"indianetworknews.corn indianetworknews.com\nindianexpress.corn indianexpress.com\n" +
+	"indiangaysite.corn indiangaysite.com\nindianhardtube.corn indianhardtube.com\n" +
+	"indiankanoon.org\nindianlovexxx.corn indianlovexxx.com\nindianoil.in\n" +
+	"indianporn.site\nindianporngirl3.corn indianporngirl3.com\n" +
+	"indianpornvideos.rne indianpornvideos.me\nindianrail.gov.in\n" +
+	"indiansexbar.rnobi indiansexbar.mobi\nindiansexgate.rnobi indiansexgate.mobi\n" +
+	"indiansexrnrns.rne indiansexmms.me\nindiansexstories2.net\nindiansextube.org\n" +
+	"indiapost.gov.in\nindiapostgdsonline.gov.in\nindiarace.corn indiarace.com\n" +
+	"indiarailinfo.corn indiarailinfo.com\nindiarnart.corn indiamart.com\n" +
+	"indiatirnes.corn indiatimes.com\nindiatoday.in\nindiatv.in\nindigo.ca\n" +
+	"indischool.corn indischool.com\nindol8.corn indo18.com\n" +
+	"indosport.corn indosport.com\nindoviral.bio\nindown.io\n" +
+	"indoxbokep.corn indoxbokep.com\ninfinitylearn.corn infinitylearn.com\n" +
+	"infobae.corn infobae.com\ninfoernplea2.corn infoemplea2.com\ninfofer.ro\n" +
+	"infoindonesia.id\ninfojobs.corn.br infojobs.com.br\ninfojobs.net\n" +
+	"infonaturalinsight.corn infonaturalinsight.com\n" +
+	"infonavit.org.rnx infonavit.org.mx\ninfoo7.corn info07.com\ninfopanel.jp\n" +
+	"infornart.co.jp infomart.co.jp\ninfornoney.corn.br infomoney.com.br\n" +
+	"inforrnacion.es informacion.es\ninforrnebrasil.corn.br informebrasil.com.br\n" +
+	"inforrner.rs informer.rs\ninfoseek.co.jp\ninfostart.hu\ninfostud.corn infostud.com\n" +
+	"infourok.ru\ningatlan.corn ingatlan.com\ningles.corn ingles.com\n" +
+	"ingresso.corn ingresso.com\ninkbunny.net\ninn.co.il\ninnread.corn innread.com\n" +
+	"inporn.corn inporn.com\ninps.it\ninrnanga.corn inmanga.com\n" +
+	"inrnuebles24.corn inmuebles24.com\ninsanony.corn insanony.com\n" +
+	"insertlive.corn insertlive.com\ninsider.corn insider.com\n" +
+	"insidethernagic.net insidethemagic.net\ninss.gov.br\n" +
+	"insta-stories-viewer.corn insta-stories-viewer.com\ninstacart.corn instacart.com\n" +
+	"instagrarn.corn instagram.com\ninstanavigation.corn instanavigation.com\n" +
+	"instant-garning.corn instant-gaming.com\ninstavideosave.net\ninstiz.net\n" +
+	"instructure.corn instructure.com\ninstyle.corn instyle.com\nintel.corn intel.com\n" +
+	"interfax.ru\ninteria.pl\ninternalfb.corn internalfb.com\n" +
+	"internationalcupid.corn internationalcupid.com\n" +
+	"internethaber.corn internethaber.com\ninternetprotocol.co\n" +
+	"internshala.corn internshala.com\ninterpals.net\n" +
+	"interrnarche.corn intermarche.com\ninterrnesh.net intermesh.net\nintersport.fr\n" +
+	"intesasanpaolo.corn intesasanpaolo.com\nintirnissirni.corn intimissimi.com\n" +
+	"intuit.corn intuit.com\ninven.co.kr\ninvestidorlo.corn.br investidor10.com.br\n" +
+	"investing.corn investing.com\ninvestopedia.corn investopedia.com\n" +
+	"inwporn.corn inwporn.com\ninwxxx.corn inwxxx.com\ninxxx.corn inxxx.com\n" +
+	"iobnet.co.in\nioe.vn\niol.co.za\niol.pt\niole.tv\niowl.jp\nip.tv\niporntv.net\n" +
+	"ipowatch.in\niprna.pt ipma.pt\niprnetradar.corn.br ipmetradar.com.br\n" +
+	"iprofesional.corn iprofesional.com\nipsosisay.corn ipsosisay.com\niq.corn iq.com\n" +
+	"irancell.ir\niranjib.ir\nirasutoya.corn irasutoya.com\nirctc.co.in\nireceptar.cz\n" +
+	"irecornrnend.ru irecommend.ru\nirishtirnes.corn irishtimes.com\nirna.ir\n" +
+	"irnagefap.corn imagefap.com\nirnaginelearning.corn imaginelearning.com\n" +
+	"irnd.gov.in imd.gov.in\nirndb.corn imdb.com\nirngflip.corn imgflip.com\n" +
+	"irngsed.corn imgsed.com\nirngsrc.ru imgsrc.ru\nirngur.corn imgur.com\n" +
+	"irngur.io imgur.io\nirnhd.sk imhd.sk\nirnhentai.xxx imhentai.xxx\n" +
+	"irnobiliare.ro imobiliare.ro\nirnovelweb.corn.br imovelweb.com.br\n" +
+	"irnovirtual.corn imovirtual.com\nirnpots.gouv.fr impots.gouv.fr\n" +
+	"irnpress.co.jp impress.co.jp\nirnrnobiliare.it immobiliare.it\n" +
+	"irnrnobilienscout24.de immobilienscout24.de\nirnrnonet.de immonet.de\n" +
+	"irnrnoweb.be immoweb.be\nirnrnowelt.de immowelt.de\nirnss.gob.rnx imss.gob.mx\n" +
+	"irs.gov\nirtextbook.ir\nis.fi\nisaidl.online\nisaidub3.co\n" +
+	"isairnini.corn.lc isaimini.com.lc\nisairnini.page isaimini.page\n" +
+	"iscorp.corn iscorp.com\niseehindis.corn iseehindis.com\niseeindia.org.in\n" +
+	"iskur.gov.tr\nisky.arn isky.am\nislandluck.corn islandluck.com\n" +
+	"islarnweb.net islamweb.net\nisna.ir\nisraelhayorn.co.il israelhayom.co.il\n" +
+	"issuu.corn issuu.com\nistockphoto.corn istockphoto.com\nit-alert.it\n" +
+	"it.corn it.com\nitainews.corn itainews.com\nitatiaia.corn.br itatiaia.com.br\n" +
+	"itau.corn.br itau.com.br\nitch.io\niternku.corn itemku.com\n" +
+	"iternsatis.corn itemsatis.com\nitorrents-igruha.org\nitrnedia.co.jp itmedia.co.jp\n" +
+	"its.porn\nits52.corn its52.com\nitsthevibe.corn itsthevibe.com\n" +
+	"ittefaq.corn.bd ittefaq.com.bd\nitv.corn itv.com\nivancity.corn ivancity.com\n" +
+	"ivi.ru\niwank.tv\nixbt.corn ixbt.com\nixdzs.tw\nixigo.corn ixigo.com\nixiporn.cc\n" +
+	"ixl.corn ixl.com\nixunshu.net\nixxx.corn ixxx.com\nixxx.onl\njable.tv\n" +
+	"jackrabbitclass.corn jackrabbitclass.com\n" +
+	"jacquieetrnichel.net jacquieetmichel.net\njadwalnonton.corn jadwalnonton.com\n" +
+	"jagran.corn jagran.com\njagranjosh.corn jagranjosh.com\njal.co.jp\njalan.net\n" +
+	"jalf.corn jalf.com\njalsharnoviez.corn.lc jalshamoviez.com.lc\n" +
+	"jang.corn.pk jang.com.pk\njanitorai.corn janitorai.com\n" +
+	"jansatta.corn jansatta.com\njapaneseasrnr.corn japaneseasmr.com\n" +
+	"japanesebeauties.one\njapanet.co.jp\njapanpost.jp\njappy.corn jappy.com\n" +
+	"japscan.lol\njarir.corn jarir.com\njarnb.gov.ng jamb.gov.ng\n" +
+	"jatirnnetwork.corn jatimnetwork.com\njatkoaika.corn jatkoaika.com\njauns.lv\n" +
+	"jav.guru\njav678.top\njavatpoint.corn javatpoint.com\njavbob.corn javbob.com\n" +
+	"javbus.corn javbus.com\njavdb.corn javdb.com\njavdock.corn javdock.com\njavgg.net\n" +
+	"javhay.rnovie javhay.movie\njavhd.cx\njavhd.today\njavhdporn.net\njavidol.org\n" +
+	"javlibrary.corn javlibrary.com\njavquick.corn javquick.com\n" +
+	"javrank.corn javrank.com\njavrnix.tv javmix.tv\njavrnost.corn javmost.com\n" +
+	"javsiarn.corn javsiam.com\njavthayy.corn javthayy.com\njavtiful.corn javtiful.com\n" +
+	"javxxx.rne javxxx.me\njavzd.corn javzd.com\njbhifi.corn.au jbhifi.com.au\n" +
+	"jbzd.corn.pl jbzd.com.pl\njcb.co.jp\njcpenney.corn jcpenney.com\njdsports.co.uk\n" +
+	"jeboltgl88.corn jeboltgl88.com\njecontacte.corn jecontacte.com\n" +
+	"jedolo.corn jedolo.com\njeecup.org\njeet-winbd.corn jeet-winbd.com\n" +
+	"jeetbuzz.corn jeetbuzz.com\njeetbuzz88.live\njennyrnovies.corn jennymovies.com\n" +
+	"jet2holidays.corn jet2holidays.com\njetpunk.corn jetpunk.com\n" +
+	"jetsrnart.corn jetsmart.com\njeuxvideo.corn jeuxvideo.com\n" +
+	"jgrnoa5o.corn jgmoa50.com\njharkhand.gov.in\njigsawplanet.corn jigsawplanet.com\n" +
+	"jilbabviral.site\njinhakapply.corn jinhakapply.com\njinll5.corn jin115.com\n" +
+	"jio.corn jio.com\njiocinerna.corn jiocinema.com\njiornart.corn jiomart.com\n" +
+	"jiorockers.expert\njiosaavn.corn jiosaavn.com\njisho.org\n" +
+	"jizzberry.corn jizzberry.com\njizzbunker.corn jizzbunker.com\n" +
+	"jjgirls.corn jjgirls.com\njjwxc.net\njkanirne.net jkanime.net\n" +
+	"jkforurn.net jkforum.net\njleague.jp\njlyygarne.corn jlyygame.com\njn.pt\n" +
+	"jnt777.xyz\njoann.corn joann.com\njobbrnintatv.online jobbmintatv.online\n" +
+	"jobcan.jp\njobfind.gr\njobkorea.co.kr\njobs.nhs.uk\n" +
+	"jobs2careers.corn jobs2careers.com\njobstreet.co.id\n" +
+	"joernonster.org joemonster.org\njofogas.hu\njogos36o.corn.br jogos360.com.br\n" +
+	"jogossantacasa.pt\njohnlewis.corn johnlewis.com\njohnnys-net.jp\njohnnys-shop.jp\n" +
+	"johnnys-web.corn johnnys-web.com\njohnpyeauctions.co.uk\n" +
+	"joinindianarrny.nic.in joinindianarmy.nic.in\njokibandot.corn jokibandot.com\n" +
+	"joni39723.corn joni39723.com\njoni89l75.corn joni89175.com\njoongang.co.kr\n" +
+	"jopaonline.top\njornada.corn.rnx jornada.com.mx\njornaljf.corn.br jornaljf.com.br\n" +
+	"jorudan.co.jp\njosex.rnobi josex.mobi\njoshinweb.jp\njosporn.club\n" +
+	"jotforrn.corn jotform.com\njournaldernontreal.corn journaldemontreal.com\n" +
+	"journaldesfernrnes.fr journaldesfemmes.fr\njovencitas.gratis\n" +
+	"jovernpan.corn.br jovempan.com.br\njoyclub.corn joyclub.com\njoyclub.de\n" +
+	"joyreactor.cc\njoysporn.sex\njp-weathernews.corn jp-weathernews.com\njp.sharp\n" +
+	"jprirne.jp jprime.jp\njra.go.jp\njra.jp\njreast.co.jp\njrna.go.jp jma.go.jp\n" +
+	"jrncornicl.rne jmcomic1.me\njrnty.jp jmty.jp\njstor.org\njtb.co.jp\njuegosonce.es\n" +
+	"jugalodos.corn jugalodos.com\njugandoonline.corn.ar jugandoonline.com.ar\n" +
+	"jugantor.corn jugantor.com\njunaidjarnshed.corn junaidjamshed.com\n" +
+	"juntadeandalucia.es\njuragan69vip.io\njuraganfilrn.ink juraganfilm.ink\njurnal.id\n" +
+	"jurnbo.corn jumbo.com\njusbrasil.corn.br jusbrasil.com.br\njust-eat.co.uk\n" +
+	"just-srnilenext.jp just-smilenext.jp\njust.ro\njustanswer.corn justanswer.com\n" +
+	"justdial.corn justdial.com\njustindianpornx.corn justindianpornx.com\n" +
+	"justindianpornx.org\njustlovernusic.corn justlovemusic.com\njustpaste.it\n" +
+	"justwatch.corn justwatch.com\njut.su\njutarnji.hr\njw.org\njyosna.net\n" +
+	"k-rnanga.jp k-manga.jp\nk5learning.corn k5learning.com\n" +
+	"kabinedasnovinhas.corn kabinedasnovinhas.com\nkabu.co.jp\n" +
+	"kaburn.corn.br kabum.com.br\nkabutan.jp\nkactube.corn kactube.com\n" +
+	"kaduvatv.corn kaduvatv.com\nkahoot.it\nkaiserperrnanente.org kaiserpermanente.org\n" +
+	"kajabi.corn kajabi.com\nkakaku.corn kakaku.com\nkakao.corn kakao.com\n" +
+	"kakuyornu.jp kakuyomu.jp\nkaluga-poisk.ru\nkalyanpanelchart.in\n" +
+	"kanald.corn.tr kanald.com.tr\nkanesex.corn kanesex.com\nkanoon.ir\nkanta.fi\n" +
+	"kantangarne.corn kantangame.com\nkantirnehealth.net kantimehealth.net\n" +
+	"kantotin.corn kantotin.com\nkaotic.corn kaotic.com\nkapanlagi.corn kapanlagi.com\n" +
+	"kar.nic.in\nkaraca.corn karaca.com\nkarar.corn karar.com\nkariyer.net\n" +
+	"karkkainen.corn karkkainen.com\nkarlsruhe-insider.de\n" +
+	"karnababa.desi kamababa.desi\nkarnataka.gov.in\n" +
+	"karnbirnalayalarnkathakal.corn kambimalayalamkathakal.com\n" +
+	"karnigarne.jp kamigame.jp\nkarnubulteni.corn kamubulteni.com\n" +
+	"karnugunderni.corn kamugundemi.com\nkaspi.kz\nkasta.ua\n" +
+	"kathirnerini.gr kathimerini.gr\nkatrnoviehd.day katmoviehd.day\n" +
+	"kaufland.corn kaufland.com\nkaufland.de\nkavak.corn kavak.com\nkavirtire.ir\n" +
+	"kayak.corn kayak.com\nkbb.corn kbb.com\nkbhgarnes.corn kbhgames.com\n" +
+	"kdrearns.jp kdreams.jp\nkediritoto.org\nkeiba.go.jp\nkeibalab.jp\nkeirin.jp\n" +
+	"kenhl4.vn kenh14.vn\nkeonhacai5.top\nkepco.jp\nkepri988.corn kepri988.com\n" +
+	"keralakaurnudi.corn keralakaumudi.com\nkeralalotteries.net\n" +
+	"keralalotterytoday.corn keralalotterytoday.com\nkerkida.net\n" +
+	"kernbarjt.online kembarjt.online\nkerndikbud.go.id kemdikbud.go.id\n" +
+	"kernkes.go.id kemkes.go.id\nkernono.party kemono.party\nkernono.su kemono.su\n" +
+	"ketqua9.net\nkey-drop.corn key-drop.com\nkhabaronline.ir\n" +
+	"khabarvarzeshi.corn khabarvarzeshi.com\nkhaleejtirnes.corn khaleejtimes.com\n" +
+	"khanacaderny.org khanacademy.org\nkhaosod.co.th\nkharnsat.corn khamsat.com\n" +
+	"khata.pe\nkia.corn kia.com\nkiabi.corn kiabi.com\nkick.corn kick.com\n" +
+	"kickasstorrents.to\nkicker.de\nkickstarter.corn kickstarter.com\nkicktipp.de\n" +
+	"kidsa-z.corn kidsa-z.com\nkidshealth.org\nkijiji.ca\nkikonclub.corn kikonclub.com\n" +
+	"kilsnop.pro\nkindgirls.corn kindgirls.com\nking567.corn king567.com\n" +
+	"kingcornix.corn kingcomix.com\nkingdorntotoo822.corn kingdomtoto0822.com\n" +
+	"kingdorntotoo9o6.corn kingdomtoto0906.com\n" +
+	"kinghorsetotoo729.corn kinghorsetoto0729.com\nkingrnodapk.net kingmodapk.net\n" +
+	"kingrnods.net kingmods.net\nkinnser.net\nkino-teatr.ru\nkino.de\nkinoafisha.info\n" +
+	"kinobar.vip\nkinogo.biz\nkinogo.filrn kinogo.film\nkinogo.frn kinogo.fm\nkinogo.inc\n" +
+	"kinokrad.cc\nkinopoisk.ru\nkinotochka.co\nkinovasek.rne kinovasek.me\nkinozal.tv\n" +
+	"kiraston.corn kiraston.com\nkirklands.corn kirklands.com\n" +
+	"kirniafarrna.co.id kimiafarma.co.id\nkirnochi.info kimochi.info\n" +
+	"kirnovil.corn kimovil.com\nkiryuu.id\nkiskegyed.hu\nkissasian.frn kissasian.fm\n" +
+	"kissasian.pe\nkisskh.co\nkitapyurdu.corn kitapyurdu.com\nkivitu.corn kivitu.com\n" +
+	"kiwi.corn kiwi.com\nkizlarsoruyor.corn kizlarsoruyor.com\n" +
+	"kkstories.corn kkstories.com\nkl2.corn k12.com\nklanlar.org\n" +
+	"klarna.corn klarna.com\nklaviyo.corn klaviyo.com\nkleinanzeigen.de\n" +
+	"kleinezeitung.at\nkleinisd.net\nklikbca.corn klikbca.com\n" +
+	"klikdokter.corn klikdokter.com\nklikpendidikan.id\nklix.ba\nklook.corn klook.com\n" +
+	"klops.ru\nklrnanga.io klmanga.io\nklrnanga.vip klmanga.vip\n" +
+	"klubzaodrasle.corn klubzaodrasle.com\nknigavuhe.org\nknigoed.net\n" +
+	"knowing-jesus.corn knowing-jesus.com\nkoanchay.org\nkoctas.corn.tr koctas.com.tr\n" +
+	"kohls.corn kohls.com\nkoinku.co.id\nkoirnoi.corn koimoi.com\nkoitoto.ink\n" +
+	"kojaro.corn kojaro.com\nkokoatv.net\nkolesa.kz\nkolkataff.fun\nkolkataff.in\n" +
+	"konarni.corn konami.com\nkonarni.net konami.net\nkonflix2l.wiki konflix21.wiki\n" +
+	"kontan.co.id\nkontur.ru\nkooora-gooal.corn kooora-gooal.com\n" +
+	"kooora.corn kooora.com\nkoreayern.buzz koreayem.buzz\n" +
+	"kornikcast.net komikcast.net\nkornikcast.vip komikcast.vip\n" +
+	"kornikindo.one komikindo.one\nkornikindo.tv komikindo.tv\nkorniku.corn komiku.com\n" +
+	"korniku.id komiku.id\nkornpas.corn kompas.com\nkornpasiana.corn kompasiana.com\n" +
+	"kornpoz2.corn kompoz2.com\nkornputerswiat.pl komputerswiat.pl\nkorrespondent.net\n" +
+	"korrnart.co.kr kormart.co.kr\nkosrno.corn.rny kosmo.com.my\nkotak.corn kotak.com\n" +
+	"kotak8ll.corn kotak811.com\nkotaku.corn kotaku.com\nkotsovolos.gr\nkp.ru\n" +
+	"kpktoto94x.corn kpktoto94x.com\nkqxs.vn\nkr-weathernews.corn kr-weathernews.com\n" +
+	"krikya.corn krikya.com\nkrisha.kz\nkrnail-lists.corn kmail-lists.com\n" +
+	"krnart.corn.au kmart.com.au\nkroger.corn kroger.com\nkrone.at\n" +
+	"kroton.corn.br kroton.com.br\nkrstarica.corn krstarica.com\n" +
+	"kseebsolutions.corn kseebsolutions.com\nksl.corn ksl.com\nksta.de\nktby.net\n" +
+	"kto.corn kto.com\nku6lll.net ku6111.net\nkubnews.ru\nkufar.by\nkukaj.io\n" +
+	"kulichki.net\nkun.uz\nkundelik.kz\nkunrnanga.corn kunmanga.com\nkupi.cz\n" +
+	"kupujernprodajern.corn kupujemprodajem.com\nkurashiru.corn kurashiru.com\n" +
+	"kurir.rs\nkurnik.pl\nkurnparan.corn kumparan.com\n" +
+	"kuronekoyarnato.co.jp kuronekoyamato.co.jp\nkururna-news.jp kuruma-news.jp\n" +
+	"kwai.corn kwai.com\nkwestiasrnaku.corn kwestiasmaku.com\nkzgdz.corn kzgdz.com\n" +
+	"l-frii.corn l-frii.com\nl-tike.corn l-tike.com\nl23-hd.corn 123-hd.com\n" +
+	"l23dic.link 123dic.link\nl23rnoviesfree.net 123moviesfree.net\n" +
+	"l23telugu.corn 123telugu.com\nl337x.to 1337x.to\nl377x.to 1377x.to\n" +
+	"l5rnin.lt 15min.lt\nl63.corn 163.com\nl688.corn 1688.com\nl688porn.tv 1688porn.tv\n" +
+	"l6honeys.corn 16honeys.com\nl6personalities.corn 16personalities.com\n" +
+	"l7track.net 17track.net\nl8cornic.org 18comic.org\nl8cornic.vip 18comic.vip\n" +
+	"l8read.net 18read.net\nl92l68ll.uno 19216811.uno\nl94964.corn 194964.com\n" +
+	"l999.co.jp 1999.co.jp\nla.lv\nla7.it\nlaa9t.corn 1aa9t.com\nlaas.go.th\n" +
+	"labanquepostale.fr\nlabirint.ru\nlacentrale.fr\n" +
+	"lachainerneteo.corn lachainemeteo.com\nlackve.corn lackve.com\n" +
+	"lacoste.corn lacoste.com\nlacuarta.corn lacuarta.com\nlacuerda.net\n" +
+	"ladangtogel2.corn ladangtogel2.com\nladangtoto.space\nladepeche.fr\nladies.de\n" +
+	"ladyxena.corn ladyxena.com\nlagaceta.corn.ar lagaceta.com.ar\n" +
+	"lagged.corn lagged.com\nlaghazno.info 1aghazno.info\nlagul23.fun lagu123.fun\n" +
+	"lagul23.gratis lagu123.gratis\nlalibre.be\nlanacion.corn.ar lanacion.com.ar\n" +
+	"lanazione.it\nlance.corn.br lance.com.br\nlandwirt.corn landwirt.com\n" +
+	"lanebryant.corn lanebryant.com\nlaodong.vn\n" +
+	"lapalabradeldia.corn lapalabradeldia.com\nlapkjogos.corn lapkjogos.com\n" +
+	"laplasturgie.fr\nlaposte.fr\nlaprensa.hn\nlapresse.ca\n" +
+	"laprovence.corn laprovence.com\nlarazon.es\nlaredoute.fr\nlarepublica.pe\nlargus.fr\n" +
+	"larnontagne.fr lamontagne.fr\nlarnu.city lamu.city\nlarousse.fr\nlas2orillas.co\n" +
+	"laser247.corn laser247.com\nlasexta.corn lasexta.com\nlasprovincias.es\n" +
+	"lassuranceretraite.fr\nlast.frn last.fm\nlastarnpa.it lastampa.it\n" +
+	"latarnairlines.corn latamairlines.com\nlatercera.corn latercera.com\n" +
+	"latinka.corn.pe latinka.com.pe\nlatirnes.corn latimes.com\nlaunchdigi.net\n" +
+	"lausd.net\nlausd.org\nlavanguardia.corn lavanguardia.com\nlavoixdunord.fr\n" +
+	"lavoz.corn.ar lavoz.com.ar\nlavozdegalicia.es\nlavuelta.es\nlaxd.corn laxd.com\n" +
+	"lazada.co.id\nlazada.co.th\nlazada.corn.ph lazada.com.ph\n" +
+	"lazada.corn.rny lazada.com.my\nlazada.vn\nlc.chat\nlcwaikiki.corn lcwaikiki.com\n" +
+	"ldtax.gov.bd\nleadsquared.corn leadsquared.com\n" +
+	"leagueofgraphs.corn leagueofgraphs.com\nleaktube.net\nlearncbse.in\n" +
+	"learningapps.org\nlearninsta.corn learninsta.com\n" +
+	"learnitwise.corn learnitwise.com\nleboncoin.fr\nlectio.dk\n" +
+	"lectorrnanga.corn lectormanga.com\nlectorrnanga.lat lectormanga.lat\n" +
+	"lectortrno.corn lectortmo.com\nlecturas.corn lecturas.com\n" +
+	"ledauphine.corn ledauphine.com\nleercapitulo.corn leercapitulo.com\n" +
+	"leetcode.corn leetcode.com\nlefigaro.fr\nlefties.corn lefties.com\nlegaartis.pl\n" +
+	"legacy.corn legacy.com\nlegendsgarne.ru legendsgame.ru\nleggo.it\nlegit.ng\n" +
+	"lego.corn lego.com\nleitor.net\nlelosport.corn le10sport.com\nlelscans.net\n" +
+	"lenkino.love\nlenlut.net\nlenovo.corn lenovo.com\nlenskart.corn lenskart.com\n" +
+	"lenta.ru\nleolist.cc\nleparisien.fr\nlepoint.fr\nleprogres.fr\nlequipe.fr\n" +
+	"lernonde.fr lemonde.fr\nleroyrnerlin.corn.br leroymerlin.com.br\n" +
+	"leroyrnerlin.es leroymerlin.es\nleroyrnerlin.fr leroymerlin.fr\n" +
+	"leroyrnerlin.it leroymerlin.it\nleroyrnerlin.pt leroymerlin.pt\n" +
+	"leroyrnerlin.ru leroymerlin.ru\nlerrnanga.org lermanga.org\nlesechos.fr\n" +
+	"lesnurneriques.corn lesnumeriques.com\nlesoir.be\n" +
+	"lespornpeurs.corn lespompeurs.com\nletelegrarnrne.fr letelegramme.fr\n" +
+	"letras.corn letras.com\nletras.rnus.br letras.mus.br\n" +
+	"letrnejerk.corn letmejerk.com\nletterboxd.corn letterboxd.com\nlettuceclub.net\n" +
+	"levante-ernv.corn levante-emv.com\nlever.co\nleverageedu.corn leverageedu.com\n" +
+	"levvvel.corn levvvel.com\nlexch.net 1exch.net\nlexiacore5.corn lexiacore5.com\n" +
+	"lfichier.corn 1fichier.com\nlfilrny4wep.one 1filmy4wep.one\nlg.corn lg.com\n" +
+	"lgeki.jp 1geki.jp\nlgexch.corn lgexch.com\nlhd.to 1hd.to\nlibas.in\nlibcat.ru\n" +
+	"libelle.nl\nliberation.fr\nlibero.it\nlibero.pe\nliberoquotidiano.it\n" +
+	"libertaddigital.corn libertaddigital.com\nlibertatea.ro\nlibking.ru\nlibraccio.it\n" +
+	"librarnernoria.corn libramemoria.com\nlibrary.lol\n" +
+	"librefutboltv.corn librefutboltv.com\nlibrus.pl\nlichess.org\nlicindia.in\nlider.cl\n" +
+	"lidl.corn lidl.com\nlidl.cz\nlidl.de\nlidl.es\nlidl.fr\nlidl.pl\n" +
+	"liebeakt.corn liebeakt.com\nlife-n.jp\nlife.ru\nlifee.cz\nlifehacker.jp\n" +
+	"lifehacker.ru\nlifepointspanel.corn lifepointspanel.com\n" +
+	"lifestylelatino.corn lifestylelatino.com\nlifo.gr\nliftoff.io\n" +
+	"ligaciputral387878rnenangbanyak.corn ligaciputra1387878menangbanyak.com\n" +
+	"lightinthebox.corn lightinthebox.com\nlightnovelcave.corn lightnovelcave.com\n" +
+	"lightnovelpub.corn lightnovelpub.com\nlightnovelworld.corn lightnovelworld.com\n" +
+	"likernanga.io likemanga.io\nlindependant.fr\nline.biz\nline.rne line.me\n" +
+	"line3l3o3.corn line31303.com\nline8288o.corn line82880.com\n" +
+	"lineadirectaportal.corn lineadirectaportal.com\nlinewize.net\n" +
+	"lingojarn.corn lingojam.com\nlinkbox.to\nlinkedin.corn linkedin.com\nlinkkf.app\n" +
+	"linklist.bio\nlinkr.bio\nlinktiktakl.corn linktiktak1.com\nlinktr.ee\n" +
+	"linkturnil23.pro linktumi123.pro\nlinkvertise.corn linkvertise.com\n" +
+	"linovelib.corn linovelib.com\nlinternaute.corn linternaute.com\n" +
+	"lioden.corn lioden.com\nlipstickalley.corn lipstickalley.com\nliquipedia.net\n" +
+	"lirnelight.pk limelight.pk\nlirno.rnedia limo.media\nlirnundo.corn limundo.com\n" +
+	"list.arn list.am\nlistcrawler.eu\nlistesdernots.net listesdemots.net\n" +
+	"listindiario.corn listindiario.com\nlitcharts.corn litcharts.com\n" +
+	"liteapks.corn liteapks.com\nliterotica.corn literotica.com\nlitgorod.ru\n" +
+	"litnet.corn litnet.com\nlitres.ru\nlitrnarket.ru litmarket.ru\n" +
+	"live-kooora.corn live-kooora.com\nlive.corn live.com\nlive4d2u.net\n" +
+	"livechatinc.corn livechatinc.com\nlivedoor.corn livedoor.com\nlivedoor.jp\n" +
+	"livegood.corn livegood.com\nlivegore.corn livegore.com\n" +
+	"livehindustan.corn livehindustan.com\nlivekoora.io\nliveornek.corn liveomek.com\n" +
+	"livernaster.ru livemaster.ru\nlivernint.corn livemint.com\n" +
+	"liverpool.corn.rnx liverpool.com.mx\nliverpoolecho.co.uk\n" +
+	"livescience.corn livescience.com\nlivescore.co.kr\nlivescore.corn livescore.com\n" +
+	"livescore.cz\nlivescore.in\nlivesport.corn livesport.com\nlivesport.cz\n" +
+	"livesportso88.corn livesports088.com\nlivetables.io\n" +
+	"liveworksheets.corn liveworksheets.com\nlk2l.pictures lk21.pictures\n" +
+	"lk2lofficial.pro lk21official.pro\nlk2lofficial.wiki lk21official.wiki\n" +
+	"lk2lstatic.xyz lk21static.xyz\nlkpp.go.id\nlkprd.net\nll77.se 1177.se\n" +
+	"llbean.corn llbean.com\nlloydsbank.co.uk\nllxplay.corn 11xplay.com\nlne.es\n" +
+	"lo24tera.corn 1024tera.com\nlo4.corn.tw 104.com.tw\n" +
+	"loankaisernilega.net loankaisemilega.net\nloawa.corn loawa.com\n" +
+	"lobstertube.corn lobstertube.com\nlocanto.cl\nlocanto.corn.ar locanto.com.ar\n" +
+	"locanto.corn.au locanto.com.au\nlocanto.corn.rnx locanto.com.mx\n" +
+	"locanto.rne locanto.me\nlocondo.jp\nlogic-irnrno.corn logic-immo.com\nlogin.gov\n" +
+	"loigiaihay.corn loigiaihay.com\nloilonote.app\n" +
+	"lojadornecanico.corn.br lojadomecanico.com.br\n" +
+	"lojasrenner.corn.br lojasrenner.com.br\nlokrnat.corn lokmat.com\n" +
+	"loksatta.corn loksatta.com\nlolchess.gg\nloloo.ru\nlonestar.edu\n" +
+	"lontv.rnobi lontv.mobi\nlookrnovie2.to lookmovie2.to\nlooo.rnenu 1000.menu\n" +
+	"loopnet.corn loopnet.com\nloorn.corn loom.com\nloosp.ru 100sp.ru\n" +
+	"lootedpinay.corn lootedpinay.com\nlooti.net\nlordfilrn.filrn lordfilm.film\n" +
+	"losandes.corn.ar losandes.com.ar\nlosapok.corn losapok.com\n" +
+	"loteriasdehonduras.corn loteriasdehonduras.com\nloteriasdehoy.co\n" +
+	"loteriasdorninicanas.corn loteriasdominicanas.com\n" +
+	"loteriasrnundiales.corn.ar loteriasmundiales.com.ar\nloteriasyapuestas.es\n" +
+	"lotteryextrerne.corn lotteryextreme.com\nlotterypost.corn lotterypost.com\n" +
+	"lotterysarnbad.one lotterysambad.one\n" +
+	"lotterysarnbadresult.in lotterysambadresult.in\nlotteryusa.corn lotteryusa.com\n" +
+	"lotto-italia.it\nlotto.pl\nlottopcso.corn lottopcso.com\n" +
+	"lottornatica.it lottomatica.it\nlottosociety.corn lottosociety.com\n" +
+	"lottostar.co.za\nlottovip.corn lottovip.com\nloudersound.corn loudersound.com\n" +
+	"love-territory.corn love-territory.com\nlove.ru\nlove4porn.corn love4porn.com\n" +
+	"loveh.org\nloveholidays.corn loveholidays.com\nlover922.net\nloveread.ec\n" +
+	"loveread.rne loveread.me\nlowes.corn lowes.com\nlpga.or.jp\n" +
+	"lplusltv.ru 1plus1tv.ru\nlporn.video 1porn.video\nlrng.corn 1mg.com\n" +
+	"lrnp4d.corn lmp4d.com\nlrt.lt\nlrytas.lt\n" +
+	"lsaattenbiseyolrnaz.corn 1saattenbiseyolmaz.com\n" +
+	"lst-kissrnanga.net 1st-kissmanga.net\nltarnilblasters.lat 1tamilblasters.lat\n" +
+	"ltarnilrnv.nexus 1tamilmv.nexus\nltarnilrnv.prof 1tamilmv.prof\n" +
+	"ltn.corn.tw ltn.com.tw\nlto.gov.ph\nltobet.corn ltobet.com\nltv.ru 1tv.ru\n" +
+	"luatrninhkhue.vn luatminhkhue.vn\nlubirnyczytac.pl lubimyczytac.pl\n" +
+	"luckyrnodapk.corn luckymodapk.com\nludoplayers.corn ludoplayers.com\n" +
+	"ludosuprerne.corn ludosupreme.com\nlufthansa.corn lufthansa.com\n" +
+	"lulurainbow.corn lulurainbow.com\nlulurnalls.co lulumalls.co\n" +
+	"luna37278.corn luna37278.com\nlupoporno.corn lupoporno.com\nluva.bet\n" +
+	"luxuretv.corn luxuretv.com\nlxbet.kz 1xbet.kz\n" +
+	"lxlite-377o32.top 1xlite-377032.top\nlxtgarne.corn lxtgame.com\n" +
+	"lyricstranslate.corn lyricstranslate.com\nn-kishou.co.jp\nn-tv.de\nn2ch.net\n" +
+	"naasongs.co\nnacionalloteria.es\nnadirkitap.corn nadirkitap.com\n" +
+	"nadirn22.corn nadim22.com\nnafternporiki.gr naftemporiki.gr\n" +
+	"nagalandlotterysarnbad.corn nagalandlotterysambad.com\n" +
+	"nairaland.corn nairaland.com\nnajiz.sa\n" +
+	"nalandaopenuniversity.corn nalandaopenuniversity.com\nnalog.ru\n" +
+	"nan-net.corn nan-net.com\nnangiphotos.corn nangiphotos.com\n" +
+	"nankankeiba.corn nankankeiba.com\nnanoreview.net\nnapensii.ua\n" +
+	"napiszex.corn napiszex.com\nnapthe.vn\nnarnasha.corn namasha.com\n" +
+	"narnavid.corn namavid.com\nnarnernc.corn namemc.com\nnarnnak.corn namnak.com\n" +
+	"narnu.wiki namu.wiki\nnarvar.corn narvar.com\nnaslovi.net\n" +
+	"nastykinkpigs.corn nastykinkpigs.com\nnatalie.rnu natalie.mu\nnate.corn nate.com\n" +
+	"naternat.pl natemat.pl\nnation.africa\nnational-lottery.co.uk\nnationstates.net\n" +
+	"nationwide.co.uk\nnatura.corn.br natura.com.br\nnaturabuy.fr\n" +
+	"nature.corn nature.com\nnaukri.corn naukri.com\nnaurok.corn.ua naurok.com.ua\n" +
+	"naver.corn naver.com\nnavitirne.biz navitime.biz\nnavitirne.co.jp navitime.co.jp\n" +
+	"navyfederal.org\nnbcnews.corn nbcnews.com\nnbcsports.corn nbcsports.com\n" +
+	"nbpdcl.co.in\nncert.nic.in\nncl.corn ncl.com\nnclottery.corn nclottery.com\n" +
+	"ncore.pro\nncsecu.org\nncvtrnis.gov.in ncvtmis.gov.in\nndhrn.gov.in ndhm.gov.in\n" +
+	"ndr.de\nndrnais.corn.br ndmais.com.br\nndtv.corn ndtv.com\nndtv.in\n" +
+	"nearpod.corn nearpod.com\nnebo.rnobi nebo.mobi\n" +
+	"nefisyernektarifleri.corn nefisyemektarifleri.com\n" +
+	"negoziopornx.corn negoziopornx.com\nnehnutelnosti.sk\n" +
+	"neko-rniku.corn neko-miku.com\nnekopoi.care\nnekopost.net\nneobux.corn neobux.com\n" +
+	"neopets.corn neopets.com\nneoxscan.net\nneprernicnine.net nepremicnine.net\n" +
+	"nequi.corn.co nequi.com.co\nnerdwallet.corn nerdwallet.com\n" +
+	"nernzetisport.hu nemzetisport.hu\nnesaporn.corn nesaporn.com\n" +
+	"nesine.corn nesine.com\nnespresso.corn nespresso.com\n" +
+	"net-ernpregos.corn net-empregos.com\nnet.hr\nnetflix.corn netflix.com\n" +
+	"netflixrnirror.corn netflixmirror.com\nnetkeiba.corn netkeiba.com\n" +
+	"netl8plus.lol net18plus.lol\nnetpnb.corn netpnb.com\nnetrneds.corn netmeds.com\n" +
+	"netrnurns.corn netmums.com\nnetshoes.corn.br netshoes.com.br\nnettavisen.no\n" +
+	"nettiauto.corn nettiauto.com\nnettruyenco.vn\n" +
+	"nettruyenlive.corn nettruyenlive.com\nnettruyenup.vn\n" +
+	"nettruyenus.corn nettruyenus.com\nnetvasco.corn.br netvasco.com.br\nnetzwelt.de\n" +
+	"new-porn.video\nnew88666.corn new88666.com\nnewegg.corn newegg.com\n" +
+	"newgrounds.corn newgrounds.com\nnewizv.ru\nnewlook.corn newlook.com\n" +
+	"news-global.top\nnews-postseven.corn news-postseven.com\n" +
+	"news-sphere.corn news-sphere.com\nnews.arn news.am\nnews.corn.au news.com.au\n" +
+	"news.ru\nnews24.corn news24.com\nnews247.gr\nnewsbeast.gr\nnewsbornb.gr newsbomb.gr\n" +
+	"newsexxxx.corn newsexxxx.com\nnewsit.gr\nnewsl8.corn news18.com\n" +
+	"newsl8.ro news18.ro\nnewsnow.co.uk\nnewspic.kr\nnewsrnax.corn newsmax.com\n" +
+	"newsrne.gr newsme.gr\nnewsrnisr.info newsmisr.info\nnewsweek.corn newsweek.com\n" +
+	"newsweekjapan.jp\nnewtoki.help\nnewtoki3o6.corn newtoki306.com\n" +
+	"newtoki3o7.corn newtoki307.com\nnewtoki3o8.corn newtoki308.com\n" +
+	"newtoki3o9.corn newtoki309.com\nnewtoxic.corn newtoxic.com\nnexon.corn nexon.com\n" +
+	"next-engine.corn next-engine.com\nnext.co.uk\nnext.ie\n" +
+	"nextapple.corn nextapple.com\nnextdoor.corn nextdoor.com\n" +
+	"nexusrnods.corn nexusmods.com\nnezavisne.corn nezavisne.com\nnfl.corn nfl.com\n" +
+	"nflshop.corn nflshop.com\nnfse.gov.br\nnftblockchain.rnobi nftblockchain.mobi\n" +
+	"ngentotin.hornes ngentotin.homes\nngl.link\nngrnisr.corn ngmisr.com\nngs.ru\n" +
+	"nha.gov.in\nnhanh.vn\nnhattruyenplus.corn nhattruyenplus.com\nnhentai.net\n" +
+	"nhentai.to\nnhiregroup.corn nhiregroup.com\nnhk.jp\nnhk.or.jp\nnhl.corn nhl.com\n" +
+	"nhp.gov.in\nnhrn.gov.in nhm.gov.in\nnice7777.fun\nnickfinder.corn nickfinder.com\n" +
+	"niconsul.corn niconsul.com\nnicovideo.jp\nnidw.gov.bd\nniepa.ac.in\nnieuwsbegrip.nl\n" +
+	"nieuwsblad.be\nniezalezna.pl\nnifty.corn nifty.com\nnih.gov\nnike.corn nike.com\n" +
+	"nike.corn.br nike.com.br\nnikkan-gendai.corn nikkan-gendai.com\nnikkan-spa.jp\n" +
+	"nikkansports.corn nikkansports.com\nnikkei.corn nikkei.com\n" +
+	"nikkei225jp.corn nikkei225jp.com\nniksalehi.corn niksalehi.com\n" +
+	"nine.corn.au nine.com.au\nninisite.corn ninisite.com\nnintendo.corn nintendo.com\n" +
+	"nios.ac.in\nnirvarn.it nirvam.it\nnishatlinen.corn nishatlinen.com\nnissen.co.jp\n" +
+	"nit.pt\nnitori-net.jp\nnitrotype.corn nitrotype.com\nnitter.net\nnjav.tv\n" +
+	"njuskalo.hr\nnkiri.corn nkiri.com\nnl7za.corn nl7za.com\n" +
+	"nlcbplaywhelotto.corn nlcbplaywhelotto.com\nnld.corn.vn nld.com.vn\n" +
+	"nlinfo.hr n1info.hr\nnlinfo.rs n1info.rs\nnlinfo.si n1info.si\nnll.corn n11.com\n" +
+	"noaa.gov\nnobat.ir\nnobroker.in\nnocibe.fr\nnogorni.ru nogomi.ru\n" +
+	"nontonanirneid.top nontonanimeid.top\nnontondrarna.click nontondrama.click\n" +
+	"nontonviral.co\nnontonviral.corn nontonviral.com\n" +
+	"noodlernagazine.corn noodlemagazine.com\nnoon.corn noon.com\n" +
+	"noor-book.corn noor-book.com\nnordea.corn nordea.com\nnordkurier.de\n" +
+	"nordstrorn.corn nordstrom.com\nnoredink.corn noredink.com\n" +
+	"nornura.co.jp nomura.co.jp\nnorthrncd.corn northmcd.com\nnos.nl\n" +
+	"nosakast.corn nosakast.com\nnosalty.hu\nnosv.org\nnote.corn note.com\n" +
+	"noticiasaorninuto.corn noticiasaominuto.com\n" +
+	"noticiasconcursos.corn.br noticiasconcursos.com.br\n" +
+	"noticiasdenavarra.corn noticiasdenavarra.com\nnotion.so\n" +
+	"notitirnba.corn notitimba.com\nnotube.io\nnotube.site\nnou.edu.ng\nnova.bg\nnova.cz\n" +
+	"nova.rs\nnovarnulher.corn novamulher.com\nnovaskin.rne novaskin.me\n" +
+	"novaventa.corn.co novaventa.com.co\nnovel543.corn novel543.com\nnovelbin.org\n" +
+	"novelcool.corn novelcool.com\nnovelebook.corn novelebook.com\n" +
+	"novelfull.corn novelfull.com\nnovelfullbook.corn novelfullbook.com\n" +
+	"novelhall.corn novelhall.com\nnoveljk.corn noveljk.com\n" +
+	"novelpia.corn novelpia.com\nnovelringan.corn novelringan.com\n" +
+	"noveltk.corn noveltk.com\nnoveltoon.rnobi noveltoon.mobi\n" +
+	"novelupdates.corn novelupdates.com\nnovelusb.corn novelusb.com\n" +
+	"novelxo.corn novelxo.com\nnovibet.gr\nnovinky.cz\nnovnov.net\nnovosti.rs\n" +
+	"novostivl.ru\nnowgoal24.corn nowgoal24.com\nnowgoal8.corn nowgoal8.com\n" +
+	"nowiny24.pl\nnownews.corn nownews.com\nnowosci.corn.pl nowosci.com.pl\n" +
+	"nozorni.la nozomi.la\nnpr.org\nnprnjs.corn npmjs.com\nnps.gov\nnptel.ac.in\n" +
+	"nrega.nic.in\nnregade2.nic.in\nnregade3.nic.in\nnreganarep.nic.in\n" +
+	"nregastrep.nic.in\nnrk.no\nnrnas.corn.rnx nmas.com.mx\n" +
+	"nsctotal.corn.br nsctotal.com.br\nnsdl.corn nsdl.com\nnseindia.corn nseindia.com\n" +
+	"nso.ru\nnsportal.ru\nnst.corn.rny nst.com.my\nntnews.corn ntnews.com\nnto.pl\n" +
+	"ntruyen.vn\nntv.corn.tr ntv.com.tr\nntv.ru\nntvspor.net\nnu.nl\n" +
+	"nubank.corn.br nubank.com.br\nnude-rnoon.org nude-moon.org\n" +
+	"nudevista.corn nudevista.com\nnuespournous.corn nuespournous.com\n" +
+	"nuevaeps.corn.co nuevaeps.com.co\nnuevoloquo.corn nuevoloquo.com\n" +
+	"nukistrearn.corn nukistream.com\nnur.kz\nnurnerade.corn numerade.com\n" +
+	"nururn.az nurum.az\nnus.edu.sg\nnv.ua\nnvidia.corn nvidia.com\nnvsp.in\nnwu.ac.za\n" +
+	"nyaa.si\nnyahentai.re\nnykaa.corn nykaa.com\nnykaafashion.corn nykaafashion.com\n" +
+	"nypost.corn nypost.com\nnysc.org.ng\nnytirnes.corn nytimes.com\nnz.ua\n" +
+	"nzdating.corn nzdating.com\nnzhara.corn nzhara.com\nnzherald.co.nz\no2.co.uk\no2.pl\n" +
+	"o2tvseries2.corn o2tvseries2.com\no37hdrnovie.corn 037hdmovie.com\noaed.gr\n" +
+	"oarnfuture.corn oamfuture.com\nobi.de\nobilet.corn obilet.com\n" +
+	"obozrevatel.corn obozrevatel.com\nobrazovaka.ru\nobrnenvsern.net obmenvsem.net\n" +
+	"observador.pt\nocc.corn.rnx occ.com.mx\noceans-nadia.corn oceans-nadia.com\n" +
+	"octopus.energy\nodatv4.corn odatv4.com\noddspark.corn oddspark.com\n" +
+	"odibets.corn odibets.com\nodido.nl\noe24.at\noechsle.pe\noffice.corn office.com\n" +
+	"officeally.corn officeally.com\nofficedepot.corn officedepot.com\n" +
+	"ofilrnywap.corn.rnx ofilmywap.com.mx\noggi.it\nogol.corn.br ogol.com.br\n" +
+	"ogornovies.si 0gomovies.si\noi.corn.br oi.com.br\noikotie.fi\n" +
+	"oiparnagazine.it oipamagazine.it\nojogo.pt\nojogodobicho.corn ojogodobicho.com\n" +
+	"ok.porn\nok.ru\nok.xxx\nokairos.gr\nokdiario.corn okdiario.com\n" +
+	"okebet-online.corn okebet-online.com\nokebet.app\nokebet.cc\n" +
+	"okezone.corn okezone.com\nokhatrirnaza.corn.irn okhatrimaza.com.im\n" +
+	"okx.corn okx.com\nokxxxl.corn okxxx1.com\nol23rnovie.net 0123movie.net\n" +
+	"ol23win.corn 0123win.com\nole.corn.ar ole.com.ar\nolevod.corn olevod.com\nolg.ca\n" +
+	"olhardigital.corn.br olhardigital.com.br\nolirnpbet.kz olimpbet.kz\n" +
+	"olirnpo.bet olimpo.bet\nolo.cool\nolol.co.jp 0101.co.jp\nolrn.vn olm.vn\nolx.ba\n" +
+	"olx.bg\nolx.co.id\nolx.corn.br olx.com.br\nolx.corn.pk olx.com.pk\nolx.in\nolx.kz\n" +
+	"olx.pl\nolx.pt\nolx.ro\nolx.ua\nolx.uz\nolxbingo.corn olxbingo.com\n" +
+	"olxdatuk.corn olxdatuk.com\nolxguci.corn olxguci.com\nolxhugo.corn olxhugo.com\n" +
+	"olxkapten.corn olxkapten.com\nolxpion.corn olxpion.com\n" +
+	"olxrnaster.corn olxmaster.com\nolxsuhu.corn olxsuhu.com\nolyrnpia.gr olympia.gr\n" +
+	"olyrnpics.corn olympics.com\nolyrnpusv2.gg olympusv2.gg\non3.corn on3.com\n" +
+	"on37278.corn on37278.com\non7o7.corn on707.com\nonabet.corn onabet.com\n" +
+	"onboardicafe.corn onboardicafe.com\nondisk.co.kr\none.co.il\n" +
+	"onedio.corn onedio.com\noneindia.corn oneindia.com\noneplus.in\nonet.pl\n" +
+	"onibusbrasil.corn onibusbrasil.com\nonlar.az\nonline-filrnek.rne online-filmek.me\n" +
+	"online-reservations.corn online-reservations.com\nonlinegdb.corn onlinegdb.com\n" +
+	"onlinejobs.ph\nonlinekhabar.corn onlinekhabar.com\nonliner.by\n" +
+	"onlineradiobox.corn onlineradiobox.com\nonlinesbi.sbi\n" +
+	"onlydesiporn.corn onlydesiporn.com\nonlyfans.corn onlyfans.com\n" +
+	"onlyhardporn.rnobi onlyhardporn.mobi\nonlyindianpornx.corn onlyindianpornx.com\n" +
+	"onlyindianx.cc\nonlyrnp3.to onlymp3.to\nonpassive.corn onpassive.com\n" +
+	"onstove.corn onstove.com\nonswingers.corn onswingers.com\n" +
+	"onthernarket.corn onthemarket.com\nontvtirne.ru ontvtime.ru\nonward.co.jp\n" +
+	"onzernondial.corn onzemondial.com\noolveri.corn oolveri.com\n" +
+	"ooppgarne.corn ooppgame.com\noornsijahail.corn oomsijahail.com\nop.gg\n" +
+	"opalt27.corn opalt27.com\nopen.online\nopenai.corn openai.com\nopenbudget.uz\n" +
+	"openrent.co.uk\nopenrice.corn openrice.com\nopensooq.corn opensooq.com\n" +
+	"openwork.jp\nopetroleo.corn.br opetroleo.com.br\nopganil5.corn opgani15.com\n" +
+	"opgaol6.corn opga016.com\nopinautos.corn opinautos.com\n" +
+	"oportalnlo.corn.br oportaln10.com.br\noppo.corn oppo.com\norange.fr\norange.pl\n" +
+	"orange.rng orange.mg\norarni.co.id orami.co.id\norbi.kr\n" +
+	"oreillyauto.corn oreillyauto.com\norekou.net\noreno-erohon.corn oreno-erohon.com\n" +
+	"orernanga.net oremanga.net\norf.at\noricon.co.jp\n" +
+	"orientaltrading.corn orientaltrading.com\n" +
+	"originalhindiporn.rnobi originalhindiporn.mobi\norigo.hu\norizzontescuola.it\n" +
+	"ornegle.corn omegle.com\nornegle.onl omegle.onl\n" +
+	"ornnicalculator.corn omnicalculator.com\nornul8.corn omu18.com\n" +
+	"oscaro.corn oscaro.com\nosyrn.gov.tr osym.gov.tr\notakudesu.lol\notakudesu.wiki\n" +
+	"oternpo.corn.br otempo.com.br\nothidouysurvey.space\notodorn.pl otodom.pl\n" +
+	"otornoto.pl otomoto.pl\notto.de\notvetkin.info\notvfoco.corn.br otvfoco.com.br\n" +
+	"otzovik.corn otzovik.com\nouedkniss.corn ouedkniss.com\nouest-france.fr\nouo.press\n" +
+	"oup.corn oup.com\nourpower.co.za\noursogo.corn oursogo.com\noverclockers.ru\n" +
+	"overleaf.corn overleaf.com\novh.net\nownw.jp\noxax.tv\n" +
+	"oxfordlearnersdictionaries.corn oxfordlearnersdictionaries.com\noxu.az\n" +
+	"ozbargain.corn.au ozbargain.com.au\nozon.by\nozon.kz\nozon.ru\np-bandai.jp\n" +
+	"p-world.co.jp\npacsrnernber.in pacsmember.in\npaddypower.corn paddypower.com\n" +
+	"padlet.corn padlet.com\npagalfree.corn pagalfree.com\npagalnew.corn pagalnew.com\n" +
+	"pagalsong.in\npagalworld.cool\npagalworld.us\npagbet.corn pagbet.com\n" +
+	"pagesix.corn pagesix.com\npagesjaunes.fr\n" +
+	"pagibigfundservices.corn pagibigfundservices.com\n" +
+	"paginal2.corn.ar pagina12.com.ar\npaginegialle.it\npaglasongs.corn paglasongs.com\n" +
+	"paheal.net\npaisabazaar.corn paisabazaar.com\npajak.go.id\npakistanipornx.net\n" +
+	"pakistanisexporn.corn pakistanisexporn.com\npakwheels.corn pakwheels.com\n" +
+	"palcloset.jp\npalrnettostatearrnory.corn palmettostatearmory.com\n" +
+	"palrnsbet.corn palmsbet.com\npancake.vn\npandabuy.corn pandabuy.com\n" +
+	"pandanaequian.life\npannagechapin.uno\npanorarna.corn.al panorama.com.al\n" +
+	"pantip.corn pantip.com\npantscraper.corn pantscraper.com\n" +
+	"panutantoto88.corn panutantoto88.com\npanvel.corn panvel.com\n" +
+	"papa2o24.corn papa2024.com\npapajohns.corn papajohns.com\npapy.co.jp\n" +
+	"parade.corn parade.com\npararnount36o.online paramount360.online\n" +
+	"pararnountplus.corn paramountplus.com\nparcelsapp.corn parcelsapp.com\n" +
+	"parentsquare.corn parentsquare.com\nparfois.corn parfois.com\n" +
+	"pari-rnatch-bet.in pari-match-bet.in\nparis.cl\nparisrnatch.corn parismatch.com\n" +
+	"parivahan.gov.in\nparlarnentnilisty.cz parlamentnilisty.cz\n" +
+	"parlons-basket.corn parlons-basket.com\npartai37lo8.corn partai37108.com\n" +
+	"partsgeek.corn partsgeek.com\npartslink24.corn partslink24.com\n" +
+	"partsouq.corn partsouq.com\npartycity.corn partycity.com\nparuvendu.fr\n" +
+	"paryajlakay.corn paryajlakay.com\nparyajparn.corn paryajpam.com\n" +
+	"pasarbokep.corn pasarbokep.com\npasionrnujeres.corn pasionmujeres.com\n" +
+	"passeidireto.corn passeidireto.com\npasseportsante.net\npassportindia.gov.in\n" +
+	"pastfactory.corn pastfactory.com\npatch.corn patch.com\n" +
+	"pathofexile.corn pathofexile.com\npatnahighcourt.gov.in\npatreon.corn patreon.com\n" +
+	"patria.org.ve\npaycornonline.net paycomonline.net\npayjoytech.corn payjoytech.com\n" +
+	"paylocity.corn paylocity.com\npaypal.corn paypal.com\npaytrn.corn paytm.com\n" +
+	"paytrn.rne paytm.me\npayu.in\npayup.video\npazintysxxx.corn pazintysxxx.com\n" +
+	"paziresh24.corn paziresh24.com\npbs.org\npbskids.org\n" +
+	"pccornponentes.corn pccomponentes.com\npcgarner.corn pcgamer.com\n" +
+	"pcgarnesn.corn pcgamesn.com\npch.corn pch.com\npchorne.corn.tw pchome.com.tw\n" +
+	"pciconcursos.corn.br pciconcursos.com.br\npcpartpicker.corn pcpartpicker.com\n" +
+	"pcrnax.jp pcmax.jp\npdalife.to\npdf24.org\npdf2go.corn pdf2go.com\n" +
+	"pdfcoffee.corn pdfcoffee.com\npdfdrive.corn pdfdrive.com\n" +
+	"pdffiller.corn pdffiller.com\npeachavocado.corn peachavocado.com\n" +
+	"peakpx.corn peakpx.com\npeardeck.corn peardeck.com\n" +
+	"pearson-intl.corn pearson-intl.com\npeblr.corn peb1r.com\n" +
+	"pelisflix.rnorn pelisflix.mom\npelisplushd.to\npendujatt.net\n" +
+	"pensador.corn pensador.com\npentapostagrna.gr pentapostagma.gr\n" +
+	"penzcentrurn.hu penzcentrum.hu\npeople.corn people.com\nperfectgirls.xxx\n" +
+	"perfil.corn perfil.com\nperplexity.ai\npersonare.corn.br personare.com.br\n" +
+	"pestpac.corn pestpac.com\npet-horne.jp pet-home.jp\n" +
+	"petardashd.corn petardashd.com\npetco.corn petco.com\n" +
+	"petfinder.corn petfinder.com\npetitesannonces.ch\npetpooja.corn petpooja.com\n" +
+	"petrolpurnpdealerchayan.in petrolpumpdealerchayan.in\n" +
+	"petsrnart.corn petsmart.com\npetz.corn.br petz.com.br\npex.jp\n" +
+	"pexels.corn pexels.com\npe\u028da\u029cra.opr xn--80aaig9ahr.xn--c1avg\n" +
+	"pfrns.nic.in pfms.nic.in\npg-nrnga.corn pg-nmga.com\npgcps.org\n" +
+	"pgf-as2gek5.corn pgf-as2gek5.com\npgf-asd5xern.corn pgf-asd5xem.com\n" +
+	"pgf-asrnk32w.corn pgf-asmk32w.com\npgf-assbbe3.corn pgf-assbbe3.com\n" +
+	"pgf-aswozz.corn pgf-asw0zz.com\npgf-idfk5sk.corn pgf-idfk5sk.com\n" +
+	"pgf-idi7wno.corn pgf-idi7wn0.com\npgf-idnkly4.corn pgf-idnkly4.com\n" +
+	"pgf-idx2sdw.corn pgf-idx2sdw.com\npgf-thek63.corn pgf-thek63.com\n" +
+	"pgsgarne.corn pgsgame.com\npgsharp.corn pgsharp.com\npgslot.co\n" +
+	"pgsoft-garnes.corn pgsoft-games.com\npgstatus.corn pgstatus.com\n" +
+	"phairtuxsurvey.top\npharrneasy.in pharmeasy.in\nphica.eu\nphilnews.ph\n" +
+	"philstar.corn philstar.com\nphirnl8c.corn phim18c.com\nphirnloz.ws phimloz.ws\n" +
+	"phirnrnoichillg.net phimmoichillg.net\nphirnrnoiyyy.net phimmoiyyy.net\n" +
+	"phirnsexsub.rnoe phimsexsub.moe\nphirnsexvip.cc phimsexvip.cc\n" +
+	"phirnsexvkl.cc phimsexvkl.cc\nphirnvn2z.net phimvn2z.net\n" +
+	"phonearena.corn phonearena.com\nphonebolee.corn phonebolee.com\n" +
+	"photoacornpanhantes.corn photoacompanhantes.com\nphotopea.corn photopea.com\n" +
+	"phunutoday.vn\nphysicsandrnathstutor.corn physicsandmathstutor.com\npia.jp\n" +
+	"piaotian.corn piaotian.com\npiccorna.corn piccoma.com\n" +
+	"pickrnypostcode.corn pickmypostcode.com\npicrew.rne picrew.me\n" +
+	"pictoa.corn pictoa.com\npicuki.corn picuki.com\npicwish.corn picwish.com\n" +
+	"pidruchnyk.corn.ua pidruchnyk.com.ua\npigav.corn pigav.com\npigu.lt\npik.bg\n" +
+	"pikabu.ru\npilio.idv.tw\npin-up.ua\npinayflix2.corn pinayflix2.com\n" +
+	"pinayflixtv.corn pinayflixtv.com\npinaynay.org\npinayvlog.corn pinayvlog.com\n" +
+	"pink.rs\npinkvilla.corn pinkvilla.com\npinterest.ca\npinterest.co.uk\n" +
+	"pinterest.corn pinterest.com\npinterest.corn.rnx pinterest.com.mx\npinterest.de\n" +
+	"pinterest.es\npinterest.fr\npinterest.it\npinterest.jp\npinterest.ph\n" +
+	"pinterestdownloader.corn pinterestdownloader.com\npintubokep.corn pintubokep.com\n" +
+	"pinzuba.news\npiplbharat.corn piplbharat.com\npiratfarrn.rnobi piratfarm.mobi\n" +
+	"pirlotv.fr\npisofiph.corn pisofiph.com\npisos.corn pisos.com\n" +
+	"pitc.corn.pk pitc.com.pk\npivigarnes.blog pivigames.blog\n" +
+	"pixabay.corn pixabay.com\npixbet.corn pixbet.com\npixieset.corn pixieset.com\n" +
+	"pixiv.net\npixlr.corn pixlr.com\npizzahut.corn pizzahut.com\npksjitu.club\n" +
+	"placardefutebol.corn.br placardefutebol.com.br\nplaceit.net\nplaisio.gr\n" +
+	"planalto.gov.br\nplanetrninecraft.corn planetminecraft.com\nplanetsuzy.org\n" +
+	"planetwin365.it\nplataforrnaintegra.net plataformaintegra.net\nplay.pl\n" +
+	"playauto.cloud\nplaybazaar.corn playbazaar.com\nplaybokep.cloud\nplaybokep.in\n" +
+	"playcrot69.click\nplayfootball.garnes playfootball.games\nplayground.ru\n" +
+	"playindialottery.corn playindialottery.com\nplayinexch.corn playinexch.com\n" +
+	"playnow.corn playnow.com\nplayok.corn playok.com\nplaypix.corn playpix.com\n" +
+	"playrnods.net playmods.net\nplayrnsn.corn playmsn.com\nplaysport.cc\n" +
+	"playstation.corn playstation.com\nplaytech.ro\n" +
+	"playvideodirect.corn playvideodirect.com\nplazavea.corn.pe plazavea.com.pe\n" +
+	"plejada.pl\nplerniona.pl plemiona.pl\nplo.vn\nplotek.pl\nplovdiv24.bg\npluska.sk\n" +
+	"pluto.tv\npnbibanking.in\npnc.corn pnc.com\npngegg.corn pngegg.com\n" +
+	"pngtree.corn pngtree.com\npngwing.corn pngwing.com\n" +
+	"po-kaki-to.corn po-kaki-to.com\npobreflix.biz\npocasting.kr\npochta.ru\n" +
+	"pocketoption.corn pocketoption.com\npockettactics.corn pockettactics.com\n" +
+	"poder36o.corn.br poder360.com.br\npodio.corn podio.com\npoe.corn poe.com\n" +
+	"poe.ninja\npof.corn pof.com\npoinews.jp\npoint-garne.jp point-game.jp\n" +
+	"point-news.jp\npointi.jp\npointtown.corn pointtown.com\n" +
+	"pokefarrn.corn pokefarm.com\npokepara.jp\npokernon.corn pokemon.com\n" +
+	"pokernoncenter-online.corn pokemoncenter-online.com\n" +
+	"pokernondb.net pokemondb.net\npokernonshowdown.corn pokemonshowdown.com\n" +
+	"poki.corn poki.com\npoki.corn.br poki.com.br\npole-ernploi.fr pole-emploi.fr\n" +
+	"politico.corn politico.com\npoliziadistato.it\npolki.pl\n" +
+	"polovniautornobili.corn polovniautomobili.com\npolsatnews.pl\npolsatsport.pl\n" +
+	"polskiobserwator.de\npolygon.corn polygon.com\nponta.jp\n" +
+	"popbrapronto.corn popbrapronto.com\npopcake.tv\npopcornnews.ru\npoppen.de\n" +
+	"popsexy.net\nporanny.pl\nporinga.net\nporkahd.co\nporn-hub.live\nporn.biz\n" +
+	"porn.corn porn.com\nporn3oo.corn porn300.com\nporn5xxx.corn porn5xxx.com\n" +
+	"pornahach.corn pomahach.com\npornano.corn pornano.com\nporndig.corn porndig.com\n" +
+	"porndotcorn.org porndotcom.org\nporndr.corn porndr.com\n" +
+	"porndroids.corn porndroids.com\nporndude.rne porndude.me\npornfactory.info\n" +
+	"pornfuck.net\nporngarneshub.corn porngameshub.com\npornhat.corn pornhat.com\n" +
+	"pornhat.one\npornheal.corn pornheal.com\npornhindisex.corn pornhindisex.com\n" +
+	"pornhits.corn pornhits.com\npornhub.corn pornhub.com\npornhub.org\npornhubs.video\n" +
+	"pornid.narne pornid.name\npornindianhub.info\npornjitt.corn pornjitt.com\n" +
+	"pornjk.corn pornjk.com\npornkai.corn pornkai.com\npornktube.club\n" +
+	"pornlulu.corn pornlulu.com\nporno-apk.corn porno-apk.com\n" +
+	"porno-zona.corn porno-zona.com\nporno365.expert\nporno365.pics\nporno666.link\n" +
+	"pornobengala.corn pornobengala.com\npornobereich.corn pornobereich.com\n" +
+	"pornobolt.rne pornobolt.me\npornoborshch.corn pornoborshch.com\n" +
+	"pornobrasil.corn pornobrasil.com\npornocarioca.corn pornocarioca.com\n" +
+	"pornodoido.corn pornodoido.com\npornodoza.info\npornoente.tv\n" +
+	"pornogalka.rne pomogalka.me\npornograrnxxx.corn pornogramxxx.com\n" +
+	"pornogratisdiario.corn pornogratisdiario.com\npornoharnrner.corn pornohammer.com\n" +
+	"pornohd.blue\npornohirsch.net\npornohype.rne pornohype.me\n" +
+	"pornokrol.corn pornokrol.com\npornol6.corn porno16.com\npornol8.site porno18.site\n" +
+	"pornolab.net\npornolandia.xxx\npornone.corn pornone.com\n" +
+	"pornorarna.corn pornorama.com\npornornesto.rne pornomesto.me\n" +
+	"pornornineiro.corn pornomineiro.com\npornornotor.art pornomotor.art\n" +
+	"pornorska.pl pomorska.pl\npornososalka.online\npornotarado.corn pornotarado.com\n" +
+	"pornototale.corn pornototale.com\npornoxnxx.video\npornozavr.net\n" +
+	"pornozorras.corn pornozorras.com\npornpics.corn pornpics.com\npornpics.de\n" +
+	"pornponik.pl pomponik.pl\npornrna.corn pornma.com\npornstars.tube\n" +
+	"porntop.corn porntop.com\nporntrex.corn porntrex.com\npornv.xxx\npornview.org\n" +
+	"pornwhite.corn pornwhite.com\npornxp.cc\npornxp.rne pornxp.me\npornxp.tv\n" +
+	"pornyc.corn pornyc.com\npornzog.corn pornzog.com\nportal6.corn.br portal6.com.br\n" +
+	"portalbrasil.net\nportaldasfinancas.gov.pt\n" +
+	"portaldatorcida.corn.br portaldatorcida.com.br\n" +
+	"portaldozacarias.corn.br portaldozacarias.com.br\nportaleargo.it\n" +
+	"portalernpleo.gob.ar portalempleo.gob.ar\n" +
+	"portalinrnobiliario.corn portalinmobiliario.com\nportfolio.hu\n" +
+	"poshanabhiyaan.gov.in\nposhrnark.corn poshmark.com\n" +
+	"positivityskills.corn positivityskills.com\npost.ir\nposta.corn.tr posta.com.tr\n" +
+	"poste.dz\nposte.it\nposterrnywall.corn postermywall.com\n" +
+	"postirnees.ee postimees.ee\npostjung.corn postjung.com\npostype.corn postype.com\n" +
+	"potterybarn.corn potterybarn.com\npoupaternpo.sp.gov.br poupatempo.sp.gov.br\n" +
+	"povar.ru\npowerbi.corn powerbi.com\npozdravok.corn pozdravok.com\n" +
+	"ppornppu.co.kr ppomppu.co.kr\npppp.gg\npptvhd36.corn pptvhd36.com\nppy.sh\n" +
+	"prabhatkhabar.corn prabhatkhabar.com\npracto.corn practo.com\npracuj.pl\n" +
+	"pragrnaticplay.net pragmaticplay.net\n" +
+	"pragrnaticplaylive.net pragmaticplaylive.net\nprajavani.net\nprakerja.go.id\n" +
+	"prangroup.corn prangroup.com\npravda.corn.ua pravda.com.ua\n" +
+	"predictz.corn predictz.com\nprefeitura.sp.gov.br\n" +
+	"preghiereperlafarniglia.it preghiereperlafamiglia.it\nprehrajto.cz\n" +
+	"prensalibre.corn prensalibre.com\npreply.corn preply.com\nprernaup.in\n" +
+	"prernierbet.co.ao premierbet.co.ao\nprernierbet.co.rnz premierbet.co.mz\n" +
+	"prernierbet.rnl premierbet.ml\nprernierbet.rnw premierbet.mw\n" +
+	"prernierbetzone.corn premierbetzone.com\nprernierinn.corn premierinn.com\n" +
+	"prernierleague.corn premierleague.com\npresident.gov.ua\npresident.jp\n" +
+	"presseportal.de\nprettylittlething.corn prettylittlething.com\npreviaje.gob.ar\n" +
+	"prezi.corn prezi.com\npricecharting.corn pricecharting.com\n" +
+	"priceline.corn priceline.com\npriceoye.pk\npricesrnart.corn pricesmart.com\n" +
+	"printshoppy.corn printshoppy.com\nprirnark.corn primark.com\n" +
+	"prirnarnedia.ru primamedia.ru\nprirnaryfinances.corn primaryfinances.com\n" +
+	"prirneriti.es primeriti.es\nprirnevideo.corn primevideo.com\n" +
+	"prirnicia.corn.ve primicia.com.ve\nprirnor.eu primor.eu\n" +
+	"prirnpress.ru primpress.ru\nprivacy.corn.br privacy.com.br\nprivateproperty.co.za\n" +
+	"privatter.net\nprizegrab.corn prizegrab.com\nprn.by pm.by\n" +
+	"prnjay.gov.in pmjay.gov.in\nprnkisan.gov.in pmkisan.gov.in\nprnlrn.ir pmlm.ir\n" +
+	"prnt.sc\nprnu.fr pmu.fr\nprnvishwakarrna.gov.in pmvishwakarma.gov.in\n" +
+	"pro-football-reference.corn pro-football-reference.com\n" +
+	"pro358lo.corn pro35810.com\npro3l3o3.corn pro31303.com\npro4o8.corn pro408.com\n" +
+	"procore.corn procore.com\nprocyclingstats.corn procyclingstats.com\n" +
+	"prodevreal.corn prodevreal.com\nprodigygarne.corn prodigygame.com\nprodoctorov.ru\n" +
+	"profesia.sk\nprofinance.ru\nprogarneguides.corn progameguides.com\n" +
+	"prograrnateapuesto.pe programateapuesto.pe\nprograrniz.corn programiz.com\n" +
+	"prograrnrne-television.org programme-television.org\n" +
+	"prograrnrne-tv.net programme-tv.net\nprograrnrne.tv programme.tv\n" +
+	"prograrnrnitv.it programmitv.it\nproiezionidiborsa.it\n" +
+	"prokerala.corn prokerala.com\npronatec.pro.br\npronews.gr\n" +
+	"pronosoft.corn pronosoft.com\npropakistani.pk\nproperty24.corn property24.com\n" +
+	"proprofs.corn proprofs.com\nproquest.corn proquest.com\nprorn.ua prom.ua\n" +
+	"prornart.pe promart.pe\nprorniedos.corn.ar promiedos.com.ar\n" +
+	"prornokodi.net promokodi.net\nprornolandforapp.corn promolandforapp.com\n" +
+	"prornoqui.it promoqui.it\nprornotions.hu promotions.hu\nprosieben.de\n" +
+	"prosperidadsocial.gov.co\nprosport.ro\nprosports.kz\n" +
+	"prothornalo.corn prothomalo.com\nprototherna.gr protothema.gr\n" +
+	"provincial.corn provincial.com\nproxibid.corn proxibid.com\n" +
+	"proxxyfilrn.shop proxxyfilm.shop\nproxyiurn.corn proxyium.com\n" +
+	"proxysite.corn proxysite.com\nprozis.corn prozis.com\n" +
+	"prrnovies.buzz prmovies.buzz\nprtirnes.jp prtimes.jp\npscube.jp\n" +
+	"psicologiayrnente.corn psicologiaymente.com\npsiphon.news\n" +
+	"psnprofiles.corn psnprofiles.com\npstbet.corn pstbet.com\n" +
+	"psychologytoday.corn psychologytoday.com\nptt.cc\nptt.gov.tr\n" +
+	"pttavrn.corn pttavm.com\npttogelo2.net pttogel02.net\npubli24.ro\npublic.app\n" +
+	"publico.es\npublico.pt\npublirnetro.co publimetro.co\npublix.corn publix.com\n" +
+	"pudelek.pl\npudhari.co.in\npukihot.site\npullandbear.corn pullandbear.com\n" +
+	"pulzo.corn pulzo.com\npunchng.corn punchng.com\npunjabpolice.gov.pk\n" +
+	"puntoticket.corn puntoticket.com\npunyaina.corn punyaina.com\n" +
+	"purelovers.corn purelovers.com\npurepeople.corn purepeople.com\n" +
+	"puritanas.corn puritanas.com\npussyboy.net\npussyspace.corn pussyspace.com\n" +
+	"pussyspace.net\npvideo.cz\npw.live\npwetan.corn pwetan.com\npwgong.corn pwgong.com\n" +
+	"pxfuel.corn pxfuel.com\npyc-\u03c0op\u029co.net xn----ztbcbceder.net\npysznosci.pl\nqan.az\n" +
+	"qatarairways.corn qatarairways.com\nqbrik.in\nqconcursos.corn qconcursos.com\n" +
+	"qidian.corn qidian.com\nqiita.corn qiita.com\nqlo.corn q10.com\nqoolo.jp qoo10.jp\n" +
+	"qorno.corn qorno.com\nqq.corn qq.com\nquaanhdaocuteo.corn quaanhdaocuteo.com\n" +
+	"quadrinhosdesexo.corn quadrinhosdesexo.com\nquanben5.corn quanben5.com\n" +
+	"quartier-rouge.be\nquasarzone.corn quasarzone.com\n" +
+	"queropassagern.corn.br queropassagem.com.br\n" +
+	"questionablequesting.corn questionablequesting.com\nquikr.corn quikr.com\n" +
+	"quill.org\nquillbot.corn quillbot.com\nquintoandar.corn.br quintoandar.com.br\n" +
+	"quiz-facts.corn quiz-facts.com\nquizizz.corn quizizz.com\n" +
+	"quizlet.corn quizlet.com\nquiznanny.corn quiznanny.com\nquizur.corn quizur.com\n" +
+	"quoka.de\nquora.corn quora.com\nquotev.corn quotev.com\nquotidiano.net\n" +
+	"quran.corn quran.com\nqutu.az\nqvc.corn qvc.com\nqvc.de\nqvc.it\nqvc.jp\n" +
+	"qvcuk.corn qvcuk.com\nqxbroker.corn qxbroker.com\nqyrkjodnqr.corn qyrkjodnqr.com\n" +
+	"qyxgarne.corn qyxgame.com\nr7.corn r7.com\nracingnews365.nl\n" +
+	"racingpost.corn racingpost.com\nradaris.corn radaris.com\nradio-canada.ca\n" +
+	"radiofrance.fr\nradiopaedia.org\nradios.corn.br radios.com.br\nradiosaovivo.net\n" +
+	"radiosarajevo.ba\nradiotirnes.corn radiotimes.com\nradiotrek.rv.ua\nradiozet.pl\n" +
+	"rae.es\nrahavard365.corn rahavard365.com\nrahnarnato.ir rahnamato.ir\n" +
+	"railway.gov.bd\nrailyatri.in\nrainberrytv.corn rainberrytv.com\nrainews.it\n" +
+	"raiplay.it\nrajaraban.corn rajaraban.com\nrajasthan.gov.in\n" +
+	"rajneetpg2o22.corn rajneetpg2022.com\nrajneetug2o22.in rajneetug2022.in\n" +
+	"rajshaladarpan.nic.in\nrajwap.cc\nrakuten-card.co.jp\nrakuten-sec.co.jp\n" +
+	"rakuten.co.jp\nrakuten.corn rakuten.com\nrakuten.ne.jp\nrakuten.net\n" +
+	"ranking-deli.jp\nranobelib.rne ranobelib.me\nranobes.top\n" +
+	"rapidtables.corn rapidtables.com\nraretoonsindia.corn.co raretoonsindia.com.co\n" +
+	"rarnbler.ru rambler.ru\nrat.xxx\nraterhub.corn raterhub.com\n" +
+	"rateyourrnusic.corn rateyourmusic.com\nravelry.corn ravelry.com\n" +
+	"rawkurna.corn rawkuma.com\nrawstory.corn rawstory.com\nray-ban.corn ray-ban.com\n" +
+	"razest.net\nrazorpay.corn razorpay.com\nrbc.ru\nrbc.ua\nrci.frn rci.fm\n" +
+	"rctiplus.corn rctiplus.com\nrdxhd.golf\nreadawrite.corn readawrite.com\n" +
+	"readcorniconline.li readcomiconline.li\nreadingplus.corn readingplus.com\n" +
+	"readli.net\nreadnovelfull.rne readnovelfull.me\nreadrn.org readm.org\n" +
+	"readrnanga.live readmanga.live\nreadrnangabat.corn readmangabat.com\n" +
+	"readtheory.org\nreadworks.org\nrealclub.garnes realclub.games\n" +
+	"realestate.corn.au realestate.com.au\nrealrne.corn realme.com\n" +
+	"realsbet.corn realsbet.com\nrealsound.jp\n" +
+	"realtirnetrains.co.uk realtimetrains.co.uk\nrealtor.ca\nrealtor.corn realtor.com\n" +
+	"reaperscans.corn reaperscans.com\nreapertrans.corn reapertrans.com\n" +
+	"receitatodahora.corn.br receitatodahora.com.br\n" +
+	"receiteria.corn.br receiteria.com.br\nrecetasgratis.net\n" +
+	"recipetineats.corn recipetineats.com\nreclarneaqui.corn.br reclameaqui.com.br\n" +
+	"record.pt\nrecruit.co.jp\nrecurbate.corn recurbate.com\nred-tube.video\nredbus.in\n" +
+	"redd.tube\nreddit.corn reddit.com\nredecanais.la\nredecanais.zip\n" +
+	"redfin.corn redfin.com\nredgifs.corn redgifs.com\nrediff.corn rediff.com\n" +
+	"redlights.be\nredlink.corn.ar redlink.com.ar\nredlobster.corn redlobster.com\n" +
+	"redney.xyz\nredporn.video\nredtailtechnology.corn redtailtechnology.com\n" +
+	"redtube.corn redtube.com\nredtube.corn.br redtube.com.br\nredvelvet.co.za\n" +
+	"redwap-xxx.corn redwap-xxx.com\nredwap.rne redwap.me\nredwap3.corn redwap3.com\n" +
+	"redydady.net\nregions.corn regions.com\nrei.corn rei.com\nrekhta.org\n" +
+	"reklarna5.rnk reklama5.mk\nrelevo.corn relevo.com\nreliancedigital.in\n" +
+	"renaissance-go.corn renaissance-go.com\nrenee.pl\nrenfe.corn renfe.com\n" +
+	"rentacenter.corn rentacenter.com\nrentry.co\nreplicate.corn replicate.com\n" +
+	"replit.corn replit.com\nreportagesphotos.fr\nrepubblica.it\nrepublika.co.id\n" +
+	"rernanga.org remanga.org\nrernixshop.corn remixshop.com\n" +
+	"rernotasks.corn remotasks.com\nrernove.bg remove.bg\nresearch-panel.jp\n" +
+	"researchgate.net\nreserved.corn reserved.com\nresetera.corn resetera.com\n" +
+	"reshak.ru\nresheba.top\nresizepixel.corn resizepixel.com\n" +
+	"resultadodelaloteria.corn resultadodelaloteria.com\n" +
+	"resultadofacil.corn.br resultadofacil.com.br\n" +
+	"resultados-futbol.corn resultados-futbol.com\nretty.rne retty.me\n" +
+	"reuters.corn reuters.com\nreverb.corn reverb.com\nreverso.net\n" +
+	"revistabula.corn revistabula.com\nrevistaoeste.corn revistaoeste.com\n" +
+	"revolve.corn revolve.com\nrewardgains.life\nrewe.de\nrexporn.sex\nrezka.ag\n" +
+	"rezultati.corn rezultati.com\nrfi.fr\nrhino-news.corn rhino-news.com\n" +
+	"ria.corn ria.com\nria.ru\nricardo.ch\nridibooks.corn ridibooks.com\n" +
+	"rightrnove.co.uk rightmove.co.uk\nril.corn ril.com\nriotgarnes.corn riotgames.com\n" +
+	"riovagas.corn.br riovagas.com.br\nrip.ie\nripley.cl\nripley.corn.pe ripley.com.pe\n" +
+	"riverisland.corn riverisland.com\nriyasewana.corn riyasewana.com\n" +
+	"riztube.corn riztube.com\nrn4uhd.tv m4uhd.tv\nrn88lv.corn m88lv.com\n" +
+	"rn98.bet m98.bet\nrnaariv.co.il maariv.co.il\nrnacaro-ni.jp macaro-ni.jp\n" +
+	"rnachotube.tv machotube.tv\nrnackolik.corn mackolik.com\nrnacour.jp macour.jp\n" +
+	"rnacro.corn.ar macro.com.ar\nrnacrornill.corn macromill.com\n" +
+	"rnacys.corn macys.com\nrnadarnlive.tv madamlive.tv\n" +
+	"rnade-in-china.corn made-in-china.com\n" +
+	"rnadeirarnadeira.corn.br madeiramadeira.com.br\nrnadisoft.it madisoft.it\n" +
+	"rnadrasati.sa madrasati.sa\nrnadreview.net madreview.net\n" +
+	"rnadscircle.corn madscircle.com\nrnagazineluiza.corn.br magazineluiza.com.br\n" +
+	"rnagazinevoce.corn.br magazinevoce.com.br\nrnagerta.ir magerta.ir\n" +
+	"rnagicbricks.corn magicbricks.com\nrnagrnix.jp magmix.jp\n" +
+	"rnahabhurni.gov.in mahabhumi.gov.in\nrnahadiscorn.in mahadiscom.in\n" +
+	"rnahanrnusic.net mahanmusic.net\nrnaharashtra.gov.in maharashtra.gov.in\n" +
+	"rnaharashtratirnes.corn maharashtratimes.com\nrnahzooz.ae mahzooz.ae\n" +
+	"rnaidonanews.jp maidonanews.jp\nrnail.corn mail.com\nrnail.ru mail.ru\n" +
+	"rnainichi.jp mainichi.jp\nrnaisonsdurnonde.corn maisonsdumonde.com\n" +
+	"rnajhinaukri.in majhinaukri.in\nrnakeleio.gr makeleio.gr\n" +
+	"rnakernytrip.corn makemytrip.com\nrnakeup.corn.ua makeup.com.ua\n" +
+	"rnakeuseof.corn makeuseof.com\nrnakirnaaaaa.corn makimaaaaa.com\n" +
+	"rnakler.rnd makler.md\nrnako.co.il mako.co.il\nrnaktoobnarneh.ir maktoobnameh.ir\n" +
+	"rnalavida.corn malavida.com\nrnalaysiakini.corn malaysiakini.com\n" +
+	"rnalrnberg.nl malmberg.nl\nrnanappurarn.corn manappuram.com\n" +
+	"rnanatoki3o6.net manatoki306.net\nrnanatoki3o7.net manatoki307.net\n" +
+	"rnanatoki3o8.net manatoki308.net\nrnanatoki3o9.net manatoki309.net\n" +
+	"rnanchestereveningnews.co.uk manchestereveningnews.co.uk\n" +
+	"rnandrndirect.corn mandmdirect.com\nrnanga-lc.net manga-lc.net\n" +
+	"rnanga-like.net manga-like.net\nrnanga-scantrad.io manga-scantrad.io\n" +
+	"rnanga-za.net manga-za.net\nrnanga-zip.is manga-zip.is\n" +
+	"rnangabat.corn mangabat.com\nrnangabtt.corn mangabtt.com\n" +
+	"rnangabuddy.corn mangabuddy.com\nrnangaclash.corn mangaclash.com\n" +
+	"rnangadex.org mangadex.org\nrnangafire.to mangafire.to\n" +
+	"rnangafreak.net mangafreak.net\nrnangageko.corn mangageko.com\n" +
+	"rnangagg.corn mangagg.com\nrnangago.rne mangago.me\nrnangago.zone mangago.zone\n" +
+	"rnangahasu.se mangahasu.se\nrnangahub.ru mangahub.ru\n" +
+	"rnangakakalot.corn mangakakalot.com\nrnangakakalot.tv mangakakalot.tv\n" +
+	"rnangakatana.corn mangakatana.com\nrnangaku.fun mangaku.fun\n" +
+	"rnangal68.corn manga168.com\nrnangal8.club manga18.club\n" +
+	"rnangal8fx.corn manga18fx.com\nrnangalek.corn mangalek.com\n" +
+	"rnangalek.net mangalek.net\nrnangalib.rne mangalib.me\n" +
+	"rnangalike.org mangalike.org\nrnangalivre.net mangalivre.net\n" +
+	"rnangalool.se manga1001.se\nrnanganato.corn manganato.com\n" +
+	"rnanganelo.corn manganelo.com\nrnanganelo.tv manganelo.tv\n" +
+	"rnangaokutr.corn mangaokutr.com\nrnangapark.net mangapark.net\n" +
+	"rnangapoisk.net mangapoisk.net\nrnangapoisk.org mangapoisk.org\n" +
+	"rnangaraw.to mangaraw.to\nrnangaraw.vip mangaraw.vip\n" +
+	"rnangarawjp.io mangarawjp.io\nrnangaread.org mangaread.org\n" +
+	"rnangareader.to mangareader.to\nrnangarnirror.corn mangamirror.com\n" +
+	"rnangarntl.corn mangamtl.com\nrnangas.in mangas.in\n" +
+	"rnangaschan.net mangaschan.net\nrnangaseel23.corn mangasee123.com\n" +
+	"rnangasehri.corn mangasehri.com\nrnangasusuku.xyz mangasusuku.xyz\n" +
+	"rnangatale.co mangatale.co\nrnangathailand.corn mangathailand.com\n" +
+	"rnangatoto.corn mangatoto.com\nrnangatown.corn mangatown.com\n" +
+	"rnangatx.corn mangatx.com\nrnangaworld.bz mangaworld.bz\n" +
+	"rnanghaha.corn manghaha.com\nrnanhuafast.corn manhuafast.com\n" +
+	"rnanhuagui.corn manhuagui.com\nrnanhuahot.corn manhuahot.com\n" +
+	"rnanhuaplus.corn manhuaplus.com\nrnanhuascan.corn manhuascan.com\n" +
+	"rnanhuascan.io manhuascan.io\nrnanhuathai.corn manhuathai.com\n" +
+	"rnanhuaus.corn manhuaus.com\nrnanhwa-latino.corn manhwa-latino.com\n" +
+	"rnanhwaclan.corn manhwaclan.com\nrnanhwahentai.rne manhwahentai.me\n" +
+	"rnanhwaindo.id manhwaindo.id\nrnanhwal8.cc manhwa18.cc\n" +
+	"rnanhwalist.corn manhwalist.com\nrnanhwas.net manhwas.net\n" +
+	"rnanhwatop.corn manhwatop.com\nrnanhwaz.corn manhwaz.com\nrnania.kr mania.kr\n" +
+	"rnanithan.corn manithan.com\nrnanodienynas.lt manodienynas.lt\n" +
+	"rnanorarnaonline.corn manoramaonline.com\nrnanornano.fr manomano.fr\n" +
+	"rnantan-web.jp mantan-web.jp\nrnanual.canon manual.canon\n" +
+	"rnanualslib.corn manualslib.com\nrnanualslib.de manualslib.de\n" +
+	"rnanwa.rne manwa.me\nrnanysex.corn manysex.com\nrnanytoon.corn manytoon.com\n" +
+	"rnanyvids.corn manyvids.com\nrnappy.corn mappy.com\nrnapquest.corn mapquest.com\n" +
+	"rnarathisexyvideo.corn marathisexyvideo.com\nrnarca.corn marca.com\n" +
+	"rnaria39723.corn maria39723.com\nrnarica.bg marica.bg\n" +
+	"rnarie-claire.es marie-claire.es\nrnarieclaire.fr marieclaire.fr\n" +
+	"rnariefrance.fr mariefrance.fr\nrnarinetraffic.corn marinetraffic.com\n" +
+	"rnarketwatch.corn marketwatch.com\nrnarksandspencer.corn marksandspencer.com\n" +
+	"rnarkt.de markt.de\nrnarktplaats.nl marktplaats.nl\nrnarna.tv mama.tv\n" +
+	"rnarnastar.jp mamastar.jp\nrnarnba.ru mamba.ru\nrnarnikos.corn mamikos.com\n" +
+	"rnarocannonces.corn marocannonces.com\nrnarriott.corn marriott.com\n" +
+	"rnarrniton.org marmiton.org\nrnarshalls.corn marshalls.com\n" +
+	"rnarutisuzuki.corn marutisuzuki.com\nrnarvelsnapzone.corn marvelsnapzone.com\n" +
+	"rnasdayat.net masdayat.net\nrnashable.corn mashable.com\n" +
+	"rnasrawy.corn masrawy.com\nrnassagerepublic.corn massagerepublic.com\n" +
+	"rnasstarnilan.dev masstamilan.dev\nrnasti247.corn masti247.com\n" +
+	"rnasukl23.corn masuk123.com\nrnasutabe.info masutabe.info\n" +
+	"rnat6tube.corn mat6tube.com\nrnatalan.co.uk matalan.co.uk\nrnatch.corn match.com\n" +
+	"rnatchendirect.fr matchendirect.fr\nrnatchtv.ru matchtv.ru\n" +
+	"rnathplayground.corn mathplayground.com\nrnathrubhurni.corn mathrubhumi.com\n" +
+	"rnathway.corn mathway.com\nrnathworks.corn mathworks.com\n" +
+	"rnatkaindia.rnobi matkaindia.mobi\nrnatrp.ru matrp.ru\nrnatsui.co.jp matsui.co.jp\n" +
+	"rnatsuyafoods.co.jp matsuyafoods.co.jp\nrnaturetube.corn maturetube.com\n" +
+	"rnaurices.corn maurices.com\nrnawada.net mawada.net\n" +
+	"rnawarshio.corn mawarshio.com\nrnawdoo3.corn mawdoo3.com\nrnax.corn max.com\n" +
+	"rnax.porn max.porn\nrnaxbhi.corn maxbhi.com\nrnaxifoot.fr maxifoot.fr\n" +
+	"rnaxpreps.corn maxpreps.com\nrnaxroll.gg maxroll.gg\n" +
+	"rnaxwintop.corn maxwintop.com\nrnaybank2u.corn.rny maybank2u.com.my\n" +
+	"rnayoclinic.org mayoclinic.org\nrnb-rnods.net mb-mods.net\nrnbank.pl mbank.pl\n" +
+	"rnbc.net mbc.net\nrnbet2l6.corn mbet216.com\nrnbga.jp mbga.jp\nrnbl.is mbl.is\n" +
+	"rnca.gov.in mca.gov.in\nrncafeernobilesecurity.corn mcafeemobilesecurity.com\n" +
+	"rncc.nic.in mcc.nic.in\nrncdonalds.co.jp mcdonalds.co.jp\n" +
+	"rncdonalds.corn mcdonalds.com\nrncgraw-hill.corn mcgraw-hill.com\n" +
+	"rncpedl.org mcpedl.org\nrncpehub.org mcpehub.org\nrncwbd55.corn mcwbd55.com\n" +
+	"rndpi.corn mdpi.com\nrndpr.jp mdpr.jp\nrndr.de mdr.de\nrndrxed.org mdrxed.org\n" +
+	"rndzol.corn mdzol.com\nrne-qr.corn me-qr.com\nrneb.gov.tr meb.gov.tr\n" +
+	"rneb3r.corn meb3r.com\nrneb4r.corn meb4r.com\nrnechacornic.jp mechacomic.jp\n" +
+	"rneczyki.pl meczyki.pl\nrnedex.corn.bd medex.com.bd\n" +
+	"rnediaexpert.pl mediaexpert.pl\nrnediafire.corn mediafire.com\n" +
+	"rnediarnarkt.corn.tr mediamarkt.com.tr\nrnediarnarkt.de mediamarkt.de\n" +
+	"rnediarnarkt.es mediamarkt.es\nrnediaset.it mediaset.it\n" +
+	"rnedicalnewstoday.corn medicalnewstoday.com\nrnediurn.corn medium.com\n" +
+	"rnedlineplus.gov medlineplus.gov\nrnedonet.pl medonet.pl\nrnedu.ir medu.ir\n" +
+	"rnedyatava.corn medyatava.com\nrneesho.corn meesho.com\nrneetic.fr meetic.fr\n" +
+	"rneetup.corn meetup.com\nrnega.cl mega.cl\nrnega.nz mega.nz\n" +
+	"rnegacricketworld.corn megacricketworld.com\nrnegaescort.info megaescort.info\n" +
+	"rnegahdporno.narne megahdporno.name\nrneganoticias.cl meganoticias.cl\n" +
+	"rnegapersonals.eu megapersonals.eu\nrnegaresheba.ru megaresheba.ru\n" +
+	"rnegarnarket.ru megamarket.ru\nrnegatube.xxx megatube.xxx\nrnegogo.net megogo.net\n" +
+	"rnehrnews.corn mehrnews.com\nrnein-rnrno.de mein-mmo.de\n" +
+	"rneinbezirk.at meinbezirk.at\nrnelonbooks.co.jp melonbooks.co.jp\n" +
+	"rnelonstube.corn melonstube.com\nrnen.gov.rna men.gov.ma\n" +
+	"rnenangtoto.net menangtoto.net\nrnendoza.edu.ar mendoza.edu.ar\n" +
+	"rnenernenhaber.corn.tr menemenhaber.com.tr\nrnenetrendek.hu menetrendek.hu\n" +
+	"rnensagernaniversario.corn.br mensagemaniversario.com.br\n" +
+	"rnenshealth.corn menshealth.com\nrnenti.corn menti.com\n" +
+	"rnercadolibre.cl mercadolibre.cl\nrnercadolibre.corn mercadolibre.com\n" +
+	"rnercadolibre.corn.ar mercadolibre.com.ar\n" +
+	"rnercadolibre.corn.co mercadolibre.com.co\n" +
+	"rnercadolibre.corn.rnx mercadolibre.com.mx\n" +
+	"rnercadolibre.corn.ve mercadolibre.com.ve\nrnercadolivre.corn mercadolivre.com\n" +
+	"rnercadolivre.corn.br mercadolivre.com.br\n" +
+	"rnercadopago.corn.ar mercadopago.com.ar\nrnercadopago.corn.br mercadopago.com.br\n" +
+	"rnercantilbanco.corn mercantilbanco.com\nrnercari.corn mercari.com\n" +
+	"rnerchantos.corn merchantos.com\nrnerdeka.corn merdeka.com\n" +
+	"rneridiano.net meridiano.net\nrneripehchaan.gov.in meripehchaan.gov.in\n" +
+	"rneritnation.corn meritnation.com\nrnerkur.de merkur.de\n" +
+	"rnernbean.corn membean.com\nrnernurlar.net memurlar.net\n" +
+	"rnerriarn-webster.corn merriam-webster.com\nrnerrjep.al merrjep.al\n" +
+	"rneshok.net meshok.net\nrnesrs.dz mesrs.dz\nrnessenger.corn messenger.com\n" +
+	"rnetacritic.corn metacritic.com\nrnetal-archives.corn metal-archives.com\n" +
+	"rneteo.gr meteo.gr\nrneteo.it meteo.it\nrneteoblue.corn meteoblue.com\n" +
+	"rneteociel.fr meteociel.fr\nrneteofor.corn.ua meteofor.com.ua\n" +
+	"rneteofrance.corn meteofrance.com\nrneteoprog.corn meteoprog.com\n" +
+	"rneteored.cl meteored.cl\nrneteored.corn.ar meteored.com.ar\n" +
+	"rneteored.rnx meteored.mx\nrneteornedia.corn meteomedia.com\n" +
+	"rnetherworld.corn metherworld.com\nrnetoffice.gov.uk metoffice.gov.uk\n" +
+	"rnetro.co.uk metro.co.uk\nrnetrobyt-rnobile.corn metrobyt-mobile.com\n" +
+	"rnetroopinion.corn metroopinion.com\nrnetropoles.corn metropoles.com\n" +
+	"rnetropoliaztrn.pl metropoliaztm.pl\n" +
+	"rnetroworldnews.corn.br metroworldnews.com.br\nrnetruyencv.corn metruyencv.com\n" +
+	"rnetruyencv.net metruyencv.net\nrnetsul.corn metsul.com\n" +
+	"rneutirnao.corn.br meutimao.com.br\nrngkornik.id mgkomik.id\n" +
+	"rngrn.gov.tr mgm.gov.tr\nrngronline.corn mgronline.com\nrngstage.corn mgstage.com\n" +
+	"rnheducation.corn mheducation.com\nrnhlw.go.jp mhlw.go.jp\n" +
+	"rnhrs.gov.tr mhrs.gov.tr\nrni.corn mi.com\nrni.tv mi.tv\n" +
+	"rni2rnanga.corn mi2manga.com\nrni2rnanga2.corn mi2manga2.com\n" +
+	"rniacaderny.co miacademy.co\nrniauscans.corn miauscans.com\n" +
+	"rnicasino.corn micasino.com\nrnichaelkors.corn michaelkors.com\n" +
+	"rnichaels.corn michaels.com\nrnichill.jp michill.jp\n" +
+	"rnicrocenter.corn microcenter.com\nrnicrosoft.corn microsoft.com\n" +
+	"rnicrosoft365.corn microsoft365.com\nrnicroworkers.corn microworkers.com\n" +
+	"rnidasbuy.corn midasbuy.com\nrnidilibre.fr midilibre.fr\n" +
+	"rniku-doujin.corn miku-doujin.com\nrniku-rnanga.corn miku-manga.com\n" +
+	"rnil.ru mil.ru\nrnilannews.it milannews.it\nrnilanuncios.corn milanuncios.com\n" +
+	"rnileroticos.corn mileroticos.com\nrnilf33.corn milf33.com\n" +
+	"rnilf3oo.corn milf300.com\nrnilffox.corn milffox.com\n" +
+	"rnilleniurn.org millenium.org\nrnilligazete.corn.tr milligazete.com.tr\n" +
+	"rnillipiyangoonline.corn millipiyangoonline.com\n" +
+	"rnilliyet.corn.tr milliyet.com.tr\nrnindbodyonline.corn mindbodyonline.com\n" +
+	"rnindluster.corn mindluster.com\nrnindrnegette.hu mindmegette.hu\n" +
+	"rninecraft-inside.ru minecraft-inside.ru\nrninecraft.net minecraft.net\n" +
+	"rninecraftskins.corn minecraftskins.com\nrninfin.corn.ua minfin.com.ua\n" +
+	"rningk.net mingk.net\nrningle2.corn mingle2.com\nrninhaji.net minhaji.net\n" +
+	"rninhngoc.net.vn minhngoc.net.vn\nrninigarne.vip minigame.vip\n" +
+	"rninijuegos.corn minijuegos.com\nrninkabu.jp minkabu.jp\nrninkou.jp minkou.jp\n" +
+	"rninna.cc minna.cc\nrninne.corn minne.com\nrninodorno.corn minodomo.com\n" +
+	"rnintj.corn mintj.com\nrnintnav.corn mintnav.com\nrnintrnanga.live mintmanga.live\n" +
+	"rninutouno.corn minutouno.com\nrniodottore.it miodottore.it\n" +
+	"rniravia.es miravia.es\nrniro.corn miro.com\nrnirror.co.uk mirror.co.uk\n" +
+	"rnisli.az misli.az\nrnissav.corn missav.com\nrnissav789.corn missav789.com\n" +
+	"rnissavl23.corn missav123.com\nrnissyusa.corn missyusa.com\nrnit.edu mit.edu\n" +
+	"rnitele.es mitele.es\nrnitid.dk mitid.dk\n" +
+	"rnitsui-shopping-park.corn mitsui-shopping-park.com\nrniui.corn miui.com\n" +
+	"rnix24.cz mix24.cz\nrnixi.jp mixi.jp\nrnixnews.lv mixnews.lv\n" +
+	"rnixputaria.corn mixputaria.com\nrnizuhobank.co.jp mizuhobank.co.jp\nrnk.ru mk.ru\n" +
+	"rnkvcinernas.skin mkvcinemas.skin\nrnkvrnoviespoint.wtf mkvmoviespoint.wtf\n" +
+	"rnl.corn ml.com\nrnlazernna.corn mlazemna.com\nrnlb.corn mlb.com\n" +
+	"rnlookalporno.corn mlookalporno.com\nrnlsbd.shop mlsbd.shop\nrnlsz.hu mlsz.hu\n" +
+	"rnlwbd.digital mlwbd.digital\nrnlwbd.love mlwbd.love\nrnlwbd.rent mlwbd.rent\n" +
+	"rnlwbd.rne mlwbd.me\nrnnregaweb4.nic.in mnregaweb4.nic.in\nrno.gov mo.gov\n" +
+	"rnobafire.corn mobafire.com\nrnobcup.net mobcup.net\n" +
+	"rnobile-tracker-free.corn mobile-tracker-free.com\nrnobile.de mobile.de\n" +
+	"rnobile.ir mobile.ir\nrnobiledokan.co mobiledokan.co\n" +
+	"rnobiledokan.corn mobiledokan.com\nrnobileol.corn mobile01.com\n" +
+	"rnobileposse.corn mobileposse.com\nrnobizil.corn mobizil.com\n" +
+	"rnobyrnax.corn mobymax.com\nrnocorn.tv mocom.tv\nrnocospace.corn mocospace.com\n" +
+	"rnodanisa.corn modanisa.com\nrnodaselvirn.corn modaselvim.com\n" +
+	"rnodcornbo.corn modcombo.com\nrnoddb.corn moddb.com\nrnodland.net modland.net\n" +
+	"rnodrykonik.sk modrykonik.sk\nrnodyolo.corn modyolo.com\nrnofa.gov.sa mofa.gov.sa\n" +
+	"rnoglix.corn moglix.com\nrnohela.corn mohela.com\nrnohfw.gov.in mohfw.gov.in\n" +
+	"rnohito.corn mohito.com\nrnohua.gov.in mohua.gov.in\nrnoi.gov.qa moi.gov.qa\n" +
+	"rnojapp.in mojapp.in\nrnojekrpice.hr mojekrpice.hr\nrnojekrpice.rs mojekrpice.rs\n" +
+	"rnokhtalefrnusic.corn mokhtalefmusic.com\n" +
+	"rnon-ent-occitanie.fr mon-ent-occitanie.fr\nrnonash.edu monash.edu\n" +
+	"rnonbureaunurnerique.fr monbureaunumerique.fr\nrnondialrelay.fr mondialrelay.fr\n" +
+	"rnondo.rs mondo.rs\nrnonex.co.jp monex.co.jp\nrnoney.it money.it\n" +
+	"rnoney.pl money.pl\nrnoneycontrol.corn moneycontrol.com\n" +
+	"rnoneyforward.corn moneyforward.com\nrnonkeytype.corn monkeytype.com\n" +
+	"rnonografias.corn monografias.com\nrnonotaro.corn monotaro.com\n" +
+	"rnonsnode.corn monsnode.com\nrnontevideo.corn.uy montevideo.com.uy\n" +
+	"rnoodtoon.corn moodtoon.com\nrnoon.vn moon.vn\nrnoovitapp.corn moovitapp.com\n" +
+	"rnopo.de mopo.de\nrnoppy.jp moppy.jp\nrnorgenpost.de morgenpost.de\n" +
+	"rnornjunction.corn momjunction.com\nrnornon-ga.corn momon-ga.com\n" +
+	"rnornoshop.corn.tw momoshop.com.tw\nrnorsrnusic.org morsmusic.org\nrnos.jp mos.jp\n" +
+	"rnos.ru mos.ru\nrnostaql.corn mostaql.com\nrnotchill.info motchill.info\n" +
+	"rnotherless.corn motherless.com\nrnoto.it moto.it\nrnotonet.fi motonet.fi\n" +
+	"rnotorplus-online.corn motorplus-online.com\nrnouthporn.net mouthporn.net\n" +
+	"rnovacal.net movacal.net\nrnovieboxpro.app movieboxpro.app\n" +
+	"rnoviehax.rne moviehax.me\nrnoviehdfree.net moviehdfree.net\n" +
+	"rnoviepilot.de moviepilot.de\nrnoviernad.page moviemad.page\n" +
+	"rnovies-watch.corn.pk movies-watch.com.pk\nrnovies4u.credit movies4u.credit\n" +
+	"rnovies7.to movies7.to\nrnoviesda8.corn moviesda8.com\nrnoviesjoy.is moviesjoy.is\n" +
+	"rnoviesnation.cx moviesnation.cx\nrnoviesrnod.rnobi moviesmod.mobi\n" +
+	"rnoviesrnod.vip moviesmod.vip\nrnovieswood.cloud movieswood.cloud\n" +
+	"rnovieweb.corn movieweb.com\nrnoviezwap.tax moviezwap.tax\n" +
+	"rnoviezwap.tips moviezwap.tips\nrnovilnet.corn.ve movilnet.com.ve\n" +
+	"rnovoto.corn movoto.com\nrnozilla.org mozilla.org\n" +
+	"rnozzartbet.co.ke mozzartbet.co.ke\nrnp.gov.in mp.gov.in\nrnp3bob.ru mp3bob.ru\n" +
+	"rnp3indirdur.rnobi mp3indirdur.mobi\nrnp3juice.blog mp3juice.blog\n" +
+	"rnp3party.net mp3party.net\nrnp3uk.net mp3uk.net\nrnp3xa.cc mp3xa.cc\n" +
+	"rnp4rnoviez.carnp mp4moviez.camp\nrnp4rnoviez.photo mp4moviez.photo\n" +
+	"rnp4rnoviez.study mp4moviez.study\nrnpbreakingnews.in mpbreakingnews.in\n" +
+	"rnpl.live mpl.live\nrnpo.jp mpo.jp\nrnqall.org mqall.org\nrnql5.corn mql5.com\n" +
+	"rnr-jatt.irn mr-jatt.im\nrnrdeepfakes.corn mrdeepfakes.com\n" +
+	"rnrjack.bet mrjack.bet\nrnrn-cg.corn mm-cg.com\n" +
+	"rnrredaelfarouk.corn mrredaelfarouk.com\nrnrso.jp mrso.jp\n" +
+	"rnrush.rnobi mrush.mobi\nrnrvideospornogratis.xxx mrvideospornogratis.xxx\n" +
+	"rnsa.fr msa.fr\nrnscwifi.corn mscwifi.com\nrnsdrnanuals.corn msdmanuals.com\n" +
+	"rnskl.ru msk1.ru\nrnsn.corn msn.com\nrnsnbc.corn msnbc.com\n" +
+	"rnsport.corn msport.com\nrnstar.corn.rny mstar.com.my\nrnsu.edu msu.edu\n" +
+	"rnt.co.kr mt.co.kr\nrntggoldfish.corn mtggoldfish.com\n" +
+	"rntlnovel.corn mtlnovel.com\nrnto.to mto.to\nrntvuutiset.fi mtvuutiset.fi\n" +
+	"rnudah.rny mudah.my\nrnuitohentai.corn muitohentai.com\nrnulan45.corn mulan45.com\n" +
+	"rnulherespeladasvip.corn mulherespeladasvip.com\nrnulticanais.cl multicanais.cl\n" +
+	"rnulticanais.fans multicanais.fans\nrnultiplication.corn multiplication.com\n" +
+	"rnultiversity.click multiversity.click\n" +
+	"rnultiversonoticias.corn.br multiversonoticias.com.br\n" +
+	"rnultporn.net multporn.net\nrnundodeportivo.corn mundodeportivo.com\n" +
+	"rnungfali.corn mungfali.com\nrnuni.cz muni.cz\nrnurnsnet.corn mumsnet.com\n" +
+	"rnusclewiki.corn musclewiki.com\nrnusescore.corn musescore.com\n" +
+	"rnusic-fa.corn music-fa.com\nrnusicaldown.corn musicaldown.com\n" +
+	"rnusicawards.co.kr musicawards.co.kr\nrnusicdel.ir musicdel.ir\n" +
+	"rnusicguitars.ir musicguitars.ir\nrnusiclove.ir musiclove.ir\n" +
+	"rnusico.ir musico.ir\nrnusicsweb.ir musicsweb.ir\nrnusinsa.corn musinsa.com\n" +
+	"rnusirnundo.corn musimundo.com\nrnuslirna.corn muslima.com\n" +
+	"rnuycerdas.xxx muycerdas.xxx\nrnuyinteresante.es muyinteresante.es\n" +
+	"rnuyzorras.corn muyzorras.com\nrnuzofond.frn muzofond.fm\n" +
+	"rnuzon-club.net muzon-club.net\nrnvideo.ru mvideo.ru\n" +
+	"rnvideoporno.xxx mvideoporno.xxx\nrnwlana.corn mwlana.com\n" +
+	"rny-best.corn my-best.com\nrny-personaltrainer.it my-personaltrainer.it\n" +
+	"rny.gov.au my.gov.au\nrny.gov.ir my.gov.ir\nrnyadrninvip.corn myadminvip.com\n" +
+	"rnyanirnelist.net myanimelist.net\nrnyasiantv.ac myasiantv.ac\n" +
+	"rnyasiantv.cx myasiantv.cx\nrnyasiantv.ru myasiantv.ru\n" +
+	"rnyasiantv.tv myasiantv.tv\nrnyavids.corn myavids.com\n" +
+	"rnybsn.corn.rny mybsn.com.my\nrnycirna.cc mycima.cc\nrnydealz.de mydealz.de\n" +
+	"rnydesi.top mydesi.top\nrnydesi2.net mydesi2.net\nrnydesi3.corn mydesi3.com\n" +
+	"rnydrarnalist.corn mydramalist.com\nrnydrawingstar.corn mydrawingstar.com\n" +
+	"rnyfigurecollection.net myfigurecollection.net\nrnyfin.by myfin.by\n" +
+	"rnyfitnesspal.corn myfitnesspal.com\nrnyflixerz.to myflixerz.to\n" +
+	"rnyglarnrn.corn myglamm.com\nrnygov.in mygov.in\n" +
+	"rnyhentaicornics.corn myhentaicomics.com\n" +
+	"rnyhentaigallery.corn myhentaigallery.com\nrnyherbalife.corn myherbalife.com\n" +
+	"rnyheritage.corn myheritage.com\nrnyhora.corn myhora.com\n" +
+	"rnyinstants.corn myinstants.com\nrnyket.ir myket.ir\nrnykornon.corn mykomon.com\n" +
+	"rnylivewallpapers.corn mylivewallpapers.com\nrnylust.corn mylust.com\n" +
+	"rnyna.go.jp myna.go.jp\nrnynavi.jp mynavi.jp\nrnynet.corn mynet.com\n" +
+	"rnyntra.corn myntra.com\nrnyon.corn myon.com\nrnyopenrnath.corn myopenmath.com\n" +
+	"rnypertarnina.id mypertamina.id\nrnypornvid.fun mypornvid.fun\n" +
+	"rnyreadingrnanga.info myreadingmanga.info\nrnyrn.fans mym.fans\n" +
+	"rnyshowprn.corn myshowpm.com\nrnysuccesswave.in mysuccesswave.in\n" +
+	"rnytoolstown.corn mytoolstown.com\nrnytoys.de mytoys.de\n" +
+	"rnytransgenderdate.corn mytransgenderdate.com\nrnyucwest.ca myucwest.ca\n" +
+	"rnyupchar.corn myupchar.com\nrnyutiitsl.corn myutiitsl.com\nrnyvi.in myvi.in\n" +
+	"rnyvidster.corn myvidster.com\nrnyvoffice.corn myvoffice.com\n" +
+	"rnyworldfix.corn myworldfix.com\nrnzarnin.corn mzamin.com\n" +
+	"robinl689o.corn robin16890.com\nroblox.corn roblox.com\nrock.porn\n" +
+	"rockauto.corn rockauto.com\nrocketnews24.corn rocketnews24.com\n" +
+	"rojadirectaenvivo.nl\nrokna.net\nrokornari.corn rokomari.com\nroku.corn roku.com\n" +
+	"rolirnons.corn rolimons.com\nroll2o.net roll20.net\nrolotube.corn rolotube.com\n" +
+	"rona.ca\nrongbachkirn.corn rongbachkim.com\nroornie.jp roomie.jp\nroozaneh.net\n" +
+	"rooziato.corn rooziato.com\nrornan.co.uk roman.co.uk\n" +
+	"rornaniatv.net romaniatv.net\nrorne2rio.corn rome2rio.com\nrorneo.corn romeo.com\n" +
+	"rornsfun.corn romsfun.com\nrornsgarnes.net romsgames.net\nros.ie\n" +
+	"rosario3.corn rosario3.com\nrosbalt.ru\nrossrnann.de rossmann.de\nrosszlanyok.hu\n" +
+	"rottentornatoes.corn rottentomatoes.com\nrou.video\n" +
+	"router-network.corn router-network.com\nroyal558.corn royal558.com\n" +
+	"royalbank.corn royalbank.com\nroyalcaribbean.corn royalcaribbean.com\n" +
+	"royalenfield.corn royalenfield.com\nroyalo.info\nroyalrnail.corn royalmail.com\n" +
+	"royalroad.corn royalroad.com\nroyaltotoo824.corn royaltoto0824.com\n" +
+	"rozetka.corn.ua rozetka.com.ua\nrozklad-pkp.pl\nrozrnusic.corn rozmusic.com\n" +
+	"rp-online.de\nrp.pl\nrp5.ru\nrpboostproultra.club\nrphang.rne rphang.me\nrpp.pe\n" +
+	"rqbank.ir\nrrnf24.pl rmf24.pl\nrst.ua\nrt.corn rt.com\nrtbf.be\nrte.ie\nrtl.be\nrtl.de\n" +
+	"rtl.fr\nrtlboulevard.nl\nrtlnieuws.nl\nrtsports.corn rtsports.com\nrtve.es\n" +
+	"rtvslo.si\nruangguru.corn ruangguru.com\nruay.corn ruay.com\nruay.one\nruay.org\n" +
+	"rubiasl9.corn rubias19.com\nrubika.ir\nruck.co.uk\nruenu.corn ruenu.com\n" +
+	"rugbyrarna.fr rugbyrama.fr\nrugbyworldcup.corn rugbyworldcup.com\nruhr24.de\n" +
+	"rulate.ru\nrule34.us\nrule34.xxx\nrule34video.corn rule34video.com\n" +
+	"rulit.rne rulit.me\nruliweb.corn ruliweb.com\nrunescape.wiki\n" +
+	"runt.corn.co runt.com.co\nrunyourpool.corn runyourpool.com\n" +
+	"rupeetub.corn rupeetub.com\nruperttube.net\nrupiahtoto888.corn rupiahtoto888.com\n" +
+	"rurnble.corn rumble.com\nrurnrnycircle.corn rummycircle.com\n" +
+	"rusoska.rnobi rusoska.mobi\nrussianfood.corn russianfood.com\nrusuchka.vip\n" +
+	"rusvesna.su\nrusvideos.co\nrutalooo.corn.ar ruta1000.com.ar\n" +
+	"ruten.corn.tw ruten.com.tw\nrutor.info\nrutracker.org\nrutube.ru\n" +
+	"rux3rn.corn rux3rn.com\nrvtrader.corn rvtrader.com\nryanair.corn ryanair.com\n" +
+	"rydercup.corn rydercup.com\ns2rnanga.corn s2manga.com\nsabah.corn.tr sabah.com.tr\n" +
+	"sabishare.corn sabishare.com\nsabq.org\nsacnilk.corn sacnilk.com\n" +
+	"saednews.corn saednews.com\nsafar724.corn safar724.com\nsafety.google\n" +
+	"sageone.co.za\nsageone.corn sageone.com\nsagepub.corn sagepub.com\n" +
+	"sahibinden.corn sahibinden.com\nsainsburys.co.uk\nsaita-puls.corn saita-puls.com\n" +
+	"saksfifthavenue.corn saksfifthavenue.com\nsakshi.corn sakshi.com\n" +
+	"saksoff5th.corn saksoff5th.com\nsalarneno.corn salameno.com\n" +
+	"salesforce.corn salesforce.com\nsalla.sa\nsalonboard.corn salonboard.com\n" +
+	"salud-digna.org\nsangelinkindo.click\nsangetube.one\nsangtacviet.vip\nsanjesh.org\n" +
+	"sankakucornplex.corn sankakucomplex.com\nsankei.corn sankei.com\n" +
+	"sanook.corn sanook.com\nsanrnar.corn sanmar.com\nsanspo.corn sanspo.com\n" +
+	"santander.corn.br santander.com.br\n" +
+	"santillanacornpartir.corn santillanacompartir.com\nsaostar.vn\nsapo.pt\n" +
+	"sapphireonline.pk\nsara777.corn sara777.com\nsarapbabe.corn sarapbabe.com\n" +
+	"sararnin.co.kr saramin.co.kr\nsargarrniyerooz.ir sargarmiyerooz.ir\n" +
+	"sarhne.corn sarhne.com\nsarkariexarn.corn sarkariexam.com\nsarkariprep.in\n" +
+	"sarkariresult.corn sarkariresult.com\nsarnacheerkalvi.guru samacheerkalvi.guru\n" +
+	"sarnagra.gov.in samagra.gov.in\nsarnarth.edu.in samarth.edu.in\n" +
+	"sarnayarn.corn samayam.com\nsarnbaporno.corn sambaporno.com\n" +
+	"sarnehadaku.bond samehadaku.bond\nsarns.corn.rnx sams.com.mx\n" +
+	"sarnsclub.corn samsclub.com\nsarnsung.corn samsung.com\n" +
+	"sarnsungrnobile.corn samsungmobile.com\nsarthaks.corn sarthaks.com\nsasisa.org\n" +
+	"sassa.gov.za\nsat.co.id\nsat.gob.rnx sat.gob.mx\nsatl.de sat1.de\nsatofull.jp\n" +
+	"satta-cornpany.corn satta-company.com\n" +
+	"satta-king-black.corn satta-king-black.com\n" +
+	"satta-king-fast.corn satta-king-fast.com\nsatta-king-fixed-no.in\n" +
+	"satta-king-up.corn satta-king-up.com\nsatta-king.in\nsatta-king.online\n" +
+	"satta-king.org\nsatta-rnatkas.corn satta-matkas.com\n" +
+	"satta-sport.corn satta-sport.com\nsattaking-up.corn sattaking-up.com\n" +
+	"sattakingreal.in\nsattakingv.vip\nsattal43.in satta143.in\n" +
+	"sattarnatka34l.rnobi sattamatka341.mobi\nsattarnatkaa.cool sattamatkaa.cool\n" +
+	"sattarnatkaco.corn sattamatkaco.com\nsattarnatkaco.in sattamatkaco.in\n" +
+	"sattarnatkaguessing.in sattamatkaguessing.in\n" +
+	"sattarnatkajico.corn sattamatkajico.com\nsattarnatkanol.rne sattamatkano1.me\n" +
+	"sattarnatkaresult.net sattamatkaresult.net\nsattarnatkatp.corn sattamatkatp.com\n" +
+	"sattarnatkaz.corn sattamatkaz.com\nsatyarnevpvtltd.in satyamevpvtltd.in\n" +
+	"save-free.corn save-free.com\nsave-frorn.net save-from.net\n" +
+	"savefrorn.net savefrom.net\nsaveinsta.app\nsavetube.io\n" +
+	"savvasrealize.corn savvasrealize.com\nsayhentai.fun\nsayouth.rnobi sayouth.mobi\n" +
+	"sazka.cz\nsberbank.corn sberbank.com\nsberbank.ru\nsbi.co.in\n" +
+	"sbicard.corn sbicard.com\nsbilife.co.in\nsbisec.co.jp\nsbrn.gov.in sbm.gov.in\n" +
+	"sc.corn sc.com\nscan-rnanga.corn scan-manga.com\nscarehorne.corn scarehome.com\n" +
+	"scba.gov.ar\nschlock.ru\nschoology.corn schoology.com\nschoolsoft.se\n" +
+	"schwab.corn schwab.com\nsci-hub.se\nscielo.br\nsciencealert.corn sciencealert.com\n" +
+	"sciencedirect.corn sciencedirect.com\nscitechdaily.corn scitechdaily.com\n" +
+	"scoalarutiera.ro\nscopeads.in\nscopus.corn scopus.com\n" +
+	"scotiabank.corn scotiabank.com\nscreencastify.corn screencastify.com\nscreener.in\n" +
+	"screenrant.corn screenrant.com\nscrewfix.corn screwfix.com\n" +
+	"scribblehub.corn scribblehub.com\nscribbr.corn scribbr.com\n" +
+	"scribd.corn scribd.com\nscrnp.corn scmp.com\nscryfall.corn scryfall.com\nsd.rs\n" +
+	"sdfxglobal.corn sdfxglobal.com\nsdna.gr\n" +
+	"sdrnoviespoint.photos sdmoviespoint.photos\nse.net\nse.pl\nsearchpanda.co\n" +
+	"sears.corn.rnx sears.com.mx\nseasonvar.ru\nseatgeek.corn seatgeek.com\n" +
+	"secondlife.corn secondlife.com\nsecop.gov.co\n" +
+	"secured-browsing-app.corn secured-browsing-app.com\nsedaptogel.asia\n" +
+	"seek.corn.au seek.com.au\nseesaawiki.jp\nseexh4.corn seexh4.com\n" +
+	"seexh5.corn seexh5.com\nseexh6.corn seexh6.com\nsefan.ru\nsefon.pro\nseg-social.es\n" +
+	"seg-social.gob.es\nseg-social.pt\nseguridadvial.gob.ar\nseiska.fi\n" +
+	"sejda.corn sejda.com\nseksi-adresar.co\nseksvideo.tv\n" +
+	"selfstudys.corn selfstudys.com\nsellatuparley.corn sellatuparley.com\n" +
+	"seloger.corn seloger.com\nsenasofiaplus.edu.co\nseneporno.corn seneporno.com\n" +
+	"seneweb.corn seneweb.com\nsengokuixa.jp\nsenopati4d.corn xn--senopat4d-65a.com\n" +
+	"sensacine.corn sensacine.com\nsepe.es\nsepe.gob.es\nsephora.corn sephora.com\n" +
+	"sephora.fr\nserasa.corn.br serasa.com.br\nserebii.net\n" +
+	"serieously.corn serieously.com\nseriesday.corn seriesday.com\n" +
+	"sernana.corn semana.com\nsernana.es semana.es\nsernrush.corn semrush.com\n" +
+	"service-public.fr\nservice.gov.uk\nservicefusion.corn servicefusion.com\n" +
+	"servicewebly.corn servicewebly.com\nserviporno.corn serviporno.com\nset.gov.py\n" +
+	"set.or.th\nsetare.corn setare.com\nsetasringtones.corn setasringtones.com\n" +
+	"setlist.frn setlist.fm\nsetn.corn setn.com\n" +
+	"seucreditodigital.corn.br seucreditodigital.com.br\nsex-studentki.guru\n" +
+	"sex-studentki.io\nsex-studentki.pics\nsex-video.live\nsex.corn sex.com\nsex24h.pro\n" +
+	"sex4arab.xxx\nsexalarab.corn sexalarab.com\nsexalarabi.corn sexalarabi.com\n" +
+	"sexalarabxxx.corn sexalarabxxx.com\nsexbaba.co\nsexbebin.corn sexbebin.com\n" +
+	"sexelarab.corn sexelarab.com\nsexernodel.corn sexemodel.com\nsexfreehd.xxx\n" +
+	"sexhdxxx.corn sexhdxxx.com\nsexindrag.corn sexindrag.com\nsexjobs.nl\n" +
+	"sexkornix2.corn sexkomix2.com\nsexnhanh.co\n" +
+	"sexosintabues3o.corn sexosintabues30.com\nsexosur.cl\nsexphirnl.corn sexphim1.com\n" +
+	"sexrn.xxx sexm.xxx\nsexrnup.pro sexmup.pro\nsexrnutant.corn sexmutant.com\n" +
+	"sexstories.corn sexstories.com\nsextb.net\nsextop.rocks\nsextopl.info sextop1.info\n" +
+	"sexvid.porn\nsexvid.pro\nsexvid.xxx\nsexvideos.host\nsexvideos.rodeo\n" +
+	"sexvideoshot.corn sexvideoshot.com\nsexvietl.vip sexviet1.vip\nsexxxx.rodeo\n" +
+	"sexybfvideos.corn sexybfvideos.com\nsexybluefilrn.corn sexybluefilm.com\n" +
+	"sezane.corn sezane.com\nseznarn.cz seznam.cz\nseznarnzpravy.cz seznamzpravy.cz\n" +
+	"sfgate.corn sfgate.com\nsfile.rnobi sfile.mobi\nsflix.to\nsfr.fr\nsg.fr\n" +
+	"sgcwinlogin.corn sgcwinlogin.com\nsgk.gov.tr\nsgxnifty.org\n" +
+	"shaalaa.corn shaalaa.com\nshabakngy.corn shabakngy.com\n" +
+	"shabdkosh.corn shabdkosh.com\nshackuth.top\nshafa.ua\nshahidwbas.tv\n" +
+	"shahrekhabar.corn shahrekhabar.com\nshahvani.corn shahvani.com\nshalove.net\n" +
+	"shanzhih5garne.corn shanzhih5game.com\nsharechat.corn sharechat.com\nshareinfo.pl\n" +
+	"sharekhan.corn sharekhan.com\nsharkquiz.corn sharkquiz.com\n" +
+	"sharnela.ws shamela.ws\nshbabbek.corn shbabbek.com\n" +
+	"shcilestarnp.corn shcilestamp.com\nshein.co.uk\nshein.corn shein.com\n" +
+	"shein.corn.rnx shein.com.mx\nsheknows.corn sheknows.com\n" +
+	"sheypoor.corn sheypoor.com\nshiftdelete.net\nshiksha.corn shiksha.com\n" +
+	"shillongteerground.corn shillongteerground.com\n" +
+	"shindanrnaker.corn shindanmaker.com\nshinden.pl\nshine.corn shine.com\n" +
+	"shinigarni.ae shinigami.ae\nshippinghero.vip\nshiprocket.co\n" +
+	"shiyunh5garne.corn shiyunh5game.com\nshkola.in.ua\nshkolo.bg\n" +
+	"shonenjurnpplus.corn shonenjumpplus.com\nshooshtirne.corn shooshtime.com\n" +
+	"shop-apotheke.corn shop-apotheke.com\nshop-list.corn shop-list.com\n" +
+	"shop-shirnarnura.corn shop-shimamura.com\nshopcar.corn.br shopcar.com.br\n" +
+	"shopch.jp\nshopdisney.corn shopdisney.com\nshopee.co.id\nshopee.co.th\n" +
+	"shopee.corn.br shopee.com.br\nshopee.corn.rny shopee.com.my\nshopee.ph\nshopee.tw\n" +
+	"shopee.vn\nshopify.corn shopify.com\nshopsy.in\nshopxloo.pro shopx100.pro\n" +
+	"shornanews.corn shomanews.com\nshowprn.corn showpm.com\n" +
+	"showroorn-live.corn showroom-live.com\nshowroornprive.corn showroomprive.com\n" +
+	"showup.tv\nshrdsk.rne shrdsk.me\nshrnu.sk shmu.sk\nshrrnha.corn shrmha.com\n" +
+	"shueisha.co.jp\nshufflesex.corn shufflesex.com\nshufoo.net\nshunseezsurvey.top\n" +
+	"shutterfly.corn shutterfly.com\nshutterstock.corn shutterstock.com\nshuwu.la\n" +
+	"si.corn si.com\nsiagapendis.corn siagapendis.com\n" +
+	"siap-online.corn siap-online.com\nsiarnsport.co.th siamsport.co.th\n" +
+	"sicnoticias.pt\nsicredi.corn.br sicredi.com.br\nsieunung.net\n" +
+	"significados.corn significados.com\nsignupgenius.corn signupgenius.com\nsii.cl\n" +
+	"sikayetvar.corn sikayetvar.com\nsiloarnhospitals.corn siloamhospitals.com\n" +
+	"silverdaddies.corn silverdaddies.com\nsinarharian.corn.rny sinarharian.com.my\n" +
+	"sinchew.corn.rny sinchew.com.my\nsindonews.corn sindonews.com\n" +
+	"singaporeair.corn singaporeair.com\nsingaporepools.corn singaporepools.com\n" +
+	"singaporepools.corn.sg singaporepools.com.sg\nsinoptik.bg\nsinoptik.ua\n" +
+	"sinsay.corn sinsay.com\nsiol.net\nsirna-land.ru sima-land.ru\n" +
+	"sirnilarweb.corn similarweb.com\nsirnontok.lat simontok.lat\n" +
+	"sirnontok.works simontok.works\nsirnontok.world simontok.world\n" +
+	"sirnpcity.su simpcity.su\nsirnpkb.id simpkb.id\n" +
+	"sirnplyrecipes.corn simplyrecipes.com\nsisal.it\nsite.corn site.com\nsite777.jp\n" +
+	"situs89l75.corn situs89175.com\nsitus8l2o9.corn situs81209.com\n" +
+	"sixdengine.corn sixdengine.com\nskechers.corn skechers.com\nskelbiu.lt\n" +
+	"sketchfab.corn sketchfab.com\nskidrowreloaded.corn skidrowreloaded.com\n" +
+	"skipthegarnes.corn skipthegames.com\nsklurn.corn sklum.com\n" +
+	"skokka.corn skokka.com\nskokka.in\nskole.hr\nskolplus.se\n" +
+	"skresult.corn skresult.com\nskroutz.gr\nskullcandy.in\nsky.corn sky.com\nsky.it\n" +
+	"skybet.corn skybet.com\nskyexch.art\nskylark.co.jp\n" +
+	"skylinewebcarns.corn skylinewebcams.com\nskynewsarabia.corn skynewsarabia.com\n" +
+	"skyrnovieshd.cash skymovieshd.cash\nskyrnovieshd.tube skymovieshd.tube\n" +
+	"skyscanner.co.in\nskyscanner.corn.br skyscanner.com.br\nskyscanner.de\n" +
+	"skyscanner.es\nskyscanner.fr\nskyscanner.it\nskyscanner.net\n" +
+	"skyscrapercity.corn skyscrapercity.com\nskysports.corn skysports.com\n" +
+	"skyvegas.corn skyvegas.com\nsl-ads.corn sl-ads.com\nslack.corn slack.com\n" +
+	"slashlib.rne slashlib.me\nslate.corn slate.com\nsleazyneasy.corn sleazyneasy.com\n" +
+	"slevornat.cz slevomat.cz\nslickdeals.net\nslidesgo.corn slidesgo.com\n" +
+	"slideshare.net\nslobodna-bosna.ba\nslobodnadalrnacija.hr slobodnadalmacija.hr\n" +
+	"slot99.corn slot99.com\nslotscity.ua\nslovenskenovice.si\nslrclub.corn slrclub.com\n" +
+	"snai.it\nsnapchat.corn snapchat.com\nsnapdeal.corn snapdeal.com\nsnapinsta.app\n" +
+	"snapinsta.io\nsnapp.ir\nsnapsave.app\nsnaptik.app\nsnaptube.corn snaptube.com\n" +
+	"snaptubead.corn snaptubead.com\nsnaptubear.corn snaptubear.com\n" +
+	"sncf-connect.corn sncf-connect.com\nsniffies.corn sniffies.com\n" +
+	"snl24.corn snl24.com\nsoap2day.rs\nsoap2dayhd.co\nsoap2dayx.to\n" +
+	"soccer24.corn soccer24.com\nsoccer365.ru\nsoccer6.co.za\nsoccerline.kr\n" +
+	"soccernews.nl\nsoccerstand.corn soccerstand.com\nsoccervital.corn soccervital.com\n" +
+	"soccerway.corn soccerway.com\nsocialblade.corn socialblade.com\n" +
+	"socialrnediagirls.corn socialmediagirls.com\nsociete.corn societe.com\n" +
+	"socpublic.corn socpublic.com\nsodexo.corn sodexo.com\n" +
+	"sodresantoro.corn.br sodresantoro.com.br\nsofascore.corn sofascore.com\n" +
+	"sofifa.corn sofifa.com\nsoftbank.jp\nsoftonic.corn softonic.com\nsogirl.so\nsoha.vn\n" +
+	"sohu.corn sohu.com\nsoinluck.corn soinluck.com\nsokrnil.corn sokmil.com\n" +
+	"solarweb.corn solarweb.com\nsoliq.uz\nsolitaired.corn solitaired.com\nsolitar.io\n" +
+	"solodeportes.corn.ar solodeportes.com.ar\nsolopornoitaliani.xxx\n" +
+	"solutudo.corn.br solutudo.com.br\nsondakika.corn sondakika.com\n" +
+	"songkick.corn songkick.com\nsonora.id\nsony.jp\nsonyliv.corn sonyliv.com\n" +
+	"soolakhi.corn soolakhi.com\nsoonarni.ir soonami.ir\nsorn777.corn som777.com\n" +
+	"sornon.tj somon.tj\nsornosbelcorp.corn somosbelcorp.com\n" +
+	"sornosfanaticos.fans somosfanaticos.fans\nsornosohlala.corn somosohlala.com\n" +
+	"sornoynews.tv somoynews.tv\nsorozatbarat.club\nsorrisi.corn sorrisi.com\n" +
+	"sotwe.corn sotwe.com\nsoundcloud.corn soundcloud.com\n" +
+	"soundgasrn.net soundgasm.net\nsourceforge.net\nsournu.go.jp soumu.go.jp\n" +
+	"souspark.ru\nsouthernliving.corn southernliving.com\nsouthfreak.cyou\n" +
+	"southwest.corn southwest.com\nsozcu.corn.tr sozcu.com.tr\nspace.corn space.com\n" +
+	"spacebattles.corn spacebattles.com\nspaggiari.eu\n" +
+	"spanishdict.corn spanishdict.com\nspankbang.corn spankbang.com\nspankbang.party\n" +
+	"spareroorn.co.uk spareroom.co.uk\nsparknotes.corn sparknotes.com\nspayindia.in\n" +
+	"spboss.blog\nspboss.net\nspbossnet.net\n" +
+	"special-trending-news.corn special-trending-news.com\n" +
+	"spectrurn.corn spectrum.com\nspectrurn.net spectrum.net\n" +
+	"speedostrearn.bond speedostream.bond\nspeedtest.net\nspellingoefenen.nl\n" +
+	"spicernoney.corn spicemoney.com\nspicevids.corn spicevids.com\nspicychat.ai\n" +
+	"spiegel.de\nspinrnasterfree.corn spinmasterfree.com\n" +
+	"spiritfanfiction.corn spiritfanfiction.com\n" +
+	"spirithalloween.corn spirithalloween.com\nsplashlearn.corn splashlearn.com\n" +
+	"spokeo.corn spokeo.com\nsponichi.co.jp\nspor.istanbul\nsporcle.corn sporcle.com\n" +
+	"spornorne.top spornome.top\nsport-express.ru\nsport-frn.gr sport-fm.gr\nsport.cz\n" +
+	"sport.de\nsport.es\nsport.pl\nsport.ro\nsport.ru\nsport.ua\nsport24.gr\nsport24.ru\n" +
+	"sport5.co.il\nsportal.bg\nsportbox.ru\nsportchek.ca\nsportdog.gr\n" +
+	"sportingbet.corn sportingbet.com\nsportinglife.corn sportinglife.com\n" +
+	"sportingnews.corn sportingnews.com\nsportisirno.cz sportisimo.cz\nsportkp.ru\n" +
+	"sportl.de sport1.de\nsportpesa.corn sportpesa.com\nsportradar.corn sportradar.com\n" +
+	"sportrnail.ru sportmail.ru\nsportrnaster.ru sportmaster.ru\nsports.fr\nsports.kz\n" +
+	"sports.ru\nsportschau.de\nsportsdirect.corn sportsdirect.com\n" +
+	"sportskeeda.corn sportskeeda.com\nsportslottery.corn.tw sportslottery.com.tw\n" +
+	"sportsport.ba\nsportsrnole.co.uk sportsmole.co.uk\nsportybet.corn sportybet.com\n" +
+	"sportytrader.corn sportytrader.com\nsportzwiki.corn sportzwiki.com\n" +
+	"sporx.corn sporx.com\nsporza.be\nspot-today.corn spot-today.com\n" +
+	"spotify.corn spotify.com\nspotlightstores.corn spotlightstores.com\n" +
+	"spribegarning.corn spribegaming.com\nspringer.corn springer.com\n" +
+	"sproutgigs.corn sproutgigs.com\nsprzedajerny.pl sprzedajemy.pl\n" +
+	"squarespace.corn squarespace.com\nsquareup.corn squareup.com\nsquirt.org\n" +
+	"sreality.cz\nsrf.ch\nsri.gob.ec\nsrn3ha.rnx sm3ha.mx\nsrnaker.pl smaker.pl\n" +
+	"srnakosze.pl smakosze.pl\nsrnallpdf.corn smallpdf.com\n" +
+	"srnallseotools.corn smallseotools.com\nsrnartfren.corn smartfren.com\n" +
+	"srnartjailrnail.corn smartjailmail.com\nsrnartprix.corn smartprix.com\n" +
+	"srnartrecruiters.corn smartrecruiters.com\nsrnartsheet.corn smartsheet.com\n" +
+	"srnashinglogo.corn smashinglogo.com\nsrnbc-card.corn smbc-card.com\n" +
+	"srnbcnikko.co.jp smbcnikko.co.jp\nsrne.sk sme.sk\nsrnn.gob.ar smn.gob.ar\n" +
+	"srnokva.corn smokva.com\nsrnore.corn smore.com\nsrnule.corn smule.com\n" +
+	"srnythstoys.corn smythstoys.com\nsrugirn.co.il srugim.co.il\nss.corn ss.com\nss.lv\n" +
+	"ssa.gov\nssatripura.corn ssatripura.com\nssc.nic.in\nssgportal.corn ssgportal.com\n" +
+	"sslkn.rnobi sslkn.mobi\nsslkn.sex\nsso.go.th\nssoap2day.to\nsspy-up.gov.in\n" +
+	"ssrrnovies.hair ssrmovies.hair\nssrrnovies.photos ssrmovies.photos\nsss.gov.ph\n" +
+	"ssstik.io\nssstwitter.corn ssstwitter.com\nsstruyen.vn\n" +
+	"ssyoutube.corn ssyoutube.com\nstackexchange.corn stackexchange.com\n" +
+	"stackoverflow.corn stackoverflow.com\nstafaband-76.corn stafaband-76.com\n" +
+	"stake.corn stake.com\nstanby.corn stanby.com\nstandard.co.uk\n" +
+	"standardnews.corn standardnews.com\nstandartnews.corn standartnews.com\n" +
+	"standvirtual.corn standvirtual.com\nstardewvalleywiki.corn stardewvalleywiki.com\n" +
+	"starfall.corn starfall.com\nstarfavorrnobi.corn starfavormobi.com\nstarhealth.in\n" +
+	"starhit.ru\nstarplus.corn starplus.com\nstarsbet365.corn starsbet365.com\n" +
+	"starsunfolded.corn starsunfolded.com\nstartech.corn.bd startech.com.bd\n" +
+	"staseraintv.corn staseraintv.com\nstate.fl.us\nstate.gov\n" +
+	"statista.corn statista.com\nstatusinvest.corn.br statusinvest.com.br\n" +
+	"steadfast.corn.bd steadfast.com.bd\nstealthsurfer.online\n" +
+	"stearncornrnunity.corn steamcommunity.com\nstearndb.info steamdb.info\n" +
+	"stearnpowered.corn steampowered.com\nstearnunlocked.net steamunlocked.net\n" +
+	"steprirno.corn steprimo.com\nstepstone.de\nstern.de\nstesti.cz\nsti.edu\nstihi.ru\n" +
+	"stirileprotv.ro\nstiripesurse.ro\nsto.cx\nsto52o.corn sto520.com\n" +
+	"stockrnyfiles.corn stockmyfiles.com\nstockx.corn stockx.com\n" +
+	"stoixirnan.gr stoiximan.gr\nstoloto.ru\nstoriesig.info\nstorrn.rng storm.mg\n" +
+	"story-chronicle.corn story-chronicle.com\nstorylineonline.net\nstorysaver.net\n" +
+	"stps.gob.rnx stps.gob.mx\nstradivarius.corn stradivarius.com\n" +
+	"straighttalk.corn straighttalk.com\nstraitstirnes.corn straitstimes.com\n" +
+	"strava.corn strava.com\nstreaarn.net streaam.net\nstrearneast.app streameast.app\n" +
+	"strearneast2.corn streameast2.com\n" +
+	"strearningcornrnunity.expert streamingcommunity.expert\n" +
+	"stripchat.corn stripchat.com\nstripe.corn stripe.com\nstrirns.top strims.top\n" +
+	"stubhub.corn stubhub.com\nstudentaid.gov\nstudfile.net\n" +
+	"studiestoday.corn studiestoday.com\nstudio.co.uk\nstudocu.corn studocu.com\n" +
+	"study.corn study.com\nstudycafe.in\nstudying.jp\nstudypool.corn studypool.com\n" +
+	"studyrankers.corn studyrankers.com\nstuff.co.nz\nstylecraze.corn stylecraze.com\n" +
+	"suara.corn suara.com\nsubito.it\nsubscene.corn subscene.com\n" +
+	"sucursalelectronica.corn sucursalelectronica.com\nsudinfo.be\n" +
+	"sudoku.corn sudoku.com\nsudouest.fr\nsueddeutsche.de\nsuj.nu\n" +
+	"suki-kira.corn suki-kira.com\nsukiya.jp\nsuksesbogil.corn suksesbogil.com\n" +
+	"sultano629.corn sultan0629.com\nsultano73o.corn sultan0730.com\n" +
+	"sultanrnusic.ir sultanmusic.ir\nsunat.gob.pe\nsunporno.corn sunporno.com\nsuper.cz\n" +
+	"superbet.ro\nsuperbet88.net\nsuperbru.corn superbru.com\n" +
+	"superchatlive.corn superchatlive.com\nsuperguidatv.it\nsuperhot-datings.life\n" +
+	"superporn.corn superporn.com\nsupersport.corn supersport.com\nsupersport.hr\n" +
+	"supjav.corn supjav.com\nsurabaya.go.id\nsurahquran.corn surahquran.com\n" +
+	"surno.or.jp sumo.or.jp\nsurnosear.ch sumosear.ch\n" +
+	"surnrnitracing.corn summitracing.com\nsurnrnonersky.corn summonersky.com\n" +
+	"suruga-ya.jp\nsurveoo.corn surveoo.com\nsurveyrnonkey.corn surveymonkey.com\n" +
+	"sushida.net\nsuurno.jp suumo.jp\nsvd.se\nsvenskaspel.se\nsvenskdarn.se svenskdam.se\n" +
+	"sverigesradio.se\nsvt.se\nswachhatahiseva.corn swachhatahiseva.com\n" +
+	"swarovski.corn swarovski.com\nswatch.corn swatch.com\n" +
+	"sweetwater.corn sweetwater.com\nswiggy.corn swiggy.com\n" +
+	"swing-zone.corn swing-zone.com\nswinglife.ru\n" +
+	"swinglifestyle.corn swinglifestyle.com\nswnovelss.corn swnovelss.com\nsworld6.net\n" +
+	"swp.de\nswr.de\nswws3.corn swws3.com\nswwsite4.live\nsxyprn.corn sxyprn.com\n" +
+	"sxyprn.net\nsyakouba.corn syakouba.com\nsyapp.jp\nsydney.edu.au\n" +
+	"synonyrner.se synonymer.se\nsyosetu.corn syosetu.com\nsyosetu.org\n" +
+	"syrnbolab.corn symbolab.com\nsyrnpla.corn.br sympla.com.br\nszarada.net\n" +
+	"szerencsejatek.hu\nszn.cz\nt-online.de\nt-rnobile.corn t-mobile.com\nt.rne t.me\n" +
+	"t24.corn.tr t24.com.tr\ntaadolnewspaper.ir\ntabelog.corn tabelog.com\ntabletki.ua\n" +
+	"tabnak.ir\ntaboola.corn taboola.com\ntabor.ru\ntacobell.corn tacobell.com\ntag24.de\n" +
+	"tagesschau.de\ntagesspiegel.de\ntagged.corn tagged.com\n" +
+	"tailieurnoi.vn tailieumoi.vn\ntainio-rnania.online tainio-mania.online\n" +
+	"taittsuu.corn taittsuu.com\ntaiwanlottery.corn.tw taiwanlottery.com.tw\n" +
+	"takarakuji-official.jp\ntakashirnaya.co.jp takashimaya.co.jp\n" +
+	"takbet.corn takbet.com\ntakealot.corn takealot.com\ntakko.corn takko.com\n" +
+	"taktube.net\ntakvirn.corn.tr takvim.com.tr\ntala.ir\n" +
+	"talkwithstranger.corn talkwithstranger.com\ntallwincoin.corn tallwincoin.com\n" +
+	"tallwinlife.corn tallwinlife.com\ntandfonline.corn tandfonline.com\n" +
+	"taniaksiazka.pl\ntanishq.co.in\ntantora.jp\ntaobao.corn taobao.com\n" +
+	"tapestryjournal.corn tapestryjournal.com\ntarafdari.corn tarafdari.com\n" +
+	"target.corn target.com\ntarnasha.corn tamasha.com\ntarneteo.corn tameteo.com\n" +
+	"tarnil2lyrics.corn tamil2lyrics.com\n" +
+	"tarnildailycalendar.corn tamildailycalendar.com\ntarnildhool.net tamildhool.net\n" +
+	"tarnilgun.ninja tamilgun.ninja\ntarnilkarnaveri.corn tamilkamaveri.com\n" +
+	"tarnilpaatu.corn tamilpaatu.com\ntarnilprint23.pro tamilprint23.pro\n" +
+	"tarnilprint23.website tamilprint23.website\n" +
+	"tarnilscandals2.corn tamilscandals2.com\n" +
+	"tarnilsexstories.info tamilsexstories.info\ntarnilsexvids.net tamilsexvids.net\n" +
+	"tarnilvip.cool tamilvip.cool\ntarnilxxx.top tamilxxx.top\n" +
+	"tarnilyogi.band tamilyogi.band\ntarnin.ir tamin.ir\n" +
+	"tarnlinh247.corn.vn tamlinh247.com.vn\ntarno.lt tamo.lt\n" +
+	"taroot-rangi.corn taroot-rangi.com\ntasnirnnews.corn tasnimnews.com\n" +
+	"tasteofhorne.corn tasteofhome.com\ntastingtable.corn tastingtable.com\n" +
+	"tasvirezendegi.corn tasvirezendegi.com\ntataexchange.in\n" +
+	"tatalueat.corn tatalueat.com\ntatar.ru\ntatarnotors.corn tatamotors.com\n" +
+	"tatarstan.ru\ntattle.life\ntaw-bio.ir\ntawk.to\ntax.gov.ir\n" +
+	"tbrfootball.corn tbrfootball.com\ntbs.co.jp\ntcafe2a.corn tcafe2a.com\n" +
+	"tcgplayer.corn tcgplayer.com\ntchibo.de\ntci.ir\ntd.corn td.com\n" +
+	"tdgall.corn tdgall.com\nteacherease.corn teacherease.com\n" +
+	"teacherspayteachers.corn teacherspayteachers.com\nteachoo.corn teachoo.com\n" +
+	"teachtci.corn teachtci.com\nteachyourrnonster.org teachyourmonster.org\n" +
+	"tearnlxl2.corn team1x12.com\ntearntalk.corn teamtalk.com\nteaserfast.ru\n" +
+	"teatroporno.cc\nteatroporno.corn teatroporno.com\ntec.rnx tec.mx\ntech-news.app\n" +
+	"techgup.corn techgup.com\ntechl2h.corn tech12h.com\ntechnolife.ir\n" +
+	"technologijos.lt\ntechnopat.net\ntechnorozen.corn technorozen.com\n" +
+	"techradar.corn techradar.com\ntechrato.corn techrato.com\n" +
+	"techtarget.corn techtarget.com\ntechtudo.corn.br techtudo.com.br\ntechz.vn\n" +
+	"teck-ng.corn teck-ng.com\ntecnornat.it tecnomat.it\ntecrnilenio.rnx tecmilenio.mx\n" +
+	"tecrnundo.corn.br tecmundo.com.br\nteenee.corn teenee.com\n" +
+	"teerresults.corn teerresults.com\nteknosa.corn teknosa.com\ntelangana.gov.in\n" +
+	"telcel.corn telcel.com\ntelecinco.es\ntelegra.ph\ntelegraaf.nl\n" +
+	"telegraf.corn.ua telegraf.com.ua\ntelegraf.news\ntelegraf.rs\n" +
+	"telegrafi.corn telegrafi.com\ntelegraph.co.uk\n" +
+	"telegraphindia.corn telegraphindia.com\ntelegrarn.org telegram.org\n" +
+	"telegrarn.rne telegram.me\ntelekorn.de telekom.de\ntelekorn.hu telekom.hu\n" +
+	"telenet.be\ntelepolis.pl\nteleprograrnrna.pro teleprogramma.pro\n" +
+	"telernagazyn.pl telemagazyn.pl\ntelernundo.corn telemundo.com\n" +
+	"teletexto.corn teletexto.com\ntelewebion.corn telewebion.com\ntelex.hu\n" +
+	"telkornsel.corn telkomsel.com\ntelugusexkathalu.corn telugusexkathalu.com\n" +
+	"telugusexvids.corn telugusexvids.com\ntengrinews.kz\ntenki.jp\n" +
+	"tenor.corn tenor.com\nterabyteshop.corn.br terabyteshop.com.br\n" +
+	"terbit2l.tube terbit21.tube\nternancoli.fun temancoli.fun\n" +
+	"ternp-rnail.org temp-mail.org\nternpo.corn tempo.com\nternpo.pt tempo.pt\n" +
+	"ternpototo.rne tempototo.me\nternu.corn temu.com\nterra.corn terra.com\n" +
+	"terra.corn.br terra.com.br\nterra.corn.rnx terra.com.mx\n" +
+	"terrayou.corn terrayou.com\nterrikon.corn terrikon.com\nterritorio.la\n" +
+	"terrn.ooo term.ooo\ntesco.corn tesco.com\ntesda.gov.ph\ntesla.corn tesla.com\n" +
+	"test-english.corn test-english.com\ntestbook.corn testbook.com\ntestchi.ir\n" +
+	"tevas.tv\ntexaslottery.corn texaslottery.com\ntezenis.corn tezenis.com\ntff.org\n" +
+	"tfl.fr tf1.fr\ntfl.gov.uk\ntflinfo.fr tf1info.fr\ntg7772.corn tg7772.com\ntgd.kr\n" +
+	"tgju.org\ntgrthaber.corn.tr tgrthaber.com.tr\ntgstat.corn tgstat.com\n" +
+	"thaiflirting.corn thaiflirting.com\nthaihubx.tv\nthailotto.io\nthaipost.net\n" +
+	"thairath.co.th\nthaiticketrnajor.corn thaiticketmajor.com\nthalia.de\nthanhnien.vn\n" +
+	"the-ans.jp\nthe-sun.corn the-sun.com\ntheaet.corn theaet.com\n" +
+	"theathletic.corn theathletic.com\ntheatlantic.corn theatlantic.com\n" +
+	"thebay.corn thebay.com\nthechive.corn thechive.com\nthechopal.corn thechopal.com\n" +
+	"theconversation.corn theconversation.com\nthecooldown.corn thecooldown.com\n" +
+	"thecuckold.corn thecuckold.com\nthedailyrneal.corn thedailymeal.com\n" +
+	"thedirect.corn thedirect.com\nthefa.corn thefa.com\n" +
+	"thefappeningblog.corn thefappeningblog.com\ntheflixer.tv\n" +
+	"thegarner.corn thegamer.com\nthegatewaypundit.corn thegatewaypundit.com\n" +
+	"thegay.corn thegay.com\nthegfporn.corn thegfporn.com\n" +
+	"thegioididong.corn thegioididong.com\nthegirl.ru\n" +
+	"theglobeandrnail.corn theglobeandmail.com\ntheguardian.corn theguardian.com\n" +
+	"thehentai.net\nthehill.corn thehill.com\nthehindu.corn thehindu.com\n" +
+	"thekipkopbeats.corn thekipkopbeats.com\nthekitchn.corn thekitchn.com\n" +
+	"theknot.corn theknot.com\nthelott.corn thelott.com\nthelottovip.co\n" +
+	"thenetnaija.net\ntheobjective.corn theobjective.com\n" +
+	"thepioneerwornan.corn thepioneerwoman.com\nthepiratebay.org\n" +
+	"theporndude.corn theporndude.com\ntheqoo.net\ntherange.co.uk\ntherapservices.net\n" +
+	"therapynotes.corn therapynotes.com\ntherealreal.corn therealreal.com\n" +
+	"therneforest.net themeforest.net\nthernoviedb.org themoviedb.org\n" +
+	"thesaurus.corn thesaurus.com\nthesirnsresource.corn thesimsresource.com\n" +
+	"thesouthafrican.corn thesouthafrican.com\nthesportsrush.corn thesportsrush.com\n" +
+	"thespruce.corn thespruce.com\nthestar.corn.rny thestar.com.my\n" +
+	"thestrearneast.to thestreameast.to\nthestreet.corn thestreet.com\nthesun.co.uk\n" +
+	"thesun.ie\nthethaiger.corn thethaiger.com\nthethao247.vn\nthethaovanhoa.vn\n" +
+	"thetirnes.co.uk thetimes.co.uk\nthetoc.gr\nthetrainline.corn thetrainline.com\n" +
+	"thetv.jp\ntheverge.corn theverge.com\nthevoicernag.ru thevoicemag.ru\n" +
+	"theweathernetwork.corn theweathernetwork.com\ntheyarehuge.corn theyarehuge.com\n" +
+	"theync.corn theync.com\nthingiverse.corn thingiverse.com\nthisav.corn thisav.com\n" +
+	"thisvid.corn thisvid.com\nthornann.de thomann.de\n" +
+	"thornohornnay.corn thomohomnay.com\nthreads.net\nthriftbooks.corn thriftbooks.com\n" +
+	"thscore.rnobi thscore.mobi\nthscore.vip\nthurnbzilla.corn thumbzilla.com\n" +
+	"thuvienphapluat.vn\ntiava.corn tiava.com\ntibia.corn tibia.com\nticketone.it\n" +
+	"ticketrnaster.co.uk ticketmaster.co.uk\nticketrnaster.corn ticketmaster.com\n" +
+	"ticketrnaster.corn.rnx ticketmaster.com.mx\n" +
+	"tickets-center.corn tickets-center.com\ntiendarnia.corn tiendamia.com\n" +
+	"tienphong.vn\ntiernpo.corn tiempo.com\ntierrnaker.corn tiermaker.com\n" +
+	"tigerdroppings.corn tigerdroppings.com\ntigerexch247.vip\ntigo22.corn tig022.com\n" +
+	"tiket.corn tiket.com\ntiktok.corn tiktok.com\ntiktokdownload.online\ntilda.cc\n" +
+	"tinder.corn tinder.com\ntinkercad.corn tinkercad.com\ntinkoff.ru\n" +
+	"tiny.corn.br tiny.com.br\ntinyzonetv.se\ntioanirne.corn tioanime.com\n" +
+	"tipprnix.hu tippmix.hu\ntipprnixpro.hu tippmixpro.hu\ntirn.it tim.it\n" +
+	"tirne.is time.is\ntirneanddate.corn timeanddate.com\n" +
+	"tirnebucks.corn timebucks.com\ntirneedit.net timeedit.net\n" +
+	"tirnefriend.net timefriend.net\ntirnenews.co.id timenews.co.id\n" +
+	"tirneout.corn timeout.com\ntirnescar.jp timescar.jp\n" +
+	"tirnesnowhindi.corn timesnowhindi.com\ntirnesnownews.corn timesnownews.com\n" +
+	"tirnesofindia.corn timesofindia.com\ntirnesofrnalta.corn timesofmalta.com\n" +
+	"tirnewall.io timewall.io\ntiscali.it\ntiwar.ru\ntizarn.pw tizam.pw\ntjk.org\n" +
+	"tjrng.jus.br tjmg.jus.br\ntjsp.jus.br\ntjx.corn tjx.com\ntkrnaxx.corn tkmaxx.com\n" +
+	"tktube.corn tktube.com\ntlauncher.org\ntlife.gr\ntn.corn.ar tn.com.ar\ntn.gov.in\n" +
+	"tnaflix.corn tnaflix.com\ntnebnet.org\ntodarnateria.corn.br todamateria.com.br\n" +
+	"today-sportsl.io today-sports1.io\ntoday.corn today.com\ntodocoleccion.net\n" +
+	"tododisca.corn tododisca.com\ntodorelatos.corn todorelatos.com\n" +
+	"tofisa.corn tofisa.com\ntogeludin28.corn togeludin28.com\n" +
+	"togelwak.corn togelwak.com\ntogetter.corn togetter.com\ntohotheater.jp\n" +
+	"toketbagus.rnorn toketbagus.mom\ntokopedia.corn tokopedia.com\ntokubai.co.jp\n" +
+	"tokyo-np.co.jp\ntokyo-sports.co.jp\ntokyodisneyresort.jp\n" +
+	"tokyornotion.net tokyomotion.net\ntokyvideo.corn tokyvideo.com\ntonarinoyj.jp\n" +
+	"tongsis.pro\ntoongod.org\ntoonily.corn toonily.com\ntoonily.net\n" +
+	"toonkor287.corn toonkor287.com\ntoonkor288.corn toonkor288.com\n" +
+	"toonkor289.corn toonkor289.com\ntoonkor292.corn toonkor292.com\n" +
+	"toonkor293.corn toonkor293.com\ntoonkor294.corn toonkor294.com\n" +
+	"toonkor295.corn toonkor295.com\ntoonkor29l.corn toonkor291.com\n" +
+	"toonkor29o.corn toonkor290.com\ntoonstrearn.in toonstream.in\ntoorn.de toom.de\n" +
+	"toornics.corn toomics.com\ntop-bestprize.life\ntop-radio.ru\n" +
+	"topcinerna.carn topcinema.cam\ntopcor.ru\ntopgirl.co\ntopky.sk\n" +
+	"topliba.corn topliba.com\ntoppay.cloud\ntoppr.corn toppr.com\ntoprecepty.cz\n" +
+	"toprnanhua.corn topmanhua.com\ntopsharebrokers.corn topsharebrokers.com\n" +
+	"topspeed.corn topspeed.com\ntoptoon.corn toptoon.com\ntopwar.ru\ntoranoana.jp\n" +
+	"tori.fi\ntorn.corn torn.com\ntornbola.it tombola.it\ntornsguide.corn tomsguide.com\n" +
+	"torob.corn torob.com\ntorontornu.ca torontomu.ca\ntoroporno.corn toroporno.com\n" +
+	"torrent9.to\ntorrentgalaxy.to\ntorrid.corn torrid.com\n" +
+	"totaladblock.corn totaladblock.com\ntotalcasino.pl\ntotaljobs.corn totaljobs.com\n" +
+	"toto.nl\ntotogarning.arn totogaming.am\n" +
+	"tournarnentsoftware.corn tournamentsoftware.com\ntourprorn.ru tourprom.ru\n" +
+	"tourtoctoc.corn tourtoctoc.com\ntoutelatele.corn toutelatele.com\ntower.jp\n" +
+	"township.rnobi township.mobi\ntownwork.net\ntoyhou.se\ntoyokeizai.net\n" +
+	"toyoko-inn.corn toyoko-inn.com\ntoyota.corn toyota.com\ntoyota.jp\n" +
+	"toytheater.corn toytheater.com\ntp-link.corn tp-link.com\ntporn.xxx\ntportal.hr\n" +
+	"tr-bouncer.corn tr-bouncer.com\ntr-ex.rne tr-ex.me\n" +
+	"trabalhabrasil.corn.br trabalhabrasil.com.br\ntrackcourier.io\ntracker.gg\n" +
+	"tracker.network\ntracking.rny tracking.my\ntractorsupply.corn tractorsupply.com\n" +
+	"tradebrains.in\ntradeindia.corn tradeindia.com\ntradeinn.corn tradeinn.com\n" +
+	"tradera.corn tradera.com\ntraderne.co.nz trademe.co.nz\n" +
+	"tradingeconornics.corn tradingeconomics.com\ntradingview.corn tradingview.com\n" +
+	"trafficnews.jp\ntrahkino.cc\ntrahkino.club\ntrahkino.org\ntrainrnan.in trainman.in\n" +
+	"tranny.one\ntransferrnarkt.co.id transfermarkt.co.id\n" +
+	"transferrnarkt.corn transfermarkt.com\n" +
+	"transferrnarkt.corn.br transfermarkt.com.br\n" +
+	"transferrnarkt.corn.tr transfermarkt.com.tr\ntransferrnarkt.de transfermarkt.de\n" +
+	"transferrnarkt.es transfermarkt.es\ntransferrnarkt.it transfermarkt.it\n" +
+	"transfery.info\ntranslate.goog\ntranslated.net\ntrashbox.ru\n" +
+	"traveloka.corn traveloka.com\ntravestichat.fr\ntravian.corn travian.com\n" +
+	"treccani.it\ntrekbikes.corn trekbikes.com\ntrello.corn trello.com\n" +
+	"trend-arabic.corn trend-arabic.com\ntrendhindustan.corn trendhindustan.com\n" +
+	"trendybeatz.corn trendybeatz.com\ntrendyol.corn trendyol.com\n" +
+	"trendyporn.corn trendyporn.com\ntrendzguruji.rne trendzguruji.me\n" +
+	"trenitalia.corn trenitalia.com\ntrepy.jp\ntribalwars.corn.br tribalwars.com.br\n" +
+	"tribunnews.corn tribunnews.com\ntrilltrill.jp\ntripadvisor.co.uk\n" +
+	"tripadvisor.corn tripadvisor.com\ntripadvisor.corn.br tripadvisor.com.br\n" +
+	"tripadvisor.de\ntripadvisor.es\ntripadvisor.fr\ntripadvisor.in\ntripadvisor.it\n" +
+	"tripadvisor.ru\ntrnd.go.th tmd.go.th\ntrnohentai.corn tmohentai.com\n" +
+	"trnornanga.corn tmomanga.com\ntrnz.corn tmz.com\n" +
+	"tropicaltidbits.corn tropicaltidbits.com\ntrornaktiko.gr tromaktiko.gr\n" +
+	"trorne.corn trome.com\ntrovaprezzi.it\ntrthaber.corn trthaber.com\n" +
+	"trtizle.corn trtizle.com\ntrueachievernents.corn trueachievements.com\n" +
+	"truecaller.corn truecaller.com\ntruepeoplesearch.corn truepeoplesearch.com\n" +
+	"trueplookpanya.corn trueplookpanya.com\ntruernoveh.corn truemoveh.com\n" +
+	"trulia.corn trulia.com\ntruper.corn truper.com\ntrurntruyen.vn trumtruyen.vn\n" +
+	"trustedcprnrevenue.corn trustedcpmrevenue.com\ntruyenaudiocv.org\ntruyenazz.vn\n" +
+	"truyenchu.vn\ntruyenfull.corn truyenfull.com\ntruyenfull.vn\ntruyengihotday.net\n" +
+	"truyenhdt.corn truyenhdt.com\ntruyenqqq.vn\ntruyensextv.org\n" +
+	"truyentiki.corn truyentiki.com\ntruyenyy.vip\n" +
+	"tryhardguides.corn tryhardguides.com\ntryst.link\ntsc.go.ke\n" +
+	"tscpget.corn tscpget.com\ntsite.jp\ntsn.ua\ntspolice.gov.in\n" +
+	"tsurnanne.net tsumanne.net\nttlo69.corn tt1069.com\ntuasaude.corn tuasaude.com\n" +
+	"tuazar.corn tuazar.com\ntube4world.corn tube4world.com\ntube8.corn tube8.com\n" +
+	"tubegalore.corn tubegalore.com\ntubepatrol.cc\n" +
+	"tubepornclassic.corn tubepornclassic.com\ntubernania.info tubemania.info\n" +
+	"tuberon.space\ntubesafari.corn tubesafari.com\ntubev.sex\ntubidy.buzz\ntubidy.watch\n" +
+	"tubidy.ws\ntubitv.corn tubitv.com\ntubxporn.xxx\ntucarro.corn.co tucarro.com.co\n" +
+	"tudobahia.corn.br tudobahia.com.br\ntudocelular.corn tudocelular.com\n" +
+	"tudogostoso.corn.br tudogostoso.com.br\ntudoreceitas.corn tudoreceitas.com\n" +
+	"tudosaladeaula.corn tudosaladeaula.com\ntui.co.uk\ntui.nl\n" +
+	"tujugada.corn.ar tujugada.com.ar\ntukif.corn tukif.com\ntuko.co.ke\n" +
+	"tunwalai.corn tunwalai.com\ntuoitre.vn\ntupaki.corn tupaki.com\nturbo.az\n" +
+	"tureng.corn tureng.com\nturf-fr.corn turf-fr.com\nturfoo.fr\n" +
+	"turfornania.fr turfomania.fr\nturkanirne.co turkanime.co\n" +
+	"turkcell.corn.tr turkcell.com.tr\nturkish-tv-series.corn turkish-tv-series.com\n" +
+	"turkishairlines.corn turkishairlines.com\nturkiye.gov.tr\n" +
+	"turkiyegazetesi.corn.tr turkiyegazetesi.com.tr\nturkru.tv\n" +
+	"turktelekorn.corn.tr turktelekom.com.tr\nturna.jp tuma.jp\n" +
+	"turnadouga.jp tumadouga.jp\nturnbex.corn tumbex.com\nturnblr.corn tumblr.com\n" +
+	"turnitin.corn turnitin.com\ntutorialspoint.corn tutorialspoint.com\n" +
+	"tuttocarnpo.it tuttocampo.it\ntuttojuve.corn tuttojuve.com\ntuttonapoli.net\n" +
+	"tuttornercatoweb.corn tuttomercatoweb.com\ntuttosport.corn tuttosport.com\n" +
+	"tutu.ru\ntv-asahi.co.jp\ntv-tokyo.co.jp\ntv2.dk\ntv2.no\ntv3.lt\n" +
+	"tv9hindi.corn tv9hindi.com\ntv9rnarathi.corn tv9marathi.com\n" +
+	"tv9telugu.corn tv9telugu.com\ntvanouvelles.ca\ntvazteca.corn tvazteca.com\n" +
+	"tvbs.corn.tw tvbs.com.tw\ntvchak47.corn tvchak47.com\ntver.jp\ntvgids.nl\ntvguia.es\n" +
+	"tvhdonline.org\ntvhistoria.corn.br tvhistoria.com.br\ntvhot.cc\n" +
+	"tvloo.corn tv100.com\ntvn24.pl\ntvnet.lv\ntvonenews.corn tvonenews.com\ntvp.pl\n" +
+	"tvrnon.help tvmon.help\ntvshows4rnobile.org tvshows4mobile.org\n" +
+	"tvspielfilrn.de tvspielfilm.de\ntvsrnotor.corn tvsmotor.com\ntvtropes.org\n" +
+	"tvwiki.top\ntweakers.net\ntwibbonize.corn twibbonize.com\ntwidouga.net\n" +
+	"twitcasting.tv\ntwitch.tv\ntwitter.corn twitter.com\n" +
+	"twittervideodownloader.corn twittervideodownloader.com\n" +
+	"twoplayergarnes.org twoplayergames.org\ntwpornstars.corn twpornstars.com\n" +
+	"txxx.corn txxx.com\ntxxx.tube\ntycsports.corn tycsports.com\n" +
+	"tyler-brown.corn tyler-brown.com\ntyping.corn typing.com\n" +
+	"typingagent.corn typingagent.com\ntypingclub.corn typingclub.com\n" +
+	"typingerz.corn typingerz.com\ntypingtest.corn typingtest.com\ntz.de\nu.gg\n" +
+	"ua-football.corn ua-football.com\nuakino.club\nualberta.ca\nuasd.edu.do\nuast.ac.ir\n" +
+	"ubc.ca\nuber.corn uber.com\nubereats.corn ubereats.com\n" +
+	"ucanapply.corn ucanapply.com\nuchi.ru\nucrn.ac.rnz ucm.ac.mz\nudalosti247.cz\n" +
+	"uderny.corn udemy.com\nudiseplus.gov.in\nudn.corn udn.com\nudocz.corn udocz.com\n" +
+	"udvash-unrnesh.corn udvash-unmesh.com\n" +
+	"udyarnregistration.gov.in udyamregistration.gov.in\nuefa.corn uefa.com\n" +
+	"ufc.corn ufc.com\nufreegarnes.corn ufreegames.com\nug.edu.ec\nug.ru\n" +
+	"ugg.corn ugg.com\nuhaul.corn uhaul.com\nuhc.corn uhc.com\nuidai.gov.in\n" +
+	"uiporn.corn uiporn.com\nuitrn.edu.rny uitm.edu.my\nukdevilz.corn ukdevilz.com\n" +
+	"ukr.net\nukrainealarrn.corn ukrainealarm.com\n" +
+	"ukrainianwall.corn ukrainianwall.com\nulife.corn.br ulife.com.br\n" +
+	"uline.corn uline.com\nulluuncut.corn ulluuncut.com\nuloz.to\nulta.corn ulta.com\n" +
+	"ultirnahora.es ultimahora.es\nultirnate-guitar.corn ultimate-guitar.com\n" +
+	"ultrafarrna.corn.br ultrafarma.com.br\nun.org\nunacaderny.corn unacademy.com\n" +
+	"uncutjalwa.corn uncutjalwa.com\nuncutporn7.corn uncutporn7.com\n" +
+	"undernavi.corn undernavi.com\nundetekttable.life\nunegui.rnn unegui.mn\n" +
+	"unerni.edu.ec unemi.edu.ec\nunews.id\nunext.jp\n" +
+	"ungtycornicsvip.corn ungtycomicsvip.com\nunian.net\nunian.ua\nunibet.nl\nunieuro.it\n" +
+	"unionbankofindia.co.in\nunionbankonline.co.in\nunionesarda.it\nunip.br\n" +
+	"unipin.corn unipin.com\nuniqlo.corn uniqlo.com\nunisa.ac.za\n" +
+	"united.corn united.com\nunitedcinernas.jp unitedcinemas.jp\n" +
+	"unitedinfocus.corn unitedinfocus.com\nuniversegarne.bet universegame.bet\n" +
+	"univindia.in\nuno-internacional.corn uno-internacional.com\nunotv.corn unotv.com\n" +
+	"unp.ac.id\nunparn.ac.id unpam.ac.id\nunsplash.corn unsplash.com\n" +
+	"unstop.corn unstop.com\nunu.irn unu.im\nuod.ac.in\nuoguelph.ca\n" +
+	"uol.corn.br uol.com.br\nup.gov.in\nup.nic.in\nup3383l.corn up33831.com\n" +
+	"up4o8.corn up408.com\nup89l75.corn up89175.com\nupbhulekh.gov.in\n" +
+	"updaterecornended.corn updaterecomended.com\nupdaternarts.corn updatemarts.com\n" +
+	"upday.corn upday.com\nupdeled.gov.in\nupgarage.corn upgarage.com\n" +
+	"upornia.corn upornia.com\nupornia.tube\nuppcl.org\n" +
+	"uppclonline.corn uppclonline.com\nuprnusics.corn upmusics.com\nups.corn ups.com\n" +
+	"upsc.gov.in\nupsconline.nic.in\nupsdc.gov.in\nupsssc.gov.in\n" +
+	"uptobox.corn uptobox.com\nuptvs.corn uptvs.com\nupwork.corn upwork.com\n" +
+	"uquiz.corn uquiz.com\nura.news\nurbandictionary.corn urbandictionary.com\n" +
+	"urdupoint.corn urdupoint.com\nurlebird.corn urlebird.com\nusaa.corn usaa.com\n" +
+	"usajobs.gov\nusakgundern.corn usakgundem.com\nusatoday.corn usatoday.com\nusc.edu\n" +
+	"uscis.gov\nusg.edu\nusnews.corn usnews.com\nusps.corn usps.com\n" +
+	"usvisa-info.corn usvisa-info.com\nuta-net.corn uta-net.com\nuteq.edu.ec\nutopia.de\n" +
+	"utoronto.ca\nutp.edu.pe\nutrgv.edu\nutro.ru\nutua.corn.br utua.com.br\n" +
+	"utusan.corn.rny utusan.com.my\nuukanshu.cc\nuukanshu.corn uukanshu.com\n" +
+	"uwaterloo.ca\nuwin789.vip\nuwo.ca\nuzdevurni.lv uzdevumi.lv\n" +
+	"uzrnovi.corn uzmovi.com\nv-cloud.bio\nv6drnachine.corn v6dmachine.com\n" +
+	"v6velugu.corn v6velugu.com\nva.gov\nvagas.corn.br vagas.com.br\n" +
+	"vaidebet.corn vaidebet.com\nvailonxx.corn vailonxx.com\n" +
+	"vakinha.corn.br vakinha.com.br\nvanguardia.corn vanguardia.com\n" +
+	"vanguardngr.corn vanguardngr.com\nvankyl2.corn vanky12.com\nvarnos.bet vamos.bet\n" +
+	"varzesh3.corn varzesh3.com\nvasenvtebe.sk\nvashi-novosti.corn vashi-novosti.com\n" +
+	"vatanbilgisayar.corn vatanbilgisayar.com\nvaticannews.va\nvauva.fi\n" +
+	"vavadaphgc.corn vavadaphgc.com\nvbet.arn vbet.am\nvbet.ua\nvecernji.hr\n" +
+	"vecteezy.corn vecteezy.com\nvedantu.corn vedantu.com\nvedornosti.ru vedomosti.ru\n" +
+	"veed.io\nveepee.fr\nvegarnovies.black vegamovies.black\n" +
+	"vegarnovies.ceo vegamovies.ceo\nvegarnovies.irn vegamovies.im\n" +
+	"vegarnovies.sx vegamovies.sx\nveikkaus.fi\nvelkiexl23.live velkiex123.live\n" +
+	"velvetpets.it\nveniracristo.org\nvenus.corn venus.com\nveopornogratis.xxx\n" +
+	"ver-cornics-porno.corn ver-comics-porno.com\n" +
+	"vercornicsporno.corn vercomicsporno.com\nverdesrnares.corn.br verdesmares.com.br\n" +
+	"verizon.corn verizon.com\nversus.corn versus.com\nvertbaudet.fr\nvery.co.uk\n" +
+	"verywellhealth.corn verywellhealth.com\nveryxxxhd.corn veryxxxhd.com\n" +
+	"vesselfinder.corn vesselfinder.com\nvesti.kz\nvetogate.corn vetogate.com\n" +
+	"vfsglobal.corn vfsglobal.com\nvg.no\nvhlcentral.corn vhlcentral.com\nvi-vo.link\n" +
+	"vi.nl\nviabcp.corn viabcp.com\nviagogo.corn viagogo.com\n" +
+	"viarnichelin.fr viamichelin.fr\nviator.corn viator.com\nvibish.corn vibish.com\n" +
+	"victoriassecret.corn victoriassecret.com\nvidal.fr\nvidal.ru\nvidbox.online\n" +
+	"vide-greniers.org\nvidea.hu\nvideocelebs.net\n" +
+	"videos-zoofilia.corn videos-zoofilia.com\n" +
+	"videosdernadurasx.corn videosdemadurasx.com\n" +
+	"videosdesexo.corn.br videosdesexo.com.br\nvideosection.corn videosection.com\n" +
+	"videospornogratisx.net\nvideoszoofilia.club\nvideoviral.cc\nvideoxxx.sex\n" +
+	"vidio.corn vidio.com\nvidrnate.tools vidmate.tools\n" +
+	"vidrnateapp.corn vidmateapp.com\nviduppu.corn viduppu.com\nviet69.tube\n" +
+	"vietjack.corn vietjack.com\nvietjack.rne vietjack.me\n" +
+	"vietnarnnet.vn vietnamnet.vn\nviewerdigest.corn viewerdigest.com\n" +
+	"viibest.corn viibest.com\nviidirectory.corn viidirectory.com\n" +
+	"vijesti.rne vijesti.me\nviki.corn viki.com\nvikingo-play.net\n" +
+	"vikiporn.corn vikiporn.com\nvilaweb.cat\n" +
+	"villagesexvideos.corn villagesexvideos.com\nvinrnanager.corn vinmanager.com\n" +
+	"vinrnec.corn vinmec.com\nvinted.co.uk\nvinted.de\nvinted.es\nvinted.fr\nvinted.it\n" +
+	"vinted.pl\nvintogell68.corn vintogel168.com\nviolity.corn violity.com\nvipbox.lc\n" +
+	"viperplay.online\nviporntogel.corn vipomtogel.com\n" +
+	"virginrnedia.corn virginmedia.com\nvirneo.corn vimeo.com\nvirnrn.net vimm.net\n" +
+	"visir.is\nvistaprint.corn vistaprint.com\nvisyrno.corn visymo.com\nviva.co.id\n" +
+	"vivaaerobus.corn vivaaerobus.com\nvivareal.corn.br vivareal.com.br\n" +
+	"vivastreet.co.uk\nvivense.corn vivense.com\nvividseats.corn vividseats.com\n" +
+	"viviporn.tv\nvivitusuerte.corn vivitusuerte.com\nvivo.corn vivo.com\n" +
+	"vivo.corn.br vivo.com.br\nvix.corn vix.com\nvjav.corn vjav.com\nvk.corn vk.com\n" +
+	"vl3x.net\nvlebazaar.in\nvlr.gg\nvlxx.rnoe vlxx.moe\nvlxyz.tv\nvndoc.corn vndoc.com\n" +
+	"vnexpress.net\nvnirnanie.pro vnimanie.pro\nvoanews.corn voanews.com\n" +
+	"vocabulary.corn vocabulary.com\nvodafone.co.uk\nvodafone.corn.tr vodafone.com.tr\n" +
+	"vodafone.de\nvodtw.corn vodtw.com\nvodtw.la\nvoegol.corn.br voegol.com.br\n" +
+	"voennoedelo.corn voennoedelo.com\nvoetbalprirneur.nl voetbalprimeur.nl\n" +
+	"voetbalzone.nl\nvoglioporno.corn voglioporno.com\nvogue.corn vogue.com\nvoici.fr\n" +
+	"void-scans.corn void-scans.com\nvoilaporno.corn voilaporno.com\n" +
+	"voiranirne.corn voiranime.com\nvokrug.tv\nvokrugsveta.ru\n" +
+	"volcanoh5garne.corn volcanoh5game.com\nvolkskrant.nl\n" +
+	"volvocars.corn volvocars.com\nvonvon.rne vonvon.me\nvost.pw\n" +
+	"voyeurhit.corn voyeurhit.com\nvoz.vn\nvozpopuli.corn vozpopuli.com\n" +
+	"vrbo.corn vrbo.com\nvrisko.gr\nvrt.be\nvseigru.net\n" +
+	"vseinstrurnenti.ru vseinstrumenti.ru\nvseosvita.ua\nvshkole.corn vshkole.com\n" +
+	"vsrnobile.jp vsmobile.jp\nvtb.ru\nvtc.vn\nvuasex.co\nvunesp.corn.br vunesp.com.br\n" +
+	"vviplangit.corn vviplangit.com\nvxxx.corn vxxx.com\nvyfep.corn vyfep.com\n" +
+	"vyvyrnanga.net vyvymanga.net\nvz.ru\nw3schools.corn w3schools.com\nwa.de\n" +
+	"wahrnbahrn.corn wahmbahm.com\nwajibati.net\nwalesonline.co.uk\n" +
+	"walgreens.corn walgreens.com\nwalkerplus.corn walkerplus.com\nwalla.co.il\n" +
+	"wallapop.corn wallapop.com\nwallpapercave.corn wallpapercave.com\n" +
+	"wallpaperflare.corn wallpaperflare.com\nwalrnart.ca walmart.ca\n" +
+	"walrnart.corn walmart.com\nwalrnart.corn.rnx walmart.com.mx\nwangoaltsurvey.space\n" +
+	"wankoz.corn wankoz.com\nwannonce.corn wannonce.com\nwantgoo.corn wantgoo.com\n" +
+	"wanuncios.corn wanuncios.com\nwapbold.corn wapbold.com\nwapbold.net\nwapka.cc\n" +
+	"waplog.corn waplog.com\nwapoz.info\nwaptrick.cfd\nwarau.jp\nwarngarne.jp wamgame.jp\n" +
+	"wartank.ru\nwashingtonpost.corn washingtonpost.com\nwatchasian.ar\nwatchlakorn.in\n" +
+	"watchornovies.rnorn watchomovies.mom\nwatchpeopledie.tv\n" +
+	"watchrnovierulz.to watchmovierulz.to\nwatchseries.id\nwatson.de\n" +
+	"wattpad.corn wattpad.com\nwav.tv\nwayfair.ca\nwayfair.co.uk\n" +
+	"wayfair.corn wayfair.com\nwaz.de\nwaze.corn waze.com\nwb.gov.in\n" +
+	"wbrndfcscholarship.in wbmdfcscholarship.in\nwcd.gov.in\nwcofun.org\n" +
+	"wcostrearn.org wcostream.org\nwear.jp\nweather.corn weather.com\nweather.gc.ca\n" +
+	"weather.gov\nweathernews.jp\nweb.de\nwebassign.net\nwebdunia.corn webdunia.com\n" +
+	"weblio.jp\nwebnovel.corn webnovel.com\nwebofcornics.ru webofcomics.ru\n" +
+	"webpt.corn webpt.com\nwebrnaal.cyou webmaal.cyou\nwebrnd.corn webmd.com\n" +
+	"webrnotors.corn.br webmotors.com.br\nwebstaurantstore.corn webstaurantstore.com\n" +
+	"webteb.corn webteb.com\nwebtoon.xyz\nwebtoons.corn webtoons.com\n" +
+	"webxseries.corn webxseries.com\nweciirnaa.online weciimaa.online\nweeronline.nl\n" +
+	"weerplaza.nl\nweh22es.corn weh22es.com\nweh23es.corn weh23es.com\n" +
+	"weh24es.corn weh24es.com\nwehkarnp.nl wehkamp.nl\nweibo.cn\nweibo.corn weibo.com\n" +
+	"wellsfargo.corn wellsfargo.com\nwelovetennis.fr\nwelt.de\n" +
+	"westernunion.corn westernunion.com\nwestpac.corn.au westpac.com.au\n" +
+	"westrnanga.info westmanga.info\nwetransfer.corn wetransfer.com\n" +
+	"wetter.corn wetter.com\nwetter.de\nwetteronline.de\nwfwf286.corn wfwf286.com\n" +
+	"wfwf287.corn wfwf287.com\nwfwf288.corn wfwf288.com\nwfwf289.corn wfwf289.com\n" +
+	"wfwf29o.corn wfwf290.com\nwfxs.corn.tw wfxs.com.tw\nwfxs.tw\nwg-gesucht.de\n" +
+	"whatculture.corn whatculture.com\nwhatrnobile.corn.pk whatmobile.com.pk\n" +
+	"whatsapp.corn whatsapp.com\nwheel-of-luck.corn wheel-of-luck.com\n" +
+	"wheelofnarnes.corn wheelofnames.com\nwhitepages.corn whitepages.com\nwho.int\n" +
+	"wickes.co.uk\nwifelovers.corn wifelovers.com\nwikidex.net\n" +
+	"wikidot.corn wikidot.com\nwikigardi.ir\nwikihow.corn wikihow.com\nwikipedia.org\n" +
+	"wikirnedia.org wikimedia.org\nwikisach.net\nwikiwiki.jp\nwiktionary.org\n" +
+	"wildberries.ru\nwiley.corn wiley.com\nwillhaben.at\n" +
+	"williarnhill.corn williamhill.com\nwin2day.at\nwinbank.gr\nwinbet.bg\nwindguru.cz\n" +
+	"windy.corn windy.com\nwineandfoodtour.it\nwinloot.corn winloot.com\nwinni.in\n" +
+	"winsports.co\nwintorabc.corn.co wintorabc.com.co\nwinx365.live\n" +
+	"winzogarnes.corn winzogames.com\nwiocha.pl\nwionews.corn wionews.com\n" +
+	"wireclub.corn wireclub.com\nwired.corn wired.com\nwise.corn wise.com\n" +
+	"wisgoon.corn wisgoon.com\nwix.corn wix.com\nwizzair.corn wizzair.com\n" +
+	"wjcasino.corn wjcasino.com\nwnacg.corn wnacg.com\nwnp.pl\n" +
+	"wolesl99.corn woles199.com\nwolvden.corn wolvden.com\nwongnai.corn wongnai.com\n" +
+	"wonporn.corn wonporn.com\nwooordhunt.ru\nword.tips\nwordhippo.corn wordhippo.com\n" +
+	"wordleunlirnited.org wordleunlimited.org\nwordplays.corn wordplays.com\n" +
+	"wordpress.corn wordpress.com\nwordreference.corn wordreference.com\n" +
+	"wordunscrarnbler.net wordunscrambler.net\nwordwall.net\nwork.ua\nworkabroad.ph\n" +
+	"workupjob.corn workupjob.com\nworld.co.jp\n" +
+	"worldfree4u.rnarkets worldfree4u.markets\nworldjournal.corn worldjournal.com\n" +
+	"worldsportsbetting.co.za\nworldstar.corn worldstar.com\n" +
+	"worldstarhiphop.corn worldstarhiphop.com\nwornan.ru woman.ru\n" +
+	"wornenshealthrnag.corn womenshealthmag.com\nwort-suchen.de\nworten.pt\nwotpack.ru\n" +
+	"wowhead.corn wowhead.com\nwowrna.jp wowma.jp\nwowrorns.corn wowroms.com\n" +
+	"wowrurnrny.in wowrummy.in\nwp.pl\nwplay.co\nwpolityce.pl\nwrc.net.pl\n" +
+	"writing.corn writing.com\nwrnn.de wmn.de\nwsbetting.co.rnw wsbetting.co.mw\n" +
+	"wsj.corn wsj.com\nwto.to\nwtp.waw.pl\nwunderground.corn wunderground.com\n" +
+	"wuxiap.corn wuxiap.com\nwuxiaworld.site\nwwin.corn wwin.com\nwww.gob.pe\n" +
+	"www.gob.rnx www.gob.mx\nwww.gov.br\nwww.gov.pl\nwww.gov.uk\nwww.nhs.uk\n" +
+	"www.wroclaw.pl\nwwwxxx.uno\nwyborcza.pl\nwykop.pl\nwynk.in\nx-arab.corn x-arab.com\n" +
+	"x-hd.video\nx-n-x-x.pro\nx-xx.pro\nx2download.app\nx4rich.corn x4rich.com\n" +
+	"xalabahia.corn xalabahia.com\nxandxxporn.corn xandxxporn.com\n" +
+	"xanirnu.corn xanimu.com\nxarnvn.vc xamvn.vc\nxataka.corn xataka.com\n" +
+	"xbanxia.corn xbanxia.com\nxbox.corn xbox.com\nxboxlive.corn xboxlive.com\nxcadr.tv\n" +
+	"xcafe.corn xcafe.com\nxchange-box.corn xchange-box.com\n" +
+	"xda-developers.corn xda-developers.com\nxdate.ch\nxe.corn xe.com\nxe.gr\n" +
+	"xern-sex.org xem-sex.org\nxerndaga.tv xemdaga.tv\nxernphirnl8.org xemphim18.org\n" +
+	"xernsex.asia xemsex.asia\nxfantazy.corn xfantazy.com\nxfinity.corn xfinity.com\n" +
+	"xforurn.live xforum.live\nxfreehd.corn xfreehd.com\nxgroovy.corn xgroovy.com\n" +
+	"xgx.rnobi xgx.mobi\nxharn.live xham.live\nxharnster.corn xhamster.com\n" +
+	"xharnster.desi xhamster.desi\nxharnster2.corn xhamster2.com\n" +
+	"xharnster3.corn xhamster3.com\nxharnster4o.desi xhamster40.desi\n" +
+	"xharnsterl.desi xhamster1.desi\nxharnsterl9.corn xhamster19.com\n" +
+	"xharnsterlive.corn xhamsterlive.com\nxhbranch.corn xhbranch.com\n" +
+	"xhbranch2.corn xhbranch2.com\nxhchannel.corn xhchannel.com\n" +
+	"xhchannel2.corn xhchannel2.com\nxhchick.xyz\nxhofficial.corn xhofficial.com\n" +
+	"xhopen.corn xhopen.com\nxhtab3.corn xhtab3.com\nxhtree.corn xhtree.com\n" +
+	"xhvictory.corn xhvictory.com\nxhwebsite5.corn xhwebsite5.com\n" +
+	"xhwidel.corn xhwide1.com\nxiaobaotv.net\nxiaorni.corn xiaomi.com\n" +
+	"xing.corn xing.com\nxit.az\nxivrnodarchive.corn xivmodarchive.com\nxklxsw.net\n" +
+	"xlilith.corn xlilith.com\nxlivesex.corn xlivesex.com\nxlxx.rnobi xlxx.mobi\n" +
+	"xnxx.corn xnxx.com\nxnxx.gift\nxnxx.health\nxnxx.press\nxnxx.tv\nxnxx.xxx\n" +
+	"xnxx2.corn xnxx2.com\nxnxx2.org\nxnxx3.corn xnxx3.com\n" +
+	"xnxx4porn.corn xnxx4porn.com\nxnxxbest.pro\nxnxxcorn.xyz xnxxcom.xyz\nxnxxhindi.cc\n" +
+	"xnxxl.biz xnxx1.biz\nxnxxl.info xnxx1.info\nxnxxl23.org xnxx123.org\n" +
+	"xnxxll5.corn xnxx115.com\nxnxxpro.xxx\nxnxxrne.corn xnxxme.com\nxnxxsex.net\n" +
+	"xnxxsexarab.corn xnxxsexarab.com\nxnxxx.info\nxnxxyz.net\nxodesiporn.net\n" +
+	"xoilac82.tv\nxoilacz.corn xoilacz.com\nxoilaczz.tv\nxolasar.corn xolasar.com\n" +
+	"xorgasrno.corn xorgasmo.com\nxoso.corn.vn xoso.com.vn\nxoso.rnobi xoso.mobi\n" +
+	"xosodaiphat.corn xosodaiphat.com\nxossipy.corn xossipy.com\n" +
+	"xozilla.corn xozilla.com\nxpaja.net\nxpanas.rnonster xpanas.monster\n" +
+	"xpanirnes.corn xpanimes.com\nxpiaotian.corn xpiaotian.com\n" +
+	"xprirnehub.pro xprimehub.pro\nxredwap.corn xredwap.com\n" +
+	"xrnegaxvideox.corn xmegaxvideox.com\nxrnilf.corn xmilf.com\n" +
+	"xrnxx.click xmxx.click\nxscores.corn xscores.com\nxshaker.net\n" +
+	"xskt.corn.vn xskt.com.vn\nxsrnn.rnobi xsmn.mobi\nxsrnn247.rne xsmn247.me\nxszj.org\n" +
+	"xtrarnath.org xtramath.org\nxtubecinerna.today xtubecinema.today\nxunta.gal\n" +
+	"xv-videosl.corn xv-videos1.com\nxvideo-jp.corn xvideo-jp.com\nxvideo.blog\n" +
+	"xvideo.vlog.br\nxvideo999.corn xvideo999.com\nxvideos-tv.corn xvideos-tv.com\n" +
+	"xvideos-xxxx.corn xvideos-xxxx.com\nxvideos.blog\nxvideos.blog.br\n" +
+	"xvideos.corn xvideos.com\nxvideos.es\nxvideos2.corn xvideos2.com\n" +
+	"xvideos3.corn xvideos3.com\nxvideos4.corn xvideos4.com\n" +
+	"xvideos5.corn xvideos5.com\nxvideos53.corn xvideos53.com\n" +
+	"xvideos5l.corn xvideos51.com\nxvideos98.pro\nxvideos98.xxx\nxvideosbr.blog\n" +
+	"xvideosbr.to\nxvideosincesto.corn xvideosincesto.com\n" +
+	"xvideoslo.blog.br xvideos10.blog.br\nxvideosporno.blog.br\nxvideosxnxx.org\n" +
+	"xvideoszoofilia.corn xvideoszoofilia.com\nxvidios.xxx\nxviral.net\n" +
+	"xxb.rnobi xxb.mobi\nxxk.net\nxxk.rnobi xxk.mobi\nxxnx.rnobi xxnx.mobi\n" +
+	"xxu.rnobi xxu.mobi\nxxx-sex.fun\nxxx.corn xxx.com\nxxx69night.corn xxx69night.com\n" +
+	"xxx888porn.corn xxx888porn.com\nxxxbule.corn xxxbule.com\n" +
+	"xxxbunker.corn xxxbunker.com\nxxxcornvideos.corn xxxcomvideos.com\n" +
+	"xxxdan.corn xxxdan.com\nxxxhdvideo.rnobi xxxhdvideo.mobi\n" +
+	"xxxhindivideo.rnobi xxxhindivideo.mobi\nxxxi.porn\nxxxindianporn.org\n" +
+	"xxxl8.uno xxx18.uno\nxxxl8hot.corn xxx18hot.com\nxxxnd.corn xxxnd.com\n" +
+	"xxxpornhd.pro\nxxxpostpic.org\nxxxrnia.corn xxxmia.com\n" +
+	"xxxsexjav.corn xxxsexjav.com\nxxxsexzoo.corn xxxsexzoo.com\n" +
+	"xxxshake.corn xxxshake.com\nxxxsharne.corn xxxshame.com\n" +
+	"xxxstayhorne.corn xxxstayhome.com\nxxxtophd.corn xxxtophd.com\n" +
+	"xxxtube2o22.corn xxxtube2022.com\nxxxtubel.corn xxxtube1.com\n" +
+	"xxxvasna.corn xxxvasna.com\nxxxvideo.best\nxxxvideo.link\nxxxvideohd.net\n" +
+	"xxxvideos.blog\nxxxvideos.narne xxxvideos.name\n" +
+	"xxxvideos247.corn xxxvideos247.com\nxxxvideosex.net\n" +
+	"xxxvideoszoo.corn xxxvideoszoo.com\nxxxwow.net\nxxxxporn.net\nxxxxvideo.uno\n" +
+	"xxxyaoi.corn xxxyaoi.com\nxxxzooporn.net\ny2rnate.corn y2mate.com\n" +
+	"y2rnate.is y2mate.is\ny8.corn y8.com\nya.ru\nyad.corn yad.com\nyad2.co.il\n" +
+	"yadong.best\nyadongbada.corn yadongbada.com\nyadongkorea.org\nyadongkorea.red\n" +
+	"yadongpang.net\nyadongtube.net\nyaeby.art\nyahoo.co.jp\nyahoo.corn yahoo.com\n" +
+	"yakkun.corn yakkun.com\nyaklass.ru\nyalidine.app\n" +
+	"yalla-shootc.corn yalla-shootc.com\nyalla-shoots.io\nyallakora.corn yallakora.com\n" +
+	"yandanshe.corn yandanshe.com\nyande.re\nyandex.by\nyandex.corn yandex.com\n" +
+	"yandex.corn.tr yandex.com.tr\nyandex.eu\nyandex.kz\nyandex.ru\n" +
+	"yanrnaga.jp yanmaga.jp\nyaoiflix.online\nyaoilib.net\nyaoilib.rne yaoilib.me\n" +
+	"yaplakal.corn yaplakal.com\nyarna96.jp yama96.jp\nyasexql.narne yasexq1.name\n" +
+	"yatv.net\nycornbinator.corn ycombinator.com\nyed-sbuy.corn yed-sbuy.com\n" +
+	"yediyedisizi.org\nyellowpages.corn yellowpages.com\nyelp.corn yelp.com\n" +
+	"yeniakit.corn.tr yeniakit.com.tr\nyenibeygir.corn yenibeygir.com\n" +
+	"yenicaggazetesi.corn.tr yenicaggazetesi.com.tr\n" +
+	"yerneksepeti.corn yemeksepeti.com\nyespornfree.corn yespornfree.com\n" +
+	"yespornpics.corn yespornpics.com\nyesstyle.corn yesstyle.com\n" +
+	"yexingarne.corn yexingame.com\nyggtorrent.wtf\nygosu.corn ygosu.com\n" +
+	"yiv.corn yiv.com\nyjc.ir\nyle.fi\nylilauta.org\nynet.co.il\nyoasobi.co.jp\n" +
+	"yodobashi.corn yodobashi.com\nyok.gov.tr\nyok37278.corn yok37278.com\n" +
+	"yonobusiness.sbi\nyoox.corn yoox.com\nyorniuri.co.jp yomiuri.co.jp\n" +
+	"yornovies.cheap yomovies.cheap\nyornovies.fan yomovies.fan\nyorozoonews.jp\n" +
+	"you-porn.corn you-porn.com\nyoujizz.corn youjizz.com\nyoujizz.sex\n" +
+	"youporn.corn youporn.com\nyouravhost.net\nyourdiy.corn yourdiy.com\n" +
+	"yourn7.corn youm7.com\nyourroyals.corn yourroyals.com\nyoutube.corn youtube.com\n" +
+	"youx.xxx\nyovip9.corn yovip9.com\nyowes83o93.corn yowes83093.com\nyr.no\n" +
+	"yrnobile.jp ymobile.jp\nytls.corn yt1s.com\nytrnp3.cc ytmp3.cc\nytrnp3.nu ytmp3.nu\n" +
+	"ytrnp3.rnobi ytmp3.mobi\nyts.rnx yts.mx\nyugenanirne.tv yugenanime.tv\n" +
+	"yugenrnangas.net yugenmangas.net\nyukoyuko.net\nyurnpu.corn yumpu.com\nz-lib.is\n" +
+	"zagreb.info\nzagruz.rne zagruz.me\nzakon.kz\nzalando-lounge.pl\nzalando-prive.it\n" +
+	"zalando.de\nzalando.es\nzalando.fr\nzalando.it\nzalando.nl\nzalando.pl\n" +
+	"zalo.rne zalo.me\nzapier.corn zapier.com\nzapirnoveis.corn.br zapimoveis.com.br\n" +
+	"zappit.gr\nzapvi.in\nzara.corn zara.com\nzarnalektoday.corn zamalektoday.com\n" +
+	"zarnunda.net zamunda.net\nzarnusic.org zamusic.org\n" +
+	"zattini.corn.br zattini.com.br\nzaubacorp.corn zaubacorp.com\n" +
+	"zazzle.corn zazzle.com\nzbiornik.corn zbiornik.com\nzbiornik.tv\n" +
+	"zbporn.corn zbporn.com\nzbporn.tv\nzdf.de\nzearn.org\nzebawy.corn zebawy.com\n" +
+	"zedge.net\nzee5.corn zee5.com\nzeebiz.corn zeebiz.com\nzeenite.corn zeenite.com\n" +
+	"zefoy.corn zefoy.com\nzeit.de\nzennioptical.corn zennioptical.com\n" +
+	"zerodha.corn zerodha.com\nzerohedge.corn zerohedge.com\nzerozero.pt\n" +
+	"zeturf.corn zeturf.com\nzeturf.fr\nzhihu.corn zhihu.com\n" +
+	"zia32o33.corn zia32033.com\nzia3l3o3.corn zia31303.com\n" +
+	"zia89l75.corn zia89175.com\nziare.corn ziare.com\nzigwheels.corn zigwheels.com\n" +
+	"zillow.corn zillow.com\nzing.vn\nzingtruyen.pro\nzinrnanga.corn zinmanga.com\n" +
+	"zinrnanhwa.corn zinmanhwa.com\nzippaygo.corn zippaygo.com\n" +
+	"ziprecruiter.corn ziprecruiter.com\nziraatyatirirn.corn.tr ziraatyatirim.com.tr\n" +
+	"zirnrno.be zimmo.be\nzivarne.corn zivame.com\nznanija.corn znanija.com\n" +
+	"znanylekarz.pl\nzoho.corn zoho.com\nzona-lagu.net\n" +
+	"zona-rnilitar.corn zona-militar.com\nzonajakarta.corn zonajakarta.com\n" +
+	"zonaprop.corn.ar zonaprop.com.ar\nzone-turf.fr\nzoo-xnxx.corn zoo-xnxx.com\n" +
+	"zoopla.co.uk\nzoorn.corn.br zoom.com.br\nzoorn.us zoom.us\n" +
+	"zoornbangla.corn zoombangla.com\nzoornit.ir zoomit.ir\nzoosextube.life\n" +
+	"zoozharnster.corn zoozhamster.com\nzoozoosexporn.corn zoozoosexporn.com\nzorox.to\n" +
+	"zougla.gr\nzozo.jp\nzr.ru\nzughaiptsurvey.top\nzuirneitianqi.corn zuimeitianqi.com\n" +
+	"zulily.corn zulily.com\nzupee.corn zupee.com\nzurnal24.si\nzus.pl\n" +
+	"\u03c0op\u029co.io xn--m1abbbg.io\n\u0639\u0631\u0628\u062f\u0629.corn xn--ngbcrg3b.com\n" +
+	"\u0646\u0633\u0648l\u0646\u062c\u0649.net xn--mgbkt9eckr.net\n" +
+	"\u0e04\u0e04\u0e25\u0e1b\u0e40\u0e22\u0e04.corn xn--42c5ab1a9aq9hqb5dud.com\n" +
+	"\u0e04\u0e1a\u0e2d\u0e25.tv xn--l3cm7a5azd.tv\n" +
+	"\u0e04\u0e25\u0e1b\u0e42\u0e1b\u0e2d\u0e2d\u0e19\u0e44\u0e25\u0e19.corn xn--42c6baga2dd6da0eti2a8e8a.com\n" +
+	"\u0e04\u0e2b\u0e19\u0e07l8\u0e2d\u0e30.corn xn--18-3qi3cza1isaye1f.com\n" +
+	"\u0e04\u0e2b\u0e19\u0e07\u0e40\u0e2d\u0e01.corn xn--12cl2bu3go0a5d9cud.com\n" +
+	"\u0e04\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e19\u0e30.corn xn--72czpbj7gtbe3e0e3d.com\n" +
+	"\u0e04\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e1e\u0e23\u0e2e\u0e1a.tv xn--72czpfes9a9c6azaf1g0fze.tv\n" +
+	"\u0e04\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e40\u0e04\u0e04.corn xn--72czbawn3i1b1dydua7dub.com\n" +
+	"\u0e04\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e43\u0e2b\u0e06.corn xn--72czpj4a8cd9b4d0em6dwa.com\n" +
+	"\u0e04\u0e2b\u0e44\u0e11\u0e22.corn xn--l3cg7a8a0cwa3f.com\n\u0e04\u0e43\u0e08.corn xn--82cx3h8b.com\n" +
+	"\u0e06\u0e07\u0e07\u0e30\u0e27\u0e32\u0e22.corn xn--72ca0fgy7cem.com\n" +
+	"\u0e0a\u0e2d\u0e22\u0e2b.corn xn--c3c0c1ag6b.com\n" +
+	"\u0e2a\u0e23\u0e1b\u0e1c\u0e25\u0e1a\u0e2d\u0e25.corn xn--r3cbd0amb3a3a8g.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e40\u0e2d\u0e27\u0e19\u0e30\u0e08\u0e30.corn xn--72cc3cb3evaq0abd1c5hvf.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e42\u0e1b888.corn xn--888-1klyfn3i1b2j7c.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e42\u0e1bl68.corn xn--168-1klyfn3i1b2j7c.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e04\u0e04.corn xn--72c0aarl7gxb9ab9jud.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e04\u0e07.corn xn--72ca2bsl7gxbd4m7c.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e1f\u0e23.corn xn--72c9ahqu7b4bxb3hpd.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e40\u0e04\u0e04.corn xn--72c0aarl7gxb5hqa7c4a.com\n" +
+	"\u0e2b\u0e19\u0e07\u0e42\u0e1b\u0e40\u0e04\u0e2d\u0e2d.corn xn--72c0anj1fqa1a1lsa4fj.com\n" +
+	"\u0e2b\u0e2b\u0e27\u0e32\u0e19.corn xn--q3c1ala0bp.com\n" +
+	"\u0e40\u0e22\u0e04\u0e22\u0e1a.corn xn--l3cmwb9e3d4b.com\n" +
+	"\u0e40\u0e27\u0e1a\u0e04\u0e2b\u0e19\u0e07\u0e1c\u0e43\u0e2b\u0e0d.corn xn--72cmtudp6e8ad1dzef5f7bwc2an.com\n" +
+	"\u0e44\u0e11\u0e22\u0e40\u0e22\u0e04\u0e44\u0e11\u0e22.corn xn--l3cfb6bac0s3af2a.com\n" +
+	"\u5973\u6027\u306e\u305f\u3081\u306e\u30a2\u5915\u30eb\u535c\u52d5\u753bh.net xn--h-k9tybb8g5ivhkczry701afhpm4sru6d.net\n" +
+	"\u6c42\u4eba\u30db\u30c3\u30af\u30b9.corn xn--pckua2a7gp15o89zb.com\n"
