@@ -102,7 +102,8 @@ func Main(args []string, s cli.IO) int {
 	jsonOut := fs.Bool("json", false, "short for -format json")
 	fs.Var(&fail, "fail-on", "exit 1 on findings of this `severity` or above: warn, info or never")
 	maxSize := fs.Int64("max-size", 16<<20, "skip, and count, files larger than this many `bytes`")
-	noIgnore := fs.Bool("no-ignore", false, "scan what .gitignore files exclude too")
+	noIgnore := fs.Bool("no-ignore", false, "with -no-git, scan what .gitignore files exclude too")
+	noGit := fs.Bool("no-git", false, "walk directories instead of listing what git tracks and would add")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
 	if status, done := cli.ParseFlags(fs, args); done {
 		return status
@@ -125,7 +126,7 @@ func Main(args []string, s cli.IO) int {
 	}
 	start := time.Now()
 	st := scanStats{byKind: map[plainsight.Kind]int{}}
-	err := scanTree(roots, *noIgnore, *maxSize, max(*workers, 1), failOn(fail.value), out, stderr, &st)
+	err := scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, *maxSize, max(*workers, 1), failOn(fail.value), out, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return cli.ExitError
@@ -143,17 +144,17 @@ func Main(args []string, s cli.IO) int {
 // scanTree walks roots in one goroutine, scans files in workers, and hands
 // the results to out in walk order. At most window files are in flight, so
 // memory does not grow with the size of the tree.
-func scanTree(roots []string, noIgnore bool, maxSize int64, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
+func scanTree(roots []string, w walker, maxSize int64, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
 	window := 4 * workers
 	jobs := make(chan scanFile, window)
 	results := make(chan fileResult, window)
 	slots := make(chan struct{}, window)
 	walked := make(chan walkCounts, 1)
 	go func() {
-		w := walker{noIgnore: noIgnore, emit: func(f scanFile) {
+		w.emit = func(f scanFile) {
 			slots <- struct{}{}
 			jobs <- f
-		}}
+		}
 		for _, r := range roots {
 			w.root(r)
 		}
