@@ -4,7 +4,7 @@
 // Usage:
 //
 //	plainsight [check] [-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]
-//	plainsight scan [-format text|json|sarif] [-fail-on warn|info|never] [path ...]
+//	plainsight scan [-format text|json|sarif] [-fail-on warn|info|never] [-allow-binary] [-no-git] [path ...]
 //	plainsight approve [flags] -- command [arg ...]
 //	plainsight approve [flags] -c 'shell command'
 //	plainsight term [-mode strip|visualize|off] [-plain] [file ...]
@@ -61,8 +61,8 @@ func init() {
 	commands = []command{
 		{"check", "[-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]",
 			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", check.Main},
-		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
-			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scan.Main},
+		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-allow-binary] [-no-git] [-no-ignore] [path ...]",
+			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. In a git work tree it reads what\ngit would ship; each file whole, whatever its size (docs/scan.md).", scan.Main},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
 			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approve.Main},
 		{"term", "[-mode strip|visualize|off] [-plain] [file ...]",

@@ -64,7 +64,7 @@ func summaryLine(st *scanStats, elapsed time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "plainsight scan: %d files, %d bytes, %d %s", st.files, st.bytes, st.findings, plural(st.findings, "finding"))
 	if len(st.byKind) > 0 {
-		kinds := make([]plainsight.Kind, 0, len(st.byKind))
+		kinds := make([]rule, 0, len(st.byKind))
 		for k := range st.byKind {
 			kinds = append(kinds, k)
 		}
@@ -78,8 +78,8 @@ func summaryLine(st *scanStats, elapsed time.Duration) string {
 		}
 		b.WriteString(")")
 	}
-	fmt.Fprintf(&b, "; skipped %d binary, %d over the size limit, %d ignored, %d special; %d unreadable; %.2fs",
-		st.binary, st.tooLarge, st.walk.ignored, st.walk.special, st.unreadable, elapsed.Seconds())
+	fmt.Fprintf(&b, "; skipped %d binary, %d ignored, %d special, %d gone; %d unreadable; %.2fs",
+		st.binary, st.walk.ignored, st.walk.special+st.special, st.gone, st.unreadable, elapsed.Seconds())
 	return b.String()
 }
 

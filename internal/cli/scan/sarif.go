@@ -96,7 +96,7 @@ type sarifWriter struct {
 
 func sarifRules() []sarifRule {
 	var rules []sarifRule
-	for _, k := range plainsight.Kinds() {
+	for _, k := range allRules() {
 		r := sarifRule{
 			ID:               k.String(),
 			Name:             k.String(),
@@ -148,7 +148,7 @@ func (s *sarifWriter) file(r fileResult) error {
 		}
 		res := sarifResult{
 			RuleID:    f.Kind.String(),
-			RuleIndex: int(f.Kind) - 1,
+			RuleIndex: ruleIndex(f.Kind),
 			Level:     sarifLevel(f.Severity),
 			Message:   sarifMessage{f.Explanation},
 			Locations: []sarifLocation{loc},
@@ -177,4 +177,12 @@ func (s *sarifWriter) end(*scanStats) error {
 	}
 	_, err = fmt.Fprintf(s.w, "\n],\n\"invocations\": %s\n}]\n}\n", b)
 	return err
+}
+
+// ruleIndex is the index of r in allRules, the rules of the SARIF log.
+func ruleIndex(r rule) int {
+	if k, ok := r.kind(); ok {
+		return int(k) - 1
+	}
+	return len(plainsight.Kinds()) + int(r-ruleNotText)
 }

@@ -5,22 +5,25 @@ package scan
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
 )
 
-// binarySniffLen is how much of a file is searched for a NUL byte to call
-// it binary, as git does.
-const binarySniffLen = 8 << 10
+// chunkLen is the most of a file scan reads and sanitizes at once: files
+// of any size are streamed in pieces cut after a newline, so that a
+// worker's memory stays bounded.
+const chunkLen = 4 << 20
 
 // skipReason says why a file was not scanned.
 type skipReason uint8
@@ -28,7 +31,12 @@ type skipReason uint8
 const (
 	scanned skipReason = iota
 	skippedBinary
-	skippedSize
+	// skippedSpecial: not a regular file when opened (a symbolic link, a
+	// FIFO, a device): never followed nor read.
+	skippedSpecial
+	// skippedGone: listed, then gone when opened (a tracked file deleted
+	// from the work tree).
+	skippedGone
 )
 
 // A fileResult is what scanning one file produced.
@@ -44,9 +52,9 @@ type fileResult struct {
 
 // scanStats are the totals of a scan, for the summary line.
 type scanStats struct {
-	files, unreadable, binary, tooLarge int
-	bytes                               int64
-	byKind                              map[plainsight.Kind]int
+	files, unreadable, binary, special, gone int
+	bytes                                    int64
+	byKind                                   map[rule]int
 	findings                            int
 	failing                             bool
 	walk                                walkCounts
@@ -101,7 +109,7 @@ func Main(args []string, s cli.IO) int {
 	fs.Var(&format, "format", "output `format`: text, json (JSON Lines) or sarif (SARIF 2.1.0)")
 	jsonOut := fs.Bool("json", false, "short for -format json")
 	fs.Var(&fail, "fail-on", "exit 1 on findings of this `severity` or above: warn, info or never")
-	maxSize := fs.Int64("max-size", 16<<20, "skip, and count, files larger than this many `bytes`")
+	allowBinary := fs.Bool("allow-binary", false, "pass, and count, files that are not text and not a known binary format")
 	noIgnore := fs.Bool("no-ignore", false, "with -no-git, scan what .gitignore files exclude too")
 	noGit := fs.Bool("no-git", false, "walk directories instead of listing what git tracks and would add")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
@@ -125,8 +133,8 @@ func Main(args []string, s cli.IO) int {
 		out = &textWriter{w: stdout}
 	}
 	start := time.Now()
-	st := scanStats{byKind: map[plainsight.Kind]int{}}
-	err := scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, *maxSize, max(*workers, 1), failOn(fail.value), out, stderr, &st)
+	st := scanStats{byKind: map[rule]int{}}
+	err := scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, *allowBinary, max(*workers, 1), failOn(fail.value), out, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return cli.ExitError
@@ -144,7 +152,7 @@ func Main(args []string, s cli.IO) int {
 // scanTree walks roots in one goroutine, scans files in workers, and hands
 // the results to out in walk order. At most window files are in flight, so
 // memory does not grow with the size of the tree.
-func scanTree(roots []string, w walker, maxSize int64, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
+func scanTree(roots []string, w walker, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
 	window := 4 * workers
 	jobs := make(chan scanFile, window)
 	results := make(chan fileResult, window)
@@ -164,7 +172,7 @@ func scanTree(roots []string, w walker, maxSize int64, workers int, fail failOn,
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			sc := scanner{maxSize: maxSize}
+			sc := scanner{allowBinary: allowBinary}
 			for f := range jobs {
 				results <- sc.scan(f)
 			}
@@ -215,8 +223,11 @@ func (st *scanStats) add(r fileResult, fail failOn) {
 	case r.skip == skippedBinary:
 		st.binary++
 		return
-	case r.skip == skippedSize:
-		st.tooLarge++
+	case r.skip == skippedSpecial:
+		st.special++
+		return
+	case r.skip == skippedGone:
+		st.gone++
 		return
 	}
 	st.files++
@@ -229,70 +240,91 @@ func (st *scanStats) add(r fileResult, fail failOn) {
 }
 
 // A scanner reads and scans files, one at a time. It keeps its read
-// buffer between files, so a worker allocates as much as its largest file,
-// not the sum of them.
+// buffer between files, so a worker holds one chunk, whatever the files.
 type scanner struct {
-	maxSize int64
-	buf     []byte
+	allowBinary bool
+	buf         []byte
 }
 
-// scan reads and scans one file.
+// scan reads and scans one file, chunk by chunk.
 func (sc *scanner) scan(f scanFile) fileResult {
 	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), uri: pathURI(f.path), err: f.err}
 	if r.err != nil {
 		return r
 	}
-	file, err := os.Open(f.path)
-	if err != nil {
+	file, _, notRegular, err := openRegular(f.path)
+	switch {
+	case notRegular:
+		r.skip = skippedSpecial
+		return r
+	case err != nil && f.listed && errors.Is(err, fs.ErrNotExist):
+		r.skip = skippedGone
+		return r
+	case err != nil:
 		r.err = err
 		return r
 	}
 	defer file.Close()
-	fi, err := file.Stat()
-	if err != nil {
-		r.err = err
-		return r
+	if sc.buf == nil {
+		sc.buf = make([]byte, chunkLen)
 	}
-	if fi.Size() > sc.maxSize {
-		r.size, r.skip = fi.Size(), skippedSize
-		return r
+	var (
+		carry int // bytes after the last chunk's cut, moved to the front
+		at    = position{line: 1, col: 1, col16: 1}
+		first = true
+	)
+	for {
+		n, err := io.ReadFull(file, sc.buf[carry:])
+		eof := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !eof {
+			r.err = err
+			return r
+		}
+		data := sc.buf[:carry+n]
+		if first {
+			first = false
+			switch classify(f.path, data[:min(len(data), sniffLen)]) {
+			case classBinary:
+				r.skip = skippedBinary
+				return r
+			case classNotText:
+				if sc.allowBinary {
+					r.skip = skippedBinary
+					return r
+				}
+				r.findings = []finding{{Path: r.path, uri: r.uri, Kind: ruleNotText, Severity: ruleNotText.Severity(), Explanation: ruleNotText.Summary()}}
+				return r
+			}
+		}
+		cut := len(data)
+		if !eof {
+			cut = chunkCut(data)
+		}
+		text := string(data[:cut])
+		r.size += int64(cut)
+		r.findings = append(r.findings, findings(r.path, r.uri, text, scanPolicy.Sanitize(text), at)...)
+		if eof {
+			return r
+		}
+		at = at.after(text)
+		carry = copy(sc.buf, data[cut:])
 	}
-	// The sniff first, so that a large binary file is not read whole. Then
-	// the rest, up to one byte past the limit, which catches a file that
-	// grew since Stat.
-	data, err := sc.read(file, 0, binarySniffLen)
-	if err == nil && bytes.IndexByte(data, 0) >= 0 {
-		r.size, r.skip = fi.Size(), skippedBinary
-		return r
-	}
-	if err == nil && len(data) == binarySniffLen {
-		data, err = sc.read(file, len(data), max(int(fi.Size()), binarySniffLen)+1)
-	}
-	if err != nil {
-		r.err = err
-		return r
-	}
-	r.size = int64(len(data))
-	if r.size > sc.maxSize {
-		r.skip = skippedSize
-		return r
-	}
-	text := string(data)
-	r.findings = findings(r.path, r.uri, text, scanPolicy.Sanitize(text))
-	return r
 }
 
-// read reads from file into sc.buf after the first have bytes, until end
-// of file or until it holds want bytes or sc.maxSize+1, whichever is less.
-func (sc *scanner) read(file *os.File, have, want int) ([]byte, error) {
-	want = int(min(int64(want), sc.maxSize+1))
-	if cap(sc.buf) < want {
-		sc.buf = slices.Grow(sc.buf[:have], want-have)
+// chunkCut returns where a full buffer is cut: after its last newline, or
+// if it holds none, before the last character that may be incomplete.
+// A line longer than a chunk is read in pieces, each on its own.
+func chunkCut(data []byte) int {
+	if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
+		return i + 1
 	}
-	buf := sc.buf[:want]
-	n, err := io.ReadFull(file, buf[have:])
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		err = nil
+	for i := len(data) - 1; i >= max(len(data)-utf8.UTFMax, 0); i-- {
+		if utf8.RuneStart(data[i]) {
+			if utf8.FullRune(data[i:]) {
+				return len(data)
+			}
+			return i
+		}
 	}
-	return buf[:have+n], err
+	return len(data)
 }
