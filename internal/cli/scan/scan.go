@@ -55,9 +55,9 @@ type scanStats struct {
 	files, unreadable, binary, special, gone int
 	bytes                                    int64
 	byKind                                   map[rule]int
-	findings                            int
-	failing                             bool
-	walk                                walkCounts
+	findings                                 int
+	failing                                  bool
+	walk                                     walkCounts
 }
 
 // A choice is a flag value that must be one of a fixed list of words.
