@@ -30,6 +30,8 @@ type finding struct {
 	// col16 and endCol16 are Column and EndColumn in UTF-16 code units,
 	// as SARIF counts them.
 	col16, endCol16 int
+	// prose says the prose reading found it.
+	prose bool
 }
 
 // A position is a line and column of a file, the column counted in
@@ -59,9 +61,6 @@ func utf16Len(s string) int {
 	}
 	return n
 }
-
-// scanPolicy is how scan reads files: a tab is ordinary in source code.
-var scanPolicy = plainsight.Policy{KeepTab: true}
 
 // findings lists each located occurrence of each warning of res, the
 // Result of text, in position order.
@@ -93,13 +92,18 @@ func findings(path, uri, text string, res plainsight.Result, at position) []find
 		}
 	}
 	place(text, out, at)
-	slices.SortStableFunc(out, func(a, b finding) int {
+	sortFindings(out)
+	return out
+}
+
+// sortFindings sorts fs by position, the unplaced ones first.
+func sortFindings(fs []finding) {
+	slices.SortStableFunc(fs, func(a, b finding) int {
 		if a.Line != b.Line {
 			return a.Line - b.Line
 		}
 		return a.Column - b.Column
 	})
-	return out
 }
 
 // runs joins locations that touch, such as the characters of one run of

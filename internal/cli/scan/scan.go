@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
+	"github.com/plainsight-dev/plainsight/internal/filetype"
 )
 
 // chunkLen is the most of a file scan reads and sanitizes at once: files
@@ -272,6 +274,7 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		carry int // bytes after the last chunk's cut, moved to the front
 		at    = position{line: 1, col: 1, col16: 1}
 		first = true
+		typ   filetype.Type
 	)
 	for {
 		n, err := io.ReadFull(file, sc.buf[carry:])
@@ -283,7 +286,9 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		data := sc.buf[:carry+n]
 		if first {
 			first = false
-			switch classify(f.path, data[:min(len(data), sniffLen)]) {
+			head := data[:min(len(data), sniffLen)]
+			typ = filetype.Of(filepath.ToSlash(f.path), head)
+			switch classify(f.path, head) {
 			case classBinary:
 				r.skip = skippedBinary
 				return r
@@ -302,7 +307,7 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		}
 		text := string(data[:cut])
 		r.size += int64(cut)
-		r.findings = append(r.findings, findings(r.path, r.uri, text, scanPolicy.Sanitize(text), at)...)
+		r.findings = append(r.findings, read(r.path, r.uri, text, typ, at)...)
 		if eof {
 			return r
 		}
