@@ -66,20 +66,20 @@ type Type struct {
 type Syntax uint8
 
 const (
-	NoSyntax Syntax = iota
-	CLike           // // and /* */ comments; "", '' and `` strings (C, C++, Go, Java, JavaScript, TypeScript, Rust, C#, Swift, Kotlin, Scala, PHP, CSS)
-	Python          // # comments; '', "", ''' and """ strings
-	Hash            // # comments; '' and "" strings (Perl, R, Ruby, Elixir, Nim, CMake, Tcl, PowerShell, Makefile)
-	Lua             // -- and --[[ ]] comments; '', "" and [[ ]] strings
-	SQL             // -- and /* */ comments; '' strings
-	Markup          // <!-- --> comments and text: the whole file is prose
-	JSON            // strings; a string before a colon is a key
-	YAML            // key: value lines; # comments
-	INI             // key = value lines, [sections]; # and ; comments (TOML, INI, .properties, .editorconfig)
-	Dockerfile      // RUN instructions are shell; # comments prose
-	Makefile        // recipe lines (after a tab) are shell; # comments prose
-	Workflow        // YAML whose run:, script: values are shell (GitHub Actions, GitLab CI)
-	PackageJSON     // JSON whose "scripts" values are shell
+	NoSyntax    Syntax = iota
+	CLike              // // and /* */ comments; "", '' and `` strings (C, C++, Go, Java, JavaScript, TypeScript, Rust, C#, Swift, Kotlin, Scala, PHP, CSS)
+	Python             // # comments; '', "", ''' and """ strings
+	Hash               // # comments; '' and "" strings (Perl, R, Ruby, Elixir, Nim, CMake, Tcl, PowerShell, Makefile)
+	Lua                // -- and --[[ ]] comments; '', "" and [[ ]] strings
+	SQL                // -- and /* */ comments; '' strings
+	Markup             // <!-- --> comments and text: the whole file is prose
+	JSON               // strings; a string before a colon is a key
+	YAML               // key: value lines; # comments
+	INI                // key = value lines, [sections]; # and ; comments (TOML, INI, .properties, .editorconfig)
+	Dockerfile         // RUN instructions are shell; # comments prose
+	Makefile           // recipe lines (after a tab) are shell; # comments prose
+	Workflow           // YAML whose run:, script: values are shell (GitHub Actions, GitLab CI)
+	PackageJSON        // JSON whose "scripts" values are shell
 )
 
 // byExt is the table of file types by extension, lower case.
