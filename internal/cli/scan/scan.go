@@ -50,6 +50,8 @@ type fileResult struct {
 	skip     skipReason
 	err      error
 	findings []finding
+	// suppressed counts the findings inline markers silenced.
+	suppressed int
 }
 
 // scanStats are the totals of a scan, for the summary line.
@@ -57,7 +59,7 @@ type scanStats struct {
 	files, unreadable, binary, special, gone int
 	bytes                                    int64
 	byKind                                   map[rule]int
-	findings                                 int
+	findings, suppressed                     int
 	failing                                  bool
 	walk                                     walkCounts
 }
@@ -234,6 +236,7 @@ func (st *scanStats) add(r fileResult, fail failOn) {
 	}
 	st.files++
 	st.bytes += r.size
+	st.suppressed += r.suppressed
 	for _, f := range r.findings {
 		st.findings++
 		st.byKind[f.Kind]++
@@ -275,6 +278,7 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		at    = position{line: 1, col: 1, col16: 1}
 		first = true
 		typ   filetype.Type
+		marks []marker
 	)
 	for {
 		n, err := io.ReadFull(file, sc.buf[carry:])
@@ -308,7 +312,9 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		text := string(data[:cut])
 		r.size += int64(cut)
 		r.findings = append(r.findings, read(r.path, r.uri, text, typ, at)...)
+		marks = append(marks, findMarkers(r.path, r.uri, text, at)...)
 		if eof {
+			r.findings, r.suppressed = suppress(r.findings, marks)
 			return r
 		}
 		at = at.after(text)
