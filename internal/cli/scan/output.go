@@ -81,8 +81,8 @@ func summaryLine(st *scanStats, elapsed time.Duration) string {
 	if st.suppressed > 0 {
 		fmt.Fprintf(&b, "; %d silenced by plainsight:ignore", st.suppressed)
 	}
-	fmt.Fprintf(&b, "; skipped %d binary, %d ignored, %d special, %d gone; %d unreadable; %.2fs",
-		st.binary, st.walk.ignored, st.walk.special+st.special, st.gone, st.unreadable, elapsed.Seconds())
+	fmt.Fprintf(&b, "; skipped %d binary, %d ignored, %d excluded, %d special, %d gone; %d unreadable; %.2fs",
+		st.binary, st.walk.ignored, st.excluded, st.walk.special+st.special, st.gone, st.unreadable, elapsed.Seconds())
 	return b.String()
 }
 

@@ -39,6 +39,8 @@ const (
 	// skippedGone: listed, then gone when opened (a tracked file deleted
 	// from the work tree).
 	skippedGone
+	// skippedExcluded: excluded by the config file.
+	skippedExcluded
 )
 
 // A fileResult is what scanning one file produced.
@@ -56,7 +58,7 @@ type fileResult struct {
 
 // scanStats are the totals of a scan, for the summary line.
 type scanStats struct {
-	files, unreadable, binary, special, gone int
+	files, unreadable, binary, special, gone, excluded int
 	bytes                                    int64
 	byKind                                   map[rule]int
 	findings, suppressed                     int
@@ -116,6 +118,7 @@ func Main(args []string, s cli.IO) int {
 	allowBinary := fs.Bool("allow-binary", false, "pass, and count, files that are not text and not a known binary format")
 	noIgnore := fs.Bool("no-ignore", false, "with -no-git, scan what .gitignore files exclude too")
 	noGit := fs.Bool("no-git", false, "walk directories instead of listing what git tracks and would add")
+	configPath := fs.String("config", "", "read this config `file` instead of ./"+configName+" (docs/scan.md)")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
 	if status, done := cli.ParseFlags(fs, args); done {
 		return status
@@ -138,7 +141,12 @@ func Main(args []string, s cli.IO) int {
 	}
 	start := time.Now()
 	st := scanStats{byKind: map[rule]int{}}
-	err := scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, *allowBinary, max(*workers, 1), failOn(fail.value), out, stderr, &st)
+	cfg, err := loadConfig(*configPath)
+	if err != nil {
+		fmt.Fprintln(stderr, "plainsight:", cli.NeutralizeLine(err.Error()))
+		return cli.ExitError
+	}
+	err = scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, cfg, *allowBinary, max(*workers, 1), failOn(fail.value), out, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return cli.ExitError
@@ -156,7 +164,7 @@ func Main(args []string, s cli.IO) int {
 // scanTree walks roots in one goroutine, scans files in workers, and hands
 // the results to out in walk order. At most window files are in flight, so
 // memory does not grow with the size of the tree.
-func scanTree(roots []string, w walker, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
+func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
 	window := 4 * workers
 	jobs := make(chan scanFile, window)
 	results := make(chan fileResult, window)
@@ -176,7 +184,7 @@ func scanTree(roots []string, w walker, allowBinary bool, workers int, fail fail
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			sc := scanner{allowBinary: allowBinary}
+			sc := scanner{allowBinary: allowBinary, cfg: cfg}
 			for f := range jobs {
 				results <- sc.scan(f)
 			}
@@ -233,6 +241,9 @@ func (st *scanStats) add(r fileResult, fail failOn) {
 	case r.skip == skippedGone:
 		st.gone++
 		return
+	case r.skip == skippedExcluded:
+		st.excluded++
+		return
 	}
 	st.files++
 	st.bytes += r.size
@@ -248,6 +259,7 @@ func (st *scanStats) add(r fileResult, fail failOn) {
 // buffer between files, so a worker holds one chunk, whatever the files.
 type scanner struct {
 	allowBinary bool
+	cfg         *config
 	buf         []byte
 }
 
@@ -255,6 +267,14 @@ type scanner struct {
 func (sc *scanner) scan(f scanFile) fileResult {
 	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), uri: pathURI(f.path), err: f.err}
 	if r.err != nil {
+		return r
+	}
+	if sc.cfg == nil {
+		sc.cfg = &config{}
+	}
+	rel := sc.cfg.rel(f.path)
+	if sc.cfg.excluded(rel) {
+		r.skip = skippedExcluded
 		return r
 	}
 	file, _, notRegular, err := openRegular(f.path)
@@ -291,7 +311,11 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		if first {
 			first = false
 			head := data[:min(len(data), sniffLen)]
-			typ = filetype.Of(filepath.ToSlash(f.path), head)
+			name := rel
+			if name == "" {
+				name = filepath.ToSlash(f.path)
+			}
+			typ = sc.cfg.typeOf(rel, filetype.Of(name, head))
 			switch classify(f.path, head) {
 			case classBinary:
 				r.skip = skippedBinary
@@ -311,7 +335,7 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		}
 		text := string(data[:cut])
 		r.size += int64(cut)
-		r.findings = append(r.findings, read(r.path, r.uri, text, typ, at)...)
+		r.findings = append(r.findings, sc.cfg.apply(rel, text, read(r.path, r.uri, text, typ, at))...)
 		marks = append(marks, findMarkers(r.path, r.uri, text, at)...)
 		if eof {
 			r.findings, r.suppressed = suppress(r.findings, marks)
