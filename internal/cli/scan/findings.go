@@ -32,6 +32,8 @@ type finding struct {
 	col16, endCol16 int
 	// prose says the prose reading found it.
 	prose bool
+	// src is the source line that holds the finding.
+	src string
 }
 
 // A position is a line and column of a file, the column counted in

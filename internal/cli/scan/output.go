@@ -81,6 +81,9 @@ func summaryLine(st *scanStats, elapsed time.Duration) string {
 	if st.suppressed > 0 {
 		fmt.Fprintf(&b, "; %d silenced by plainsight:ignore", st.suppressed)
 	}
+	if st.baselined > 0 {
+		fmt.Fprintf(&b, "; %d in the baseline", st.baselined)
+	}
 	fmt.Fprintf(&b, "; skipped %d binary, %d ignored, %d excluded, %d special, %d gone; %d unreadable; %.2fs",
 		st.binary, st.walk.ignored, st.excluded, st.walk.special+st.special, st.gone, st.unreadable, elapsed.Seconds())
 	return b.String()

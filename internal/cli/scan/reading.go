@@ -42,6 +42,11 @@ func read(path, uri, text string, t filetype.Type, at position) []finding {
 		fs = readSpans(path, uri, text, filetype.Spans(t.Syntax, text), fs, at)
 	}
 	regrade(text, fs, t, at.line == 1 && at.col == 1)
+	for i := range fs {
+		if fs[i].located {
+			fs[i].src = sourceLine(text, fs[i].start)
+		}
+	}
 	return fs
 }
 

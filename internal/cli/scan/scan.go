@@ -59,11 +59,12 @@ type fileResult struct {
 // scanStats are the totals of a scan, for the summary line.
 type scanStats struct {
 	files, unreadable, binary, special, gone, excluded int
-	bytes                                    int64
-	byKind                                   map[rule]int
-	findings, suppressed                     int
-	failing                                  bool
-	walk                                     walkCounts
+	bytes                                              int64
+	byKind                                             map[rule]int
+	findings, suppressed, baselined                    int
+	baseline                                           baseline
+	failing                                            bool
+	walk                                               walkCounts
 }
 
 // A choice is a flag value that must be one of a fixed list of words.
@@ -118,6 +119,8 @@ func Main(args []string, s cli.IO) int {
 	allowBinary := fs.Bool("allow-binary", false, "pass, and count, files that are not text and not a known binary format")
 	noIgnore := fs.Bool("no-ignore", false, "with -no-git, scan what .gitignore files exclude too")
 	noGit := fs.Bool("no-git", false, "walk directories instead of listing what git tracks and would add")
+	writeBaseline := fs.String("write-baseline", "", "write every finding to this baseline `file` and exit 0")
+	baselinePath := fs.String("baseline", "", "pass the findings this baseline `file` lists: only new ones fail")
 	configPath := fs.String("config", "", "read this config `file` instead of ./"+configName+" (docs/scan.md)")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
 	if status, done := cli.ParseFlags(fs, args); done {
@@ -139,9 +142,15 @@ func Main(args []string, s cli.IO) int {
 	default:
 		out = &textWriter{w: stdout}
 	}
+	if *writeBaseline != "" {
+		out = &baselineWriter{name: *writeBaseline}
+	}
 	start := time.Now()
 	st := scanStats{byKind: map[rule]int{}}
 	cfg, err := loadConfig(*configPath)
+	if err == nil && *baselinePath != "" {
+		st.baseline, err = loadBaseline(*baselinePath)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", cli.NeutralizeLine(err.Error()))
 		return cli.ExitError
@@ -152,6 +161,9 @@ func Main(args []string, s cli.IO) int {
 		return cli.ExitError
 	}
 	fmt.Fprintln(stderr, summaryLine(&st, time.Since(start)))
+	if *writeBaseline != "" {
+		return cli.ExitClean
+	}
 	switch {
 	case st.unreadable > 0:
 		return cli.ExitError
@@ -210,6 +222,9 @@ func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers i
 			}
 			delete(pending, next)
 			next++
+			var n int
+			r.findings, n = st.baseline.filter(r.findings)
+			st.baselined += n
 			st.add(r, fail)
 			if r.err != nil {
 				fmt.Fprintf(stderr, "plainsight: %s\n", cli.NeutralizeLine(r.err.Error()))

@@ -47,7 +47,8 @@ func findMarkers(path, uri, text string, at position) []marker {
 		m.line = at.line
 		m.at = finding{Path: path, uri: uri, located: true, start: i, end: off,
 			Line: at.line, Column: at.col, col16: at.col16, EndLine: at.line,
-			EndColumn: at.col + len(markerWord), endCol16: at.col16 + len(markerWord)}
+			EndColumn: at.col + len(markerWord), endCol16: at.col16 + len(markerWord),
+			src: sourceLine(text, i)}
 		ms = append(ms, m)
 	}
 }
