@@ -12,7 +12,9 @@
 //	plainsight run [-raw-dir DIR] [--] command [arg ...]
 //	plainsight dump [file ...]
 //	plainsight demo
+//	plainsight explain [kind ...]
 //	plainsight help [command]
+//	plainsight --version
 //
 // check (the default) is for approval views and audit records (package
 // plainsight); scan is a CI gate over a tree; approve is a confirmation
@@ -34,6 +36,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/plainsight-dev/plainsight/internal/buildinfo"
 	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/internal/cli/approve"
 	"github.com/plainsight-dev/plainsight/internal/cli/check"
@@ -75,6 +78,8 @@ func init() {
 			"Shows raw bytes as offsets, hex and caret notation; never emits a control\nbyte.", stream.Dump},
 		{"demo", "[-json] [-color auto|always|never]",
 			"Shows a hostile approval prompt as a terminal would, then neutralized.", check.Demo},
+		{"explain", "[kind ...]",
+			"Prints the documentation of each kind of finding named, as docs/warnings.md\nand docs/scan.md have it; with none, lists every kind.", scan.Explain},
 		{"help", "[command]", "Shows the usage of plainsight or of one command.", helpCmd},
 	}
 }
@@ -103,6 +108,10 @@ func (c *command) invoke(args []string, s cli.IO) int {
 // run is the whole command, apart from the process, so tests can call it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	s := cli.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv}
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version" || args[0] == "version") {
+		fmt.Fprintln(stdout, buildinfo.Read())
+		return cli.ExitClean
+	}
 	if len(args) > 0 {
 		if c := lookup(args[0]); c != nil {
 			return c.invoke(args[1:], s)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"unicode/utf8"
 )
 
 // fingerprintKey names scan's fingerprint in SARIF partialFingerprints.
@@ -17,8 +18,9 @@ const fingerprintKey = "plainsightFingerprint/v1"
 const maxSourceLine = 1024
 
 // sourceLine returns the line of text that holds byte off, without its
-// line ending, clipped to maxSourceLine bytes around off.
-func sourceLine(text string, off int) string {
+// line ending, clipped to maxSourceLine bytes around off, and where off
+// is in it.
+func sourceLine(text string, off int) (string, int) {
 	start := strings.LastIndexByte(text[:off], '\n') + 1
 	end := strings.IndexByte(text[off:], '\n')
 	if end < 0 {
@@ -27,11 +29,16 @@ func sourceLine(text string, off int) string {
 		end += off
 	}
 	line := strings.TrimSuffix(text[start:end], "\r")
+	at := off - start
 	if len(line) > maxSourceLine {
-		lo := max(off-start-maxSourceLine/2, 0)
+		lo := max(at-maxSourceLine/2, 0)
+		for lo > 0 && lo < len(line) && !utf8.RuneStart(line[lo]) {
+			lo--
+		}
 		line = line[lo:min(lo+maxSourceLine, len(line))]
+		at -= lo
 	}
-	return strings.Clone(line)
+	return strings.Clone(line), min(at, len(line))
 }
 
 // fingerprint identifies a finding across commits: a hash of its kind,

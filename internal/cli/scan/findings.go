@@ -32,8 +32,10 @@ type finding struct {
 	col16, endCol16 int
 	// prose says the prose reading found it.
 	prose bool
-	// src is the source line that holds the finding.
-	src string
+	// src is the source line that holds the finding, srcAt where in it
+	// the finding starts.
+	src   string
+	srcAt int
 }
 
 // A position is a line and column of a file, the column counted in

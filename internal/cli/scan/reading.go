@@ -44,7 +44,7 @@ func read(path, uri, text string, t filetype.Type, at position) []finding {
 	regrade(text, fs, t, at.line == 1 && at.col == 1)
 	for i := range fs {
 		if fs[i].located {
-			fs[i].src = sourceLine(text, fs[i].start)
+			fs[i].src, fs[i].srcAt = sourceLine(text, fs[i].start)
 		}
 	}
 	return fs

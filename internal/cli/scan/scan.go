@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -113,6 +114,8 @@ func Main(args []string, s cli.IO) int {
 	fs := cli.NewFlags("scan", s)
 	format := choice{"text", []string{"text", "json", "sarif"}}
 	fail := choice{"warn", []string{"warn", "info", "never"}}
+	source := choice{"auto", []string{"auto", "always", "never"}}
+	fs.Var(&source, "source", "text output: show each finding's source line with a caret under it: auto (on a terminal), always or never")
 	fs.Var(&format, "format", "output `format`: text, json (JSON Lines) or sarif (SARIF 2.1.0)")
 	jsonOut := fs.Bool("json", false, "short for -format json")
 	fs.Var(&fail, "fail-on", "exit 1 on findings of this `severity` or above: warn, info or never")
@@ -140,7 +143,8 @@ func Main(args []string, s cli.IO) int {
 	case "sarif":
 		out = &sarifWriter{w: stdout}
 	default:
-		out = &textWriter{w: stdout}
+		show := source.value == "always" || source.value == "auto" && isTerminal(stdout, s.Getenv)
+		out = &textWriter{w: stdout, source: show}
 	}
 	if *writeBaseline != "" {
 		out = &baselineWriter{name: *writeBaseline}
@@ -377,4 +381,14 @@ func chunkCut(data []byte) int {
 		}
 	}
 	return len(data)
+}
+
+// isTerminal reports whether w is a terminal that is not TERM=dumb.
+func isTerminal(w io.Writer, getenv func(string) string) bool {
+	f, ok := w.(*os.File)
+	if !ok || getenv == nil || getenv("TERM") == "dumb" {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

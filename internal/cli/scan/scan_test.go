@@ -71,6 +71,7 @@ func TestScan(t *testing.T) {
 		{"scan-crlf-clean", []string{"crlf.txt", "empty"}},
 		{"scan-named-ignored-file", []string{"debug.log"}},
 		{"scan-missing", []string{"crlf.txt", "missing\u202e", "keep.log"}},
+		{"scan-source", []string{"-source", "always", "trojan.go", "AGENTS.md", "lonecr.sh"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

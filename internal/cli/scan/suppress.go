@@ -45,10 +45,11 @@ func findMarkers(path, uri, text string, at position) []marker {
 		}
 		m := parseMarker(text[off : off+end])
 		m.line = at.line
+		src, srcAt := sourceLine(text, i)
 		m.at = finding{Path: path, uri: uri, located: true, start: i, end: off,
 			Line: at.line, Column: at.col, col16: at.col16, EndLine: at.line,
 			EndColumn: at.col + len(markerWord), endCol16: at.col16 + len(markerWord),
-			src: sourceLine(text, i)}
+			src: src, srcAt: srcAt}
 		ms = append(ms, m)
 	}
 }
