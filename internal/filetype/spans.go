@@ -48,6 +48,12 @@ func Spans(s Syntax, text string) []Span {
 	return nil
 }
 
+// EmbedsShell reports whether files of syntax s hold commands, read as
+// Shell spans.
+func (s Syntax) EmbedsShell() bool {
+	return s == Dockerfile || s == Makefile || s == Workflow || s == PackageJSON
+}
+
 // A family is the comment and string syntax of a language family: enough
 // to tell code from comments and literals, not to parse.
 type family struct {

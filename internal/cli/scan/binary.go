@@ -69,7 +69,10 @@ var signatures = []signature{
 
 // binaryExts are extensions of formats with no fixed signature scan
 // checks; a file with one of them whose start is not text is binary.
-var binaryExts = []string{".pyc", ".pyo", ".eot", ".bin", ".dat", ".idx", ".dylib", ".lib", ".obj", ".bmp", ".icns", ".snap"}
+// Certificates and keys in DER form, archives and objects without their
+// format's signature (v7 tar, a ZIP with a prefix) are among them.
+var binaryExts = []string{".pyc", ".pyo", ".eot", ".bin", ".dat", ".idx", ".dylib", ".lib", ".obj", ".bmp", ".icns", ".snap",
+	".crt", ".cer", ".der", ".p12", ".pfx", ".jks", ".keystore", ".syso", ".tar", ".zip", ".jar", ".a", ".o", ".so", ".exe", ".dll"}
 
 // classify decides from head, the first bytes of the file named name,
 // whether it is read as text.
@@ -99,9 +102,19 @@ func classify(name string, head []byte) fileClass {
 // text, so that it is scanned, and so do the bytes of a Latin-1 file. A
 // text file in UTF-16 is not text by this test: half its bytes are NUL.
 func looksText(head []byte) bool {
-	bad, nul := 0, bytes.IndexByte(head, 0) >= 0
+	nul := bytes.IndexByte(head, 0) >= 0
+	if !nul && utf8.Valid(head) {
+		// Control bytes alone, in valid UTF-8, do not make a file
+		// binary: they are findings of its text.
+		return true
+	}
+	bad := 0
 	for i := 0; i < len(head); {
 		c := head[i]
+		if c >= 0x20 && c < 0x7f {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
 			if c < 0x20 && !strings.ContainsRune("\t\n\r\f\v\b\x1b", rune(c)) || c == 0x7f {
 				bad++

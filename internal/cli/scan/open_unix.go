@@ -31,5 +31,12 @@ func openRegular(name string) (f *os.File, size int64, notRegular bool, err erro
 		syscall.Close(fd)
 		return nil, 0, true, &os.PathError{Op: "open", Path: name, Err: errors.New("not a regular file")}
 	}
+	// Blocking reads from here: the descriptor is a regular file, and
+	// os.NewFile would otherwise register a non-blocking one with the
+	// poller.
+	if err := syscall.SetNonblock(fd, false); err != nil {
+		syscall.Close(fd)
+		return nil, 0, false, &os.PathError{Op: "fcntl", Path: name, Err: err}
+	}
 	return os.NewFile(uintptr(fd), name), st.Size, false, nil
 }

@@ -38,7 +38,10 @@ func read(path, uri, text string, t filetype.Type, at position) []finding {
 			fs[i].prose = true
 		}
 	}
-	if t.Syntax != filetype.NoSyntax {
+	// A file is lexed when its text reading found something to judge
+	// again, or when it embeds commands, which only the command reading
+	// judges.
+	if t.Syntax != filetype.NoSyntax && (len(fs) > 0 || t.Syntax.EmbedsShell()) {
 		fs = readSpans(path, uri, text, filetype.Spans(t.Syntax, text), fs, at)
 	}
 	regrade(text, fs, t, at.line == 1 && at.col == 1)
