@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -135,9 +136,10 @@ func sticky(f finding, text string) bool {
 }
 
 // regrade lowers to info what a file's type makes ordinary: colour
-// sequences (SGR) written literally into a script; private-use
-// characters (Powerline and Nerd Font glyphs) in shell themes and prompt
-// configuration; a byte order mark at the start of a file (fileStart says
+// sequences (SGR) written literally into a script, also with shell
+// expansions among their parameters; private-use characters (Powerline
+// and Nerd Font glyphs) and symbols that look like ASCII punctuation (❯,
+// ➜) in shell themes and prompt configuration; a byte order mark at the start of a file (fileStart says
 // text starts there); and in prose, which no shell reads, space
 // characters, punctuation that looks like ASCII punctuation (dashes,
 // quotes, colons), and the joiners and direction marks of scripts that
@@ -153,9 +155,13 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 		switch k, _ := f.Kind.kind(); {
 		case k == plainsight.KindTerminalEscape && onlySGR(raw):
 			f.Severity = plainsight.SeverityInfo
-		case k == plainsight.KindPrivateUse && t.Prompt:
+		case k == plainsight.KindTerminalEscape && t.Reading == filetype.Shell && sgrTemplate.MatchString(text[f.start:]):
 			f.Severity = plainsight.SeverityInfo
-		case k == plainsight.KindZeroWidth && r == 0xfeff && f.start == 0 && fileStart:
+		case k == plainsight.KindPrivateUse && t.Prompt,
+			k == plainsight.KindLookalike && t.Prompt && onlyPunctuation(raw):
+			f.Severity = plainsight.SeverityInfo
+		case k == plainsight.KindZeroWidth && r == 0xfeff && f.start == 0 && fileStart,
+			k == plainsight.KindInvalidUTF8 && legacyBytes(raw):
 			f.Severity = plainsight.SeverityInfo
 		case !f.prose:
 		case k == plainsight.KindWhitespace,
@@ -165,6 +171,22 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			f.Severity = plainsight.SeverityInfo
 		}
 	}
+}
+
+// legacyBytes reports whether s is invalid UTF-8 made only of bytes
+// 0xA0 to 0xFF: the letters of a file in Latin-1 or another 8-bit
+// encoding, none of which a terminal takes for a control (C1 controls are
+// 0x80 to 0x9F).
+func legacyBytes(s string) bool {
+	if s == "" || utf8.ValidString(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0xa0 {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyPunctuation reports whether every character of s that is not ASCII
@@ -181,6 +203,12 @@ func onlyPunctuation(s string) bool {
 	}
 	return true
 }
+
+// sgrTemplate matches an SGR sequence a script builds with shell
+// expansions among its parameters, such as ESC "[38;5;${color}m": the
+// terminal parser sees the "$" and "{" as the end of another sequence, but
+// what the script prints is a colour.
+var sgrTemplate = regexp.MustCompile(`^\x1b\[[0-9;:]*(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?[0-9;:]*)+m`)
 
 // onlySGR reports whether s is one or more SGR sequences (CSI parameters
 // m, with 7-bit CSI "ESC [") and nothing else: colours and attributes,
