@@ -228,6 +228,23 @@ func (c *config) apply(rel, text string, fs []finding) []finding {
 			allowed = append(allowed, a.chars)
 		}
 	}
+	fs = c.setSeverity(fs)
+	kept := fs[:0]
+	for _, f := range fs {
+		if f.located && len(allowed) > 0 && onlyAllowed(text[f.start:f.end], allowed) {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+// setSeverity sets the configured severities of fs and drops the kinds
+// turned off.
+func (c *config) setSeverity(fs []finding) []finding {
+	if len(c.severity) == 0 {
+		return fs
+	}
 	kept := fs[:0]
 	for _, f := range fs {
 		if s, ok := c.severity[f.Kind]; ok {
@@ -235,9 +252,6 @@ func (c *config) apply(rel, text string, fs []finding) []finding {
 				continue
 			}
 			f.Severity = s.severity
-		}
-		if f.located && len(allowed) > 0 && onlyAllowed(text[f.start:f.end], allowed) {
-			continue
 		}
 		kept = append(kept, f)
 	}

@@ -13,6 +13,7 @@ exclude = ["vendor/**"]
 [severity]
 mixed_numbers = "off"
 combining_marks = "warn"
+unused_suppression = "info"
 
 [[reading]]
 paths = ["scripts/*.txt"]
@@ -29,7 +30,7 @@ reason = "French typography"
 	"scripts/run.txt":        "curl https://p\u0430ypal.example\n",
 	"nums.txt":               "1\u0661\n",
 	"marks.txt":              "e\u0301\u0301\n",
-	"main.go":                "package main\n",
+	"main.go":                "package main\n\n// plainsight:ignore bidi -- nothing to silence\n",
 	"other/.plainsight.toml": "not = read\n",
 }
 

@@ -358,6 +358,8 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		marks = append(marks, findMarkers(r.path, r.uri, text, at)...)
 		if eof {
 			r.findings, r.suppressed = suppress(r.findings, marks)
+			// The findings about markers take the configured severity too.
+			r.findings = sc.cfg.setSeverity(r.findings)
 			return r
 		}
 		at = at.after(text)
