@@ -1,6 +1,8 @@
 package filetype
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -76,4 +78,48 @@ func FuzzSpans(f *testing.F) {
 			prev = sp.End
 		}
 	})
+}
+
+// TestDocumented checks that the table of docs/scan.md names every
+// extension and file name of the tables here, with its reading.
+func TestDocumented(t *testing.T) {
+	data, err := os.ReadFile("../../docs/scan.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]string{} // the first cell of each table row, by its text
+	for line := range strings.Lines(string(data)) {
+		if cells := strings.Split(line, " | "); strings.HasPrefix(line, "| ") && len(cells) >= 3 {
+			rows[strings.TrimPrefix(cells[0], "| ")] = line
+		}
+	}
+	row := func(t Type) string {
+		switch {
+		case t.Syntax.EmbedsShell() || t.Syntax == Dockerfile || t.Syntax == Makefile:
+			return rows["embedded shell"]
+		case t.Reading == Shell:
+			return rows["shell"]
+		case t.Reading == Prose:
+			return rows["prose"]
+		case t.Reading == Source:
+			return rows["source"]
+		case t.Reading == Data:
+			return rows["data"]
+		}
+		return rows["text"]
+	}
+	for ext, typ := range byExt {
+		if !strings.Contains(row(typ), "`"+ext+"`") {
+			t.Errorf("docs/scan.md: %s is not in the row of its type", ext)
+		}
+	}
+	for name, typ := range byName {
+		r := row(typ)
+		if typ.Syntax == INI && typ.Prompt {
+			r = string(data) // named among the prompt files
+		}
+		if !strings.Contains(r, name) {
+			t.Errorf("docs/scan.md: %s is not in the row of its type", name)
+		}
+	}
 }
