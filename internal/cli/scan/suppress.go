@@ -43,7 +43,10 @@ func findMarkers(path, uri, text string, at position) []marker {
 		if end < 0 {
 			end = len(text) - off
 		}
-		m := parseMarker(text[off : off+end])
+		m, ok := parseMarker(text[off : off+end])
+		if !ok {
+			continue
+		}
 		m.line = at.line
 		src, srcAt := sourceLine(text, i)
 		m.at = finding{Path: path, uri: uri, located: true, start: i, end: off,
@@ -54,24 +57,33 @@ func findMarkers(path, uri, text string, at position) []marker {
 	}
 }
 
-// parseMarker reads what follows the marker word on its line.
-func parseMarker(rest string) marker {
-	var m marker
-	kinds, reason, ok := strings.Cut(rest, " -- ")
-	if !ok {
+// parseMarker reads what follows the marker word on its line. It is not
+// a marker (ok is false) unless a space follows the word and the kinds are
+// written as kinds are, in lower case: text that mentions the syntax,
+// such as "plainsight:ignore KIND -- REASON" in documentation, or the
+// word in quotes, is not one.
+func parseMarker(rest string) (m marker, ok bool) {
+	if rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+		return m, false
+	}
+	kinds, reason, found := strings.Cut(rest, " -- ")
+	if !found {
 		kinds = rest
 	}
 	kinds = strings.TrimSpace(kinds)
+	if strings.Trim(kinds, "abcdefghijklmnopqrstuvwxyz0123456789_, ") != "" {
+		return m, false
+	}
 	if kinds == "" {
 		m.bad = "names no kind to silence"
-		return m
+		return m, true
 	}
 	for name := range strings.SplitSeq(kinds, ",") {
 		name = strings.TrimSpace(name)
 		r, ok := parseRule(name)
 		if !ok {
 			m.bad = "names " + cli.NeutralizeLine(clipToken(name)) + ", which is no kind of finding"
-			return m
+			return m, true
 		}
 		m.kinds = append(m.kinds, r)
 	}
@@ -83,7 +95,7 @@ func parseMarker(rest string) marker {
 	if reason == "" {
 		m.bad = "gives no reason after \" -- \""
 	}
-	return m
+	return m, true
 }
 
 // suppress drops the findings of fs that a good marker on their line or

@@ -17,7 +17,9 @@ var suppressFiles = map[string]string{
 		"var v = \"\u202e\"\n" +
 		"/* plainsight:ignore bidi -- */\n" +
 		"var w = \"\u202e\"\n" +
-		"// plainsight:ignore bidj -- a typo\n",
+		"// plainsight:ignore bidj -- a typo\n" +
+		"// Documentation: write plainsight:ignore KIND -- REASON, or `plainsight:ignore`.\n" +
+		"// plainsight:ignore -- no kind\n",
 }
 
 func TestSuppress(t *testing.T) {
