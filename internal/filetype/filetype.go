@@ -101,6 +101,7 @@ var byExt = map[string]Type{
 	".cs": {Source, CLike, false}, ".swift": {Source, CLike, false}, ".kt": {Source, CLike, false}, ".scala": {Source, CLike, false},
 	".php": {Source, CLike, false}, ".css": {Source, CLike, false}, ".scss": {Source, CLike, false}, ".less": {Source, CLike, false},
 	".dart": {Source, CLike, false}, ".m": {Source, CLike, false}, ".vue": {Source, CLike, false}, ".svelte": {Source, CLike, false},
+	".s": {Source, CLike, false}, ".asm": {Source, CLike, false},
 	".py": {Source, Python, false}, ".pyi": {Source, Python, false},
 	".rb": {Source, Hash, false}, ".pl": {Source, Hash, false}, ".pm": {Source, Hash, false}, ".r": {Source, Hash, false},
 	".ex": {Source, Hash, false}, ".exs": {Source, Hash, false}, ".cmake": {Source, Hash, false}, ".tcl": {Source, Hash, false},

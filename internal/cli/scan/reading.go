@@ -190,14 +190,17 @@ func legacyBytes(s string) bool {
 }
 
 // onlyPunctuation reports whether every character of s that is not ASCII
-// is punctuation or a symbol: a dash, a quote or an arrow that looks like
-// ASCII punctuation, never a letter or digit that spells a word.
+// is punctuation, a symbol or a spacing modifier mark: a dash, a quote, an
+// arrow or a circumflex that looks like ASCII punctuation, never a letter
+// or digit that spells a word.
 func onlyPunctuation(s string) bool {
 	for _, r := range s {
 		if r < utf8.RuneSelf {
 			continue
 		}
-		if !unicode.IsPunct(r) && !unicode.IsSymbol(r) && r != 0x02d0 {
+		// U+02B9 to U+02FF are the spacing modifier marks (ˆ ˜ ː ˈ) that
+		// notation and phonetics write as punctuation.
+		if !unicode.IsPunct(r) && !unicode.IsSymbol(r) && (r < 0x02b9 || r > 0x02ff) {
 			return false
 		}
 	}
