@@ -10,3 +10,5 @@ require (
 )
 
 require golang.org/x/net v0.62.0
+
+require github.com/BurntSushi/toml v1.6.0

@@ -26,3 +26,12 @@ echo "== scan finds every file ripgrep finds"
 ROUNDS=1 bench/scan.sh
 
 echo "== ok"
+
+echo "== the Action's scripts run locally, the pre-commit manifest parses (CI=true)"
+if ! python3 -c 'import yaml' 2>/dev/null; then
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-yaml
+fi
+CI=true go test -count=1 -run 'TestAction|TestPreCommitManifest' ./internal/cli/scan
+
+echo "== ok"

@@ -4,7 +4,7 @@
 // Usage:
 //
 //	plainsight [check] [-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]
-//	plainsight scan [-format text|json|sarif] [-fail-on warn|info|never] [path ...]
+//	plainsight scan [-format text|json|sarif] [-fail-on warn|info|never] [-allow-binary] [-no-git] [path ...]
 //	plainsight approve [flags] -- command [arg ...]
 //	plainsight approve [flags] -c 'shell command'
 //	plainsight hook claude-code|gemini|codex|json [flags]
@@ -13,7 +13,9 @@
 //	plainsight run [-raw-dir DIR] [--] command [arg ...]
 //	plainsight dump [file ...]
 //	plainsight demo
+//	plainsight explain [kind ...]
 //	plainsight help [command]
+//	plainsight --version
 //
 // check (the default) is for approval views and audit records (package
 // plainsight); scan is a CI gate over a tree; approve is a confirmation
@@ -38,6 +40,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/plainsight-dev/plainsight/internal/buildinfo"
 	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/internal/cli/approve"
 	"github.com/plainsight-dev/plainsight/internal/cli/check"
@@ -66,8 +69,8 @@ func init() {
 	commands = []command{
 		{"check", "[-json] [-keep-tab] [-color auto|always|never] [-context command|prose|any] [file ...]",
 			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", check.Main},
-		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-max-size N] [-no-ignore] [path ...]",
-			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. Skips .git, binary files,\nfiles over -max-size and what .gitignore files exclude.", scan.Main},
+		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-allow-binary] [-no-git] [-no-ignore] [path ...]",
+			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. In a git work tree it reads what\ngit would ship; each file whole, whatever its size (docs/scan.md).", scan.Main},
 		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
 			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approve.Main},
 		{"hook", "claude-code|gemini|codex|json [-allow-clean] [-deny-warnings] [-audit FILE] [-print-config]",
@@ -82,6 +85,8 @@ func init() {
 			"Shows raw bytes as offsets, hex and caret notation; never emits a control\nbyte.", stream.Dump},
 		{"demo", "[-json] [-color auto|always|never]",
 			"Shows a hostile approval prompt as a terminal would, then neutralized.", check.Demo},
+		{"explain", "[kind ...]",
+			"Prints the documentation of each kind of finding named, as docs/warnings.md\nand docs/scan.md have it; with none, lists every kind.", scan.Explain},
 		{"help", "[command]", "Shows the usage of plainsight or of one command.", helpCmd},
 	}
 }
@@ -110,6 +115,10 @@ func (c *command) invoke(args []string, s cli.IO) int {
 // run is the whole command, apart from the process, so tests can call it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	s := cli.IO{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: getenv}
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version" || args[0] == "version") {
+		fmt.Fprintln(stdout, buildinfo.Read())
+		return cli.ExitClean
+	}
 	if len(args) > 0 {
 		if c := lookup(args[0]); c != nil {
 			return c.invoke(args[1:], s)

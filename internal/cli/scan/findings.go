@@ -3,6 +3,8 @@ package scan
 import (
 	"slices"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
 )
@@ -15,7 +17,7 @@ type finding struct {
 	Column      int                 `json:"column,omitempty"`
 	EndLine     int                 `json:"end_line,omitempty"`
 	EndColumn   int                 `json:"end_column,omitempty"`
-	Kind        plainsight.Kind     `json:"kind"`
+	Kind        rule                `json:"kind"`
 	Severity    plainsight.Severity `json:"severity"`
 	Explanation string              `json:"explanation"`
 	Token       string              `json:"token,omitempty"`
@@ -25,14 +27,48 @@ type finding struct {
 	// located findings span the bytes [start, end) of the file.
 	located    bool
 	start, end int
+	// col16 and endCol16 are Column and EndColumn in UTF-16 code units,
+	// as SARIF counts them.
+	col16, endCol16 int
+	// prose says the prose reading found it.
+	prose bool
+	// src is the source line that holds the finding, srcAt where in it
+	// the finding starts.
+	src   string
+	srcAt int
 }
 
-// scanPolicy is how scan reads files: a tab is ordinary in source code.
-var scanPolicy = plainsight.Policy{KeepTab: true}
+// A position is a line and column of a file, the column counted in
+// characters and in UTF-16 code units: where a chunk starts.
+type position struct {
+	line, col, col16 int
+}
+
+// after returns the position after text, which starts at p.
+func (p position) after(text string) position {
+	if i := strings.LastIndexByte(text, '\n'); i >= 0 {
+		p.line += strings.Count(text, "\n")
+		p.col, p.col16 = 1, 1
+		text = text[i+1:]
+	}
+	p.col += utf8.RuneCountInString(text)
+	p.col16 += utf16Len(text)
+	return p
+}
+
+// utf16Len returns the length of s in UTF-16 code units, an invalid byte
+// counting as one (it is shown as one replacement character).
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
 
 // findings lists each located occurrence of each warning of res, the
 // Result of text, in position order.
-func findings(path, uri, text string, res plainsight.Result) []finding {
+func findings(path, uri, text string, res plainsight.Result, at position) []finding {
 	var out []finding
 	for _, w := range res.Warnings {
 		locs := w.Locations
@@ -44,7 +80,7 @@ func findings(path, uri, text string, res plainsight.Result) []finding {
 			}
 		}
 		// Clone what may share memory with text, which scan reuses.
-		base := finding{Path: path, uri: uri, Kind: w.Kind, Severity: w.Severity, Explanation: strings.Clone(w.Explanation), Decoded: strings.Clone(w.Decoded)}
+		base := finding{Path: path, uri: uri, Kind: kindRule(w.Kind), Severity: w.Severity, Explanation: strings.Clone(w.Explanation), Decoded: strings.Clone(w.Decoded)}
 		if len(locs) == 0 {
 			out = append(out, base)
 			continue
@@ -59,14 +95,19 @@ func findings(path, uri, text string, res plainsight.Result) []finding {
 			out = append(out, f)
 		}
 	}
-	place(text, out)
-	slices.SortStableFunc(out, func(a, b finding) int {
+	place(text, out, at)
+	sortFindings(out)
+	return out
+}
+
+// sortFindings sorts fs by position, the unplaced ones first.
+func sortFindings(fs []finding) {
+	slices.SortStableFunc(fs, func(a, b finding) int {
 		if a.Line != b.Line {
 			return a.Line - b.Line
 		}
 		return a.Column - b.Column
 	})
-	return out
 }
 
 // runs joins locations that touch, such as the characters of one run of
@@ -113,30 +154,26 @@ func loneCarriageReturns(text string, locs []plainsight.Location) ([]plainsight.
 }
 
 // place fills the lines and columns of the located findings from their
-// byte offsets, in one pass over text whatever the number of findings.
-func place(text string, fs []finding) {
+// byte offsets, in one pass over text whatever the number of findings;
+// text starts at position at of its file.
+func place(text string, fs []finding, at position) {
 	type mark struct {
-		off       int
-		line, col *int
+		off              int
+		line, col, col16 *int
 	}
 	var marks []mark
 	for i := range fs {
 		f := &fs[i]
 		if f.located {
-			marks = append(marks, mark{f.start, &f.Line, &f.Column}, mark{f.end, &f.EndLine, &f.EndColumn})
+			marks = append(marks, mark{f.start, &f.Line, &f.Column, &f.col16}, mark{f.end, &f.EndLine, &f.EndColumn, &f.endCol16})
 		}
 	}
 	slices.SortFunc(marks, func(a, b mark) int { return a.off - b.off })
-	line, col, prev := 1, 1, 0
+	prev := 0
 	for _, m := range marks {
 		off := min(max(m.off, prev), len(text))
-		l, c := plainsight.LineColumn(text[prev:off], off-prev)
-		if l == 1 {
-			col += c - 1
-		} else {
-			line, col = line+l-1, c
-		}
+		at = at.after(text[prev:off])
 		prev = off
-		*m.line, *m.col = line, col
+		*m.line, *m.col, *m.col16 = at.line, at.col, at.col16
 	}
 }

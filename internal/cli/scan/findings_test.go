@@ -1,7 +1,9 @@
 package scan
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight"
@@ -19,12 +21,29 @@ func TestPlace(t *testing.T) {
 	for i := len(offs) - 1; i > 0; i-- {
 		fs = append(fs, finding{located: true, start: offs[i-1], end: offs[i]})
 	}
-	place(text, fs)
+	// The text is a chunk that starts on line 5 after "é😀" (2 characters,
+	// 3 UTF-16 units).
+	place(text, fs, position{line: 5, col: 3, col16: 4})
+	// col16 counts UTF-16 code units before off on its line, plus one.
+	col16 := func(off int) int {
+		line := text[strings.LastIndexByte(text[:off], '\n')+1 : off]
+		n := len(utf16.Encode([]rune(line))) + 1
+		if !strings.Contains(text[:off], "\n") {
+			n += 3
+		}
+		return n
+	}
 	for _, f := range fs {
 		line, col := plainsight.LineColumn(text, f.start)
 		endLine, endCol := plainsight.LineColumn(text, f.end)
-		want := [4]int{line, col, endLine, endCol}
-		if got := [4]int{f.Line, f.Column, f.EndLine, f.EndColumn}; got != want {
+		if line == 1 {
+			col += 2
+		}
+		if endLine == 1 {
+			endCol += 2
+		}
+		want := [6]int{line + 4, col, endLine + 4, endCol, col16(f.start), col16(f.end)}
+		if got := [6]int{f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16}; got != want {
 			t.Errorf("span [%d, %d): got %v, want %v", f.start, f.end, got, want)
 		}
 	}
@@ -77,7 +96,7 @@ func TestFindings(t *testing.T) {
 			{Kind: plainsight.KindMixedScript, Severity: plainsight.SeverityWarn, Explanation: "unplaced", Count: 1},
 		},
 	}
-	got := findings("f", "f", text, res)
+	got := findings("f", "f", text, res, position{1, 1, 1})
 	type row struct {
 		Line, Column, EndLine, EndColumn int
 		Kind                             string

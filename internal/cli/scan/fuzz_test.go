@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"path"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -21,6 +22,14 @@ func FuzzIgnore(f *testing.F) {
 		}
 		rule := parseIgnore([]byte(line))
 		ignored, decided := rule.match(path, isDir)
+		// The lookups give what trying every rule from the last gives,
+		// with plain and suffix rules around the fuzzed one.
+		many := parseIgnore([]byte("a\n*.go\n" + line + "\n!b\n/c/d\n"))
+		mi, md := many.match(path, isDir)
+		ni, nd := matchEveryRule(many, path, isDir)
+		if mi != ni || md != nd {
+			t.Errorf("%+q on %+q: lookups say ignored %v decided %v, every rule says %v %v", line, path, mi, md, ni, nd)
+		}
 		if line != "" && line[0] != '!' && line[0] != '#' {
 			neg := parseIgnore([]byte("!" + line))
 			nIgnored, nDecided := neg.match(path, isDir)
@@ -35,4 +44,24 @@ func FuzzIgnore(f *testing.F) {
 			}
 		}
 	})
+}
+
+// matchEveryRule decides rel as gitignore(5) says, trying every rule from
+// the last: what ignoreFile.match must agree with.
+func matchEveryRule(f *ignoreFile, rel string, isDir bool) (ignored, decided bool) {
+	base := path.Base(rel)
+	for i := len(f.rules) - 1; i >= 0; i-- {
+		r := &f.rules[i]
+		if r.dirOnly && !isDir {
+			continue
+		}
+		subject := rel
+		if r.basename {
+			subject = base
+		}
+		if r.re.MatchString(subject) {
+			return !r.negate, true
+		}
+	}
+	return false, false
 }

@@ -21,23 +21,71 @@ type ignoreRule struct {
 	negate   bool // "!pattern": re-include what an earlier pattern excluded
 	dirOnly  bool // "pattern/": match only directories
 	basename bool // no slash but a trailing one: match the last path component at any depth
+	// literal is what a pattern without wildcards matches, unescaped;
+	// suffix is the ".ext" of a basename pattern "*.ext". Either lets
+	// match find the rule by lookup.
+	literal, suffix string
 }
 
-// An ignoreFile holds the rules of one .gitignore file.
+// An ignoreFile holds the rules of one .gitignore file, compiled once.
+// Patterns without a wildcard (most lines of a large .gitignore) and
+// "*.ext" patterns are indexed by what they match, so that deciding a
+// path costs a few map lookups plus one regular-expression match per
+// pattern with a wildcard, whatever the number of plain ones.
 type ignoreFile struct {
 	rules []ignoreRule
+	// literal maps what a plain pattern matches (a name for a basename
+	// rule, a path otherwise, keyed with literalKey) to the index of its
+	// last rule; literalFiles the same for the rules that also match
+	// files (not "dir/" rules).
+	literal, literalFiles map[string]int
+	// suffix and suffixFiles do the same for "*.ext" basename rules,
+	// keyed by ".ext".
+	suffix, suffixFiles map[string]int
+	// wild lists the indexes of the other rules, in order.
+	wild []int
 }
 
 // parseIgnore reads the patterns of a .gitignore file. Lines it cannot
 // compile are skipped, as git skips patterns it cannot use.
 func parseIgnore(data []byte) *ignoreFile {
-	f := &ignoreFile{}
+	f := &ignoreFile{
+		literal: map[string]int{}, literalFiles: map[string]int{},
+		suffix: map[string]int{}, suffixFiles: map[string]int{},
+	}
 	for line := range bytes.Lines(data) {
-		if r, ok := parseIgnoreLine(string(line)); ok {
-			f.rules = append(f.rules, r)
+		r, ok := parseIgnoreLine(string(line))
+		if !ok {
+			continue
+		}
+		i := len(f.rules)
+		f.rules = append(f.rules, r)
+		switch {
+		case r.literal != "":
+			key := literalKey(r.basename, r.literal)
+			f.literal[key] = i
+			if !r.dirOnly {
+				f.literalFiles[key] = i
+			}
+		case r.suffix != "":
+			f.suffix[r.suffix] = i
+			if !r.dirOnly {
+				f.suffixFiles[r.suffix] = i
+			}
+		default:
+			f.wild = append(f.wild, i)
 		}
 	}
 	return f
+}
+
+// literalKey keys a plain pattern by whether it matches a basename, so
+// that "a" (any level) and "/a" (the top only) stay apart.
+func literalKey(basename bool, s string) string {
+	if basename {
+		return "b" + s
+	}
+	return "p" + s
 }
 
 func parseIgnoreLine(line string) (ignoreRule, bool) {
@@ -80,7 +128,33 @@ func parseIgnoreLine(line string) (ignoreRule, bool) {
 		return ignoreRule{}, false
 	}
 	r.re = re
+	if lit, ok := globLiteral(line); ok {
+		r.literal = lit
+	} else if ext, ok := strings.CutPrefix(line, "*"); ok && r.basename && strings.HasPrefix(ext, ".") && strings.IndexByte(ext[1:], '.') < 0 {
+		if lit, ok := globLiteral(ext); ok {
+			r.suffix = lit
+		}
+	}
 	return r, true
+}
+
+// globLiteral returns what glob matches if it holds no wildcard, with its
+// backslashes taken as quoting, and whether it is such a glob.
+func globLiteral(glob string) (string, bool) {
+	if strings.ContainsAny(glob, "*?[") {
+		return "", false
+	}
+	if !strings.Contains(glob, `\`) {
+		return glob, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(glob); i++ {
+		if glob[i] == '\\' && i+1 < len(glob) {
+			i++
+		}
+		b.WriteByte(glob[i])
+	}
+	return b.String(), true
 }
 
 // trimTrailingSpaces drops trailing spaces: "Trailing spaces are ignored
@@ -191,8 +265,31 @@ func globClass(s string) (string, int) {
 // last matching pattern decides the outcome."
 func (f *ignoreFile) match(rel string, isDir bool) (ignored, decided bool) {
 	base := path.Base(rel)
-	for i := len(f.rules) - 1; i >= 0; i-- {
-		r := &f.rules[i]
+	literal, suffix := f.literalFiles, f.suffixFiles
+	if isDir {
+		literal, suffix = f.literal, f.suffix
+	}
+	// The last matching rule: the latest of the indexed ones found by
+	// lookup, then any later rule with a wildcard.
+	last := -1
+	if i, ok := literal[literalKey(true, base)]; ok {
+		last = max(last, i)
+	}
+	if i, ok := literal[literalKey(false, rel)]; ok {
+		last = max(last, i)
+	}
+	for j := strings.IndexByte(base, '.'); j >= 0; {
+		if i, ok := suffix[base[j:]]; ok {
+			last = max(last, i)
+		}
+		k := strings.IndexByte(base[j+1:], '.')
+		if k < 0 {
+			break
+		}
+		j += 1 + k
+	}
+	for j := len(f.wild) - 1; j >= 0 && f.wild[j] > last; j-- {
+		r := &f.rules[f.wild[j]]
 		if r.dirOnly && !isDir {
 			continue
 		}
@@ -201,10 +298,14 @@ func (f *ignoreFile) match(rel string, isDir bool) (ignored, decided bool) {
 			subject = base
 		}
 		if r.re.MatchString(subject) {
-			return !r.negate, true
+			last = f.wild[j]
+			break
 		}
 	}
-	return false, false
+	if last < 0 {
+		return false, false
+	}
+	return !f.rules[last].negate, true
 }
 
 // An ignoreLevel is a .gitignore file and the directory it governs,

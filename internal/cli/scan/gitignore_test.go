@@ -151,7 +151,7 @@ func TestIgnoreMatchesGit(t *testing.T) {
 func walkFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	var got []string
-	w := walker{emit: func(f scanFile) {
+	w := walker{noGit: true, emit: func(f scanFile) {
 		if f.err != nil {
 			t.Errorf("walk: %v", f.err)
 			return

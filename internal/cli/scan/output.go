@@ -7,16 +7,25 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/rivo/uniseg"
 
 	"github.com/plainsight-dev/plainsight"
 )
 
 // textWriter prints findings as compilers and go vet do, so that editors
 // and CI logs link to them: path:line:col: severity kind: explanation.
-type textWriter struct{ w io.Writer }
+// With source, each located finding is followed by its source line,
+// neutralized, and a caret line under the finding, as rustc and
+// shellcheck show them.
+type textWriter struct {
+	w      io.Writer
+	source bool
+}
 
 func (t *textWriter) begin() error { return nil }
 
@@ -33,8 +42,59 @@ func (t *textWriter) file(r fileResult) error {
 		if _, err := fmt.Fprintf(t.w, "%s: %s %s: %s%s\n", pos, f.Severity, f.Kind, f.Explanation, decoded); err != nil {
 			return err
 		}
+		if t.source && f.located {
+			if _, err := io.WriteString(t.w, sourceSnippet(f)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// maxSnippetWidth is the most columns of source shown before a finding;
+// more is cut at the start, marked "…".
+const maxSnippetWidth = 60
+
+// sourceSnippet shows f's source line, neutralized (every escape of a
+// finding is written as in check's output, a tab as one space), with a
+// caret line under the finding's token:
+//
+//	5 | if access != "user\u{202e} \u{2066}// Check if admin\u{2069}
+//	  |                    ^^^^^^^^
+func sourceSnippet(f finding) string {
+	show := func(s string) string {
+		return strings.ReplaceAll(scanPolicy.Sanitize(s).Text, "\t", " ")
+	}
+	end := min(f.srcAt+max(f.end-f.start, 1), len(f.src))
+	if f.EndLine != f.Line {
+		end = len(f.src)
+	}
+	for end < len(f.src) && !utf8.RuneStart(f.src[end]) {
+		end++
+	}
+	before, token, after := show(f.src[:f.srcAt]), show(f.src[f.srcAt:end]), show(f.src[end:])
+	if w := uniseg.StringWidth(before); w > maxSnippetWidth {
+		g := uniseg.NewGraphemes(before)
+		cut := 0
+		for w > maxSnippetWidth-1 && g.Next() {
+			w -= g.Width()
+			_, cut = g.Positions()
+		}
+		before = "…" + before[cut:]
+	}
+	if uniseg.StringWidth(after) > maxSnippetWidth {
+		g := uniseg.NewGraphemes(after)
+		w := 0
+		for g.Next() && w < maxSnippetWidth-1 {
+			w += g.Width()
+		}
+		from, _ := g.Positions()
+		after = after[:from] + "…"
+	}
+	num := strconv.Itoa(f.Line)
+	pad := strings.Repeat(" ", len(num))
+	return fmt.Sprintf(" %s | %s%s%s\n %s | %s%s\n", num, before, token, after,
+		pad, strings.Repeat(" ", uniseg.StringWidth(before)), strings.Repeat("^", max(uniseg.StringWidth(token), 1)))
 }
 
 func (t *textWriter) end(*scanStats) error { return nil }
@@ -64,7 +124,7 @@ func summaryLine(st *scanStats, elapsed time.Duration) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "plainsight scan: %d files, %d bytes, %d %s", st.files, st.bytes, st.findings, plural(st.findings, "finding"))
 	if len(st.byKind) > 0 {
-		kinds := make([]plainsight.Kind, 0, len(st.byKind))
+		kinds := make([]rule, 0, len(st.byKind))
 		for k := range st.byKind {
 			kinds = append(kinds, k)
 		}
@@ -78,8 +138,14 @@ func summaryLine(st *scanStats, elapsed time.Duration) string {
 		}
 		b.WriteString(")")
 	}
-	fmt.Fprintf(&b, "; skipped %d binary, %d over the size limit, %d ignored, %d special; %d unreadable; %.2fs",
-		st.binary, st.tooLarge, st.walk.ignored, st.walk.special, st.unreadable, elapsed.Seconds())
+	if st.suppressed > 0 {
+		fmt.Fprintf(&b, "; %d silenced by plainsight:ignore", st.suppressed)
+	}
+	if st.baselined > 0 {
+		fmt.Fprintf(&b, "; %d in the baseline", st.baselined)
+	}
+	fmt.Fprintf(&b, "; skipped %d binary, %d ignored, %d excluded, %d special, %d gone; %d unreadable; %.2fs",
+		st.binary, st.walk.ignored, st.excluded, st.walk.special+st.special, st.gone, st.unreadable, elapsed.Seconds())
 	return b.String()
 }
 

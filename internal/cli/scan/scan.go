@@ -5,22 +5,28 @@ package scan
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
+	"github.com/plainsight-dev/plainsight/internal/filetype"
 )
 
-// binarySniffLen is how much of a file is searched for a NUL byte to call
-// it binary, as git does.
-const binarySniffLen = 8 << 10
+// chunkLen is the most of a file scan reads and sanitizes at once: files
+// of any size are streamed in pieces cut after a newline, so that a
+// worker's memory stays bounded.
+const chunkLen = 4 << 20
 
 // skipReason says why a file was not scanned.
 type skipReason uint8
@@ -28,7 +34,14 @@ type skipReason uint8
 const (
 	scanned skipReason = iota
 	skippedBinary
-	skippedSize
+	// skippedSpecial: not a regular file when opened (a symbolic link, a
+	// FIFO, a device): never followed nor read.
+	skippedSpecial
+	// skippedGone: listed, then gone when opened (a tracked file deleted
+	// from the work tree).
+	skippedGone
+	// skippedExcluded: excluded by the config file.
+	skippedExcluded
 )
 
 // A fileResult is what scanning one file produced.
@@ -40,16 +53,19 @@ type fileResult struct {
 	skip     skipReason
 	err      error
 	findings []finding
+	// suppressed counts the findings inline markers silenced.
+	suppressed int
 }
 
 // scanStats are the totals of a scan, for the summary line.
 type scanStats struct {
-	files, unreadable, binary, tooLarge int
-	bytes                               int64
-	byKind                              map[plainsight.Kind]int
-	findings                            int
-	failing                             bool
-	walk                                walkCounts
+	files, unreadable, binary, special, gone, excluded int
+	bytes                                              int64
+	byKind                                             map[rule]int
+	findings, suppressed, baselined                    int
+	baseline                                           baseline
+	failing                                            bool
+	walk                                               walkCounts
 }
 
 // A choice is a flag value that must be one of a fixed list of words.
@@ -98,11 +114,17 @@ func Main(args []string, s cli.IO) int {
 	fs := cli.NewFlags("scan", s)
 	format := choice{"text", []string{"text", "json", "sarif"}}
 	fail := choice{"warn", []string{"warn", "info", "never"}}
+	source := choice{"auto", []string{"auto", "always", "never"}}
+	fs.Var(&source, "source", "text output: show each finding's source line with a caret under it: auto (on a terminal), always or never")
 	fs.Var(&format, "format", "output `format`: text, json (JSON Lines) or sarif (SARIF 2.1.0)")
 	jsonOut := fs.Bool("json", false, "short for -format json")
 	fs.Var(&fail, "fail-on", "exit 1 on findings of this `severity` or above: warn, info or never")
-	maxSize := fs.Int64("max-size", 16<<20, "skip, and count, files larger than this many `bytes`")
-	noIgnore := fs.Bool("no-ignore", false, "scan what .gitignore files exclude too")
+	allowBinary := fs.Bool("allow-binary", false, "pass, and count, files that are not text and not a known binary format")
+	noIgnore := fs.Bool("no-ignore", false, "with -no-git, scan what .gitignore files exclude too")
+	noGit := fs.Bool("no-git", false, "walk directories instead of listing what git tracks and would add")
+	writeBaseline := fs.String("write-baseline", "", "write every finding to this baseline `file` and exit 0")
+	baselinePath := fs.String("baseline", "", "pass the findings this baseline `file` lists: only new ones fail")
+	configPath := fs.String("config", "", "read this config `file` instead of ./"+configName+" (docs/scan.md)")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
 	if status, done := cli.ParseFlags(fs, args); done {
 		return status
@@ -121,16 +143,31 @@ func Main(args []string, s cli.IO) int {
 	case "sarif":
 		out = &sarifWriter{w: stdout}
 	default:
-		out = &textWriter{w: stdout}
+		show := source.value == "always" || source.value == "auto" && isTerminal(stdout, s.Getenv)
+		out = &textWriter{w: stdout, source: show}
+	}
+	if *writeBaseline != "" {
+		out = &baselineWriter{name: *writeBaseline}
 	}
 	start := time.Now()
-	st := scanStats{byKind: map[plainsight.Kind]int{}}
-	err := scanTree(roots, *noIgnore, *maxSize, max(*workers, 1), failOn(fail.value), out, stderr, &st)
+	st := scanStats{byKind: map[rule]int{}}
+	cfg, err := loadConfig(*configPath)
+	if err == nil && *baselinePath != "" {
+		st.baseline, err = loadBaseline(*baselinePath)
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "plainsight:", cli.NeutralizeLine(err.Error()))
+		return cli.ExitError
+	}
+	err = scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, cfg, *allowBinary, max(*workers, 1), failOn(fail.value), out, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return cli.ExitError
 	}
 	fmt.Fprintln(stderr, summaryLine(&st, time.Since(start)))
+	if *writeBaseline != "" {
+		return cli.ExitClean
+	}
 	switch {
 	case st.unreadable > 0:
 		return cli.ExitError
@@ -143,17 +180,17 @@ func Main(args []string, s cli.IO) int {
 // scanTree walks roots in one goroutine, scans files in workers, and hands
 // the results to out in walk order. At most window files are in flight, so
 // memory does not grow with the size of the tree.
-func scanTree(roots []string, noIgnore bool, maxSize int64, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
+func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
 	window := 4 * workers
 	jobs := make(chan scanFile, window)
 	results := make(chan fileResult, window)
 	slots := make(chan struct{}, window)
 	walked := make(chan walkCounts, 1)
 	go func() {
-		w := walker{noIgnore: noIgnore, emit: func(f scanFile) {
+		w.emit = func(f scanFile) {
 			slots <- struct{}{}
 			jobs <- f
-		}}
+		}
 		for _, r := range roots {
 			w.root(r)
 		}
@@ -163,7 +200,7 @@ func scanTree(roots []string, noIgnore bool, maxSize int64, workers int, fail fa
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			sc := scanner{maxSize: maxSize}
+			sc := scanner{allowBinary: allowBinary, cfg: cfg}
 			for f := range jobs {
 				results <- sc.scan(f)
 			}
@@ -189,6 +226,9 @@ func scanTree(roots []string, noIgnore bool, maxSize int64, workers int, fail fa
 			}
 			delete(pending, next)
 			next++
+			var n int
+			r.findings, n = st.baseline.filter(r.findings)
+			st.baselined += n
 			st.add(r, fail)
 			if r.err != nil {
 				fmt.Fprintf(stderr, "plainsight: %s\n", cli.NeutralizeLine(r.err.Error()))
@@ -214,12 +254,19 @@ func (st *scanStats) add(r fileResult, fail failOn) {
 	case r.skip == skippedBinary:
 		st.binary++
 		return
-	case r.skip == skippedSize:
-		st.tooLarge++
+	case r.skip == skippedSpecial:
+		st.special++
+		return
+	case r.skip == skippedGone:
+		st.gone++
+		return
+	case r.skip == skippedExcluded:
+		st.excluded++
 		return
 	}
 	st.files++
 	st.bytes += r.size
+	st.suppressed += r.suppressed
 	for _, f := range r.findings {
 		st.findings++
 		st.byKind[f.Kind]++
@@ -228,70 +275,122 @@ func (st *scanStats) add(r fileResult, fail failOn) {
 }
 
 // A scanner reads and scans files, one at a time. It keeps its read
-// buffer between files, so a worker allocates as much as its largest file,
-// not the sum of them.
+// buffer between files, so a worker holds one chunk, whatever the files.
 type scanner struct {
-	maxSize int64
-	buf     []byte
+	allowBinary bool
+	cfg         *config
+	buf         []byte
 }
 
-// scan reads and scans one file.
+// scan reads and scans one file, chunk by chunk.
 func (sc *scanner) scan(f scanFile) fileResult {
 	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), uri: pathURI(f.path), err: f.err}
 	if r.err != nil {
 		return r
 	}
-	file, err := os.Open(f.path)
-	if err != nil {
+	if sc.cfg == nil {
+		sc.cfg = &config{}
+	}
+	rel := sc.cfg.rel(f.path)
+	if sc.cfg.excluded(rel) {
+		r.skip = skippedExcluded
+		return r
+	}
+	file, _, notRegular, err := openRegular(f.path)
+	switch {
+	case notRegular:
+		r.skip = skippedSpecial
+		return r
+	case err != nil && f.listed && errors.Is(err, fs.ErrNotExist):
+		r.skip = skippedGone
+		return r
+	case err != nil:
 		r.err = err
 		return r
 	}
 	defer file.Close()
-	fi, err := file.Stat()
-	if err != nil {
-		r.err = err
-		return r
+	if sc.buf == nil {
+		sc.buf = make([]byte, chunkLen)
 	}
-	if fi.Size() > sc.maxSize {
-		r.size, r.skip = fi.Size(), skippedSize
-		return r
+	var (
+		carry int // bytes after the last chunk's cut, moved to the front
+		at    = position{line: 1, col: 1, col16: 1}
+		first = true
+		typ   filetype.Type
+		marks []marker
+	)
+	for {
+		n, err := io.ReadFull(file, sc.buf[carry:])
+		eof := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !eof {
+			r.err = err
+			return r
+		}
+		data := sc.buf[:carry+n]
+		if first {
+			first = false
+			head := data[:min(len(data), sniffLen)]
+			name := rel
+			if name == "" {
+				name = filepath.ToSlash(f.path)
+			}
+			typ = sc.cfg.typeOf(rel, filetype.Of(name, head))
+			switch classify(f.path, head) {
+			case classBinary:
+				r.skip = skippedBinary
+				return r
+			case classNotText:
+				if sc.allowBinary {
+					r.skip = skippedBinary
+					return r
+				}
+				r.findings = []finding{{Path: r.path, uri: r.uri, Kind: ruleNotText, Severity: ruleNotText.Severity(), Explanation: ruleNotText.Summary()}}
+				return r
+			}
+		}
+		cut := len(data)
+		if !eof {
+			cut = chunkCut(data)
+		}
+		text := string(data[:cut])
+		r.size += int64(cut)
+		r.findings = append(r.findings, sc.cfg.apply(rel, text, read(r.path, r.uri, text, typ, at))...)
+		marks = append(marks, findMarkers(r.path, r.uri, text, at)...)
+		if eof {
+			r.findings, r.suppressed = suppress(r.findings, marks)
+			// The findings about markers take the configured severity too.
+			r.findings = sc.cfg.setSeverity(r.findings)
+			return r
+		}
+		at = at.after(text)
+		carry = copy(sc.buf, data[cut:])
 	}
-	// The sniff first, so that a large binary file is not read whole. Then
-	// the rest, up to one byte past the limit, which catches a file that
-	// grew since Stat.
-	data, err := sc.read(file, 0, binarySniffLen)
-	if err == nil && bytes.IndexByte(data, 0) >= 0 {
-		r.size, r.skip = fi.Size(), skippedBinary
-		return r
-	}
-	if err == nil && len(data) == binarySniffLen {
-		data, err = sc.read(file, len(data), max(int(fi.Size()), binarySniffLen)+1)
-	}
-	if err != nil {
-		r.err = err
-		return r
-	}
-	r.size = int64(len(data))
-	if r.size > sc.maxSize {
-		r.skip = skippedSize
-		return r
-	}
-	text := string(data)
-	r.findings = findings(r.path, r.uri, text, scanPolicy.Sanitize(text))
-	return r
 }
 
-// read reads from file into sc.buf after the first have bytes, until end
-// of file or until it holds want bytes or sc.maxSize+1, whichever is less.
-func (sc *scanner) read(file *os.File, have, want int) ([]byte, error) {
-	want = int(min(int64(want), sc.maxSize+1))
-	if cap(sc.buf) < want {
-		sc.buf = slices.Grow(sc.buf[:have], want-have)
+// chunkCut returns where a full buffer is cut: after its last newline, or
+// if it holds none, before the last character that may be incomplete.
+// A line longer than a chunk is read in pieces, each on its own.
+func chunkCut(data []byte) int {
+	if i := bytes.LastIndexByte(data, '\n'); i >= 0 {
+		return i + 1
 	}
-	buf := sc.buf[:want]
-	n, err := io.ReadFull(file, buf[have:])
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
-		err = nil
+	for i := len(data) - 1; i >= max(len(data)-utf8.UTFMax, 0); i-- {
+		if utf8.RuneStart(data[i]) {
+			if utf8.FullRune(data[i:]) {
+				return len(data)
+			}
+			return i
+		}
 	}
-	return buf[:have+n], err
+	return len(data)
+}
+
+// isTerminal reports whether w is a terminal that is not TERM=dumb.
+func isTerminal(w io.Writer, getenv func(string) string) bool {
+	f, ok := w.(*os.File)
+	if !ok || getenv == nil || getenv("TERM") == "dumb" {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }

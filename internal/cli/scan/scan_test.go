@@ -61,16 +61,17 @@ func TestScan(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"scan-text", []string{"-max-size", "1000"}},
-		{"scan-json", []string{"--json", "-max-size", "1000", "."}},
-		{"scan-sarif", []string{"-format", "sarif", "-max-size", "1000"}},
-		{"scan-fail-never", []string{"-fail-on", "never", "-max-size", "1000"}},
-		{"scan-no-ignore", []string{"-no-ignore", "-max-size", "1000"}},
+		{"scan-text", []string{}},
+		{"scan-json", []string{"--json", "."}},
+		{"scan-sarif", []string{"-format", "sarif"}},
+		{"scan-fail-never", []string{"-fail-on", "never"}},
+		{"scan-no-ignore", []string{"-no-ignore"}},
 		{"scan-info-passes", []string{"info.txt"}},
 		{"scan-info-fails", []string{"-fail-on", "info", "info.txt"}},
 		{"scan-crlf-clean", []string{"crlf.txt", "empty"}},
 		{"scan-named-ignored-file", []string{"debug.log"}},
 		{"scan-missing", []string{"crlf.txt", "missing\u202e", "keep.log"}},
+		{"scan-source", []string{"-source", "always", "trojan.go", "AGENTS.md", "lonecr.sh"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,7 +85,7 @@ func TestScan(t *testing.T) {
 // python3-jsonschema, and checks each result against its rule.
 func TestScanSARIF(t *testing.T) {
 	dir := makeScanTree(t)
-	cmd := prog.Command("-format", "sarif", "-max-size", "1000", ".", "missing")
+	cmd := prog.Command("-format", "sarif", ".", "missing")
 	cmd.Dir = dir
 	out, _ := cmd.Output()
 	var log struct {
@@ -155,7 +156,7 @@ func jsonschemaPython() string {
 // documented fields and nothing else.
 func TestScanJSONSchema(t *testing.T) {
 	dir := makeScanTree(t)
-	cmd := prog.Command("-format", "json", "-max-size", "1000")
+	cmd := prog.Command("-format", "json")
 	cmd.Dir = dir
 	out, _ := cmd.Output()
 	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
@@ -185,7 +186,7 @@ func TestScanJSONSchema(t *testing.T) {
 // the character at line:column is where the finding's token starts.
 func TestScanPositions(t *testing.T) {
 	dir := makeScanTree(t)
-	cmd := prog.Command("-format", "json", "-max-size", "1000")
+	cmd := prog.Command("-format", "json")
 	cmd.Dir = dir
 	out, _ := cmd.Output()
 	placed := 0

@@ -12,31 +12,51 @@ type scanFile struct {
 	seq  int
 	path string // as given or joined from the walk; opened and displayed
 	err  error  // the walk could not read the directory behind path
+	// listed says the file came from a listing (git's, or a directory's),
+	// not from the command line: if it is gone or is no longer a regular
+	// file when it is opened, that is counted, not an error.
+	listed bool
 }
 
 // walkCounts are what the walk passed over.
 type walkCounts struct {
 	ignored int // entries a .gitignore excludes
 	special int // symbolic links, devices, sockets: never followed or read
+	git     int // directories listed by git rather than walked
 }
 
-// A walker lists the files under the paths given to scan: directories in
-// name order, never .git, and, unless noIgnore, not what .gitignore files
-// exclude.
+// A walker lists the files under the paths given to scan. A directory in
+// a git work tree is listed by git (gitList) unless noGit; otherwise it is
+// walked: directories in name order, never .git, and, unless noIgnore, not
+// what .gitignore files exclude.
 type walker struct {
 	noIgnore bool
+	noGit    bool
 	emit     func(scanFile)
 	seq      int
 	counts   walkCounts
 }
 
-// root walks one path given on the command line. A file given by name is
+// root lists one path given on the command line. A file given by name is
 // scanned whatever the .gitignore files say, as git adds a named file.
 func (w *walker) root(name string) {
 	fi, err := os.Stat(name)
 	switch {
 	case err != nil:
 		w.send(name, err)
+	case fi.IsDir() && !w.noGit:
+		err := gitList(name, func(rel string) {
+			w.emit(scanFile{seq: w.seq, path: filepath.Join(name, rel), listed: true})
+			w.seq++
+		})
+		switch err {
+		case nil:
+			w.counts.git++
+		case errNotGit:
+			w.dir(name, "", nil)
+		default:
+			w.send(name, err)
+		}
 	case fi.IsDir():
 		w.dir(name, "", nil)
 	case fi.Mode().IsRegular():
@@ -88,7 +108,8 @@ func (w *walker) dir(path, rel string, stack ignoreStack) {
 		case isDir:
 			w.dir(child, childRel, stack)
 		case e.Type().IsRegular():
-			w.send(child, nil)
+			w.emit(scanFile{seq: w.seq, path: child, listed: true})
+			w.seq++
 		case e.Type()&fs.ModeSymlink != 0, e.Type()&fs.ModeType != 0:
 			w.counts.special++
 		}

