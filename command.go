@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -98,6 +99,10 @@ type commandReader struct {
 func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string) {
 	c := cr.found
 	f := c.found[k]
+	if cr.rd.At(at.Start).Layer != 0 {
+		inner := explain
+		explain = func() string { return cr.layerNote(at.Start) + inner() }
+	}
 	why := reason{how: becauseCommand, command: explain}
 	if f != nil && !cr.explained[k] {
 		f.why = why
@@ -173,18 +178,22 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	case isQuoteForm(r):
 		cr.add(KindLookalike, word, at, func() string { return cr.quoteExplanation(i, r, word) })
 	case isSyntaxForm(form):
-		// Fullwidth and ideographic punctuation between CJK letters is
-		// the typography of the text around it.
-		if isCJKWordLetter(prev) || isCJKWordLetter(next) {
-			return
-		}
+		// In code, fullwidth and ideographic punctuation is a lookalike of
+		// syntax even between CJK letters: the typography exemption is
+		// for prose (quoted strings, comments, here-documents) only.
 		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
-		base := hostread.BaseLetter(cr.text[:i])
+		base, marks := markBase(cr.text[:i])
 		switch {
-		case prev < utf8.RuneSelf && isSyntaxForm(string(prev)):
+		case isVariationSelector(r):
+			// The context-free reading's: a selector is no mark that draws.
+		case base < utf8.RuneSelf && base != 0 && !isASCIIAlnumRune(base) || '0' <= base && base <= '9':
 			cr.add(KindLookalike, word, at, func() string {
-				return cr.wordExplanation(word, r, "draws over `"+string(prev)+"`, which the shell still reads as "+string(prev))
+				return cr.wordExplanation(word, r, "draws over "+asciiName(base)+", which the shell still reads as "+asciiReading(base))
+			})
+		case marks > maxMarks:
+			cr.add(KindLookalike, word, at, func() string {
+				return cr.wordExplanation(word, r, "is one of more than "+itoa(maxMarks)+" marks stacked on one character")
 			})
 		case ucd.Lookup(base).Script() != ucd.ScriptLatin:
 			// Marks of other scripts are how those scripts are written.
@@ -222,6 +231,60 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		})
 	}
 }
+
+// maxMarks is the longest run of combining marks on one character that
+// the command reading weighs mark by mark: the stream-safe limit of
+// UAX #15. A longer run is stacking whatever its marks, and bounds the
+// walk back to the base character, so that a run of marks costs linear
+// time.
+const maxMarks = 30
+
+// markBase returns the character before the run of marks that ends text,
+// and the length of the run, walking back over at most maxMarks+1 marks
+// (0 if text holds marks only).
+func markBase(text string) (base rune, marks int) {
+	for len(text) > 0 && marks <= maxMarks {
+		r, n := utf8.DecodeLastRuneInString(text)
+		if !ucd.Lookup(r).Category().IsMark() {
+			return r, marks
+		}
+		marks++
+		text = text[:len(text)-n]
+	}
+	return 0, marks
+}
+
+// asciiName names an ASCII character that a mark draws over.
+func asciiName(c rune) string {
+	switch {
+	case c == ' ':
+		return "a space"
+	case c == '\t':
+		return "a tab"
+	case '0' <= c && c <= '9':
+		return "the digit " + string(c)
+	case c == '`':
+		return "a backquote"
+	}
+	return "`" + string(c) + "`"
+}
+
+// asciiReading says what the shell reads an ASCII character as.
+func asciiReading(c rune) string {
+	switch {
+	case c == ' ' || c == '\t':
+		return "a blank between words"
+	case '0' <= c && c <= '9':
+		return "the digit " + string(c)
+	}
+	return string(c)
+}
+
+func isVariationSelector(r rune) bool {
+	return 0xFE00 <= r && r <= 0xFE0F || 0xE0100 <= r && r <= 0xE01EF || 0x180B <= r && r <= 0x180F
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // word returns the word around byte i as a person sees it: the run of
 // bytes that are not blanks and not the shell's operators ; | & < >.
@@ -481,6 +544,36 @@ func hostSpan(at int, host string, f hostread.Finding) Span {
 	}
 	_, size := utf8.DecodeRuneInString(host[i:])
 	return Span{at + i, at + i + size}
+}
+
+// layerNote names the layer that holds byte i, the string some program
+// runs as code, to open an explanation: "inside the script that `ssh
+// prod` runs on the remote host, ".
+func (cr *commandReader) layerNote(i int) string {
+	k := cr.rd.At(i).Layer
+	if k <= 0 || int(k) > len(cr.rd.Layers) {
+		return ""
+	}
+	l := cr.rd.Layers[k-1]
+	via := "`" + fragment(l.Via, 60) + "`"
+	switch {
+	case l.Kind == shellread.LayerRemote:
+		return "inside the script that " + via + " runs on the remote host, "
+	case l.Kind == shellread.LayerCode:
+		return "inside the " + l.Lang + " code that " + via + " runs, "
+	case isVariableName(l.Via):
+		return "inside " + via + ", a variable whose value programs run through a shell, "
+	}
+	return "inside the script that " + via + " runs, "
+}
+
+func isVariableName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // parseNote returns what an explanation of a finding at byte i adds when
