@@ -88,7 +88,9 @@ func commentAt(src string, i int, l language) int {
 	return 0
 }
 
-func isCodeBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}' }
+func isCodeBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}'
+}
 
 // shellCall reports whether the string literal between before and after
 // is handed to a shell: it follows one of l's calls (after an optional
