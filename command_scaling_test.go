@@ -31,8 +31,9 @@ func commandAdversarial(n int) []struct{ name, text string } {
 func BenchmarkCommandScaling(b *testing.B) {
 	p := Policy{Context: ContextCommand}
 	for _, size := range []int{1 << 20, 16 << 20} {
-		for _, in := range commandAdversarial(size) {
+		for k, in := range commandAdversarial(1) {
 			b.Run(in.name+"/"+strconv.Itoa(size>>20)+"MiB", func(b *testing.B) {
+				in := commandAdversarial(size)[k]
 				b.SetBytes(int64(len(in.text)))
 				b.ReportAllocs()
 				for b.Loop() {

@@ -23,26 +23,45 @@ var ErrTooLong = errors.New("shellread: command too long to parse in full")
 type reader struct {
 	p      *syntax.Parser
 	budget int
+	judged func(rune) bool // see ReadFor
 }
 
-func read(src string, skip bool, _ func(rune) bool) Reading {
-	rd := reader{budget: ParseBudget}
+func read(src string, skip bool, judged func(rune) bool) Reading {
+	rd := reader{budget: ParseBudget, judged: judged}
 	return rd.read(src, skip, 0)
 }
 
 // read reads src, the text of a layer depth layers deep (0: the command).
 func (rd *reader) read(src string, skip bool, depth int) Reading {
 	var r Reading
-	starts := segments(src)
-	for k, start := range starts {
+	var l lexed
+	if skip {
+		l = lex(src, rd.judged)
+	} else {
+		l = lexed{starts: segments(src)}
+	}
+	runs := l.runs
+	for k, start := range l.starts {
 		end := len(src)
-		if k+1 < len(starts) {
-			end = starts[k+1]
+		if k+1 < len(l.starts) {
+			end = l.starts[k+1]
 		}
 		seg := src[start:end]
+		for len(runs) > 0 && runs[0].start < start {
+			runs = runs[1:]
+		}
 		switch {
 		case skip && indexNonASCII(seg) < 0:
 			// Nothing in it for a judge of non-ASCII text.
+			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
+		case skip && !l.code[k] && !mayHoldLayer(seg):
+			// The quick path: no non-ASCII byte in code and no program
+			// that runs a string: the lexer's quoting is the parser's
+			// (FuzzQuickPath checks it), and places the non-ASCII runs.
+			for ; len(runs) > 0 && runs[0].start < end; runs = runs[1:] {
+				r.Spans = appendSpan(r.Spans, Span{End: runs[0].start, Role: Unread})
+				r.Spans = appendSpan(r.Spans, Span{End: runs[0].end, Role: runs[0].role, Quote: runs[0].quote})
+			}
 			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
 		case len(seg) > rd.budget:
 			if r.Err == nil {
@@ -55,6 +74,54 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 		}
 	}
 	return r
+}
+
+// mayHoldLayer reports whether seg names a program or variable of the
+// layers table that runs a string as code: a word that is such a
+// program's name (git with an alias., source and . with a process
+// substitution), or such a variable followed by =. Wrappers alone are
+// not: they run a command, whose words are code already.
+func mayHoldLayer(seg string) bool {
+	for i := 0; i < len(seg); {
+		for i < len(seg) && !isNameByte(seg[i]) {
+			i++
+		}
+		j := i
+		for j < len(seg) && isNameByte(seg[j]) {
+			j++
+		}
+		if j > i {
+			w := seg[i:j]
+			if k := strings.LastIndexByte(w, '/'); k >= 0 {
+				w = w[k+1:]
+			}
+			if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
+				switch p.kind {
+				case progGit:
+					if strings.Contains(seg, "alias.") {
+						return true
+					}
+				case progSource:
+					if strings.Contains(seg, "<(") {
+						return true
+					}
+				default:
+					return true
+				}
+			}
+			if _, ok := shellVariables[w]; ok && j < len(seg) && seg[j] == '=' {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// isNameByte reports whether c may be part of a program's name or path
+// as the layers table spells them.
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || c == '/' || c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // unparsed reads src[start:end] as unquoted text.

@@ -105,13 +105,17 @@ func (r Reading) Parsed(i int) bool {
 // its own, so that a parse error spoils only its own command.
 func Read(src string) Reading { return read(src, false, nil) }
 
-// ReadFor is Read for a caller that judges only non-ASCII text: a
-// top-level command that holds no byte outside ASCII is not parsed, and
-// every byte of it is Unread. On typical commands, mostly ASCII, it is
-// many times faster than Read. Every top-level command that holds a
-// non-ASCII byte, quoted or not, is parsed, so that no role a caller
-// judges comes from anything but the parser. (Every non-ASCII rune
-// counts; judged is kept for callers.)
+// ReadFor is Read for a caller that judges only some non-ASCII runes:
+// those for which judged returns true, or all of them when judged is nil.
+// A top-level command that holds no non-ASCII byte is not parsed: every
+// byte of it is Unread. Nor is one whose non-ASCII bytes outside quotes,
+// comments and here-document bodies are none that the caller judges, and
+// that names no program or variable of the layers table that runs a
+// string as code (layers.go): a lexer of the shell's quoting places its
+// non-ASCII runes inside quotes, comments and here-documents, and every
+// other byte is Unread. FuzzQuickPath checks that the lexer then gives
+// the parser's reading of every non-ASCII byte. On typical commands,
+// mostly ASCII, ReadFor is many times faster than Read.
 func ReadFor(src string, judged func(rune) bool) Reading { return read(src, true, judged) }
 
 func parse(p *syntax.Parser, src string) (*syntax.File, error) {
