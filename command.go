@@ -180,7 +180,11 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	case isSyntaxForm(form):
 		// In code, fullwidth and ideographic punctuation is a lookalike of
 		// syntax even between CJK letters: the typography exemption is
-		// for prose (quoted strings, comments, here-documents) only.
+		// for prose (quoted strings, comments, here-documents) only. A
+		// CJK letter among CJK letters (一, ー) is a word of that text.
+		if isCJKWordLetter(r) && (isCJKWordLetter(prev) || isCJKWordLetter(next)) {
+			return
+		}
 		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
 		base, marks := markBase(cr.text[:i])
@@ -426,7 +430,7 @@ func (cr *commandReader) reorders(i, end int) bool {
 		case bidi.R, bidi.AL:
 			return operator
 		}
-		if c := text[j]; strings.IndexByte("<>|&;()", c) >= 0 && cr.rd.At(j).Role == shellread.Syntax {
+		if c := text[j]; strings.IndexByte("<>|&;()", c) >= 0 && cr.isOperator(j) {
 			operator = true
 		}
 		j += n
@@ -567,6 +571,28 @@ func (cr *commandReader) layerNote(i int) string {
 	return "inside the script that " + via + " runs, "
 }
 
+// language returns the language of the code that holds byte i, when it
+// is another language's (a LayerCode), or "".
+func (cr *commandReader) language(i int) string {
+	if k := cr.rd.At(i).Layer; k > 0 && int(k) <= len(cr.rd.Layers) {
+		if l := cr.rd.Layers[k-1]; l.Kind == shellread.LayerCode {
+			return l.Lang
+		}
+	}
+	return ""
+}
+
+// isOperator reports whether byte j, one of < > | & ; ( ), is an
+// operator: shell syntax, or code of another language, where the
+// command reading has no parser to say more.
+func (cr *commandReader) isOperator(j int) bool {
+	sp := cr.rd.At(j)
+	if sp.Role == shellread.Syntax {
+		return true
+	}
+	return outside(sp) && sp.Layer > 0 && int(sp.Layer) <= len(cr.rd.Layers) && cr.rd.Layers[sp.Layer-1].Kind == shellread.LayerCode
+}
+
 func isVariableName(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !(c == '_' || 'A' <= c && c <= 'Z') {
@@ -599,6 +625,9 @@ func fragment(s string, n int) string {
 
 // quoteExplanation explains a lookalike quote r at byte i in word.
 func (cr *commandReader) quoteExplanation(i int, r rune, word string) string {
+	if lang := cr.language(i); lang != "" {
+		return "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which looks like a quote but is none to " + lang + ": it is part of the code, not a string" + cr.parseNote(i)
+	}
 	e := "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which looks like a quote but is none to the shell: it is part of the word, and "
 	return e + cr.whatRuns(i) + cr.parseNote(i)
 }
@@ -660,6 +689,9 @@ var syntaxMeaning = map[byte]string{
 
 // syntaxExplanation explains a character r that reads as shell syntax.
 func (cr *commandReader) syntaxExplanation(i int, r rune, form, word string, sp shellread.Span) string {
+	if lang := cr.language(i); lang != "" {
+		return "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which reads as `" + form + "` but is no syntax to " + lang + cr.parseNote(i)
+	}
 	e := "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which reads as `" + form + "` but is an ordinary character to the shell"
 	if reading := hostread.Reading(word); reading != "" && reading != word && reading != form {
 		e += ": the word reads as `" + fragment(reading, 60) + "`"

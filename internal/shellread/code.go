@@ -55,9 +55,24 @@ func (rd *reader) readCode(src, lang string, depth int) Reading {
 		if !lit.shell || lit.end <= lit.start {
 			continue
 		}
+		// The literal's value, with the escapes of C-like languages
+		// decoded: \" and \\ stand for one byte, \n for a newline.
 		var v value
 		for i := lit.start; i < lit.end; i++ {
-			v.add(src[i], i, i+1)
+			c := src[i]
+			if c == '\\' && i+1 < lit.end {
+				switch n := src[i+1]; n {
+				case 'n':
+					v.add('\n', i, i+2)
+				case 't':
+					v.add('\t', i, i+2)
+				default:
+					v.add(n, i, i+2)
+				}
+				i++
+				continue
+			}
+			v.add(c, i, i+1)
 		}
 		layers = append(layers, found{val: v, kind: LayerShell, via: lang + " " + callName(src[:lit.start-1]), start: lit.start - 1, end: min(lit.end+1, len(src))})
 	}

@@ -216,6 +216,12 @@ func (m *marker) file(f *syntax.File) {
 					role = Option
 				}
 				m.add(w, role, Unquoted)
+				if role == Option && gluedValue(w) {
+					// -o<path>: one option letter, then its value, an
+					// argument (getopt's reading of a glued value).
+					start := int(w.Pos().Offset())
+					m.addRange(start+2, int(w.End().Offset()), Argument, inherit)
+				}
 			}
 		case *syntax.DeclClause:
 			for _, a := range n.Args {
@@ -259,6 +265,17 @@ func isOption(w *syntax.Word) bool {
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
 	return ok && len(lit.Value) > 0 && lit.Value[0] == '-' && (len(lit.Value) > 1 || len(w.Parts) > 1)
+}
+
+// gluedValue reports whether w is a one-letter option with a non-ASCII
+// value glued to it, such as 7-Zip's -o<path> with a non-Latin path.
+func gluedValue(w *syntax.Word) bool {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || len(lit.Value) < 3 || lit.Value[1] >= 0x80 {
+		return false
+	}
+	c := lit.Value[1]
+	return ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') && lit.Value[2] >= 0x80
 }
 
 // sweep turns the marks into spans over [0, n). Marks nest, as the nodes
