@@ -132,15 +132,27 @@ func lex(src string, judged func(rune) bool) lexed {
 				continue
 			}
 		case '\'':
-			end := strings.IndexByte(src[i+1:], '\'')
-			if end < 0 {
+			q := Single
+			var end int
+			if i > 0 && src[i-1] == '$' && !escaped(src, i-1) {
+				// $'…': a backslash escapes the next byte, a quote too.
+				q = ANSIC
+				end = i + 1
+				for end < len(src) && src[end] != '\'' {
+					if src[end] == '\\' {
+						end++
+					}
+					end++
+				}
+				end = min(end, len(src))
+			} else if end = strings.IndexByte(src[i+1:], '\''); end < 0 {
 				end = len(src)
 			} else {
 				end += i + 1
 			}
 			for i++; i < end; i++ {
 				if src[i] >= 0x80 {
-					l.note(i, Argument, Single)
+					l.note(i, Argument, q)
 				}
 			}
 			if i >= len(src) {
