@@ -87,6 +87,7 @@ type commandReader struct {
 	wordStart, wordEnd int
 	lineEnd            int
 	lineRTL            bool
+	lineLayer          int32 // the layer lineRTL was found for
 	rtlWord            int // start of the last word judged for bidi_reorder
 	// explained marks the kinds whose explanation the command reading has
 	// given: it knows the shell, so it replaces the context-free one.
@@ -297,7 +298,11 @@ func (cr *commandReader) word(i int) (start, end int) {
 		return cr.wordStart, cr.wordEnd
 	}
 	defer func() { cr.wordStart, cr.wordEnd = start, end }()
+	layer := cr.rd.At(i).Layer
 	inWord := func(j int) bool {
+		if cr.rd.Layers != nil && cr.rd.At(j).Layer != layer {
+			return false // the quotes around a layer's script are not its words'
+		}
 		switch c := cr.text[j]; c {
 		case ' ', '\t', '\n':
 			return false
@@ -412,10 +417,15 @@ func isOptionName(word string, at int) bool {
 // are shown swapped.
 func (cr *commandReader) reorders(i, end int) bool {
 	text := cr.text
-	if i >= cr.lineEnd {
+	if layer := cr.rd.At(i).Layer; i >= cr.lineEnd || layer != cr.lineLayer {
 		// A new line: where it starts, and whether it opens right to left.
+		// A layer's script starts a paragraph of its own wherever it is
+		// shown apart (a log, an approval screen for the inner command).
 		ls, le := lineAround(text, i)
-		cr.lineEnd, cr.lineRTL = le, firstStrongRTL(text[ls:i])
+		if layer > 0 && int(layer) <= len(cr.rd.Layers) {
+			ls = max(ls, min(cr.rd.Layers[layer-1].Start, i))
+		}
+		cr.lineEnd, cr.lineRTL, cr.lineLayer = le, firstStrongRTL(text[ls:i]), layer
 	}
 	if cr.lineRTL {
 		return true
