@@ -88,7 +88,7 @@ type commandReader struct {
 	lineEnd            int
 	lineRTL            bool
 	lineLayer          int32 // the layer lineRTL was found for
-	rtlWord            int // start of the last word judged for bidi_reorder
+	rtlWord            int   // start of the last word judged for bidi_reorder
 	// explained marks the kinds whose explanation the command reading has
 	// given: it knows the shell, so it replaces the context-free one.
 	explained [numKinds]bool
