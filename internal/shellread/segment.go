@@ -165,7 +165,8 @@ func lex(src string, judged func(rune) bool) lexed {
 		case '#':
 			// A comment starts a word; a blank escaped by a backslash
 			// (a \ #b) is part of the word before.
-			if i == 0 || (isBlank(src[i-1]) || src[i-1] == '\n') && !escaped(src, i-1) {
+			// So does an operator before it (a&#b, a>#b).
+			if i == 0 || strings.IndexByte(" \t\n;&|()<>", src[i-1]) >= 0 && !escaped(src, i-1) {
 				for ; i < len(src) && src[i] != '\n'; i++ {
 					if src[i] >= 0x80 {
 						l.note(i, Comment, Unquoted)
