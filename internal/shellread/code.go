@@ -56,7 +56,8 @@ func (rd *reader) readCode(src, lang string, depth int) Reading {
 			continue
 		}
 		// The literal's value, with the escapes of C-like languages
-		// decoded: \" and \\ stand for one byte, \n for a newline.
+		// decoded: \" and \\ stand for one byte, \n for a newline, \$
+		// for $ (but in Python, which keeps both bytes).
 		var v value
 		for i := lit.start; i < lit.end; i++ {
 			c := src[i]
@@ -66,8 +67,16 @@ func (rd *reader) readCode(src, lang string, depth int) Reading {
 					v.add('\n', i, i+2)
 				case 't':
 					v.add('\t', i, i+2)
-				default:
+				case '\\', '"', '\'', '`':
 					v.add(n, i, i+2)
+				default:
+					if l.keepEscapes {
+						// Python keeps the backslash of an unknown escape.
+						v.add(c, i, i+1)
+						v.add(n, i+1, i+2)
+					} else {
+						v.add(n, i, i+2)
+					}
 				}
 				i++
 				continue

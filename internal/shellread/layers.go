@@ -177,7 +177,7 @@ var shellVariables = map[string]string{
 // parenthesis, is a shell layer; those in shellIf only with shell=True in
 // the same call). backquote says whether `…` runs a shell command.
 var languages = map[string]language{
-	"Python": {comments: []string{"#"}, quotes: "'\"", calls: []string{"system", "popen", "getoutput", "getstatusoutput"},
+	"Python": {comments: []string{"#"}, quotes: "'\"", keepEscapes: true, calls: []string{"system", "popen", "getoutput", "getstatusoutput"},
 		shellIf: []string{"run", "call", "check_call", "check_output", "Popen"}},
 	"JavaScript":  {comments: []string{"//", "/*"}, quotes: "'\"`", calls: []string{"exec", "execSync"}},
 	"Perl":        {comments: []string{"#"}, quotes: "'\"", backquote: true, calls: []string{"system", "exec", "qx"}},
@@ -197,4 +197,7 @@ type language struct {
 	calls     []string
 	shellIf   []string
 	pipes     bool // "cmd" | getline and print | "cmd" run cmd through a shell
+	// keepEscapes says that a backslash before a character with no
+	// escape meaning stays in the string (Python's "\$").
+	keepEscapes bool
 }
