@@ -179,11 +179,11 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	case isQuoteForm(r):
 		cr.add(KindLookalike, word, at, func() string { return cr.quoteExplanation(i, r, word) })
 	case isSyntaxForm(form):
-		// In code, fullwidth and ideographic punctuation is a lookalike of
-		// syntax even between CJK letters: the typography exemption is
-		// for prose (quoted strings, comments, here-documents) only. A
-		// CJK letter among CJK letters (一, ー) is a word of that text.
-		if isCJKWordLetter(r) && (isCJKWordLetter(prev) || isCJKWordLetter(next)) {
+		// Fullwidth and ideographic punctuation between CJK letters is the
+		// typography of the text around it, but for the characters that
+		// change what a command is (# \ ; | & < > $): in code those are
+		// lookalikes of syntax whatever their neighbours, in every layer.
+		if (isCJKWordLetter(prev) || isCJKWordLetter(next)) && (isCJKWordLetter(r) || !strings.Contains("#\\;|&<>$", form)) {
 			return
 		}
 		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
