@@ -3,9 +3,9 @@ package plainsight
 import (
 	"unicode/utf8"
 
-	"github.com/plainsight-dev/plainsight/internal/ucd"
 	"github.com/plainsight-dev/plainsight/internal/shellread"
 	"github.com/plainsight-dev/plainsight/internal/spoof"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // This file gives the context-free checks the shell's reading of a command
