@@ -505,6 +505,20 @@ func (cr *commandReader) hosts() {
 		}
 		if word := text[start:end]; all || !isASCII(word) {
 			cr.wordHosts(start, word)
+			if strings.ContainsAny(word, "'\"\\`") {
+				// The quotes and backslashes of layers around a host
+				// (bash -c "wget \"host\""): its pieces between them too.
+				for off := 0; off < len(word); {
+					k := strings.IndexAny(word[off:], "'\"\\`")
+					if k < 0 {
+						k = len(word) - off
+					}
+					if piece := word[off : off+k]; k > 0 && k < len(word) && (all || !isASCII(piece)) {
+						cr.wordHosts(start+off, piece)
+					}
+					off += k + 1
+				}
+			}
 		}
 		start = end + 1
 	}
