@@ -14,6 +14,12 @@
 // Read parses with mvdan.cc/sh/v3/syntax (Bash, comments kept). A command
 // that does not parse is read as far as it does; the rest is unquoted
 // Argument text, the strictest reading, and Reading.Err says why.
+//
+// A quoted string that a program runs as code (the script of bash -c,
+// ssh's remote command, eval's words, a here-document read by a shell, a
+// git ! alias, python -c's program...) is a Layer: its bytes get the roles
+// of that code, read recursively, as the one table of layers.go says
+// (docs/commands.md).
 package shellread
 
 import (
