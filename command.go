@@ -212,7 +212,9 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		// dotless i of Turkish and Azerbaijani) is text in an argument;
 		// in a command name or an option no such word runs.
 		if ucd.Lookup(r).IdentifierAllowed() && (sp.Role != shellread.Name && sp.Role != shellread.Option ||
-			sp.Role == shellread.Option && !isOptionName(word, i-ws)) {
+			sp.Role == shellread.Option && !isOptionName(word, i-ws) || hasVisibleAccent(word)) {
+			// A word that also holds a visibly accented letter (örnek,
+			// dosyası) reads as no ASCII word anyway.
 			return
 		}
 		how := "reads as `" + form + "`"
@@ -383,6 +385,17 @@ func isCJKWordLetter(r rune) bool {
 	switch ucd.Lookup(r).Script() {
 	case ucd.ScriptHan, ucd.ScriptHiragana, ucd.ScriptKatakana, ucd.ScriptHangul, ucd.ScriptBopomofo:
 		return isLetter(r)
+	}
+	return false
+}
+
+// hasVisibleAccent reports whether word holds a Latin letter outside
+// ASCII that passes for none: an accented letter such as ö or ş.
+func hasVisibleAccent(word string) bool {
+	for _, r := range word {
+		if r >= utf8.RuneSelf && isLetter(r) && ucd.Lookup(r).Script() == ucd.ScriptLatin && !hostread.IsLatinLookalike(r) {
+			return true
+		}
 	}
 	return false
 }
