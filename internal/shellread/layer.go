@@ -70,12 +70,6 @@ func (v *value) add(b byte, start, end int) {
 	v.end = append(v.end, end)
 }
 
-func (v *value) addString(s string, start, end int) {
-	for i := 0; i < len(s); i++ {
-		v.add(s[i], start, end)
-	}
-}
-
 // slice returns the part of v from byte i on.
 func (v value) slice(i int) value {
 	return value{text: v.text[i:], start: v.start[i:], end: v.end[i:]}
