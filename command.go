@@ -192,7 +192,7 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		switch {
 		case isVariationSelector(r):
 			// The context-free reading's: a selector is no mark that draws.
-		case base < utf8.RuneSelf && base != 0 && !isASCIIAlnumRune(base) || '0' <= base && base <= '9':
+		case base == ' ' || base == '\t' || base > ' ' && base < 0x7f && !isASCIIAlnumRune(base) || '0' <= base && base <= '9':
 			cr.add(KindLookalike, word, at, func() string {
 				return cr.wordExplanation(word, r, "draws over "+asciiName(base)+", which the shell still reads as "+asciiReading(base))
 			})
