@@ -95,6 +95,10 @@ func mayHoldLayer(seg string) bool {
 			if k := strings.LastIndexByte(w, '/'); k >= 0 {
 				w = w[k+1:]
 			}
+			if len(w) == 0 || len(w) > layerNames.longest || !layerNames.first[w[0]] {
+				i = j
+				continue
+			}
 			if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
 				switch p.kind {
 				case progGit:
@@ -117,6 +121,23 @@ func mayHoldLayer(seg string) bool {
 	}
 	return false
 }
+
+// layerNames holds what mayHoldLayer looks at first: the first bytes of
+// the names of programs and variables in the table, and the longest name.
+var layerNames = func() (t struct {
+	first   [256]bool
+	longest int
+}) {
+	for name := range programs {
+		t.first[name[0]] = true
+		t.longest = max(t.longest, len(name))
+	}
+	for name := range shellVariables {
+		t.first[name[0]] = true
+		t.longest = max(t.longest, len(name))
+	}
+	return t
+}()
 
 // isNameByte reports whether c may be part of a program's name or path
 // as the layers table spells them.
