@@ -82,45 +82,58 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 // substitution), or such a variable followed by =. Wrappers alone are
 // not: they run a command, whose words are code already.
 func mayHoldLayer(seg string) bool {
+	var buf [32]byte
 	for i := 0; i < len(seg); {
-		for i < len(seg) && !isNameByte(seg[i]) {
+		for i < len(seg) && !isNameByte(seg[i]) && !isQuoting(seg[i]) {
 			i++
 		}
+		// The word's name bytes, its quotes and backslashes left out as
+		// the shell removes them: py"thon3" names python3.
+		n, long := 0, false
 		j := i
-		for j < len(seg) && isNameByte(seg[j]) {
-			j++
+		for ; j < len(seg) && (isNameByte(seg[j]) || isQuoting(seg[j])); j++ {
+			switch c := seg[j]; {
+			case isQuoting(c):
+			case c == '/':
+				n, long = 0, false // the base name of a path
+			case n < len(buf):
+				buf[n] = c
+				n++
+			default:
+				long = true
+			}
 		}
-		if j > i {
-			w := seg[i:j]
-			if k := strings.LastIndexByte(w, '/'); k >= 0 {
-				w = w[k+1:]
-			}
-			if len(w) == 0 || len(w) > layerNames.longest || !layerNames.first[w[0]] {
-				i = j
-				continue
-			}
-			if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
-				switch p.kind {
-				case progGit:
-					if strings.Contains(seg, "alias.") {
-						return true
-					}
-				case progSource:
-					if strings.Contains(seg, "<(") {
-						return true
-					}
-				default:
+		w := string(buf[:n]) // no allocation: compared and looked up only
+		if j == i {
+			i++
+			continue
+		}
+		i = j
+		if long || n == 0 || n > layerNames.longest || !layerNames.first[w[0]] {
+			continue
+		}
+		if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
+			switch p.kind {
+			case progGit:
+				if strings.Contains(seg, "alias.") {
 					return true
 				}
-			}
-			if _, ok := shellVariables[w]; ok && j < len(seg) && seg[j] == '=' {
+			case progSource:
+				if strings.Contains(seg, "<(") {
+					return true
+				}
+			default:
 				return true
 			}
 		}
-		i = j
+		if _, ok := shellVariables[w]; ok && j < len(seg) && seg[j] == '=' {
+			return true
+		}
 	}
 	return false
 }
+
+func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
 
 // layerNames holds what mayHoldLayer looks at first: the first bytes of
 // the names of programs and variables in the table, and the longest name.

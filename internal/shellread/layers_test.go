@@ -173,3 +173,22 @@ func TestLayersQuiet(t *testing.T) {
 		}
 	}
 }
+
+// TestMayHoldLayer checks the quick path's test for a layer on names the
+// shell assembles from quoted pieces.
+func TestMayHoldLayer(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"py\"thon3\" -c 'print(‘x)'":    true,
+		"b\\ash -c 'echo ‘x'":           true,
+		"/usr/bin/'env' 'ba'sh -c 'x'":  true,
+		"GIT_SSH_COMMAND='x' git fetch": true,
+		"git commit -m 'é'":             false,
+		"git config alias.x '!é'":       true,
+		"cat notes.txt # bash":          true,
+		"ls -la 'é'":                    false,
+	} {
+		if got := mayHoldLayer(cmd); got != want {
+			t.Errorf("mayHoldLayer(%q) = %v, want %v", cmd, got, want)
+		}
+	}
+}
