@@ -209,13 +209,13 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 		case '\n':
 			for k, delim := range heredoc {
-				end := skipBody(src, i+1, delim, dash[k])
+				body, end := skipBody(src, i+1, delim, dash[k])
 				if end == len(src) || expands[k] && strings.ContainsAny(src[i+1:end], "$`") {
 					// No end line: the << may have been arithmetic. Or
 					// the body expands: its substitutions are code.
 					l.code[len(l.code)-1] = true
 				}
-				for j := i + 1; j < end; j++ {
+				for j := i + 1; j < body; j++ {
 					if src[j] >= 0x80 {
 						l.note(j, Heredoc, Unquoted)
 					}
@@ -302,9 +302,10 @@ var keywordStart = func() (t [256]bool) {
 	return t
 }()
 
-// skipBody returns where the here-document body that starts at i ends:
-// after the line that holds only delim (after leading tabs when dash).
-func skipBody(src string, i int, delim string, dash bool) int {
+// skipBody returns where the here-document body that starts at i ends
+// (before the line that holds only delim, after leading tabs when dash)
+// and where that line ends.
+func skipBody(src string, i int, delim string, dash bool) (body, end int) {
 	for i < len(src) {
 		end := i
 		for end < len(src) && src[end] != '\n' {
@@ -317,11 +318,11 @@ func skipBody(src string, i int, delim string, dash bool) int {
 			}
 		}
 		if line == delim {
-			return end
+			return i, end
 		}
 		i = end + 1
 	}
-	return len(src)
+	return len(src), len(src)
 }
 
 func unquoteDelim(s string) string {
