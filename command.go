@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -98,7 +99,8 @@ type commandReader struct {
 	wordStart, wordEnd int
 	lineEnd            int
 	lineRTL            bool
-	rtlWord            int // start of the last word judged for bidi_reorder
+	lineLayer          int32 // the layer lineRTL was found for
+	rtlWord            int   // start of the last word judged for bidi_reorder
 	// explained marks the kinds whose explanation the command reading has
 	// given: it knows the shell, so it replaces the context-free one.
 	explained [numKinds]bool
@@ -110,6 +112,10 @@ type commandReader struct {
 func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string) {
 	c := cr.found
 	f := c.found[k]
+	if cr.rd.At(at.Start).Layer != 0 {
+		inner := explain
+		explain = func() string { return cr.layerNote(at.Start) + inner() }
+	}
 	why := reason{how: becauseCommand, command: explain}
 	if f != nil && !cr.explained[k] {
 		f.why = why
@@ -185,18 +191,26 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	case isQuoteForm(r):
 		cr.add(KindLookalike, word, at, func() string { return cr.quoteExplanation(i, r, word) })
 	case isSyntaxForm(form):
-		// Fullwidth and ideographic punctuation between CJK letters is
-		// the typography of the text around it.
-		if isCJKWordLetter(prev) || isCJKWordLetter(next) {
+		// Fullwidth and ideographic punctuation between CJK letters is the
+		// typography of the text around it, but for the characters that
+		// change what a command is (# \ ; | & < > $): in code those are
+		// lookalikes of syntax whatever their neighbours, in every layer.
+		if (isCJKWordLetter(prev) || isCJKWordLetter(next)) && (isCJKWordLetter(r) || !strings.Contains("#\\;|&<>$", form)) {
 			return
 		}
 		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
-		base := hostread.BaseLetter(cr.text[:i])
+		base, marks := markBase(cr.text[:i])
 		switch {
-		case prev < utf8.RuneSelf && isSyntaxForm(string(prev)):
+		case isVariationSelector(r):
+			// The context-free reading's: a selector is no mark that draws.
+		case base == ' ' || base == '\t' || base > ' ' && base < 0x7f && !isASCIIAlnumRune(base) || '0' <= base && base <= '9':
 			cr.add(KindLookalike, word, at, func() string {
-				return cr.wordExplanation(word, r, "draws over `"+string(prev)+"`, which the shell still reads as "+string(prev))
+				return cr.wordExplanation(word, r, "draws over "+asciiName(base)+", which the shell still reads as "+asciiReading(base))
+			})
+		case marks > maxMarks:
+			cr.add(KindLookalike, word, at, func() string {
+				return cr.wordExplanation(word, r, "is one of more than "+itoa(maxMarks)+" marks stacked on one character")
 			})
 		case ucd.Lookup(base).Script() != ucd.ScriptLatin:
 			// Marks of other scripts are how those scripts are written.
@@ -210,7 +224,9 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		// dotless i of Turkish and Azerbaijani) is text in an argument;
 		// in a command name or an option no such word runs.
 		if ucd.Lookup(r).IdentifierAllowed() && (sp.Role != shellread.Name && sp.Role != shellread.Option ||
-			sp.Role == shellread.Option && !isOptionName(word, i-ws)) {
+			sp.Role == shellread.Option && !isOptionName(word, i-ws) || hasVisibleAccent(word)) {
+			// A word that also holds a visibly accented letter (örnek,
+			// dosyası) reads as no ASCII word anyway.
 			return
 		}
 		how := "reads as `" + form + "`"
@@ -235,6 +251,60 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	}
 }
 
+// maxMarks is the longest run of combining marks on one character that
+// the command reading weighs mark by mark: the stream-safe limit of
+// UAX #15. A longer run is stacking whatever its marks, and bounds the
+// walk back to the base character, so that a run of marks costs linear
+// time.
+const maxMarks = 30
+
+// markBase returns the character before the run of marks that ends text,
+// and the length of the run, walking back over at most maxMarks+1 marks
+// (0 if text holds marks only).
+func markBase(text string) (base rune, marks int) {
+	for len(text) > 0 && marks <= maxMarks {
+		r, n := utf8.DecodeLastRuneInString(text)
+		if !ucd.Lookup(r).Category().IsMark() {
+			return r, marks
+		}
+		marks++
+		text = text[:len(text)-n]
+	}
+	return 0, marks
+}
+
+// asciiName names an ASCII character that a mark draws over.
+func asciiName(c rune) string {
+	switch {
+	case c == ' ':
+		return "a space"
+	case c == '\t':
+		return "a tab"
+	case '0' <= c && c <= '9':
+		return "the digit " + string(c)
+	case c == '`':
+		return "a backquote"
+	}
+	return "`" + string(c) + "`"
+}
+
+// asciiReading says what the shell reads an ASCII character as.
+func asciiReading(c rune) string {
+	switch {
+	case c == ' ' || c == '\t':
+		return "a blank between words"
+	case '0' <= c && c <= '9':
+		return "the digit " + string(c)
+	}
+	return string(c)
+}
+
+func isVariationSelector(r rune) bool {
+	return 0xFE00 <= r && r <= 0xFE0F || 0xE0100 <= r && r <= 0xE01EF || 0x180B <= r && r <= 0x180F
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
 // word returns the word around byte i as a person sees it: the run of
 // bytes that are not blanks and not the shell's operators ; | & < >.
 func (cr *commandReader) word(i int) (start, end int) {
@@ -242,7 +312,11 @@ func (cr *commandReader) word(i int) (start, end int) {
 		return cr.wordStart, cr.wordEnd
 	}
 	defer func() { cr.wordStart, cr.wordEnd = start, end }()
+	layer := cr.rd.At(i).Layer
 	inWord := func(j int) bool {
+		if cr.rd.Layers != nil && cr.rd.At(j).Layer != layer {
+			return false // the quotes around a layer's script are not its words'
+		}
 		switch c := cr.text[j]; c {
 		case ' ', '\t', '\n':
 			return false
@@ -334,6 +408,17 @@ func isCJKWordLetter(r rune) bool {
 	return false
 }
 
+// hasVisibleAccent reports whether word holds a Latin letter outside
+// ASCII that passes for none: an accented letter such as ö or ş.
+func hasVisibleAccent(word string) bool {
+	for _, r := range word {
+		if r >= utf8.RuneSelf && isLetter(r) && ucd.Lookup(r).Script() == ucd.ScriptLatin && !hostread.IsLatinLookalike(r) {
+			return true
+		}
+	}
+	return false
+}
+
 func hasASCIIDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // isOptionName reports whether byte at of word lies in the name of an
@@ -364,10 +449,15 @@ func isOptionName(word string, at int) bool {
 // are shown swapped.
 func (cr *commandReader) reorders(i, end int) bool {
 	text := cr.text
-	if i >= cr.lineEnd {
+	if layer := cr.rd.At(i).Layer; i >= cr.lineEnd || layer != cr.lineLayer {
 		// A new line: where it starts, and whether it opens right to left.
+		// A layer's script starts a paragraph of its own wherever it is
+		// shown apart (a log, an approval screen for the inner command).
 		ls, le := lineAround(text, i)
-		cr.lineEnd, cr.lineRTL = le, firstStrongRTL(text[ls:i])
+		if layer > 0 && int(layer) <= len(cr.rd.Layers) {
+			ls = max(ls, min(cr.rd.Layers[layer-1].Start, i))
+		}
+		cr.lineEnd, cr.lineRTL, cr.lineLayer = le, firstStrongRTL(text[ls:i]), layer
 	}
 	if cr.lineRTL {
 		return true
@@ -382,7 +472,7 @@ func (cr *commandReader) reorders(i, end int) bool {
 		case bidi.R, bidi.AL:
 			return operator
 		}
-		if c := text[j]; strings.IndexByte("<>|&;()", c) >= 0 && cr.rd.At(j).Role == shellread.Syntax {
+		if c := text[j]; strings.IndexByte("<>|&;()", c) >= 0 && cr.isOperator(j) {
 			operator = true
 		}
 		j += n
@@ -447,6 +537,20 @@ func (cr *commandReader) hosts() {
 		}
 		if word := text[start:end]; all || !isASCII(word) {
 			cr.wordHosts(start, word)
+			if strings.ContainsAny(word, "'\"\\`") {
+				// The quotes and backslashes of layers around a host
+				// (bash -c "wget \"host\""): its pieces between them too.
+				for off := 0; off < len(word); {
+					k := strings.IndexAny(word[off:], "'\"\\`")
+					if k < 0 {
+						k = len(word) - off
+					}
+					if piece := word[off : off+k]; k > 0 && k < len(word) && (all || !isASCII(piece)) {
+						cr.wordHosts(start+off, piece)
+					}
+					off += k + 1
+				}
+			}
 		}
 		start = end + 1
 	}
@@ -502,6 +606,58 @@ func hostSpan(at int, host string, f hostread.Finding) Span {
 	return Span{at + i, at + i + size}
 }
 
+// layerNote names the layer that holds byte i, the string some program
+// runs as code, to open an explanation: "inside the script that `ssh
+// prod` runs on the remote host, ".
+func (cr *commandReader) layerNote(i int) string {
+	k := cr.rd.At(i).Layer
+	if k <= 0 || int(k) > len(cr.rd.Layers) {
+		return ""
+	}
+	l := cr.rd.Layers[k-1]
+	via := "`" + fragment(l.Via, 60) + "`"
+	switch {
+	case l.Kind == shellread.LayerRemote:
+		return "inside the script that " + via + " runs on the remote host, "
+	case l.Kind == shellread.LayerCode:
+		return "inside the " + l.Lang + " code that " + via + " runs, "
+	case isVariableName(l.Via):
+		return "inside " + via + ", a variable whose value programs run through a shell, "
+	}
+	return "inside the script that " + via + " runs, "
+}
+
+// language returns the language of the code that holds byte i, when it
+// is another language's (a LayerCode), or "".
+func (cr *commandReader) language(i int) string {
+	if k := cr.rd.At(i).Layer; k > 0 && int(k) <= len(cr.rd.Layers) {
+		if l := cr.rd.Layers[k-1]; l.Kind == shellread.LayerCode {
+			return l.Lang
+		}
+	}
+	return ""
+}
+
+// isOperator reports whether byte j, one of < > | & ; ( ), is an
+// operator: shell syntax, or code of another language, where the
+// command reading has no parser to say more.
+func (cr *commandReader) isOperator(j int) bool {
+	sp := cr.rd.At(j)
+	if sp.Role == shellread.Syntax {
+		return true
+	}
+	return outside(sp) && sp.Layer > 0 && int(sp.Layer) <= len(cr.rd.Layers) && cr.rd.Layers[sp.Layer-1].Kind == shellread.LayerCode
+}
+
+func isVariableName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // parseNote returns what an explanation of a finding at byte i adds when
 // the command did not parse.
 func (cr *commandReader) parseNote(i int) string {
@@ -525,6 +681,9 @@ func fragment(s string, n int) string {
 
 // quoteExplanation explains a lookalike quote r at byte i in word.
 func (cr *commandReader) quoteExplanation(i int, r rune, word string) string {
+	if lang := cr.language(i); lang != "" {
+		return "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which looks like a quote but is none to " + lang + ": it is part of the code, not a string" + cr.parseNote(i)
+	}
 	e := "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which looks like a quote but is none to the shell: it is part of the word, and "
 	return e + cr.whatRuns(i) + cr.parseNote(i)
 }
@@ -586,6 +745,9 @@ var syntaxMeaning = map[byte]string{
 
 // syntaxExplanation explains a character r that reads as shell syntax.
 func (cr *commandReader) syntaxExplanation(i int, r rune, form, word string, sp shellread.Span) string {
+	if lang := cr.language(i); lang != "" {
+		return "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which reads as `" + form + "` but is no syntax to " + lang + cr.parseNote(i)
+	}
 	e := "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which reads as `" + form + "` but is an ordinary character to the shell"
 	if reading := hostread.Reading(word); reading != "" && reading != word && reading != form {
 		e += ": the word reads as `" + fragment(reading, 60) + "`"

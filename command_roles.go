@@ -5,6 +5,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight/internal/shellread"
 	"github.com/plainsight-dev/plainsight/internal/spoof"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // This file gives the context-free checks the shell's reading of a command
@@ -113,4 +114,46 @@ func scannerRole(sp shellread.Span) spoof.Role {
 // prose.
 func (s *sanitizer) inProse(i int) bool {
 	return s.shell.on && !outside(s.shell.span(i))
+}
+
+// gluedValues drops from fs the mixed-script findings that are only a
+// one-letter option and the value glued to it (7-Zip's -o<path>, -p<password>,
+// GHC's -i<dir>): getopt reads the letter and the value apart, and the
+// reading gives the value the role of an argument (shellread). A value
+// that mixes scripts itself is still found.
+func (s *sanitizer) gluedValues(fs []spoof.Finding) []spoof.Finding {
+	if !s.shell.on {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if f.Kind == spoof.MixedScript && s.glued(f.Token.Start, f.Token.End) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// glued reports whether the token text[start:end] is an option letter,
+// after a - that starts a word of code, and a glued value written in one
+// script.
+func (s *sanitizer) glued(start, end int) bool {
+	t := s.Text
+	if start < 1 || start+1 >= end || t[start-1] != '-' || start >= 2 && t[start-2] != ' ' && t[start-2] != '\t' ||
+		!isASCIIAlnumRune(rune(t[start])) || t[start+1] < utf8.RuneSelf || !outside(s.shell.rd.At(start)) {
+		return false
+	}
+	script := ucd.Script(0)
+	for _, r := range s.Text[start+1 : end] {
+		p := ucd.Lookup(r)
+		if !p.Category().IsLetter() {
+			continue
+		}
+		if script != 0 && p.Script() != script {
+			return false
+		}
+		script = p.Script()
+	}
+	return true
 }

@@ -35,7 +35,7 @@ type corpusCase struct {
 	input  string
 }
 
-func readCorpus(t *testing.T, path string) []corpusCase {
+func readCorpus(t testing.TB, path string) []corpusCase {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {

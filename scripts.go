@@ -29,7 +29,7 @@ func (s *sanitizer) takeFindings() {
 }
 
 func (s *sanitizer) addFindings() {
-	s.found.addSpoof(s.Text, s.scan.Findings())
+	s.found.addSpoof(s.Text, s.gluedValues(s.scan.Findings()))
 	s.scan.ClearFindings()
 }
 

@@ -17,12 +17,18 @@
 // where: kind: explanation, and the tokens; -info lists the info-level ones;
 // -line adds the line that raised it, quoted in ASCII.
 //
+// With -commands it measures the command reading instead on the distinct
+// command lines, each as written and with its {{…}} placeholders
+// unwrapped, as a person types it: the lines with a warn-level warning,
+// and with -hits each of them.
+//
 // With -context prose (or command) it sanitizes under that reading of the
 // text instead of the default one (docs/typography.md).
 //
 // Usage:
 //
 //	go run ./internal/fpcheck [-dir ../shared/corpus/tldr] [-context any|prose|command] [-hits] [-info] [-line] [-strip]
+//	go run ./internal/fpcheck -commands [-dir ../shared/corpus/tldr] [-hits]
 //	go run ./internal/fpcheck -mo '/usr/share/locale/*/LC_MESSAGES/*.mo' [-context any|prose|command] [-hits] [-info] [-line]
 package main
 
@@ -80,9 +86,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var m measurer
 	fs.BoolVar(&m.quote, "line", false, "with -hits or -info, show each finding's line, quoted in ASCII")
 	fs.TextVar(&m.policy.Context, "context", plainsight.ContextAny, "read the text as `any`, prose or command")
+	commands := fs.Bool("commands", false, "measure the command reading on the distinct command lines, as written and with {{…}} unwrapped")
 	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *commands {
+		if err := commandLines(*dir, *hits, stdout); err != nil {
+			fmt.Fprintf(stderr, "fpcheck: %v\n", err)
+			return 2
+		}
+		return 0
 	}
 	var (
 		rows []row

@@ -14,6 +14,12 @@
 // Read parses with mvdan.cc/sh/v3/syntax (Bash, comments kept). A command
 // that does not parse is read as far as it does; the rest is unquoted
 // Argument text, the strictest reading, and Reading.Err says why.
+//
+// A quoted string that a program runs as code (the script of bash -c,
+// ssh's remote command, eval's words, a here-document read by a shell, a
+// git ! alias, python -c's program...) is a Layer: its bytes get the roles
+// of that code, read recursively, as the one table of layers.go says
+// (docs/commands.md).
 package shellread
 
 import (
@@ -30,6 +36,9 @@ type Span struct {
 	End   int
 	Role  Role
 	Quote Quote
+	// Layer is the innermost layer holding the span (an index into
+	// Reading.Layers plus one), or 0 for the command itself.
+	Layer int32
 }
 
 // A Reading is how the shell reads a command: a run-length list of roles
@@ -41,8 +50,13 @@ type Reading struct {
 	// Unparsed lists the byte ranges the parser could not read, in order;
 	// they are unquoted Argument text.
 	Unparsed []Range
-	// Err is the first parse error, or nil when the whole command parsed.
+	// Err is the first parse error of the command, or nil when the
+	// whole command parsed. (A layer that does not parse is read as
+	// unquoted text, and listed in Unparsed, with no Err.)
 	Err error
+	// Layers lists the strings of the command that a program runs as
+	// code, outer before inner; see Layer.
+	Layers []Layer
 }
 
 // A Range is the half-open byte range [Start, End) of a command.
@@ -99,91 +113,16 @@ func Read(src string) Reading { return read(src, false, nil) }
 
 // ReadFor is Read for a caller that judges only some non-ASCII runes:
 // those for which judged returns true, or all of them when judged is nil.
-// A top-level command that holds no such rune outside quotes, comments
-// and here-document bodies is not parsed: a lexer of the shell's quoting
-// places its non-ASCII runes, and every other byte of it is Unread. On
-// typical commands, mostly ASCII, it is many times faster than Read.
-//
-// Where Read finds a parse error in such a command and reads it as
-// unquoted text, ReadFor keeps the quotes as Bash tokenizes them; a
-// command with an unterminated quote is always parsed.
+// A top-level command that holds no non-ASCII byte is not parsed: every
+// byte of it is Unread. Nor is one whose non-ASCII bytes outside quotes,
+// comments and here-document bodies are none that the caller judges, and
+// that names no program or variable of the layers table that runs a
+// string as code (layers.go): a lexer of the shell's quoting places its
+// non-ASCII runes inside quotes, comments and here-documents, and every
+// other byte is Unread. FuzzQuickPath checks that the lexer then gives
+// the parser's reading of every non-ASCII byte. On typical commands,
+// mostly ASCII, ReadFor is many times faster than Read.
 func ReadFor(src string, judged func(rune) bool) Reading { return read(src, true, judged) }
-
-func read(src string, skip bool, judged func(rune) bool) Reading {
-	var r Reading
-	var p *syntax.Parser
-	l := lex(src, judged)
-	runs := l.runs
-	for k, start := range l.starts {
-		end := len(src)
-		if k+1 < len(l.starts) {
-			end = l.starts[k+1]
-		}
-		if skip && !l.code[k] {
-			// No non-ASCII byte in code: the lexer's quoting is all a
-			// judge of non-ASCII text needs.
-			for ; len(runs) > 0 && runs[0].start < end; runs = runs[1:] {
-				r.Spans = appendSpan(r.Spans, Span{End: runs[0].start, Role: Unread})
-				r.Spans = appendSpan(r.Spans, Span{End: runs[0].end, Role: runs[0].role, Quote: runs[0].quote})
-			}
-			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
-			continue
-		}
-		for len(runs) > 0 && runs[0].start < end {
-			runs = runs[1:]
-		}
-		if p == nil {
-			p = syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash))
-		}
-		r.segment(p, src[start:end], start)
-	}
-	return r
-}
-
-// segment reads one top-level command seg, found at offset off.
-func (r *Reading) segment(p *syntax.Parser, seg string, off int) {
-	if nesting(seg) > maxNesting {
-		if r.Err == nil {
-			r.Err = ErrTooDeep
-		}
-		r.Spans = appendSpan(r.Spans, Span{End: off + len(seg), Role: Argument})
-		r.Unparsed = append(r.Unparsed, Range{off, off + len(seg)})
-		return
-	}
-	f, err := parse(p, seg)
-	parsed := len(seg)
-	if err != nil {
-		if r.Err == nil {
-			r.Err = err
-		}
-		// Read as far as the parser could: up to the error, or else up to
-		// the start of its line.
-		parsed = 0
-		if at, ok := errorOffset(err, len(seg)); ok {
-			for _, end := range []int{at, strings.LastIndexByte(seg[:at], '\n') + 1} {
-				if end <= 0 {
-					continue
-				}
-				if pf, perr := parse(p, seg[:end]); perr == nil {
-					f, parsed = pf, end
-					break
-				}
-			}
-		}
-	}
-	m := marker{src: seg[:parsed]}
-	if parsed > 0 {
-		m.file(f)
-	}
-	for _, s := range m.sweep(parsed) {
-		s.End += off
-		r.Spans = appendSpan(r.Spans, s)
-	}
-	if parsed < len(seg) {
-		r.Spans = appendSpan(r.Spans, Span{End: off + len(seg), Role: Argument})
-		r.Unparsed = append(r.Unparsed, Range{off + parsed, off + len(seg)})
-	}
-}
 
 func parse(p *syntax.Parser, src string) (*syntax.File, error) {
 	return p.Parse(strings.NewReader(src), "")
@@ -283,6 +222,12 @@ func (m *marker) file(f *syntax.File) {
 					role = Option
 				}
 				m.add(w, role, Unquoted)
+				if role == Option && gluedValue(w) {
+					// -o<path>: one option letter, then its value, an
+					// argument (getopt's reading of a glued value).
+					start := int(w.Pos().Offset())
+					m.addRange(start+2, int(w.End().Offset()), Argument, inherit)
+				}
 			}
 		case *syntax.DeclClause:
 			for _, a := range n.Args {
@@ -326,6 +271,17 @@ func isOption(w *syntax.Word) bool {
 	}
 	lit, ok := w.Parts[0].(*syntax.Lit)
 	return ok && len(lit.Value) > 0 && lit.Value[0] == '-' && (len(lit.Value) > 1 || len(w.Parts) > 1)
+}
+
+// gluedValue reports whether w is a one-letter option with a non-ASCII
+// value glued to it, such as 7-Zip's -o<path> with a non-Latin path.
+func gluedValue(w *syntax.Word) bool {
+	lit, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || len(lit.Value) < 3 || lit.Value[1] >= 0x80 {
+		return false
+	}
+	c := lit.Value[1]
+	return ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') && lit.Value[2] >= 0x80
 }
 
 // sweep turns the marks into spans over [0, n). Marks nest, as the nodes
@@ -389,7 +345,7 @@ func appendSpan(spans []Span, s Span) []Span {
 	if end := 0; len(spans) > 0 && s.End <= spans[len(spans)-1].End || len(spans) == 0 && s.End <= end {
 		return spans // empty
 	}
-	if k := len(spans) - 1; k >= 0 && spans[k].Role == s.Role && spans[k].Quote == s.Quote {
+	if k := len(spans) - 1; k >= 0 && spans[k].Role == s.Role && spans[k].Quote == s.Quote && spans[k].Layer == s.Layer {
 		spans[k].End = s.End
 		return spans
 	}

@@ -132,15 +132,27 @@ func lex(src string, judged func(rune) bool) lexed {
 				continue
 			}
 		case '\'':
-			end := strings.IndexByte(src[i+1:], '\'')
-			if end < 0 {
+			q := Single
+			var end int
+			if i > 0 && src[i-1] == '$' && !escaped(src, i-1) {
+				// $'…': a backslash escapes the next byte, a quote too.
+				q = ANSIC
+				end = i + 1
+				for end < len(src) && src[end] != '\'' {
+					if src[end] == '\\' {
+						end++
+					}
+					end++
+				}
+				end = min(end, len(src))
+			} else if end = strings.IndexByte(src[i+1:], '\''); end < 0 {
 				end = len(src)
 			} else {
 				end += i + 1
 			}
 			for i++; i < end; i++ {
 				if src[i] >= 0x80 {
-					l.note(i, Argument, Single)
+					l.note(i, Argument, q)
 				}
 			}
 			if i >= len(src) {
@@ -153,7 +165,8 @@ func lex(src string, judged func(rune) bool) lexed {
 		case '#':
 			// A comment starts a word; a blank escaped by a backslash
 			// (a \ #b) is part of the word before.
-			if i == 0 || (isBlank(src[i-1]) || src[i-1] == '\n') && !escaped(src, i-1) {
+			// So does an operator before it (a&#b, a>#b).
+			if i == 0 || strings.IndexByte(" \t\n;&|()<>", src[i-1]) >= 0 && !escaped(src, i-1) {
 				for ; i < len(src) && src[i] != '\n'; i++ {
 					if src[i] >= 0x80 {
 						l.note(i, Comment, Unquoted)
@@ -196,13 +209,13 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 		case '\n':
 			for k, delim := range heredoc {
-				end := skipBody(src, i+1, delim, dash[k])
+				body, end := skipBody(src, i+1, delim, dash[k])
 				if end == len(src) || expands[k] && strings.ContainsAny(src[i+1:end], "$`") {
 					// No end line: the << may have been arithmetic. Or
 					// the body expands: its substitutions are code.
 					l.code[len(l.code)-1] = true
 				}
-				for j := i + 1; j < end; j++ {
+				for j := i + 1; j < body; j++ {
 					if src[j] >= 0x80 {
 						l.note(j, Heredoc, Unquoted)
 					}
@@ -289,9 +302,10 @@ var keywordStart = func() (t [256]bool) {
 	return t
 }()
 
-// skipBody returns where the here-document body that starts at i ends:
-// after the line that holds only delim (after leading tabs when dash).
-func skipBody(src string, i int, delim string, dash bool) int {
+// skipBody returns where the here-document body that starts at i ends
+// (before the line that holds only delim, after leading tabs when dash)
+// and where that line ends.
+func skipBody(src string, i int, delim string, dash bool) (body, end int) {
 	for i < len(src) {
 		end := i
 		for end < len(src) && src[end] != '\n' {
@@ -304,11 +318,11 @@ func skipBody(src string, i int, delim string, dash bool) int {
 			}
 		}
 		if line == delim {
-			return end
+			return i, end
 		}
 		i = end + 1
 	}
-	return len(src)
+	return len(src), len(src)
 }
 
 func unquoteDelim(s string) string {

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/plainsight-dev/plainsight"
+)
+
+// commandLines measures the command reading (ContextCommand) on the
+// command lines of the tldr pages, as a person would type them: each
+// line without its backquotes, as written and with its {{…}}
+// placeholders unwrapped ({{path/to/file}} becomes path/to/file). It
+// counts distinct lines, and lists every warn-level one with -hits.
+func commandLines(dir string, hits bool, stdout io.Writer) error {
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		return fmt.Errorf("no *.txt files in %s", dir)
+	}
+	slices.Sort(files)
+	seen := map[string]bool{}
+	var lines, where []string
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			if !strings.HasPrefix(line, "`") {
+				continue
+			}
+			line = strings.Trim(line, "`")
+			for _, l := range []string{line, unwrapPlaceholders(line)} {
+				if !seen[l] {
+					seen[l] = true
+					lines = append(lines, l)
+					where = append(where, filepath.Base(path)+":"+strconv.Itoa(n))
+				}
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return err
+		}
+	}
+	p := plainsight.Policy{Context: plainsight.ContextCommand}
+	warned := 0
+	var list []string
+	for k, l := range lines {
+		r := p.Sanitize(l)
+		if !r.HasWarning() {
+			continue
+		}
+		warned++
+		for _, w := range r.Warnings {
+			if w.Severity == plainsight.SeverityWarn {
+				list = append(list, fmt.Sprintf("%s: %s: %s in %s", where[k], w.Kind, w.Explanation, strconv.QuoteToASCII(l)))
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "| distinct command lines | warn-level lines | share |\n| ---: | ---: | ---: |\n| %d | %d | %s |\n",
+		len(lines), warned, strconv.FormatFloat(100*float64(warned)/float64(max(len(lines), 1)), 'f', 4, 64)+"%")
+	if hits {
+		fmt.Fprintln(stdout)
+		for _, h := range list {
+			fmt.Fprintln(stdout, h)
+		}
+	}
+	return nil
+}
+
+// unwrapPlaceholders removes the {{ and }} around tldr's placeholders.
+func unwrapPlaceholders(line string) string {
+	return strings.NewReplacer("{{", "", "}}", "").Replace(line)
+}

@@ -1,0 +1,418 @@
+package shellread
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ParseBudget is how many bytes of a command (its layers included) Read
+// parses: the parse tree costs a few hundred bytes per byte of source.
+// The top-level commands past the budget are read as unquoted text, the
+// strictest reading, with Err set to ErrTooLong. No command a person
+// approves comes near it.
+const ParseBudget = 256 << 10
+
+// ErrTooLong is the Err of a Reading whose command is longer than
+// ParseBudget: the rest is read as unquoted text.
+var ErrTooLong = errors.New("shellread: command too long to parse in full")
+
+// A reader reads one command and the layers in it, within one budget.
+type reader struct {
+	p      *syntax.Parser
+	budget int
+	judged func(rune) bool // see ReadFor
+}
+
+func read(src string, skip bool, judged func(rune) bool) Reading {
+	rd := reader{budget: ParseBudget, judged: judged}
+	return rd.read(src, skip, 0)
+}
+
+// read reads src, the text of a layer depth layers deep (0: the command).
+func (rd *reader) read(src string, skip bool, depth int) Reading {
+	var r Reading
+	var l lexed
+	if skip {
+		l = lex(src, rd.judged)
+	} else {
+		l = lexed{starts: segments(src)}
+	}
+	runs := l.runs
+	for k, start := range l.starts {
+		end := len(src)
+		if k+1 < len(l.starts) {
+			end = l.starts[k+1]
+		}
+		seg := src[start:end]
+		for len(runs) > 0 && runs[0].start < start {
+			runs = runs[1:]
+		}
+		switch {
+		case skip && indexNonASCII(seg) < 0:
+			// Nothing in it for a judge of non-ASCII text.
+			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
+		case skip && !l.code[k] && !mayHoldLayer(seg):
+			// The quick path: no non-ASCII byte in code and no program
+			// that runs a string: the lexer's quoting is the parser's
+			// (FuzzQuickPath checks it), and places the non-ASCII runs.
+			for ; len(runs) > 0 && runs[0].start < end; runs = runs[1:] {
+				r.Spans = appendSpan(r.Spans, Span{End: runs[0].start, Role: Unread})
+				r.Spans = appendSpan(r.Spans, Span{End: runs[0].end, Role: runs[0].role, Quote: runs[0].quote})
+			}
+			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
+		case len(seg) > rd.budget:
+			if r.Err == nil {
+				r.Err = ErrTooLong
+			}
+			r.unparsed(start, end)
+		default:
+			rd.budget -= len(seg)
+			rd.segment(&r, seg, start, depth)
+		}
+	}
+	return r
+}
+
+// mayHoldLayer reports whether seg names a program or variable of the
+// layers table that runs a string as code: a word that is such a
+// program's name (git with an alias., source and . with a process
+// substitution), or such a variable followed by =. Wrappers alone are
+// not: they run a command, whose words are code already.
+func mayHoldLayer(seg string) bool {
+	var buf [32]byte
+	for i := 0; i < len(seg); {
+		for i < len(seg) && !isNameByte(seg[i]) && !isQuoting(seg[i]) {
+			i++
+		}
+		// The word's name bytes, its quotes and backslashes left out as
+		// the shell removes them: py"thon3" names python3.
+		n, long := 0, false
+		j := i
+		for ; j < len(seg) && (isNameByte(seg[j]) || isQuoting(seg[j])); j++ {
+			switch c := seg[j]; {
+			case isQuoting(c):
+			case c == '/':
+				n, long = 0, false // the base name of a path
+			case n < len(buf):
+				buf[n] = c
+				n++
+			default:
+				long = true
+			}
+		}
+		w := string(buf[:n]) // no allocation: compared and looked up only
+		if j == i {
+			i++
+			continue
+		}
+		i = j
+		if long || n == 0 || n > layerNames.longest || !layerNames.first[w[0]] {
+			continue
+		}
+		if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
+			switch p.kind {
+			case progGit:
+				if strings.Contains(seg, "alias.") {
+					return true
+				}
+			case progSource:
+				if strings.Contains(seg, "<(") {
+					return true
+				}
+			default:
+				return true
+			}
+		}
+		if _, ok := shellVariables[w]; ok && j < len(seg) && seg[j] == '=' {
+			return true
+		}
+	}
+	return false
+}
+
+func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
+
+// layerNames holds what mayHoldLayer looks at first: the first bytes of
+// the names of programs and variables in the table, and the longest name.
+var layerNames = func() (t struct {
+	first   [256]bool
+	longest int
+}) {
+	for name := range programs {
+		t.first[name[0]] = true
+		t.longest = max(t.longest, len(name))
+	}
+	for name := range shellVariables {
+		t.first[name[0]] = true
+		t.longest = max(t.longest, len(name))
+	}
+	return t
+}()
+
+// isNameByte reports whether c may be part of a program's name or path
+// as the layers table spells them.
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || c == '/' || c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// unparsed reads src[start:end] as unquoted text.
+func (r *Reading) unparsed(start, end int) {
+	r.Spans = appendSpan(r.Spans, Span{End: end, Role: Argument})
+	if k := len(r.Unparsed) - 1; k >= 0 && r.Unparsed[k].End == start {
+		r.Unparsed[k].End = end
+		return
+	}
+	r.Unparsed = append(r.Unparsed, Range{start, end})
+}
+
+func indexNonASCII(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return i
+		}
+	}
+	return -1
+}
+
+// segment reads one top-level command seg, found at offset off, with the
+// layers in it.
+func (rd *reader) segment(r *Reading, seg string, off, depth int) {
+	if nesting(seg) > maxNesting {
+		if r.Err == nil {
+			r.Err = ErrTooDeep
+		}
+		r.unparsed(off, off+len(seg))
+		return
+	}
+	if rd.p == nil {
+		rd.p = syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash))
+	}
+	f, err := parse(rd.p, seg)
+	parsed := len(seg)
+	if err != nil {
+		if r.Err == nil {
+			r.Err = err
+		}
+		// Read as far as the parser could: up to the error, or else up to
+		// the start of its line.
+		parsed = 0
+		if at, ok := errorOffset(err, len(seg)); ok {
+			for _, end := range []int{at, strings.LastIndexByte(seg[:at], '\n') + 1} {
+				if end <= 0 {
+					continue // (a retry costs at most twice the segment, already counted)
+				}
+				if pf, perr := parse(rd.p, seg[:end]); perr == nil {
+					f, parsed = pf, end
+					break
+				}
+			}
+		}
+	}
+	var sr Reading
+	if parsed > 0 {
+		m := marker{src: seg[:parsed]}
+		m.file(f)
+		sr.Spans = m.sweep(parsed)
+		if depth < MaxDepth {
+			fd := finder{src: seg[:parsed]}
+			syntax.Walk(f, func(n syntax.Node) bool {
+				if s, ok := n.(*syntax.Stmt); ok {
+					fd.stmt(s)
+				}
+				return true
+			})
+			rd.layers(&sr, fd.found, depth)
+		}
+	}
+	r.append(sr, off)
+	if parsed < len(seg) {
+		r.unparsed(off+parsed, off+len(seg))
+	}
+}
+
+// append appends the reading in, of the text at offset off, to r.
+func (r *Reading) append(in Reading, off int) {
+	base := int32(len(r.Layers))
+	for _, l := range in.Layers {
+		l.Start += off
+		l.End += off
+		if l.Parent != 0 {
+			l.Parent += int(base)
+		}
+		r.Layers = append(r.Layers, l)
+	}
+	for _, s := range in.Spans {
+		s.End += off
+		if s.Layer != 0 {
+			s.Layer += base
+		}
+		r.Spans = appendSpan(r.Spans, s)
+	}
+	for _, u := range in.Unparsed {
+		r.Unparsed = append(r.Unparsed, Range{u.Start + off, u.End + off})
+	}
+}
+
+// A piece gives the bytes [start, end) the role, quoting and layer of sp.
+type piece struct {
+	start, end int
+	sp         Span
+}
+
+// layers reads each found layer of the text that r reads, depth layers
+// deep, and lays the roles of its code over those of r.
+func (rd *reader) layers(r *Reading, list []found, depth int) {
+	if len(list) == 0 {
+		return
+	}
+	slices.SortStableFunc(list, func(a, b found) int { return a.start - b.start })
+	var pieces []piece
+	last := 0
+	for _, fl := range list {
+		if fl.start < last || len(fl.val.text) == 0 {
+			continue // inside a layer read already
+		}
+		last = fl.end
+		idx := int32(len(r.Layers) + 1)
+		r.Layers = append(r.Layers, Layer{Start: fl.start, End: fl.end, Kind: fl.kind, Via: fl.via, Lang: fl.lang})
+		text := string(fl.val.text)
+		var in Reading
+		switch {
+		case fl.kind == LayerCode:
+			in = rd.readCode(text, fl.lang, depth+1)
+		case fl.cron:
+			in = rd.readCron(text, depth+1)
+		default:
+			in = rd.read(text, false, depth+1)
+		}
+		v := fl.val
+		at := func(i int) int { return v.start[min(i, len(v.start)-1)] }
+		end := func(i int) int { return v.end[min(max(i-1, 0), len(v.end)-1)] }
+		base := int32(len(r.Layers))
+		for _, l := range in.Layers {
+			l.Start, l.End = at(l.Start), end(l.End)
+			if l.Parent == 0 {
+				l.Parent = int(idx)
+			} else {
+				l.Parent += int(base)
+			}
+			r.Layers = append(r.Layers, l)
+		}
+		prev := fl.start
+		for k, s := range in.Spans {
+			a, b := in.Start(k), s.End
+			if a >= b {
+				continue
+			}
+			ps, pe := max(at(a), prev), end(b)
+			if pe <= ps {
+				continue
+			}
+			prev = pe
+			if s.Layer == 0 {
+				s.Layer = idx
+			} else {
+				s.Layer += base
+			}
+			pieces = append(pieces, piece{ps, pe, s})
+		}
+		for _, u := range in.Unparsed {
+			if u.End > u.Start {
+				r.Unparsed = append(r.Unparsed, Range{at(u.Start), end(u.End)})
+			}
+		}
+	}
+	slices.SortFunc(r.Unparsed, func(a, b Range) int { return a.Start - b.Start })
+	r.Spans = overlay(r.Spans, pieces)
+}
+
+// overlay lays pieces, in order and apart, over spans. Where the
+// command itself reads a byte as code, that reading stays: the outer
+// shell interprets it before any layer sees it.
+func overlay(spans []Span, pieces []piece) []Span {
+	if len(pieces) == 0 {
+		return spans
+	}
+	out := make([]Span, 0, len(spans)+2*len(pieces))
+	at, pi := 0, 0
+	for _, s := range spans {
+		for at < s.End {
+			for pi < len(pieces) && pieces[pi].end <= at {
+				pi++
+			}
+			next, use := s.End, s
+			switch {
+			case pi < len(pieces) && pieces[pi].start <= at:
+				next = min(pieces[pi].end, s.End)
+				if !isCode(s) {
+					use = pieces[pi].sp
+				}
+			case pi < len(pieces) && pieces[pi].start < next:
+				next = pieces[pi].start
+			}
+			use.End = next
+			out = appendSpan(out, use)
+			at = next
+		}
+	}
+	return out
+}
+
+// isCode reports whether the shell interprets the bytes of s: unquoted,
+// and not a comment or a here-document body.
+func isCode(s Span) bool {
+	return s.Quote == Unquoted && s.Role != Comment && s.Role != Heredoc
+}
+
+// readCron reads crontab lines: each line's five time fields (or one
+// @keyword) are data, the rest a shell script.
+func (rd *reader) readCron(src string, depth int) Reading {
+	var r Reading
+	for start := 0; start < len(src); {
+		end := strings.IndexByte(src[start:], '\n') + 1
+		if end == 0 {
+			end = len(src) - start
+		}
+		line := src[start : start+end]
+		cmd := cronCommand(line)
+		r.Spans = appendSpan(r.Spans, Span{End: start + cmd, Role: Argument, Quote: Single})
+		if t := strings.TrimLeft(line, " \t"); strings.HasPrefix(t, "#") {
+			r.Spans = appendSpan(r.Spans, Span{End: start + end, Role: Comment})
+		} else if cmd < len(line) {
+			r.append(rd.read(line[cmd:], false, depth), start+cmd)
+		}
+		start += end
+	}
+	return r
+}
+
+// cronCommand returns where the command of a crontab line starts: after
+// five time fields, or after an @keyword; a variable setting has none.
+func cronCommand(line string) int {
+	fields := 5
+	t := strings.TrimLeft(line, " \t")
+	switch {
+	case strings.HasPrefix(t, "@"):
+		fields = 1
+	case strings.HasPrefix(t, "#"):
+		return 0
+	case strings.Contains(strings.SplitN(t, " ", 2)[0], "="):
+		return len(line)
+	}
+	i := 0
+	for ; fields > 0; fields-- {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '\n' {
+			i++
+		}
+	}
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
