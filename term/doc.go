@@ -98,6 +98,15 @@
 // [Off] passes everything through. A sequence left open at the end of the
 // stream is dropped like any other.
 //
+// # The end of a stream
+//
+// A stream that ends with a colour or an attribute in effect (its kept
+// SGRs set one and did not turn it off) is closed with ESC [ 0 m by
+// [Sanitizer.Finish], by Transform at EOF and by the Close of [NewWriter]'s
+// writer, so that what the terminal draws after the stream is not drawn in
+// its style. A stream that turns off what it set, with 0 or with values
+// such as 22, 39 and 49, gets nothing more.
+//
 // # Embedding in OSC strings
 //
 // [Title] and [Hyperlink] build OSC 2 and OSC 8 sequences around untrusted
