@@ -184,42 +184,63 @@ var utf8Leads = func() (t [256]utf8Lead) {
 
 // textRun returns the length of the run of text at the start of src:
 // printable ASCII, LF, tab and whole valid characters other than C1
-// controls. Runs of ASCII are read a word at a time by
-// [escape.CleanPrefixBytes], and the commonest two- and three-byte
-// characters (no C1, overlong or surrogate among them) inline.
+// controls.
+//
+// The letters of most scripts, two or three bytes each, and the spaces
+// between words are read in an inner loop with no call in it, so that
+// nothing is saved and restored per character; runs of ASCII at least a
+// word long a word at a time by [escape.CleanPrefixBytes]; the rest
+// (four-byte characters, E0 and ED leads, the end of src) by
+// [utf8.DecodeRune].
 func textRun(src []byte) int {
 	i := 0
 	for i < len(src) {
-		c := src[i]
-		switch {
-		case c < utf8.RuneSelf:
-			if !keptByte[c] {
-				return i
+		for i+2 < len(src) {
+			b := src[i : i+3 : i+3] // one bounds check for the three bytes
+			switch c := b[0]; {
+			case c == ' ':
+				i++
+			case c-0xc2 <= 0xdf-0xc2:
+				// C2 80-9F is a C1 control.
+				if c1 := b[1]; c1&0xc0 != 0x80 || c == 0xc2 && c1 < 0xa0 {
+					return i
+				}
+				i += 2
+			case c-0xe1 <= 0xef-0xe1 && c != 0xed:
+				if b[1]&0xc0 != 0x80 || b[2]&0xc0 != 0x80 {
+					return i
+				}
+				i += 3
+			default:
+				goto other
 			}
-			i++
-			if i < len(src) && src[i] < utf8.RuneSelf {
-				// Two ASCII bytes in a row: more may follow. One
-				// alone is most often a space between words of
-				// another script.
-				i += escape.CleanPrefixBytes(src[i:], true)
-			}
-		case 0xc3 <= c && c <= 0xdf:
-			if i+1 >= len(src) || src[i+1]&0xc0 != 0x80 {
-				return i
-			}
-			i += 2
-		case 0xe1 <= c && c <= 0xef && c != 0xed:
-			if i+2 >= len(src) || src[i+1]&0xc0 != 0x80 || src[i+2]&0xc0 != 0x80 {
-				return i
-			}
-			i += 3
-		default:
-			r, size := utf8.DecodeRune(src[i:])
-			if size == 1 || r < 0xa0 {
-				return i // ill-formed, cut short, or a C1 control
-			}
-			i += size
 		}
+		if i == len(src) {
+			break
+		}
+	other:
+		if c := src[i]; c < utf8.RuneSelf {
+			// Byte by byte for the first eight, then a word at a
+			// time. (A test of a word here, inlined, would cost more
+			// than the bytes: the compiler loads its constants again
+			// on every turn of the loop.)
+			j := i
+			for i < len(src) && keptByte[src[i]] {
+				if i++; i-j == 8 {
+					i += escape.CleanPrefixBytes(src[i:], true)
+					break
+				}
+			}
+			if i == j {
+				return i // a control or DEL
+			}
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 || r < 0xa0 {
+			return i // ill-formed, cut short, or a C1 control
+		}
+		i += size
 	}
 	return i
 }

@@ -79,9 +79,11 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 		case len(subs) > 0:
 			dst, ok = appendColonGroup(dst, p, subs)
 			ch.extended(p.Value, subs)
-			if p.Value == sgrUnderline {
+			switch {
+			case !ok:
+			case p.Value == sgrUnderline:
 				st = st.withUnderline(subs[0].Value)
-			} else {
+			default:
 				st = st.with(p.Value)
 			}
 			i = end
