@@ -67,6 +67,10 @@ type Cleaner struct {
 	// as invalid too. This state is invisible to InSequence, so the fast
 	// paths in step must let the parser see the next byte.
 	afterInvalid bool
+	// bareESC: the parser holds an escape sequence of one ESC and nothing
+	// else, the last byte it read. Another ESC aborts it and takes its
+	// place, which step counts without the parser.
+	bareESC bool
 	// parserOnly turns off every fast path: the tests' oracle.
 	parserOnly bool
 
@@ -291,6 +295,19 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		c.put(src[:n])
 		return n
 	}
+	if c.bareESC && src[0] == 0x1B && !c.parserOnly && c.p.State() == ansi.Escape {
+		// An ESC flood that a batch or a read cut: each ESC aborts the
+		// bare ESC before it, one unterminated escape sequence of one
+		// byte, and leaves the parser as it was.
+		n := escPrefix(src)
+		c.rep.BytesIn += int64(n)
+		c.rep.Sequences.ESC += int64(n)
+		c.rep.Unterminated += int64(n)
+		if c.lim.MaxString < 1 {
+			c.rep.OverLimit += int64(n)
+		}
+		return n
+	}
 	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
 	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n' || b >= 0xC2) && fast {
 		// Fast path: in Ground, printable ASCII and whole valid runes
@@ -357,6 +374,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		tok, n = ansi.Token{Kind: ansi.KindInvalid, Text: src[:1]}, 1
 	}
 	c.afterInvalid = tok.Kind == ansi.KindInvalid && mayOpenCharacter(tok.Text[0], c.afterInvalid)
+	c.bareESC = src[n-1] == 0x1B && c.p.State() == ansi.Escape
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n
