@@ -84,9 +84,11 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	}
 	i, j := 0, 0 // in src, in dst
 	for i < end {
-		if i+8 <= end && escape.CleanWord(binary.LittleEndian.Uint64(src[i:]), true) {
+		if i+8 <= end && keptByte[src[i]] && keptByte[src[i+7]] && escape.CleanWord(binary.LittleEndian.Uint64(src[i:]), true) {
 			// Text, not bytes alone as in binary output: a word at
-			// a time.
+			// a time. (The first and last byte are looked up first:
+			// in binary output most words fail there, for less than
+			// the word's test costs.)
 			k := textRun(src[i:end])
 			copy(dst[j:], src[i:i+k])
 			i += k
