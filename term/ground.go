@@ -2,6 +2,7 @@ package term
 
 import (
 	"encoding/binary"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
@@ -84,15 +85,36 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	}
 	i, j := 0, 0 // in src, in dst
 	for i < end {
-		if i+8 <= end && keptByte[src[i]] && keptByte[src[i+7]] && escape.CleanWord(binary.LittleEndian.Uint64(src[i:]), true) {
+		// A word whose first and last byte are both text, or both never
+		// valid, is tested whole: in binary output most words fail on
+		// those two look-ups, for less than a word's test costs.
+		var class byte
+		if i+8 <= end {
+			class = wordClass[src[i]] & wordClass[src[i+7]]
+		}
+		if class == classText && escape.CleanWord(binary.LittleEndian.Uint64(src[i:]), true) {
 			// Text, not bytes alone as in binary output: a word at
-			// a time. (The first and last byte are looked up first:
-			// in binary output most words fail there, for less than
-			// the word's test costs.)
+			// a time.
 			k := textRun(src[i:end])
 			copy(dst[j:], src[i:i+k])
 			i += k
 			j += k
+			continue
+		}
+		if class == classNeverValid && neverValidWord(binary.LittleEndian.Uint64(src[i:])) {
+			// A run of bytes that no valid UTF-8 holds (padding of
+			// 0xFF, stray continuation bytes): U+FFFD for each, found
+			// eight at a time and written from a prepared buffer.
+			k := 8
+			for i+k+8 <= end && neverValidWord(binary.LittleEndian.Uint64(src[i+k:])) {
+				k += 8
+			}
+			for n := k; n > 0; {
+				w := min(n, len(replacements)/len(replacement))
+				j += copy(dst[j:], replacements[:w*len(replacement)])
+				n -= w
+			}
+			i += k
 			continue
 		}
 		// Bytes alone, each written whole whatever its length, without
@@ -150,6 +172,48 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 		i += m
 	}
 	return j, i
+}
+
+// replacements is U+FFFD 64 times: the output of a run of bytes that no
+// valid UTF-8 holds, copied rather than written a character at a time.
+var replacements = strings.Repeat(replacement, 64)
+
+// Classes of wordClass.
+const (
+	classText       = 1 // kept as it is: printable ASCII, LF, tab
+	classNeverValid = 2 // in no valid UTF-8 outside a character begun before
+)
+
+// wordClass holds the class of each byte, for the look-ups that decide
+// whether a word is worth testing whole. The bytes that no valid UTF-8
+// holds outside a character begun before them are the continuation
+// bytes that are not C1 controls (A0-BF), C0, C1 and F5-FF: in Ground
+// each is one U+FFFD in every mode.
+var wordClass = func() (t [256]byte) {
+	for b := range t {
+		switch {
+		case keptByte[b]:
+			t[b] = classText
+		case b >= 0xa0 && b <= 0xc1 || b >= 0xf5:
+			t[b] = classNeverValid
+		}
+	}
+	return t
+}()
+
+// neverValidWord reports whether every byte of the little-endian word w
+// is of classNeverValid, with a test on all eight at once: each
+// lane is in A0-BF, is C0 or C1, or is at least F5.
+func neverValidWord(w uint64) bool {
+	const (
+		highs = 0x80 * lsbs
+		lows  = 0x7f * lsbs
+	)
+	zero := func(x uint64) uint64 { return ^((x&lows + lows) | x) & highs } // lanes of x that are 0
+	cont := zero(w&(0xe0*lsbs) ^ 0xa0*lsbs)                                 // A0-BF
+	overlong := zero(w&(0xfe*lsbs) ^ 0xc0*lsbs)                             // C0, C1
+	above := (w&lows + 0x0b*lsbs) & w & highs                               // F5-FF: the low seven bits reach 0x75, the high bit set
+	return cont|overlong|above == highs
 }
 
 // utf8Lead describes a byte that starts a multi-byte character: its
