@@ -49,6 +49,10 @@
 //
 // Invalid UTF-8 becomes U+FFFD, so the output is always valid UTF-8: a
 // terminal in 8-bit mode would read raw bytes 0x80-0x9F as C1 controls.
+// Each byte that is not part of a valid character is one U+FFFD, a
+// character cut short included ("\xe2\x82x" is two and x), not one per
+// maximal subpart as the WHATWG decoder writes: the output then does not
+// depend on where a chunk cuts a broken character.
 // Dropping carriage return joins the redraws of a progress bar into one
 // line; CRLF line ends lose only the CR.
 //
