@@ -264,8 +264,6 @@ func textRun(src []byte) int {
 		for i+2 < len(src) {
 			b := src[i : i+3 : i+3] // one bounds check for the three bytes
 			switch c := b[0]; {
-			case c == ' ':
-				i++
 			case c-0xc2 <= 0xdf-0xc2:
 				// C2 80-9F is a C1 control.
 				if c1 := b[1]; c1&0xc0 != 0x80 || c == 0xc2 && c1 < 0xa0 {
@@ -277,6 +275,8 @@ func textRun(src []byte) int {
 					return i
 				}
 				i += 3
+			case c == ' ':
+				i++
 			default:
 				goto other
 			}
