@@ -101,12 +101,12 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			j += k
 			continue
 		}
-		if class == classNeverValid && neverValidWord(binary.LittleEndian.Uint64(src[i:])) {
+		if class == classNeverValid && escape.InvalidWord(binary.LittleEndian.Uint64(src[i:])) {
 			// A run of bytes that no valid UTF-8 holds (padding of
 			// 0xFF, stray continuation bytes): U+FFFD for each, found
 			// eight at a time and written from a prepared buffer.
 			k := 8
-			for i+k+8 <= end && neverValidWord(binary.LittleEndian.Uint64(src[i+k:])) {
+			for i+k+8 <= end && escape.InvalidWord(binary.LittleEndian.Uint64(src[i+k:])) {
 				k += 8
 			}
 			for n := k; n > 0; {
@@ -200,21 +200,6 @@ var wordClass = func() (t [256]byte) {
 	}
 	return t
 }()
-
-// neverValidWord reports whether every byte of the little-endian word w
-// is of classNeverValid, with a test on all eight at once: each
-// lane is in A0-BF, is C0 or C1, or is at least F5.
-func neverValidWord(w uint64) bool {
-	const (
-		highs = 0x80 * lsbs
-		lows  = 0x7f * lsbs
-	)
-	zero := func(x uint64) uint64 { return ^((x&lows + lows) | x) & highs } // lanes of x that are 0
-	cont := zero(w&(0xe0*lsbs) ^ 0xa0*lsbs)                                 // A0-BF
-	overlong := zero(w&(0xfe*lsbs) ^ 0xc0*lsbs)                             // C0, C1
-	above := (w&lows + 0x0b*lsbs) & w & highs                               // F5-FF: the low seven bits reach 0x75, the high bit set
-	return cont|overlong|above == highs
-}
 
 // utf8Lead describes a byte that starts a multi-byte character: its
 // size, and the range of the byte after it (RFC 3629: E0 A0-BF, ED 80-9F,

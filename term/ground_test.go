@@ -27,19 +27,6 @@ func TestGroundAgreesWithParser(t *testing.T) {
 	}
 }
 
-// TestNeverValidWord checks the word-at-a-time test against the table,
-// byte by byte in every lane.
-func TestNeverValidWord(t *testing.T) {
-	for b := range 256 {
-		for lane := range 8 {
-			w := uint64(0xffffffffffffffff)&^(0xff<<(8*lane)) | uint64(b)<<(8*lane)
-			if got, want := neverValidWord(w), wordClass[b] == classNeverValid; got != want {
-				t.Errorf("byte %#02x in lane %d: neverValidWord = %v, want %v", b, lane, got, want)
-			}
-		}
-	}
-}
-
 // TestGroundInvalidRuns compares ground with the parser on runs of bytes
 // that no valid UTF-8 holds, of every length around a word, between text
 // and before a lead byte that they might complete.

@@ -45,6 +45,14 @@ func TestFastPathsAgree(t *testing.T) {
 		"\x1b\a\x1b\x1b\x1b", "\x9b1\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b", "\xc2\x9d0;t\x1b\x1b\x1b\x1b\x1b[1m"} {
 		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1])
 	}
+	// Runs of bytes that no valid UTF-8 holds, of every length around a
+	// word and a batch, between text and next to lead bytes.
+	for _, unit := range []string{"\xff", "\xa0", "\xbf", "\xc0\xc1", "\xf5\xfe", "\xa5\xff\xc1"} {
+		for _, n := range []int{1, 7, 8, 9, 16, 17, 40, 85, 86, 200} {
+			run := strings.Repeat(unit, n)
+			ins = append(ins, run, "ab"+run+"cd\n", "\xe2"+run, run+"\xe2\x82", run+"\x80\x9b1m", "x\xc3"+run, "\r"+run+"\b")
+		}
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
 		in := make([]byte, r.IntN(200))
