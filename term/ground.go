@@ -174,9 +174,9 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	return j, i
 }
 
-// replacements is U+FFFD 64 times: the output of a run of bytes that no
+// replacements is U+FFFD 1024 times: the output of a run of bytes that no
 // valid UTF-8 holds, copied rather than written a character at a time.
-var replacements = strings.Repeat(replacement, 64)
+var replacements = strings.Repeat(replacement, 1024)
 
 // Classes of wordClass.
 const (
