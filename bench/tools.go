@@ -95,11 +95,13 @@ func tools(node bool) []*tool {
 			},
 			out: func(s string) string { t := term.New(term.Options{}); return t.Push(s) + t.Finish() }},
 		{name: "transcript Clean", kind: kindPlainsight,
-			run: func(_ string, b []byte) int {
-				text, rep := transcript.Clean(b, unlimited)
+			// The string form, as the peers and Push are given: a
+			// caller holding bytes calls Clean, which copies.
+			run: func(s string, _ []byte) int {
+				text, rep := transcript.CleanString(s, unlimited)
 				return len(text) + int(rep.BytesIn)
 			},
-			out: func(s string) string { text, _ := transcript.Clean([]byte(s), unlimited); return text }},
+			out: func(s string) string { text, _ := transcript.CleanString(s, unlimited); return text }},
 		{name: "transcript Cleaner", kind: kindPlainsight,
 			run: func(_ string, b []byte) int { return transformLen(cleaner, cleanerDst, b) },
 			out: func(s string) string { out, _, _ := transform.String(transcript.NewCleaner(unlimited), s); return out }},

@@ -94,6 +94,9 @@ type colours struct {
 	// corrected is set once a correction has made screen differ from
 	// asked, until the next reset.
 	corrected bool
+	// style is what the kept SGRs leave in effect, colours and
+	// attributes alike: what the end of the stream must close.
+	style style
 }
 
 // maxSettleLen bounds the SGR that settle writes: a direct foreground and

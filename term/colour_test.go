@@ -103,7 +103,7 @@ func TestColours(t *testing.T) {
 				for _, m := range []struct {
 					opts Options
 					want string
-				}{{Options{}, tc.want}, {Options{Mode: Visualize}, tc.want}} {
+				}{{Options{}, closed(tc.want)}, {Options{Mode: Visualize}, closed(tc.want)}} {
 					got := sanitizeChunks(m.opts, tc.in)
 					if diff := cmp.Diff(m.want, got); diff != "" {
 						t.Errorf("%s: sanitize(%+q) mismatch (-want +got):\n%s", m.opts.Mode, tc.in, diff)
@@ -123,7 +123,7 @@ func TestColours(t *testing.T) {
 					}
 					checkNotHidden(t, got)
 				}
-				if again := sanitizeChunks(Options{}, tc.want); again != tc.want {
+				if again := sanitizeChunks(Options{}, closed(tc.want)); again != closed(tc.want) {
 					t.Errorf("second pass changed %+q to %+q", tc.want, again)
 				}
 			})
@@ -136,8 +136,8 @@ func TestColours(t *testing.T) {
 func TestColoursVisualize(t *testing.T) {
 	in := "\x1b[30;40m\x1b[2J\x1b[8mX"
 	want := map[Mode]string{
-		Strip:     "\x1b[30;40m\x1b[39;49mX",
-		Visualize: "\x1b[30;40m\x1b[39;49m" + vis + vis + "X",
+		Strip:     "\x1b[30;40m\x1b[39;49mX\x1b[0m",
+		Visualize: "\x1b[30;40m\x1b[39;49m" + vis + vis + "X\x1b[0m",
 	}
 	for mode, w := range want {
 		for i := 0; i <= len(in); i++ {

@@ -49,6 +49,10 @@
 //
 // Invalid UTF-8 becomes U+FFFD, so the output is always valid UTF-8: a
 // terminal in 8-bit mode would read raw bytes 0x80-0x9F as C1 controls.
+// Each byte that is not part of a valid character is one U+FFFD, a
+// character cut short included ("\xe2\x82x" is two and x), not one per
+// maximal subpart as the WHATWG decoder writes: the output then does not
+// depend on where a chunk cuts a broken character.
 // Dropping carriage return joins the redraws of a progress bar into one
 // line; CRLF line ends lose only the CR.
 //
@@ -97,6 +101,15 @@
 // [Visualize] shows each dropped sequence or control as one U+241B (␛).
 // [Off] passes everything through. A sequence left open at the end of the
 // stream is dropped like any other.
+//
+// # The end of a stream
+//
+// A stream that ends with a colour or an attribute in effect (its kept
+// SGRs set one and did not turn it off) is closed with ESC [ 0 m by
+// [Sanitizer.Finish], by Transform at EOF and by the Close of [NewWriter]'s
+// writer, so that what the terminal draws after the stream is not drawn in
+// its style. A stream that turns off what it set, with 0 or with values
+// such as 22, 39 and 49, gets nothing more.
 //
 // # Embedding in OSC strings
 //

@@ -2,6 +2,7 @@ package term
 
 import (
 	"encoding/binary"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
@@ -84,13 +85,36 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	}
 	i, j := 0, 0 // in src, in dst
 	for i < end {
-		if i+8 <= end && escape.CleanWord(binary.LittleEndian.Uint64(src[i:]), true) {
+		// A word whose first and last byte are both text, or both never
+		// valid, is tested whole: in binary output most words fail on
+		// those two look-ups, for less than a word's test costs.
+		var class byte
+		if i+8 <= end {
+			class = wordClass[src[i]] & wordClass[src[i+7]]
+		}
+		if class == classText && escape.CleanWord(binary.LittleEndian.Uint64(src[i:]), true) {
 			// Text, not bytes alone as in binary output: a word at
 			// a time.
 			k := textRun(src[i:end])
 			copy(dst[j:], src[i:i+k])
 			i += k
 			j += k
+			continue
+		}
+		if class == classNeverValid && escape.InvalidWord(binary.LittleEndian.Uint64(src[i:])) {
+			// A run of bytes that no valid UTF-8 holds (padding of
+			// 0xFF, stray continuation bytes): U+FFFD for each, found
+			// eight at a time and written from a prepared buffer.
+			k := 8
+			for i+k+8 <= end && escape.InvalidWord(binary.LittleEndian.Uint64(src[i+k:])) {
+				k += 8
+			}
+			for n := k; n > 0; {
+				w := min(n, len(replacements)/len(replacement))
+				j += copy(dst[j:], replacements[:w*len(replacement)])
+				n -= w
+			}
+			i += k
 			continue
 		}
 		// Bytes alone, each written whole whatever its length, without
@@ -150,6 +174,33 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	return j, i
 }
 
+// replacements is U+FFFD 1024 times: the output of a run of bytes that no
+// valid UTF-8 holds, copied rather than written a character at a time.
+var replacements = strings.Repeat(replacement, 1024)
+
+// Classes of wordClass.
+const (
+	classText       = 1 // kept as it is: printable ASCII, LF, tab
+	classNeverValid = 2 // in no valid UTF-8 outside a character begun before
+)
+
+// wordClass holds the class of each byte, for the look-ups that decide
+// whether a word is worth testing whole. The bytes that no valid UTF-8
+// holds outside a character begun before them are the continuation
+// bytes that are not C1 controls (A0-BF), C0, C1 and F5-FF: in Ground
+// each is one U+FFFD in every mode.
+var wordClass = func() (t [256]byte) {
+	for b := range t {
+		switch {
+		case keptByte[b]:
+			t[b] = classText
+		case b >= 0xa0 && b <= 0xc1 || b >= 0xf5:
+			t[b] = classNeverValid
+		}
+	}
+	return t
+}()
+
 // utf8Lead describes a byte that starts a multi-byte character: its
 // size, and the range of the byte after it (RFC 3629: E0 A0-BF, ED 80-9F,
 // F0 90-BF, F4 80-8F, otherwise 80-BF). size is 0 for the other bytes.
@@ -184,42 +235,63 @@ var utf8Leads = func() (t [256]utf8Lead) {
 
 // textRun returns the length of the run of text at the start of src:
 // printable ASCII, LF, tab and whole valid characters other than C1
-// controls. Runs of ASCII are read a word at a time by
-// [escape.CleanPrefixBytes], and the commonest two- and three-byte
-// characters (no C1, overlong or surrogate among them) inline.
+// controls.
+//
+// The letters of most scripts, two or three bytes each, and the spaces
+// between words are read in an inner loop with no call in it, so that
+// nothing is saved and restored per character; runs of ASCII at least a
+// word long a word at a time by [escape.CleanPrefixBytes]; the rest
+// (four-byte characters, E0 and ED leads, the end of src) by
+// [utf8.DecodeRune].
 func textRun(src []byte) int {
 	i := 0
 	for i < len(src) {
-		c := src[i]
-		switch {
-		case c < utf8.RuneSelf:
-			if !keptByte[c] {
-				return i
+		for i+2 < len(src) {
+			b := src[i : i+3 : i+3] // one bounds check for the three bytes
+			switch c := b[0]; {
+			case c-0xc2 <= 0xdf-0xc2:
+				// C2 80-9F is a C1 control.
+				if c1 := b[1]; c1&0xc0 != 0x80 || c == 0xc2 && c1 < 0xa0 {
+					return i
+				}
+				i += 2
+			case c-0xe1 <= 0xef-0xe1 && c != 0xed:
+				if b[1]&0xc0 != 0x80 || b[2]&0xc0 != 0x80 {
+					return i
+				}
+				i += 3
+			case c == ' ':
+				i++
+			default:
+				goto other
 			}
-			i++
-			if i < len(src) && src[i] < utf8.RuneSelf {
-				// Two ASCII bytes in a row: more may follow. One
-				// alone is most often a space between words of
-				// another script.
-				i += escape.CleanPrefixBytes(src[i:], true)
-			}
-		case 0xc3 <= c && c <= 0xdf:
-			if i+1 >= len(src) || src[i+1]&0xc0 != 0x80 {
-				return i
-			}
-			i += 2
-		case 0xe1 <= c && c <= 0xef && c != 0xed:
-			if i+2 >= len(src) || src[i+1]&0xc0 != 0x80 || src[i+2]&0xc0 != 0x80 {
-				return i
-			}
-			i += 3
-		default:
-			r, size := utf8.DecodeRune(src[i:])
-			if size == 1 || r < 0xa0 {
-				return i // ill-formed, cut short, or a C1 control
-			}
-			i += size
 		}
+		if i == len(src) {
+			break
+		}
+	other:
+		if c := src[i]; c < utf8.RuneSelf {
+			// Byte by byte for the first eight, then a word at a
+			// time. (A test of a word here, inlined, would cost more
+			// than the bytes: the compiler loads its constants again
+			// on every turn of the loop.)
+			j := i
+			for i < len(src) && keptByte[src[i]] {
+				if i++; i-j == 8 {
+					i += escape.CleanPrefixBytes(src[i:], true)
+					break
+				}
+			}
+			if i == j {
+				return i // a control or DEL
+			}
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 || r < 0xa0 {
+			return i // ill-formed, cut short, or a C1 control
+		}
+		i += size
 	}
 	return i
 }

@@ -1,6 +1,9 @@
 package term
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestGroundAgreesWithParser compares ground with the parser on every
 // pair of bytes, alone and before a continuation byte, a C1 byte, text or
@@ -18,6 +21,28 @@ func TestGroundAgreesWithParser(t *testing.T) {
 				slow.Reset()
 				if got, want := fast.run(in, true), slow.run(in, true); got != want {
 					t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestGroundInvalidRuns compares ground with the parser on runs of bytes
+// that no valid UTF-8 holds, of every length around a word, between text
+// and before a lead byte that they might complete.
+func TestGroundInvalidRuns(t *testing.T) {
+	for _, opts := range allOptions {
+		fast, slow := New(opts), New(opts)
+		slow.noFastPath = true
+		for _, unit := range []string{"\xff", "\xa0", "\xbf", "\xc0\xc1", "\xf5\xfe", "\xa5\xff\xc1"} {
+			for n := range 40 {
+				run := strings.Repeat(unit, n)
+				for _, in := range []string{run, "ab" + run + "cd", "\xe2" + run, run + "\xe2\x82", run + "\x80\x9b1m", "x\xc3" + run} {
+					fast.Reset()
+					slow.Reset()
+					if got, want := fast.run(in, true), slow.run(in, true); got != want {
+						t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+					}
 				}
 			}
 		}

@@ -38,8 +38,16 @@ func Title(s string) string {
 // Hyperlink returns text wrapped in an OSC 8 hyperlink to uri:
 // ESC ] 8 ; ; uri ESC \ text ESC ] 8 ; ; ESC \.
 //
-// Controls, DEL, C1 and bidi controls are removed from uri, and each byte
-// of uri that is not valid UTF-8 is percent-encoded. The link text is
+// Controls (C0, DEL and C1) are removed from uri. Each byte of uri that is
+// not valid UTF-8 is percent-encoded, and so is each character that does
+// not show what it is: bidi controls, other format characters and
+// default-ignorable code points (zero-width characters, tags, variation
+// selectors), spaces of every width (the ASCII space included), line and
+// paragraph separators, private-use characters, noncharacters and
+// unassigned code points (their UTF-8 bytes, as RFC 3987 maps an IRI to a
+// URI). A link target can then neither reorder the URI a reader sees nor
+// hide part of it, and the link still leads where the bytes say. The link
+// text is
 // content: it goes through the [Strip] policy with [Options.Plain], so it
 // keeps no escape sequence at all (a nested OSC 8 or SGR in it could
 // disguise or end the link). Newlines and tabs in text stay.
@@ -95,15 +103,31 @@ func appendURI(b *strings.Builder, uri string) {
 	for len(uri) > 0 {
 		r, size := utf8.DecodeRuneInString(uri)
 		switch {
-		case r == utf8.RuneError && size == 1:
-			c := uri[0]
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&0xf])
-		case forbiddenInOSC(r):
+		case r < 0x20 || r >= 0x7f && r <= 0x9f:
+			// Removed.
+		case r == utf8.RuneError && size == 1 || hiddenInURI(r):
+			for _, c := range []byte(uri[:size]) {
+				b.WriteByte('%')
+				b.WriteByte(hex[c>>4])
+				b.WriteByte(hex[c&0xf])
+			}
 		default:
 			b.WriteString(uri[:size])
 		}
 		uri = uri[size:]
 	}
+}
+
+// hiddenInURI reports whether r, not a control, does not show what it is
+// in a URI: Hyperlink percent-encodes it.
+func hiddenInURI(r rune) bool {
+	if r < 0x80 {
+		return r == ' '
+	}
+	p := ucd.Lookup(r)
+	switch p.Category() {
+	case ucd.Cf, ucd.Co, ucd.Cn, ucd.Cs, ucd.Zs, ucd.Zl, ucd.Zp:
+		return true
+	}
+	return p.BidiControl() || p.DefaultIgnorable() || p.WhiteSpace() || p.Noncharacter()
 }

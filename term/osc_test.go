@@ -40,7 +40,15 @@ func TestTitle(t *testing.T) {
 func TestHyperlink(t *testing.T) {
 	tests := []struct{ uri, text, want string }{
 		{"https://example.com/a?b=c;d", "docs", "\x1b]8;;https://example.com/a?b=c;d\x1b\\docs\x1b]8;;\x1b\\"},
-		{"https://example.com/\x1b\\\a\x9c\u009c\r\n\u202e", "x", "\x1b]8;;https://example.com/\\%9C\x1b\\x\x1b]8;;\x1b\\"},
+		{"https://example.com/\x1b\\\a\x9c\u009c\r\n", "x", "\x1b]8;;https://example.com/\\%9C\x1b\\x\x1b]8;;\x1b\\"},
+		// Bidi controls and invisible characters are percent-encoded:
+		// the URI shows in the order and with the length it has.
+		{"https://example.com/\u202etxt.exe", "x", "\x1b]8;;https://example.com/%E2%80%AEtxt.exe\x1b\\x\x1b]8;;\x1b\\"},
+		{"https://exa\u200bmple.com/\u2066a\u2069", "x", "\x1b]8;;https://exa%E2%80%8Bmple.com/%E2%81%A6a%E2%81%A9\x1b\\x\x1b]8;;\x1b\\"},
+		{"https://a.example/\U000E0069\ufe0f\u00ad\ufeff", "x", "\x1b]8;;https://a.example/%F3%A0%81%A9%EF%B8%8F%C2%AD%EF%BB%BF\x1b\\x\x1b]8;;\x1b\\"},
+		{"https://a.example/a b\u00a0c\u3000d\u2028", "x", "\x1b]8;;https://a.example/a%20b%C2%A0c%E3%80%80d%E2%80%A8\x1b\\x\x1b]8;;\x1b\\"},
+		{"https://a.example/\ue000\ufdd0\U000E0080", "x", "\x1b]8;;https://a.example/%EE%80%80%EF%B7%90%F3%A0%82%80\x1b\\x\x1b]8;;\x1b\\"},
+		{"https://\u0430pple.example/caf\u00e9", "x", "\x1b]8;;https://\u0430pple.example/caf\u00e9\x1b\\x\x1b]8;;\x1b\\"},
 		{"https://example.com/\xff\xc3", "x", "\x1b]8;;https://example.com/%FF%C3\x1b\\x\x1b]8;;\x1b\\"},
 		{"https://example.com/caf\u00e9", "x", "\x1b]8;;https://example.com/caf\u00e9\x1b\\x\x1b]8;;\x1b\\"},
 		// Link text keeps no escape sequence, not even SGR.
@@ -88,6 +96,11 @@ func FuzzTitle(f *testing.F) {
 				t.Fatalf("Hyperlink(%+q, %+q) = %+q: malformed", a, b, link)
 			}
 			checkOSCArg(t, uri)
+			for _, r := range uri {
+				if hiddenInURI(r) {
+					t.Fatalf("Hyperlink(%+q, %+q): URI %+q holds %U", a, b, uri, r)
+				}
+			}
 			text := rest[:len(rest)-len(oscLink+st)]
 			if strings.ContainsRune(text, 0x1b) {
 				t.Fatalf("Hyperlink text %+q holds ESC", text)

@@ -19,7 +19,8 @@ func (s *Sanitizer) Push(chunk string) string {
 }
 
 // Finish ends the stream: it settles held-back input and any sequence still
-// open (dropped; U+241B in Visualize mode) and returns the last output.
+// open (dropped; U+241B in Visualize mode), closes a style left in effect
+// (ESC [ 0 m) and returns the last output.
 // Afterwards s is ready for a new stream.
 func (s *Sanitizer) Finish() string {
 	out := s.run("", true)
@@ -80,7 +81,7 @@ func (s *Sanitizer) passText(chunk string, atEOF bool) (string, bool) {
 	if s.opts.effectiveMode() == Off {
 		return chunk, true
 	}
-	if s.pendLen > 0 || s.afterInvalid || s.noFastPath || s.col.settle || s.p.InSequence() {
+	if s.pendLen > 0 || s.afterInvalid || s.noFastPath || s.col.settle || s.p.InSequence() || atEOF && s.col.style != 0 {
 		return "", false
 	}
 	src := unsafe.Slice(unsafe.StringData(chunk), len(chunk))

@@ -323,6 +323,17 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				}
 			}
 		}
+		if s.col.style != 0 {
+			// The stream ends with a colour or an attribute in effect:
+			// close it, so that what the terminal shows next is not
+			// drawn in it. The state is cleared first, so that a
+			// second call at EOF writes nothing more.
+			s.col = colours{}
+			nDst += s.emit(dst[nDst:], []byte(sgrReset))
+			if s.pendLen > 0 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+		}
 	}
 	return nDst, nSrc, nil
 }

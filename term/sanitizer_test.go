@@ -168,6 +168,39 @@ func sanitizeChunks(opts Options, chunks ...string) string {
 	return b.String()
 }
 
+// closed returns out, the output of a stream up to its end, with the
+// reset that the end of the stream writes when out leaves a style in
+// effect. Its model is simpler than the Sanitizer's: a style is in
+// effect when a value after the last reset (0) is not one that turns
+// something off. TestCloseStyle covers the values that close a style
+// exactly.
+func closed(out string) string {
+	open := false
+	for _, m := range canonicalSGR.FindAllString(out, -1) {
+		ps := strings.Split(m[2:len(m)-1], ";")
+		for i := 0; i < len(ps); i++ {
+			switch p := ps[i]; p {
+			case "0", "":
+				open = false
+			case "22", "23", "24", "25", "27", "28", "29", "39", "49", "59":
+			case "38", "48":
+				open = true
+				if i+1 < len(ps) && ps[i+1] == "5" {
+					i += 2
+				} else {
+					i += 4
+				}
+			default:
+				open = true
+			}
+		}
+	}
+	if open {
+		return out + sgrReset
+	}
+	return out
+}
+
 func TestPolicy(t *testing.T) {
 	for _, tc := range policyCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -179,8 +212,8 @@ func TestPolicy(t *testing.T) {
 				opts Options
 				want string
 			}{
-				{Options{}, tc.want},
-				{Options{Mode: Visualize}, wantVis},
+				{Options{}, closed(tc.want)},
+				{Options{Mode: Visualize}, closed(wantVis)},
 				{Options{Mode: Off}, tc.in},
 			} {
 				got := sanitizeChunks(m.opts, tc.in)
@@ -202,7 +235,7 @@ func TestZeroValue(t *testing.T) {
 	for _, tc := range policyCases {
 		var s Sanitizer
 		got := s.Push(tc.in) + s.Finish()
-		if diff := cmp.Diff(tc.want, got); diff != "" {
+		if diff := cmp.Diff(closed(tc.want), got); diff != "" {
 			t.Errorf("zero Sanitizer(%+q) mismatch (-want +got):\n%s", tc.in, diff)
 		}
 	}
@@ -292,8 +325,9 @@ func TestPushHoldsBack(t *testing.T) {
 			t.Errorf("Push(%+q) mismatch (-want +got):\n%s", st.in, diff)
 		}
 	}
-	if got := s.Finish(); got != "" {
-		t.Errorf("Finish() = %+q, want %+q", got, "")
+	// The red left in effect is closed.
+	if got := s.Finish(); got != sgrReset {
+		t.Errorf("Finish() = %+q, want %+q", got, sgrReset)
 	}
 	// After Finish the Sanitizer starts a new stream.
 	s.Push("\x1b]0;open")

@@ -48,6 +48,10 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 	start := len(dst)
 	dst = append(dst, 0x1b, '[')
 	var ch sgrChange // applied to c only if the SGR is kept
+	var st style     // likewise
+	if c != nil {
+		st = c.style
+	}
 	if len(ps) == 0 {
 		if c != nil {
 			ch.param(0)
@@ -75,11 +79,19 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 		case len(subs) > 0:
 			dst, ok = appendColonGroup(dst, p, subs)
 			ch.extended(p.Value, subs)
+			switch {
+			case !ok:
+			case p.Value == sgrUnderline:
+				st = st.withUnderline(subs[0].Value)
+			default:
+				st = st.with(p.Value)
+			}
 			i = end
 		case !p.Missing && (p.Value == sgrFg || p.Value == sgrBg || p.Value == sgrUnderlineFg):
 			dst, end, ok = appendSemicolonColour(dst, ps, i)
 			if ok {
 				ch.extended(p.Value, ps[i+1:end])
+				st = st.with(p.Value)
 			}
 			i = end
 		case !p.Missing && p.Value == sgrConceal:
@@ -93,6 +105,7 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 			if simpleParams[p.Value]&simpleColour != 0 {
 				ch.param(uint8(p.Value))
 			}
+			st = st.with(p.Value)
 			ok = true
 			i++
 		}
@@ -100,8 +113,11 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 			return dst[:start], false
 		}
 	}
-	if c != nil && (ch.set != 0 || ch.reset) {
-		c.apply(&ch)
+	if c != nil {
+		if ch.set != 0 || ch.reset {
+			c.apply(&ch)
+		}
+		c.style = st
 	}
 	return append(dst, 'm'), true
 }
@@ -315,8 +331,11 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 	case len(src) > 3 && src[3] == 'm' && src[2]-'0' <= 9:
 		// One digit, the commonest SGR: 0, 1, 2, 4, 7 and the like.
 		if v := src[2] - '0'; simpleParams[v]&simpleRefused == 0 {
-			if simpleParams[v]&simpleColour != 0 && c != nil {
-				c.applyValue(v)
+			if c != nil {
+				if simpleParams[v]&simpleColour != 0 {
+					c.applyValue(v)
+				}
+				c.style = c.style.with(uint16(v))
 			}
 			dst[2], dst[3] = src[2], 'm'
 			return 4, 4
@@ -325,8 +344,11 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 	case len(src) > 4 && src[4] == 'm' && src[2]-'1' <= 8 && src[3]-'0' <= 9:
 		// Two digits: a basic colour, or an attribute turned off.
 		if v := 10*(src[2]-'0') + src[3] - '0'; simpleParams[v]&simpleRefused == 0 {
-			if simpleParams[v]&simpleColour != 0 && c != nil {
-				c.applyValue(v)
+			if c != nil {
+				if simpleParams[v]&simpleColour != 0 {
+					c.applyValue(v)
+				}
+				c.style = c.style.with(uint16(v))
 			}
 			dst[2], dst[3], dst[4] = src[2], src[3], 'm'
 			return 5, 5
@@ -334,6 +356,10 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 		return 0, 0
 	}
 	var ch sgrChange // applied to c only if the SGR is kept
+	var st style     // likewise
+	if c != nil {
+		st = c.style
+	}
 	w = 2
 	end := min(len(src), maxSGRLen) // a simple SGR is no longer than its canonical form
 	for i, np := 2, 0; i < end; i++ {
@@ -357,6 +383,7 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 		if info&simpleColour != 0 && c != nil {
 			ch.param(uint8(v))
 		}
+		st = st.with(uint16(v))
 		switch {
 		case v >= 100:
 			dst[w] = byte('0' + v/100)
@@ -378,8 +405,11 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 			continue
 		case 'm':
 			dst[w] = 'm'
-			if c != nil && (ch.set != 0 || ch.reset) {
-				c.apply(&ch)
+			if c != nil {
+				if ch.set != 0 || ch.reset {
+					c.apply(&ch)
+				}
+				c.style = st
 			}
 			return i + 1, w + 1
 		}

@@ -3,6 +3,7 @@ package transcript
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -66,12 +67,21 @@ type Cleaner struct {
 	// as invalid too. This state is invisible to InSequence, so the fast
 	// paths in step must let the parser see the next byte.
 	afterInvalid bool
+	// bareESC: the parser holds an escape sequence of one ESC and nothing
+	// else, the last byte it read. Another ESC aborts it and takes its
+	// place, which step counts without the parser.
+	bareESC bool
 	// parserOnly turns off every fast path: the tests' oracle.
 	parserOnly bool
 
-	out    []byte          // output not yet handed out by Transform
-	sb     strings.Builder // Clean's output, written instead of out when toSB
-	toSB   bool
+	out  []byte          // output not yet handed out by Transform
+	sb   strings.Builder // Clean's output, written instead of out when toSB
+	toSB bool
+	// pass: Clean's output so far is raw[:passN], and not yet written
+	// to sb.
+	pass   bool
+	raw    []byte
+	passN  int
 	outPos int
 	tail   []byte // held-back input of write (at most a few bytes)
 
@@ -201,24 +211,47 @@ const (
 )
 
 // Clean cleans raw in one call and returns the text and the report.
+//
+// The text is always a string of its own, even when it is raw unchanged:
+// raw is a byte slice that the caller may change afterwards, and a string
+// must not change. A caller that holds a string calls [CleanString],
+// which returns its input itself when nothing changes.
 func Clean(raw []byte, opts Options) (string, Report) {
-	c := NewCleaner(opts)
-	// The text is rarely longer than the input: one allocation, which
-	// strings.Builder does not clear first, holds it and becomes the
-	// string.
-	size := len(raw) + len(TruncationMarker) + 1
-	if limit := c.lim.MaxOutput; limit >= 0 {
-		size = min(size, limit)
+	c := cleanOnce(raw, opts)
+	if c.pass {
+		return string(raw[:c.passN]), c.Report()
 	}
-	c.sb.Grow(size)
-	c.toSB = true
+	return c.sb.String(), c.Report()
+}
+
+// CleanString is [Clean] for a string. When the text is s unchanged (clean
+// lines, no sequence, no control, nothing over a limit), or s cut short
+// (a sequence left open at its end is removed), CleanString returns s, or
+// that prefix of it, without copying it: it allocates nothing for the
+// text.
+func CleanString(s string, opts Options) (string, Report) {
+	// The Cleaner only reads its input.
+	c := cleanOnce(unsafe.Slice(unsafe.StringData(s), len(s)), opts)
+	if c.pass {
+		return s[:c.passN], c.Report()
+	}
+	return c.sb.String(), c.Report()
+}
+
+// cleanOnce cleans raw in one call. The text is raw[:passN] while pass
+// holds, and else in sb.
+func cleanOnce(raw []byte, opts Options) *Cleaner {
+	c := NewCleaner(opts)
+	// Until the text differs from raw, it is not written anywhere: put
+	// only checks that each piece is the next part of raw.
+	c.toSB, c.pass, c.raw = true, true, raw
 	// The line buffer at its largest, once, rather than grown by
 	// doubling; and only if a line takes the token path: clean lines go
 	// straight to the output.
 	c.lineCap = min(len(raw), c.lim.MaxLine) + utf8.UTFMax
 	c.write(raw)
 	c.finish()
-	return c.sb.String(), c.Report()
+	return c
 }
 
 // write cleans p, appending the output to c.out and holding back the bytes
@@ -260,6 +293,19 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 func (c *Cleaner) step(src []byte, atEOF bool) int {
 	if n := c.passLinesAt(src, c.lim.MaxLine); n > 0 {
 		c.put(src[:n])
+		return n
+	}
+	if c.bareESC && src[0] == 0x1B && !c.parserOnly && c.p.State() == ansi.Escape {
+		// An ESC flood that a batch or a read cut: each ESC aborts the
+		// bare ESC before it, one unterminated escape sequence of one
+		// byte, and leaves the parser as it was.
+		n := escPrefix(src)
+		c.rep.BytesIn += int64(n)
+		c.rep.Sequences.ESC += int64(n)
+		c.rep.Unterminated += int64(n)
+		if c.lim.MaxString < 1 {
+			c.rep.OverLimit += int64(n)
+		}
 		return n
 	}
 	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
@@ -328,6 +374,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		tok, n = ansi.Token{Kind: ansi.KindInvalid, Text: src[:1]}, 1
 	}
 	c.afterInvalid = tok.Kind == ansi.KindInvalid && mayOpenCharacter(tok.Text[0], c.afterInvalid)
+	c.bareESC = src[n-1] == 0x1B && c.p.State() == ansi.Escape
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight"
@@ -394,7 +395,58 @@ func TestClean(t *testing.T) {
 				}
 			}
 			checkText(t, text, tt.opts)
+			// CleanString gives the same text and report.
+			stext, srep := transcript.CleanString(tt.in, tt.opts)
+			if stext != text {
+				t.Errorf("CleanString(%+q) = %+q, Clean = %+q", tt.in, stext, text)
+			}
+			if diff := cmp.Diff(rep, srep); diff != "" {
+				t.Errorf("CleanString(%+q) report mismatch (-Clean +CleanString):\n%s", tt.in, diff)
+			}
 		})
+	}
+}
+
+// TestCleanStringShares checks that CleanString returns its input, or a
+// prefix of it, without a copy when the text is that input or prefix, and
+// a string of its own when it is not.
+func TestCleanStringShares(t *testing.T) {
+	long := strings.Repeat("a clean line of ASCII\n", 4096)
+	prose := strings.Repeat("Откройте файл «Итоги»; 東京タワー 한국어 café\n", 512)
+	tests := []struct {
+		in     string
+		opts   transcript.Options
+		prefix int // the length of the text that is the input's prefix; -1: a copy
+	}{
+		{"", transcript.Options{}, 0},
+		{"ok\n", transcript.Options{}, 3},
+		{"no newline at the end", transcript.Options{}, 21},
+		{long, transcript.Options{}, len(long)},
+		{prose, transcript.Options{}, len(prose)},
+		{long + "tail\x1b]0;open title", transcript.Options{}, len(long) + 4},
+		{long + "\x1b[31mred", transcript.Options{}, -1},
+		{"a\r\nb\n", transcript.Options{}, -1},
+		{"tag\U000E0041\n", transcript.Options{}, -1},
+		{"bad \xff\n", transcript.Options{}, -1},
+		{long, transcript.Options{Limits: transcript.Limits{MaxOutput: 1024}}, -1},
+		{strings.Repeat("x", 100) + "\n", transcript.Options{Limits: transcript.Limits{MaxLine: 16}}, 101},
+	}
+	for _, tt := range tests {
+		text, _ := transcript.CleanString(tt.in, tt.opts)
+		want, _ := transcript.Clean([]byte(tt.in), tt.opts)
+		if text != want {
+			t.Errorf("CleanString(%.40q) = %.40q, Clean = %.40q", tt.in, text, want)
+			continue
+		}
+		shared := len(text) > 0 && unsafe.StringData(text) == unsafe.StringData(tt.in)
+		switch {
+		case tt.prefix >= 0 && len(text) != tt.prefix:
+			t.Errorf("CleanString(%.40q): %d bytes, want the input's first %d", tt.in, len(text), tt.prefix)
+		case tt.prefix > 0 && !shared:
+			t.Errorf("CleanString(%.40q) copied its input", tt.in)
+		case tt.prefix < 0 && shared:
+			t.Errorf("CleanString(%.40q) shares the input, but the text differs from it", tt.in)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -167,6 +168,18 @@ func textRun(src []byte) (n int, ascii bool) {
 func escRun(src []byte) int {
 	n := 0
 	for n+1 < len(src) && src[n+1] == 0x1B {
+		n++
+	}
+	return n
+}
+
+// escPrefix returns how many ESC bytes start src, reading eight at a time.
+func escPrefix(src []byte) int {
+	n := 0
+	for n+8 <= len(src) && binary.LittleEndian.Uint64(src[n:]) == 0x1B1B1B1B1B1B1B1B {
+		n += 8
+	}
+	for n < len(src) && src[n] == 0x1B {
 		n++
 	}
 	return n

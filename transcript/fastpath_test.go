@@ -38,8 +38,20 @@ func TestFastPathsAgree(t *testing.T) {
 	for _, str := range []string{"\x1b]0;title\a", "\x1b]2;t\x1b\\", "\x1b]8;;http://x.example/a?b=c\x1b\\",
 		"\x1b]52;c;Zm9vYmFy\a", "\x1b]1337;File=x\a", "\x1b]\a", "\x1b]12345678901234567890;x\a", "\x1bXsos\a\x1b\\",
 		"\x1b^pm\x1b\\", "\x1b_apc payload longer than eight\x1b\\", "\x1b]0;caf\u00e9\a", "\x1b]0;t\x1bx", "\x1b]0;t\x9c",
-		"\x1b\x01\x1b\x1b\x1b", "\x1bP1\x1b\x1bx", "\x1b]0;t\x1b\x07\x1b\x1b", "\x1b(B", "\x1b(0", "\x1b=", "\x1b>", "\x1b#8", "\x1b(\x7f", "\x1b((B", "\x1b( B", "\x1b(\u00e9"} {
+		"\x1b\x01\x1b\x1b\x1b", "\x1bP1\x1b\x1bx", "\x1b]0;t\x1b\x07\x1b\x1b", "\x1b(B", "\x1b(0", "\x1b=", "\x1b>", "\x1b#8", "\x1b(\x7f", "\x1b((B", "\x1b( B", "\x1b(\u00e9",
+		// ESC floods after a sequence that an ESC aborts: the parser holds
+		// a bare ESC that the next ESC aborts in turn.
+		"\x1b[1;2\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b", "\x1b]0;t\x1b\x1b\x1b\x1b", "\x1b(\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b",
+		"\x1b\a\x1b\x1b\x1b", "\x9b1\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b", "\xc2\x9d0;t\x1b\x1b\x1b\x1b\x1b[1m"} {
 		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1])
+	}
+	// Runs of bytes that no valid UTF-8 holds, of every length around a
+	// word and a batch, between text and next to lead bytes.
+	for _, unit := range []string{"\xff", "\xa0", "\xbf", "\xc0\xc1", "\xf5\xfe", "\xa5\xff\xc1"} {
+		for _, n := range []int{1, 7, 8, 9, 16, 17, 40, 85, 86, 200} {
+			run := strings.Repeat(unit, n)
+			ins = append(ins, run, "ab"+run+"cd\n", "\xe2"+run, run+"\xe2\x82", run+"\x80\x9b1m", "x\xc3"+run, "\r"+run+"\b")
+		}
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {

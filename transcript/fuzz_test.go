@@ -38,6 +38,9 @@ func FuzzClean(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, split, mode uint8) {
 		opts := fuzzOptions(mode)
 		text, rep := transcript.Clean(data, opts)
+		if stext, srep := transcript.CleanString(string(data), opts); stext != text || !cmp.Equal(rep, srep) {
+			t.Fatalf("CleanString = %+q, %+v; Clean = %+q, %+v", stext, srep, text, rep)
+		}
 
 		// Chunk-split invariance: Transformer with small buffers...
 		srcN, dstN := int(split%17)+1, int(split/17)+1

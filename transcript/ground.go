@@ -1,6 +1,12 @@
 package transcript
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"encoding/binary"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
+)
 
 // groundBatch is how much output groundRun gathers before it hands it
 // to text: U+FFFD for invalid bytes and the short pieces of text between
@@ -63,6 +69,26 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 			n++
 			continue
 		}
+		if b >= 0xa0 && (b <= 0xc1 || b >= 0xf5) && n+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
+			// A run of bytes that no valid UTF-8 holds (0xFF padding,
+			// stray continuation bytes): U+FFFD for each, found eight
+			// at a time and copied from a prepared buffer.
+			m := 8
+			for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:])) {
+				m += 8
+			}
+			for r := m; r > 0; {
+				if len(buf)-k < len(replacement) {
+					flush()
+				}
+				w := min(r, (len(buf)-k)/len(replacement))
+				k += copy(buf[k:], replacements[:w*len(replacement)])
+				r -= w
+			}
+			c.rep.InvalidUTF8 += int64(m)
+			n += m
+			continue
+		}
 		if k+3*utf8.UTFMax > len(buf) {
 			flush()
 		}
@@ -108,6 +134,11 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	c.rep.BytesIn += int64(n)
 	return n
 }
+
+// replacements is U+FFFD as many times as a batch holds: the output of a
+// run of bytes that no valid UTF-8 holds, copied rather than written a
+// character at a time.
+var replacements = bytes.Repeat(replacement, groundBatch/len(replacement))
 
 // c1Introducer reports whether the C1 control b opens a sequence: DCS,
 // SOS, CSI, OSC, PM or APC.

@@ -147,10 +147,35 @@ func (c *Cleaner) emit(b []byte) {
 // put adds b to the output: the string Clean builds, or else out.
 func (c *Cleaner) put(b []byte) {
 	if c.toSB {
+		if c.pass {
+			// Clean's text is its input so far: it stays so if b is
+			// the next part of the input (most often b is that part
+			// itself, and the comparison ends at once).
+			if end := c.passN + len(b); end <= len(c.raw) && string(c.raw[c.passN:end]) == string(b) {
+				c.passN = end
+				return
+			}
+			c.unpass()
+		}
 		c.sb.Write(b)
 		return
 	}
 	c.out = append(c.out, b...)
+}
+
+// unpass ends Clean's pass-through: the text differs from the input from
+// here on, and goes to sb, after the part of the input it equals so far.
+func (c *Cleaner) unpass() {
+	c.pass = false
+	// The text is rarely longer than the input: one allocation, which
+	// strings.Builder does not clear first, holds it and becomes the
+	// string.
+	size := len(c.raw) + len(TruncationMarker) + 1
+	if limit := c.lim.MaxOutput; limit >= 0 {
+		size = min(size, limit)
+	}
+	c.sb.Grow(max(size, c.passN+utf8.UTFMax))
+	c.sb.Write(c.raw[:c.passN])
 }
 
 func (c *Cleaner) appendOut(b []byte) {
