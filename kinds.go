@@ -42,6 +42,7 @@ const (
 	KindWholeScriptConfusable
 	KindUncommonCharacter
 	KindCombiningMarks
+	KindPadding
 
 	numKinds
 )
