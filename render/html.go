@@ -34,16 +34,31 @@ const (
 	classRTL      = "ps-rtl"
 	classWarnings = "ps-warnings"
 	classWarning  = "ps-warning"
+	classFold     = "ps-fold"
 )
+
+// titledEscapes is how many escape spans of a fragment get a title and
+// their own direction; the rest, in text made of escapes, get their
+// classes only, so that the markup per escape stays small.
+const titledEscapes = 1024
 
 // HTML returns r as an HTML fragment, for an html/template or any page.
 //
 // The fragment is a div of class ps-result holding:
 //
-//   - a pre of class ps-text with r.Text, HTML-escaped, whitespace kept;
+//   - a pre of class ps-text with r.Text, HTML-escaped, whitespace kept
+//     but for the padding folded as said below;
 //   - each escape as a span of classes "ps-esc ps-esc-<class>", such as
 //     ps-esc-bidi, titled with the code point it stands for ("U+202E
-//     RIGHT-TO-LEFT OVERRIDE");
+//     RIGHT-TO-LEFT OVERRIDE"); a run of one escape repeated is one span,
+//     titled with the count ("U+001B (control) ×4096"), cut only where a
+//     mark opens or closes. Past the first 1024 escape spans, spans carry
+//     their classes only, so that text made of escapes gets markup of a
+//     bounded size per escape;
+//   - each run of padding that a padding warning locates (blank lines,
+//     spaces and tabs) folded into a span of class ps-fold that shows its
+//     marker ("⟨120 blank lines⟩", "⟨8,000 spaces⟩"): the text is not
+//     written, and a marker of blank lines ends its line;
 //   - each located occurrence of a warning inside a mark of classes
 //     "ps-mark ps-sev-<severity> ps-kind-<kind>", with data-warning set to
 //     the warning's index and aria-describedby to its list item's id;
@@ -90,7 +105,7 @@ func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 	if !opts.Natural {
 		h.raw(`<bdo dir="ltr">`)
 	}
-	segments(r, func(s segment) {
+	segments(r, false, func(s segment) {
 		for _, wi := range s.marks {
 			h.raw(`<mark class="` + classMark + ` `)
 			h.escape(ws[wi].class)
@@ -101,12 +116,17 @@ func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 			h.raw(`">`)
 		}
 		switch {
-		case s.escape != nil:
-			h.raw(`<span class="` + classEscape + ` ` + classEscape + `-` + s.escape.Class.String() + `" dir="ltr" title="`)
-			h.escape(escapeTitle(*s.escape))
-			h.raw(`">`)
-			h.escape(scrub(s.text))
+		case s.fold:
+			h.raw(`<span class="` + classFold + `" title="`)
+			h.escape(s.text[len("\u27e8") : len(s.text)-len("\u27e9")])
+			h.raw(` of padding, not shown">`)
+			h.escape(s.text)
 			h.raw(`</span>`)
+			if s.lines {
+				h.raw("\n")
+			}
+		case s.escaped:
+			h.escapeSpan(s)
 		case opts.Natural:
 			h.escape(scrub(s.text))
 		default:
@@ -137,6 +157,24 @@ type htmlWarning struct {
 type htmlWriter struct {
 	b       strings.Builder
 	natural bool
+	escapes int // escape spans written
+}
+
+// escapeSpan writes the escape segment s: one span for the escapes of a
+// run it shows, titled with the code point and how many times it stands.
+func (h *htmlWriter) escapeSpan(s segment) {
+	h.raw(`<span class="` + classEscape + ` ` + classEscape + `-` + s.esc.Class.String())
+	if h.escapes < titledEscapes {
+		h.raw(`" dir="ltr" title="`)
+		h.escape(escapeTitle(s.esc))
+		if s.units > 1 {
+			h.raw(" \u00d7" + strconv.Itoa(s.units))
+		}
+	}
+	h.escapes++
+	h.raw(`">`)
+	h.escape(scrub(s.text))
+	h.raw(`</span>`)
 }
 
 // htmlEscaper escapes text for an HTML text node or a quoted attribute

@@ -21,6 +21,12 @@ type TerminalOptions struct {
 	// followed by a marker line: ^ under each escape, ~ under each other
 	// marked token, aligned by display width. A typed \x1b gets no ^, so
 	// escapes stay distinguishable from the same characters typed.
+	//
+	// Either way, each run of padding that a padding warning locates
+	// (blank lines, or spaces and tabs before more text) is folded into
+	// its marker, styled as an escape: "⟨120 blank lines⟩" on a line of
+	// its own, "⟨8,000 spaces⟩" inline. The text before and after it
+	// stays on one screen.
 	Color bool
 	// Width, when positive, is the most columns a line of text may take:
 	// longer lines are broken to fit, each broken line ending in ↩
@@ -78,8 +84,11 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 	var w lineWriter
 	w.color, w.width = opts.Color, opts.Width
 	w.b.Grow(len(r.Text) + len(r.Text)/8)
-	segments(r, func(s segment) {
-		w.write(scrub(s.text), s.escape != nil, len(s.marks) > 0)
+	segments(r, true, func(s segment) {
+		w.write(scrub(s.text), s.escaped || s.fold, len(s.marks) > 0)
+		if s.lines {
+			w.endLine(true)
+		}
 	})
 	w.endLine(false)
 	return w.b.String()
