@@ -11,7 +11,7 @@
 //
 // # Getting Started
 //
-//	r := plainsight.Sanitize(command)
+//	r := plainsight.Command(command)
 //	fmt.Print(render.Terminal(r, render.TerminalOptions{Color: render.ColorFor(os.Stdout, os.Getenv)}))
 //
 // or, in an html/template:

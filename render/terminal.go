@@ -29,7 +29,9 @@ type TerminalOptions struct {
 	// stays on one screen.
 	Color bool
 	// Width, when positive, is the most columns a line of text may take:
-	// longer lines are broken to fit, each broken line ending in ↩
+	// longer lines are broken to fit, at a space or tab where the line
+	// has one (the spaces stay at the end of the line), inside a word only
+	// when the word is wider than a line; each broken line ends in ↩
 	// (U+21A9), so that a TUI shows the whole command instead of cutting
 	// it. Columns are counted with uniseg, a tab to the next multiple of
 	// 8. Warning lines are broken the same way.
@@ -87,9 +89,11 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 	segments(r, true, func(s segment) {
 		w.write(scrub(s.text), s.escaped || s.fold, len(s.marks) > 0)
 		if s.lines {
+			w.commit()
 			w.endLine(true)
 		}
 	})
+	w.commit()
 	w.endLine(false)
 	return w.b.String()
 }
@@ -134,6 +138,7 @@ func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
 		if opts.Width > 0 {
 			lw := lineWriter{width: opts.Width}
 			lw.write(text, false, false)
+			lw.commit()
 			lw.endLine(false)
 			text = lw.b.String()
 		}
@@ -196,6 +201,10 @@ type lineWriter struct {
 	marked bool   // the marker line holds a marker
 	rev    bool   // reverse video is on
 	ul     bool   // underline is on
+
+	word     []piece // the word being written, with Width
+	wordCols int     // its columns
+	long     bool    // it is wider than a line, and written as it comes
 }
 
 // write appends text styled as an escape, a marked token, both or neither.
@@ -206,14 +215,91 @@ func (w *lineWriter) write(text string, escape, marked bool) {
 		if !more {
 			return
 		}
+		w.commit()
 		w.endLine(true)
 		text = rest
 	}
 }
 
-// writeLine appends text that holds no newline, breaking it to Width. An
-// escape is broken only if it is wider than a whole line.
+// A piece is part of a word that waits for its end to be placed.
+type piece struct {
+	text           string
+	escape, marked bool
+}
+
+// writeLine appends text that holds no newline. With a Width, lines break
+// at spaces and tabs: a word (what stands between them, escapes and folds
+// included) waits until it ends, then goes on the current line if it fits
+// there and to the next one if not; the spaces stay at the end of the line
+// they follow, so that joining the lines gives the text back. A word wider
+// than a whole line breaks where it must (breakText). An escape or a fold
+// is never cut at a space of its own.
 func (w *lineWriter) writeLine(text string, escape, marked bool) {
+	if w.width <= 0 {
+		w.put(text, escape, marked)
+		return
+	}
+	if escape {
+		w.addWord(text, escape, marked)
+		return
+	}
+	for text != "" {
+		i := strings.IndexAny(text, " \t")
+		if i < 0 {
+			w.addWord(text, false, marked)
+			return
+		}
+		if i > 0 {
+			w.addWord(text[:i], false, marked)
+		}
+		j := i
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		w.commit()
+		w.breakText(text[i:j], false, marked)
+		text = text[j:]
+	}
+}
+
+// addWord adds text to the word being written.
+func (w *lineWriter) addWord(text string, escape, marked bool) {
+	if w.long {
+		w.breakText(text, escape, marked)
+		return
+	}
+	w.word = append(w.word, piece{text, escape, marked})
+	w.wordCols += uniseg.StringWidth(text)
+	if w.wordCols > w.width-1 {
+		// Wider than a line: it breaks where it must, from here on.
+		w.long = true
+		for _, p := range w.word {
+			w.breakText(p.text, p.escape, p.marked)
+		}
+		w.word, w.wordCols = w.word[:0], 0
+	}
+}
+
+// commit places the word being written: on the current line if it fits,
+// else on the next.
+func (w *lineWriter) commit() {
+	w.long = false
+	if len(w.word) == 0 {
+		return
+	}
+	if w.col > 0 && w.col+w.wordCols > w.width-1 {
+		w.wrap()
+	}
+	for _, p := range w.word {
+		w.breakText(p.text, p.escape, p.marked)
+	}
+	w.word, w.wordCols = w.word[:0], 0
+}
+
+// breakText appends text that holds no newline, breaking it to Width
+// wherever the line is full. An escape is broken only if it is wider than
+// a whole line.
+func (w *lineWriter) breakText(text string, escape, marked bool) {
 	if escape && w.width > 0 && w.col > 0 {
 		if n := columns(text, w.col); w.col+n > w.width-1 && n <= w.width-1 {
 			w.wrap()

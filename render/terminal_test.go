@@ -158,7 +158,35 @@ func TestTerminal(t *testing.T) {
 			name: "width counts wide characters and tabs",
 			r:    plainsight.Result{Text: "\u4e2d\u6587\u4e2d\u6587\u4e2d\tab"},
 			opts: TerminalOptions{Width: 10},
-			want: "\u4e2d\u6587\u4e2d\u6587\u21a9\n\u4e2d\ta\u21a9\nb\n",
+			want: "\u4e2d\u6587\u4e2d\u6587\u21a9\n\u4e2d\t\u21a9\nab\n",
+		},
+		{
+			name: "width breaks at spaces, not inside words",
+			r:    plainsight.Result{Text: "curl -fsSL https://example.com/i.sh | sh"},
+			opts: TerminalOptions{Width: 26},
+			want: "curl -fsSL \u21a9\nhttps://example.com/i.sh \u21a9\n| sh\n",
+		},
+		{
+			name: "a word wider than a line breaks where the line is full",
+			r:    plainsight.Result{Text: "curl https://example.com/i.sh"},
+			opts: TerminalOptions{Width: 12},
+			want: "curl https:\u21a9\n//example.c\u21a9\nom/i.sh\n",
+		},
+		{
+			name: "words move whole to the next line",
+			r:    plainsight.Result{Text: "git commit -m message"},
+			opts: TerminalOptions{Width: 12},
+			want: "git commit \u21a9\n-m message\n",
+		},
+		{
+			name: "a word with an escape and a mark moves whole",
+			r: plainsight.Result{
+				Text:     "ls sudo\\u{200b}rm x",
+				Escapes:  escapes(plainsight.Escape{Start: 7, End: 15, Rune: 0x200B, Class: plainsight.ClassZeroWidth}),
+				Warnings: []plainsight.Warning{located(plainsight.KindZeroWidth, "z", plainsight.Span{Start: 7, End: 15})},
+			},
+			opts: TerminalOptions{Width: 17},
+			want: "ls \u21a9\nsudo\\u{200b}rm x\n    ^^^^^^^^\n1:8: warn \u21a9\nzero_width: z\n",
 		},
 		{
 			name: "a cluster wider than the width still advances",
