@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -37,10 +38,11 @@ const (
 	classFold     = "ps-fold"
 )
 
-// titledEscapes is how many escape spans of a fragment get a title and
-// their own direction; the rest, in text made of escapes, get their
-// classes only, so that the markup per escape stays small.
-const titledEscapes = 1024
+// titled is how many escape spans, and how many right-to-left spans, of a
+// fragment get a title (and an escape its own direction); the rest, in text made of
+// them, get their classes only, and escapes right after one another
+// share a span, so that the markup per input byte stays bounded.
+const titled = 1024
 
 // HTML returns r as an HTML fragment, for an html/template or any page.
 //
@@ -52,9 +54,11 @@ const titledEscapes = 1024
 //     ps-esc-bidi, titled with the code point it stands for ("U+202E
 //     RIGHT-TO-LEFT OVERRIDE"); a run of one escape repeated is one span,
 //     titled with the count ("U+001B (control) ×4096"), cut only where a
-//     mark opens or closes. Past the first 1024 escape spans, spans carry
-//     their classes only, so that text made of escapes gets markup of a
-//     bounded size per escape;
+//     mark opens or closes. Past the first 1024 escape spans, an escape
+//     span is of class ps-esc only, with no title, and escapes that
+//     follow one another share one; past the first 1024 right-to-left
+//     spans, those have no title either: text made of escapes gets markup
+//     of a bounded size per input byte;
 //   - each run of padding that a padding warning locates (blank lines,
 //     spaces and tabs) folded into a span of class ps-fold that shows its
 //     marker ("⟨120 blank lines⟩", "⟨8,000 spaces⟩"): the text is not
@@ -89,7 +93,10 @@ func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 		id = "ps"
 	}
 	h := htmlWriter{natural: opts.Natural}
-	h.b.Grow(len(r.Text)*2 + 256*len(r.Warnings))
+	// The text, what escaping it may add, and some markup per escape
+	// run: close to the output for most text, so that the builder grows
+	// once at most.
+	h.b.Grow(len(r.Text) + len(r.Text)/8 + 16*r.Escapes.Len() + 256*len(r.Warnings) + 256)
 	ws := make([]htmlWarning, len(r.Warnings))
 	for i, w := range r.Warnings {
 		ws[i] = htmlWarning{
@@ -105,18 +112,30 @@ func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 	if !opts.Natural {
 		h.raw(`<bdo dir="ltr">`)
 	}
+	// The marks open stay open over the segments that have the same
+	// ones: markup grows with the places where a mark opens or closes,
+	// never with the escapes inside a long mark.
+	var open []int
 	segments(r, false, func(s segment) {
-		for _, wi := range s.marks {
-			h.raw(`<mark class="` + classMark + ` `)
-			h.escape(ws[wi].class)
-			h.raw(`" data-warning="` + strconv.Itoa(wi) + `" aria-describedby="`)
-			h.escape(ws[wi].id)
-			h.raw(`" title="`)
-			h.escape(ws[wi].title)
-			h.raw(`">`)
+		if !slices.Equal(open, s.marks) {
+			h.endEscape()
+			for range open {
+				h.raw(`</mark>`)
+			}
+			open = append(open[:0], s.marks...)
+			for _, wi := range open {
+				h.raw(`<mark class="` + classMark + ` `)
+				h.escape(ws[wi].class)
+				h.raw(`" data-warning="` + strconv.Itoa(wi) + `" aria-describedby="`)
+				h.escape(ws[wi].id)
+				h.raw(`" title="`)
+				h.escape(ws[wi].title)
+				h.raw(`">`)
+			}
 		}
 		switch {
 		case s.fold:
+			h.endEscape()
 			h.raw(`<span class="` + classFold + `" title="`)
 			h.escape(s.text[len("\u27e8") : len(s.text)-len("\u27e9")])
 			h.raw(` of padding, not shown">`)
@@ -128,14 +147,17 @@ func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 		case s.escaped:
 			h.escapeSpan(s)
 		case opts.Natural:
+			h.endEscape()
 			h.escape(scrub(s.text))
 		default:
+			h.endEscape()
 			h.directional(scrub(s.text))
 		}
-		for range s.marks {
-			h.raw(`</mark>`)
-		}
 	})
+	h.endEscape()
+	for range open {
+		h.raw(`</mark>`)
+	}
 	if !opts.Natural {
 		h.raw(`</bdo>`)
 	}
@@ -155,26 +177,49 @@ type htmlWarning struct {
 // htmlWriter writes a fragment. Everything that does not come from this
 // file goes through escape.
 type htmlWriter struct {
-	b       strings.Builder
-	natural bool
-	escapes int // escape spans written
+	b         strings.Builder
+	natural   bool
+	titledEsc int  // escape spans written with a title
+	titledRTL int  // right-to-left spans written with a title
+	inEsc     bool // an escape span without a title is open
 }
 
 // escapeSpan writes the escape segment s: one span for the escapes of a
 // run it shows, titled with the code point and how many times it stands.
+// Past the titled spans, it goes on in the span of the escapes just
+// before it, if there is one.
 func (h *htmlWriter) escapeSpan(s segment) {
-	h.raw(`<span class="` + classEscape + ` ` + classEscape + `-` + s.esc.Class.String())
-	if h.escapes < titledEscapes {
-		h.raw(`" dir="ltr" title="`)
-		h.escape(escapeTitle(s.esc))
-		if s.units > 1 {
-			h.raw(" \u00d7" + strconv.Itoa(s.units))
-		}
+	if h.inEsc {
+		h.escape(scrub(s.text))
+		return
 	}
-	h.escapes++
+	if h.titledEsc >= titled {
+		h.raw(`<span class="` + classEscape + `">`)
+		h.escape(scrub(s.text))
+		h.inEsc = true
+		return
+	}
+	h.raw(`<span class="` + classEscape + ` ` + classEscape + `-`)
+	h.raw(s.esc.Class.String())
+	h.titledEsc++
+	h.raw(`" dir="ltr" title="`)
+	h.escape(escapeTitle(s.esc))
+	if s.units > 1 {
+		h.raw(" \u00d7")
+		h.b.WriteString(strconv.Itoa(s.units))
+	}
 	h.raw(`">`)
 	h.escape(scrub(s.text))
 	h.raw(`</span>`)
+}
+
+// endEscape closes the escape span without a title that is open, if one
+// is.
+func (h *htmlWriter) endEscape() {
+	if h.inEsc {
+		h.raw(`</span>`)
+		h.inEsc = false
+	}
 }
 
 // htmlEscaper escapes text for an HTML text node or a quoted attribute
@@ -200,7 +245,12 @@ func (h *htmlWriter) directional(text string) {
 	for text != "" {
 		n, rtl := directionRun(text)
 		if rtl {
-			h.raw(`<span class="` + classRTL + `" title="right-to-left text, shown in the order a program reads it">`)
+			h.raw(`<span class="` + classRTL)
+			if h.titledRTL < titled {
+				h.titledRTL++
+				h.raw(`" title="right-to-left text, shown in the order a program reads it`)
+			}
+			h.raw(`">`)
 			h.escape(text[:n])
 			h.raw(`</span>`)
 		} else {

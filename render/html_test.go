@@ -409,6 +409,14 @@ func escapePieces(r plainsight.Result) []plainsight.Span {
 		}
 		pieces = append(pieces, plainsight.Span{Start: start, End: e.End})
 	}
+	// Past the titled spans, escapes that follow one another share one.
+	for i := titled + 1; i < len(pieces); i++ {
+		if pieces[i-1].End == pieces[i].Start && !cuts[pieces[i].Start] {
+			pieces[i-1].End = pieces[i].End
+			pieces = slices.Delete(pieces, i, i+1)
+			i--
+		}
+	}
 	return pieces
 }
 

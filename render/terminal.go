@@ -72,20 +72,32 @@ const (
 // escape sequence other than the SGR sequences Color asks for, so it passes
 // through term.Sanitizer unchanged.
 func Terminal(r plainsight.Result, opts TerminalOptions) string {
-	text := TerminalText(r, opts)
-	if text != "" && !strings.HasSuffix(text, "\n") {
-		text += "\n"
+	// One builder for both parts: the text may be most of the output.
+	w := textWriter(r, opts)
+	if w.b.Len() > 0 && !strings.HasSuffix(w.b.String(), "\n") {
+		w.b.WriteByte('\n')
 	}
-	return text + TerminalWarnings(r, opts)
+	writeWarnings(&w.b, r, opts)
+	return w.b.String()
 }
 
 // TerminalText returns r.Text styled as [TerminalOptions] says. Styles
 // never continue across a newline: each line opens and closes its own, so
 // a TUI may lay the lines out one by one.
 func TerminalText(r plainsight.Result, opts TerminalOptions) string {
-	var w lineWriter
-	w.color, w.width = opts.Color, opts.Width
-	w.b.Grow(len(r.Text) + len(r.Text)/8)
+	w := textWriter(r, opts)
+	return w.b.String()
+}
+
+// textWriter returns the lineWriter that holds TerminalText(r, opts).
+func textWriter(r plainsight.Result, opts TerminalOptions) *lineWriter {
+	w := &lineWriter{color: opts.Color, width: opts.Width}
+	if !opts.Color && r.Escapes.Len() > 0 {
+		// Marker lines: up to a column of ^ under each escape.
+		w.b.Grow(2*len(r.Text) + len(r.Text)/8)
+	} else {
+		w.b.Grow(len(r.Text) + len(r.Text)/8)
+	}
 	segments(r, true, func(s segment) {
 		w.write(scrub(s.text), s.escaped || s.fold, len(s.marks) > 0)
 		if s.lines {
@@ -95,7 +107,7 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 	})
 	w.commit()
 	w.endLine(false)
-	return w.b.String()
+	return w
 }
 
 // TerminalWarnings returns one line per warning of r:
@@ -105,7 +117,14 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 // The line and column, 1-based with the column counted in characters, are
 // those of the warning's first location in the input, when it has one.
 func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
-	var b, line strings.Builder
+	var b strings.Builder
+	writeWarnings(&b, r, opts)
+	return b.String()
+}
+
+// writeWarnings writes TerminalWarnings(r, opts) to b.
+func writeWarnings(b *strings.Builder, r plainsight.Result, opts TerminalOptions) {
+	var line strings.Builder
 	var input string
 	for _, w := range r.Warnings {
 		if len(w.Locations) > 0 && input == "" {
@@ -157,7 +176,6 @@ func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
 			b.WriteByte('\n')
 		}
 	}
-	return b.String()
 }
 
 // oneLine scrubs s and writes its newlines as \n, so that one warning is
@@ -269,7 +287,7 @@ func (w *lineWriter) addWord(text string, escape, marked bool) {
 		return
 	}
 	w.word = append(w.word, piece{text, escape, marked})
-	w.wordCols += uniseg.StringWidth(text)
+	w.wordCols += columns(text, 0)
 	if w.wordCols > w.width-1 {
 		// Wider than a line: it breaks where it must, from here on.
 		w.long = true
@@ -323,6 +341,14 @@ func (w *lineWriter) breakText(text string, escape, marked bool) {
 // the current line, keeping a column for the ↩ of a broken line. A line
 // always takes one cluster, however wide, so that text always advances.
 func (w *lineWriter) fit(text string) int {
+	if printableASCII(text) {
+		// A byte is a cluster and a column.
+		n := max(0, w.width-1-w.col)
+		if n == 0 && w.col == 0 {
+			n = 1
+		}
+		return min(n, len(text))
+	}
 	n, col, state := 0, w.col, -1
 	for n < len(text) {
 		cluster, _, width, newState := uniseg.FirstGraphemeClusterInString(text[n:], state)
@@ -367,6 +393,12 @@ func (w *lineWriter) put(text string, escape, marked bool) {
 	}
 	if c != ' ' {
 		w.marked = true
+	}
+	if printableASCII(text) {
+		for range len(text) {
+			w.marks = append(w.marks, c)
+		}
+		return
 	}
 	// Tabs stay tabs, so that the marker line lines up with the text
 	// wherever the terminal sets its tab stops.
@@ -415,7 +447,11 @@ func (w *lineWriter) endLine(newline bool) {
 		if !newline {
 			w.b.WriteByte('\n')
 		}
-		w.b.WriteString(strings.TrimRight(string(w.marks), " \t"))
+		m := w.marks
+		for len(m) > 0 && (m[len(m)-1] == ' ' || m[len(m)-1] == '\t') {
+			m = m[:len(m)-1]
+		}
+		w.b.Write(m)
 		if newline {
 			w.b.WriteByte('\n')
 		}
@@ -425,6 +461,9 @@ func (w *lineWriter) endLine(newline bool) {
 
 // columns returns the columns text takes when it starts at column col.
 func columns(text string, col int) int {
+	if printableASCII(text) {
+		return len(text)
+	}
 	start := col
 	for {
 		part, rest, more := strings.Cut(text, "\t")
@@ -435,4 +474,16 @@ func columns(text string, col int) int {
 		col += 8 - col%8
 		text = rest
 	}
+}
+
+// printableASCII reports whether text is all printable ASCII, whose every
+// byte is a grapheme cluster one column wide: the common case of text and
+// of every escape, measured without uniseg.
+func printableASCII(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < 0x20 || c > 0x7E {
+			return false
+		}
+	}
+	return true
 }
