@@ -13,7 +13,7 @@
 //     bytes (the target is at most 8, 16 for render.HTML, whose output is
 //     markup);
 //   - MiB: the largest size measured. A case whose next size would take
-//     more than a few minutes at the target ratio, or allocate more than
+//     more than a minute at the target ratio, or allocate more than
 //     2 GiB, stops there, and reports the ratio of the sizes it ran.
 //
 // It runs on Linux, whose per-process processor clock it reads. Run it
