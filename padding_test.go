@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // paddingWarning returns the padding warning of r, or nil.
@@ -158,5 +159,39 @@ func TestPaddingScan(t *testing.T) {
 				t.Fatalf("nextBlank(%q) = %+v, %v; want %+v, %v", text, got, gotOK, want, wantOK)
 			}
 		}
+	}
+}
+
+// BenchmarkPadding measures what the padding reading adds to clean ASCII,
+// the one path where it is most of the work: escape.CleanPrefix alone
+// (Sanitize's fast path before it), the padding scan alone, and Sanitize,
+// which runs both, on 64 KiB of commands and on one short command. Take
+// the minimum of several counts: the ratio of scan to CleanPrefix is the
+// cost.
+func BenchmarkPadding(b *testing.B) {
+	inputs := []struct{ name, text string }{
+		{"ASCII64K", benchASCII},
+		{"Command", agentCommands[2]},
+	}
+	for _, in := range inputs {
+		b.Run(in.name+"/CleanPrefix", func(b *testing.B) {
+			b.SetBytes(int64(len(in.text)))
+			for b.Loop() {
+				sink = escape.CleanPrefix(in.text, false)
+			}
+		})
+		b.Run(in.name+"/hasPadding", func(b *testing.B) {
+			b.SetBytes(int64(len(in.text)))
+			for b.Loop() {
+				sink = hasPadding(in.text)
+			}
+		})
+		b.Run(in.name+"/Sanitize", func(b *testing.B) {
+			b.SetBytes(int64(len(in.text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				resultSink = Sanitize(in.text)
+			}
+		})
 	}
 }

@@ -39,9 +39,9 @@ const (
 )
 
 // titled is how many escape spans, and how many right-to-left spans, of a
-// fragment get a title (and an escape its own direction); the rest, in text made of
-// them, get their classes only, and escapes right after one another
-// share a span, so that the markup per input byte stays bounded.
+// fragment get a title (and an escape its own direction); the rest, in
+// text made of them, get their classes only, and escapes right after one
+// another share a span, so that the markup per input byte stays bounded.
 const titled = 1024
 
 // HTML returns r as an HTML fragment, for an html/template or any page.
@@ -262,7 +262,7 @@ func (h *htmlWriter) directional(text string) {
 
 // warnings writes the list of warnings.
 func (h *htmlWriter) warnings(r plainsight.Result, ws []htmlWarning) {
-	var input string
+	where := firstPositions(r)
 	h.raw(`<ol class="` + classWarnings + `">`)
 	for i, w := range r.Warnings {
 		h.raw(`<li class="` + classWarning + ` `)
@@ -275,10 +275,7 @@ func (h *htmlWriter) warnings(r plainsight.Result, ws []htmlWarning) {
 		}
 		h.raw(`<span class="ps-severity">` + w.Severity.String() + `</span> <span class="ps-kind">` + w.Kind.String() + `</span>`)
 		if len(w.Locations) > 0 {
-			if input == "" {
-				input = r.Original()
-			}
-			line, col := plainsight.LineColumn(input, w.Locations[0].Input.Start)
+			line, col := where[i][0], where[i][1]
 			h.raw(` <span class="ps-where">` + strconv.Itoa(line) + ":" + strconv.Itoa(col) + `</span>`)
 		}
 		h.raw(`: <span class="ps-explanation">`)

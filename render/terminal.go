@@ -125,15 +125,12 @@ func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
 // writeWarnings writes TerminalWarnings(r, opts) to b.
 func writeWarnings(b *strings.Builder, r plainsight.Result, opts TerminalOptions) {
 	var line strings.Builder
-	var input string
-	for _, w := range r.Warnings {
-		if len(w.Locations) > 0 && input == "" {
-			input = r.Original()
-		}
+	where := firstPositions(r)
+	for i, w := range r.Warnings {
 		line.Reset()
 		prefix := scrub(opts.Source)
 		if len(w.Locations) > 0 {
-			l, c := plainsight.LineColumn(input, w.Locations[0].Input.Start)
+			l, c := where[i][0], where[i][1]
 			if prefix != "" {
 				prefix += ":"
 			}

