@@ -93,8 +93,9 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 func textWriter(r plainsight.Result, opts TerminalOptions) *lineWriter {
 	w := &lineWriter{color: opts.Color, width: opts.Width}
 	if !opts.Color && r.Escapes.Len() > 0 {
-		// Marker lines: up to a column of ^ under each escape.
-		w.b.Grow(2*len(r.Text) + len(r.Text)/8)
+		// Marker lines: up to a column of ^ under each escape, and
+		// a few bytes for each line Width breaks.
+		w.b.Grow(2*len(r.Text) + len(r.Text)/16)
 	} else {
 		w.b.Grow(len(r.Text) + len(r.Text)/8)
 	}
@@ -338,7 +339,10 @@ func (w *lineWriter) breakText(text string, escape, marked bool) {
 // the current line, keeping a column for the ↩ of a broken line. A line
 // always takes one cluster, however wide, so that text always advances.
 func (w *lineWriter) fit(text string) int {
-	if printableASCII(text) {
+	// Only what may fit is looked at: text may be the rest of a long
+	// line, and fit is called once for each line of it.
+	room := max(1, w.width-1-w.col)
+	if head := text[:min(len(text), room+1)]; printableASCII(head) {
 		// A byte is a cluster and a column.
 		n := max(0, w.width-1-w.col)
 		if n == 0 && w.col == 0 {

@@ -170,7 +170,7 @@ func BenchmarkComplexity(b *testing.B) {
 					for i, size := range sizes {
 						in := prepare(b, sh, size, e, dir)
 						reps := 3
-						if size >= 1<<20 && e.name != "memmove" {
+						if size >= 16<<20 && e.name != "memmove" {
 							reps = 1
 						}
 						d, a := measure(e, in, reps)
