@@ -14,7 +14,11 @@
 //     markup);
 //   - MiB: the largest size measured. A case whose next size would take
 //     more than a minute at the target ratio, or allocate more than
-//     2 GiB, stops there, and reports the ratio of the sizes it ran.
+//     2 GiB, stops there, and reports the ratio of the sizes it ran;
+//   - ns/byte: the time at the largest size over its input bytes.
+//
+// Time is the processor time of the process, the best of three runs (two
+// at 16 MiB), not the time on the wall.
 //
 // It runs on Linux, whose per-process processor clock it reads. Run it
 // alone, once per case:
