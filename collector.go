@@ -60,6 +60,7 @@ const (
 	becauseSpoof                     // a homoglyph finding
 	becauseSequences                 // terminal sequences, explained by their effects
 	becauseCommand                   // the command reading
+	becausePadding                   // padding: n its shape, tok its marker
 )
 
 // locate places the occurrence just recorded, while fewer than
@@ -285,6 +286,8 @@ func explain(k Kind, why reason, effects []string) string {
 		return sequencesExplanation(effects)
 	case becauseCommand:
 		return why.command()
+	case becausePadding:
+		return explainPadding(paddingShape(why.n), why.tok)
 	}
 	return ""
 }

@@ -2,6 +2,7 @@ package plainsight
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -44,6 +45,7 @@ func TestExplanationTemplates(t *testing.T) {
 		{"Bonjour\u202f! \u0627\u200f123", Policy{Context: ContextProse}},
 		{"Bonjour\u202f!", Policy{}},
 		{"\u05d0\u05d1 | \u05d2\u05d3", Policy{Context: ContextCommand}},
+		{"a\n\n\n\n\n\nb" + strings.Repeat(" ", 64) + "c\n" + strings.Repeat("x", 1025), Policy{}},
 	}
 	seen := map[Kind]bool{}
 	for _, in := range inputs {

@@ -43,6 +43,7 @@ const (
 	KindWholeScriptConfusable
 	KindUncommonCharacter
 	KindCombiningMarks
+	KindPadding
 
 	numKinds
 )

@@ -94,7 +94,7 @@ func (p Policy) Sanitize(text string) Result {
 	i := 0
 	if e.ASCIIFlag.Empty() {
 		i = escape.CleanPrefix(text, p.KeepTab)
-		if i == len(text) && (p.Context != ContextCommand || !hasPunycode(text)) {
+		if i == len(text) && (p.Context != ContextCommand || !hasPunycode(text)) && !hasPadding(text) {
 			return Result{Text: text}
 		}
 	}
@@ -139,6 +139,7 @@ func (s *sanitizer) result(read func()) Result {
 	if read != nil {
 		read()
 	}
+	s.findPadding()
 	res.Warnings = s.found.build(s.Text, s.escapes.Runs(), s.effects)
 	return res
 }

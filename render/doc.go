@@ -7,11 +7,15 @@
 // occurrences are ([plainsight.Warning.Locations]). The presenters here turn
 // that into something a person cannot misread: an escape such as \u{202e}
 // never looks like the same characters typed, and the tokens a warning is
-// about are marked where they stand.
+// about are marked where they stand. A run of whitespace that a padding
+// warning locates (a hundred blank lines, eight thousand spaces before the
+// part of a command that runs) is folded into a marker with its size,
+// ⟨120 blank lines⟩ or ⟨8,000 spaces⟩, so that the text around it stays on
+// one screen.
 //
 // # Getting Started
 //
-//	r := plainsight.Sanitize(command)
+//	r := plainsight.Command(command)
 //	fmt.Print(render.Terminal(r, render.TerminalOptions{Color: render.ColorFor(os.Stdout, os.Getenv)}))
 //
 // or, in an html/template:

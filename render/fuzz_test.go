@@ -26,12 +26,13 @@ func FuzzTerminal(f *testing.F) {
 				t.Fatalf("Terminal(Sanitize(%+q), Color=%v) changed by term.Sanitizer:\n got %+q\nwant %+q", in, color, got, out)
 			}
 		}
-		if got := stripSGR(TerminalText(r, TerminalOptions{Color: true})); got != r.Text {
-			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, r.Text)
+		shown := foldedText(r)
+		if got := stripSGR(TerminalText(r, TerminalOptions{Color: true})); got != shown {
+			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, shown)
 		}
 		broken := stripSGR(TerminalText(r, TerminalOptions{Color: true, Width: b & 63}))
-		if got := strings.ReplaceAll(broken, continued+"\n", ""); got != r.Text {
-			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, r.Text)
+		if got := strings.ReplaceAll(broken, continued+"\n", ""); got != shown {
+			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, shown)
 		}
 		// A hand-built Result: raw input as Text, spans from the fuzzer.
 		bad := plainsight.Result{

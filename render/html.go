@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"html/template"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -34,16 +35,34 @@ const (
 	classRTL      = "ps-rtl"
 	classWarnings = "ps-warnings"
 	classWarning  = "ps-warning"
+	classFold     = "ps-fold"
 )
+
+// titled is how many escape spans, and how many right-to-left spans, of a
+// fragment get a title (and an escape its own direction); the rest, in
+// text made of them, get their classes only, and escapes right after one
+// another share a span, so that the markup per input byte stays bounded.
+const titled = 1024
 
 // HTML returns r as an HTML fragment, for an html/template or any page.
 //
 // The fragment is a div of class ps-result holding:
 //
-//   - a pre of class ps-text with r.Text, HTML-escaped, whitespace kept;
+//   - a pre of class ps-text with r.Text, HTML-escaped, whitespace kept
+//     but for the padding folded as said below;
 //   - each escape as a span of classes "ps-esc ps-esc-<class>", such as
 //     ps-esc-bidi, titled with the code point it stands for ("U+202E
-//     RIGHT-TO-LEFT OVERRIDE");
+//     RIGHT-TO-LEFT OVERRIDE"); a run of one escape repeated is one span,
+//     titled with the count ("U+001B (control) ×4096"), cut only where a
+//     mark opens or closes. Past the first 1024 escape spans, an escape
+//     span is of class ps-esc only, with no title, and escapes that
+//     follow one another share one; past the first 1024 right-to-left
+//     spans, those have no title either: text made of escapes gets markup
+//     of a bounded size per input byte;
+//   - each run of padding that a padding warning locates (blank lines,
+//     spaces and tabs) folded into a span of class ps-fold that shows its
+//     marker ("⟨120 blank lines⟩", "⟨8,000 spaces⟩"): the text is not
+//     written, and a marker of blank lines ends its line;
 //   - each located occurrence of a warning inside a mark of classes
 //     "ps-mark ps-sev-<severity> ps-kind-<kind>", with data-warning set to
 //     the warning's index and aria-describedby to its list item's id;
@@ -74,7 +93,10 @@ func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 		id = "ps"
 	}
 	h := htmlWriter{natural: opts.Natural}
-	h.b.Grow(len(r.Text)*2 + 256*len(r.Warnings))
+	// The text, what escaping it may add, and some markup per escape
+	// run: close to the output for most text, so that the builder grows
+	// once at most.
+	h.b.Grow(len(r.Text) + len(r.Text)/8 + 16*r.Escapes.Len() + 256*len(r.Warnings) + 256)
 	ws := make([]htmlWarning, len(r.Warnings))
 	for i, w := range r.Warnings {
 		ws[i] = htmlWarning{
@@ -90,32 +112,52 @@ func HTML(r plainsight.Result, opts HTMLOptions) template.HTML {
 	if !opts.Natural {
 		h.raw(`<bdo dir="ltr">`)
 	}
-	segments(r, func(s segment) {
-		for _, wi := range s.marks {
-			h.raw(`<mark class="` + classMark + ` `)
-			h.escape(ws[wi].class)
-			h.raw(`" data-warning="` + strconv.Itoa(wi) + `" aria-describedby="`)
-			h.escape(ws[wi].id)
-			h.raw(`" title="`)
-			h.escape(ws[wi].title)
-			h.raw(`">`)
+	// The marks open stay open over the segments that have the same
+	// ones: markup grows with the places where a mark opens or closes,
+	// never with the escapes inside a long mark.
+	var open []int
+	segments(r, false, func(s segment) {
+		if !slices.Equal(open, s.marks) {
+			h.endEscape()
+			for range open {
+				h.raw(`</mark>`)
+			}
+			open = append(open[:0], s.marks...)
+			for _, wi := range open {
+				h.raw(`<mark class="` + classMark + ` `)
+				h.escape(ws[wi].class)
+				h.raw(`" data-warning="` + strconv.Itoa(wi) + `" aria-describedby="`)
+				h.escape(ws[wi].id)
+				h.raw(`" title="`)
+				h.escape(ws[wi].title)
+				h.raw(`">`)
+			}
 		}
 		switch {
-		case s.escape != nil:
-			h.raw(`<span class="` + classEscape + ` ` + classEscape + `-` + s.escape.Class.String() + `" dir="ltr" title="`)
-			h.escape(escapeTitle(*s.escape))
-			h.raw(`">`)
-			h.escape(scrub(s.text))
+		case s.fold:
+			h.endEscape()
+			h.raw(`<span class="` + classFold + `" title="`)
+			h.escape(s.text[len("\u27e8") : len(s.text)-len("\u27e9")])
+			h.raw(` of padding, not shown">`)
+			h.escape(s.text)
 			h.raw(`</span>`)
+			if s.lines {
+				h.raw("\n")
+			}
+		case s.escaped:
+			h.escapeSpan(s)
 		case opts.Natural:
+			h.endEscape()
 			h.escape(scrub(s.text))
 		default:
+			h.endEscape()
 			h.directional(scrub(s.text))
 		}
-		for range s.marks {
-			h.raw(`</mark>`)
-		}
 	})
+	h.endEscape()
+	for range open {
+		h.raw(`</mark>`)
+	}
 	if !opts.Natural {
 		h.raw(`</bdo>`)
 	}
@@ -135,8 +177,49 @@ type htmlWarning struct {
 // htmlWriter writes a fragment. Everything that does not come from this
 // file goes through escape.
 type htmlWriter struct {
-	b       strings.Builder
-	natural bool
+	b         strings.Builder
+	natural   bool
+	titledEsc int  // escape spans written with a title
+	titledRTL int  // right-to-left spans written with a title
+	inEsc     bool // an escape span without a title is open
+}
+
+// escapeSpan writes the escape segment s: one span for the escapes of a
+// run it shows, titled with the code point and how many times it stands.
+// Past the titled spans, it goes on in the span of the escapes just
+// before it, if there is one.
+func (h *htmlWriter) escapeSpan(s segment) {
+	if h.inEsc {
+		h.escape(scrub(s.text))
+		return
+	}
+	if h.titledEsc >= titled {
+		h.raw(`<span class="` + classEscape + `">`)
+		h.escape(scrub(s.text))
+		h.inEsc = true
+		return
+	}
+	h.raw(`<span class="` + classEscape + ` ` + classEscape + `-`)
+	h.raw(s.esc.Class.String())
+	h.titledEsc++
+	h.raw(`" dir="ltr" title="`)
+	h.escape(escapeTitle(s.esc))
+	if s.units > 1 {
+		h.raw(" \u00d7")
+		h.b.WriteString(strconv.Itoa(s.units))
+	}
+	h.raw(`">`)
+	h.escape(scrub(s.text))
+	h.raw(`</span>`)
+}
+
+// endEscape closes the escape span without a title that is open, if one
+// is.
+func (h *htmlWriter) endEscape() {
+	if h.inEsc {
+		h.raw(`</span>`)
+		h.inEsc = false
+	}
 }
 
 // htmlEscaper escapes text for an HTML text node or a quoted attribute
@@ -162,7 +245,12 @@ func (h *htmlWriter) directional(text string) {
 	for text != "" {
 		n, rtl := directionRun(text)
 		if rtl {
-			h.raw(`<span class="` + classRTL + `" title="right-to-left text, shown in the order a program reads it">`)
+			h.raw(`<span class="` + classRTL)
+			if h.titledRTL < titled {
+				h.titledRTL++
+				h.raw(`" title="right-to-left text, shown in the order a program reads it`)
+			}
+			h.raw(`">`)
 			h.escape(text[:n])
 			h.raw(`</span>`)
 		} else {
@@ -174,7 +262,7 @@ func (h *htmlWriter) directional(text string) {
 
 // warnings writes the list of warnings.
 func (h *htmlWriter) warnings(r plainsight.Result, ws []htmlWarning) {
-	var input string
+	where := firstPositions(r)
 	h.raw(`<ol class="` + classWarnings + `">`)
 	for i, w := range r.Warnings {
 		h.raw(`<li class="` + classWarning + ` `)
@@ -187,10 +275,7 @@ func (h *htmlWriter) warnings(r plainsight.Result, ws []htmlWarning) {
 		}
 		h.raw(`<span class="ps-severity">` + w.Severity.String() + `</span> <span class="ps-kind">` + w.Kind.String() + `</span>`)
 		if len(w.Locations) > 0 {
-			if input == "" {
-				input = r.Original()
-			}
-			line, col := plainsight.LineColumn(input, w.Locations[0].Input.Start)
+			line, col := where[i][0], where[i][1]
 			h.raw(` <span class="ps-where">` + strconv.Itoa(line) + ":" + strconv.Itoa(col) + `</span>`)
 		}
 		h.raw(`: <span class="ps-explanation">`)

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"iter"
 	"slices"
 	"unicode/utf8"
 
@@ -10,8 +9,17 @@ import (
 
 // A segment is a run of Result.Text that is styled one way throughout.
 type segment struct {
-	text   string
-	escape *plainsight.Escape // the escape this run is, or nil
+	text string
+	// escaped is set when the segment is escapes: units of them, of the
+	// run esc.
+	escaped bool
+	esc     plainsight.Escape
+	units   int
+	// fold is set when the segment stands for a run of padding that is
+	// not shown: text is then its marker, such as ⟨120 blank lines⟩.
+	fold bool
+	// lines is set on a fold of blank lines, which ends its own line.
+	lines bool
 	// marks lists the indexes into Result.Warnings of the warnings whose
 	// locations cover the run, ascending. The slice is reused between
 	// segments.
@@ -25,77 +33,207 @@ type boundary struct {
 	open    bool
 }
 
-// segments calls f for each segment of r.Text, in order. Adjacent runs with
-// the same styling are joined. It walks the escapes and the Text spans of
-// every warning's locations once, after sorting the span ends: O(n log n)
-// in their number, which Sanitize bounds (MaxLocations per warning).
-func segments(r plainsight.Result, f func(segment)) {
-	text := r.Text
-	var bounds []boundary
+// A fold is a run of padding in Result.Text shown as its marker.
+type fold struct {
+	start, end int
+	marker     string
+	lines      bool
+}
+
+// segmenter cuts a Result's text into segments, in one pass over the
+// text and its escapes: the escapes are read from the list as it is
+// walked, never copied out, so that text made mostly of escapes costs no
+// more than its Result.
+type segmenter struct {
+	text   string
+	units  bool // each escape of a run is a segment of its own
+	f      func(segment)
+	bounds []boundary
+	bi     int
+	count  []int // open locations per warning: a warning's spans may overlap
+	active []int
+	folds  []fold
+	fi     int
+	pos    int     // the text before pos is segmented
+	seg    segment // the plain segment being joined, not yet given to f
+}
+
+// segments calls f for each segment of r.Text, in order. Adjacent plain
+// runs with the same styling are joined. With units, each escape of a run
+// is a segment of its own; else a run is one segment, cut only where a
+// mark opens or closes. A run of padding that a padding warning locates is
+// one fold segment. The marks cost O(n log n) in their number, which
+// Sanitize bounds (MaxLocations per warning); the escapes, O(1) each.
+func segments(r plainsight.Result, units bool, f func(segment)) {
+	s := segmenter{text: r.Text, units: units, f: f}
 	for wi, w := range r.Warnings {
 		for _, loc := range w.Locations {
-			s := loc.Text
-			if !validSpan(text, s.Start, s.End) || s.Start == s.End {
+			sp := loc.Text
+			if !validSpan(s.text, sp.Start, sp.End) || sp.Start == sp.End {
 				continue
 			}
-			bounds = append(bounds, boundary{s.Start, wi, true}, boundary{s.End, wi, false})
-		}
-	}
-	slices.SortStableFunc(bounds, func(a, b boundary) int { return a.off - b.off })
-
-	escapes := validEscapes(text, escapeUnits(r.Escapes.All()))
-	var count []int // open locations per warning: a warning's spans may overlap
-	if len(bounds) > 0 {
-		count = make([]int, len(r.Warnings))
-	}
-	var active []int
-	var seg segment
-	bi, ei := 0, 0
-	for pos := 0; pos < len(text); {
-		// Apply every boundary at pos.
-		for ; bi < len(bounds) && bounds[bi].off <= pos; bi++ {
-			b := bounds[bi]
-			if b.open {
-				if count[b.warning]++; count[b.warning] == 1 {
-					i, _ := slices.BinarySearch(active, b.warning)
-					active = slices.Insert(active, i, b.warning)
+			s.bounds = append(s.bounds, boundary{sp.Start, wi, true}, boundary{sp.End, wi, false})
+			if w.Kind == plainsight.KindPadding {
+				if fd, ok := foldOf(r, sp); ok {
+					s.folds = append(s.folds, fd)
 				}
-			} else if count[b.warning]--; count[b.warning] == 0 {
-				i, _ := slices.BinarySearch(active, b.warning)
-				active = slices.Delete(active, i, i+1)
 			}
 		}
-		// The run ends at the next boundary, escape start or escape end.
-		end := len(text)
-		if bi < len(bounds) {
-			end = bounds[bi].off
+	}
+	slices.SortStableFunc(s.bounds, func(a, b boundary) int { return a.off - b.off })
+	slices.SortStableFunc(s.folds, func(a, b fold) int { return a.start - b.start })
+	if len(s.bounds) > 0 {
+		s.count = make([]int, len(r.Warnings))
+	}
+	last := 0
+	for e := range r.Escapes.All() {
+		n := e.Repeat + 1
+		if e.Start < last || e.Start == e.End || !validSpan(s.text, e.Start, e.End) || (e.End-e.Start)%n != 0 {
+			continue // a Result that Sanitize did not make
 		}
-		var esc *plainsight.Escape
-		if ei < len(escapes) {
-			e := &escapes[ei]
-			if e.Start <= pos {
-				esc = e
-				end = min(end, e.End)
-			} else {
-				end = min(end, e.Start)
+		last = e.End
+		s.plain(e.Start)
+		s.escape(e)
+	}
+	s.plain(len(s.text))
+	s.flush()
+}
+
+// apply opens and closes the marks at or before pos.
+func (s *segmenter) apply(pos int) {
+	for ; s.bi < len(s.bounds) && s.bounds[s.bi].off <= pos; s.bi++ {
+		b := s.bounds[s.bi]
+		if b.open {
+			if s.count[b.warning]++; s.count[b.warning] == 1 {
+				i, _ := slices.BinarySearch(s.active, b.warning)
+				s.active = slices.Insert(s.active, i, b.warning)
 			}
+		} else if s.count[b.warning]--; s.count[b.warning] == 0 {
+			i, _ := slices.BinarySearch(s.active, b.warning)
+			s.active = slices.Delete(s.active, i, i+1)
 		}
-		if esc == nil && seg.escape == nil && slices.Equal(seg.marks, active) && seg.text != "" {
-			seg.text = text[pos-len(seg.text) : end]
+	}
+}
+
+// nextBound returns the first mark boundary after pos, or end.
+func (s *segmenter) nextBound(pos, end int) int {
+	if s.bi < len(s.bounds) {
+		return min(end, s.bounds[s.bi].off)
+	}
+	return end
+}
+
+// plain segments the text from s.pos to end, which holds no escape but
+// may hold folds.
+func (s *segmenter) plain(end int) {
+	for s.pos < end {
+		if s.foldAt() {
+			continue
+		}
+		s.apply(s.pos)
+		stop := s.nextBound(s.pos, end)
+		if s.fi < len(s.folds) {
+			stop = min(stop, s.folds[s.fi].start)
+		}
+		piece := s.text[s.pos:stop]
+		if s.seg.text != "" && slices.Equal(s.seg.marks, s.active) {
+			s.seg.text = s.text[stop-len(s.seg.text)-len(piece) : stop]
 		} else {
-			if seg.text != "" {
-				f(seg)
-			}
-			seg = segment{text: text[pos:end], escape: esc, marks: append(seg.marks[:0], active...)}
+			s.flush()
+			s.seg = segment{text: piece, marks: append(s.seg.marks[:0], s.active...)}
 		}
-		if esc != nil && end == esc.End {
-			ei++
+		s.pos = stop
+	}
+}
+
+// foldAt writes the fold that starts at s.pos, if one does, and reports
+// whether it did.
+func (s *segmenter) foldAt() bool {
+	for s.fi < len(s.folds) && s.folds[s.fi].start < s.pos {
+		s.fi++ // overlaps what is written already
+	}
+	if s.fi == len(s.folds) || s.folds[s.fi].start != s.pos {
+		return false
+	}
+	fd := s.folds[s.fi]
+	s.fi++
+	s.apply(s.pos)
+	s.emit(segment{text: fd.marker, fold: true, lines: fd.lines})
+	s.pos = fd.end
+	return true
+}
+
+// escape segments the escape run e, which starts at or after s.pos.
+func (s *segmenter) escape(e plainsight.Escape) {
+	s.foldAt()
+	if e.End <= s.pos {
+		return // inside a fold
+	}
+	unit := (e.End - e.Start) / (e.Repeat + 1)
+	for s.pos < e.End {
+		s.apply(s.pos)
+		stop := s.nextBound(s.pos, e.End)
+		if s.units {
+			stop = min(stop, s.pos+unit)
 		}
-		pos = end
+		if stop <= s.pos {
+			stop = e.End
+		}
+		s.emit(segment{text: s.text[s.pos:stop], escaped: true, esc: e, units: max(1, (stop-s.pos)/unit)})
+		s.pos = stop
 	}
-	if seg.text != "" {
-		f(seg)
+}
+
+// emit gives f the segment seg, styled with the marks open now, after the
+// plain segment held for joining.
+func (s *segmenter) emit(seg segment) {
+	s.flush()
+	seg.marks = append(s.seg.marks[:0], s.active...)
+	s.f(seg)
+	s.seg = segment{marks: seg.marks}
+}
+
+// flush gives f the plain segment held for joining.
+func (s *segmenter) flush() {
+	if s.seg.text != "" {
+		s.f(s.seg)
+		s.seg.text = ""
 	}
+}
+
+// foldOf returns the fold of the padding location sp in r.Text: a run of
+// blank lines, or of spaces and tabs (literal or escaped), with its
+// marker. Any other span, such as a wide line, is not folded.
+func foldOf(r plainsight.Result, sp plainsight.Span) (fold, bool) {
+	lines, spaces, tabs := 0, 0, 0
+	text := r.Text[sp.Start:sp.End]
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\n':
+			lines++
+		case c == ' ':
+			spaces++
+		case c == '\t':
+			tabs++
+		case c == '\\' && i+1 < len(text) && text[i+1] == 't':
+			tabs++ // \t, as Sanitize escapes a tab
+			i++
+		case c == '\\' && i+3 < len(text) && text[i+1:i+4] == "x0d":
+			i += 3 // \x0d, a carriage return on a blank line
+		default:
+			return fold{}, false
+		}
+	}
+	if lines > 0 {
+		if text[len(text)-1] != '\n' {
+			return fold{}, false
+		}
+		return fold{sp.Start, sp.End, plainsight.PaddingMarker(lines, 0, 0), true}, true
+	}
+	if spaces+tabs == 0 {
+		return fold{}, false
+	}
+	return fold{sp.Start, sp.End, plainsight.PaddingMarker(0, spaces, tabs), false}, true
 }
 
 // validSpan reports whether [start, end) lies within text and cuts no UTF-8
@@ -104,42 +242,4 @@ func validSpan(text string, start, end int) bool {
 	return 0 <= start && start <= end && end <= len(text) &&
 		(start == len(text) || utf8.RuneStart(text[start])) &&
 		(end == len(text) || utf8.RuneStart(text[end]))
-}
-
-// validEscapes returns the escapes of a Result that can be styled: non-empty,
-// in order, not overlapping, within text. For a Result from Sanitize that is
-// all of them, and the slice is returned as is.
-func validEscapes(text string, es []plainsight.Escape) []plainsight.Escape {
-	last := 0
-	for i, e := range es {
-		if e.Start < last || e.Start == e.End || !validSpan(text, e.Start, e.End) {
-			return keepValid(text, es[:i:i], es[i:], last)
-		}
-		last = e.End
-	}
-	return es
-}
-
-func keepValid(text string, kept, rest []plainsight.Escape, last int) []plainsight.Escape {
-	kept = slices.Clone(kept)
-	for _, e := range rest {
-		if e.Start < last || e.Start == e.End || !validSpan(text, e.Start, e.End) {
-			continue
-		}
-		kept = append(kept, e)
-		last = e.End
-	}
-	return kept
-}
-
-// escapeUnits returns es with every run split into its single escapes, so
-// that each escape is an element of its own.
-func escapeUnits(es iter.Seq[plainsight.Escape]) []plainsight.Escape {
-	var units []plainsight.Escape
-	for e := range es {
-		for u := range e.Units() {
-			units = append(units, u)
-		}
-	}
-	return units
 }

@@ -9,7 +9,8 @@ package render
 // marked tokens have an amber background and a wavy underline, so both
 // stand out from the text in colour and in shape; each colour pair has a
 // contrast ratio of at least 4.5:1 (WCAG AA). Right-to-left runs shown in
-// logical order get a dotted overline.
+// logical order get a dotted overline. A folded run of padding is white on
+// dark purple (dark on light purple in the dark scheme).
 const Stylesheet = `.ps-result {
 	color: #1b1b1b;
 	background: #ffffff;
@@ -48,6 +49,12 @@ const Stylesheet = `.ps-result {
 .ps-rtl {
 	text-decoration: overline dotted;
 }
+.ps-fold {
+	color: #ffffff;
+	background: #5a3e8c;
+	border-radius: 2px;
+	padding: 0 1px;
+}
 .ps-warnings {
 	margin: 0.5em 0 0;
 	padding-left: 2em;
@@ -73,6 +80,10 @@ const Stylesheet = `.ps-result {
 	.ps-esc, .ps-mark .ps-esc {
 		color: #161616;
 		background: #ff8a80;
+	}
+	.ps-fold {
+		color: #161616;
+		background: #c9b3f0;
 	}
 	.ps-mark {
 		color: #fff3c4;

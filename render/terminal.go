@@ -22,9 +22,17 @@ type TerminalOptions struct {
 	// followed by a marker line: ^ under each escape, ~ under each other
 	// marked token, aligned by display width. A typed \x1b gets no ^, so
 	// escapes stay distinguishable from the same characters typed.
+	//
+	// Either way, each run of padding that a padding warning locates
+	// (blank lines, or spaces and tabs before more text) is folded into
+	// its marker, styled as an escape: "⟨120 blank lines⟩" on a line of
+	// its own, "⟨8,000 spaces⟩" inline. The text before and after it
+	// stays on one screen.
 	Color bool
 	// Width, when positive, is the most columns a line of text may take:
-	// longer lines are broken to fit, each broken line ending in ↩
+	// longer lines are broken to fit, at a space or tab where the line
+	// has one (the spaces stay at the end of the line), inside a word only
+	// when the word is wider than a line; each broken line ends in ↩
 	// (U+21A9), so that a TUI shows the whole command instead of cutting
 	// it. Columns are counted with uniseg, a tab to the next multiple of
 	// 8. Warning lines are broken the same way.
@@ -65,25 +73,43 @@ const (
 // escape sequence other than the SGR sequences Color asks for, so it passes
 // through term.Sanitizer unchanged.
 func Terminal(r plainsight.Result, opts TerminalOptions) string {
-	text := TerminalText(r, opts)
-	if text != "" && !strings.HasSuffix(text, "\n") {
-		text += "\n"
+	// One builder for both parts: the text may be most of the output.
+	w := textWriter(r, opts)
+	if w.b.Len() > 0 && !strings.HasSuffix(w.b.String(), "\n") {
+		w.b.WriteByte('\n')
 	}
-	return text + TerminalWarnings(r, opts)
+	writeWarnings(&w.b, r, opts)
+	return w.b.String()
 }
 
 // TerminalText returns r.Text styled as [TerminalOptions] says. Styles
 // never continue across a newline: each line opens and closes its own, so
 // a TUI may lay the lines out one by one.
 func TerminalText(r plainsight.Result, opts TerminalOptions) string {
-	var w lineWriter
-	w.color, w.width = opts.Color, opts.Width
-	w.b.Grow(len(r.Text) + len(r.Text)/8)
-	segments(r, func(s segment) {
-		w.write(scrub(s.text), s.escape != nil, len(s.marks) > 0)
-	})
-	w.endLine(false)
+	w := textWriter(r, opts)
 	return w.b.String()
+}
+
+// textWriter returns the lineWriter that holds TerminalText(r, opts).
+func textWriter(r plainsight.Result, opts TerminalOptions) *lineWriter {
+	w := &lineWriter{color: opts.Color, width: opts.Width}
+	if !opts.Color && r.Escapes.Len() > 0 {
+		// Marker lines: up to a column of ^ under each escape, and
+		// a few bytes for each line Width breaks.
+		w.b.Grow(2*len(r.Text) + len(r.Text)/16)
+	} else {
+		w.b.Grow(len(r.Text) + len(r.Text)/8)
+	}
+	segments(r, true, func(s segment) {
+		w.write(scrub(s.text), s.escaped || s.fold, len(s.marks) > 0)
+		if s.lines {
+			w.commit()
+			w.endLine(true)
+		}
+	})
+	w.commit()
+	w.endLine(false)
+	return w
 }
 
 // TerminalWarnings returns one line per warning of r:
@@ -93,16 +119,20 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 // The line and column, 1-based with the column counted in characters, are
 // those of the warning's first location in the input, when it has one.
 func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
-	var b, line strings.Builder
-	var input string
-	for _, w := range r.Warnings {
-		if len(w.Locations) > 0 && input == "" {
-			input = r.Original()
-		}
+	var b strings.Builder
+	writeWarnings(&b, r, opts)
+	return b.String()
+}
+
+// writeWarnings writes TerminalWarnings(r, opts) to b.
+func writeWarnings(b *strings.Builder, r plainsight.Result, opts TerminalOptions) {
+	var line strings.Builder
+	where := firstPositions(r)
+	for i, w := range r.Warnings {
 		line.Reset()
 		prefix := scrub(opts.Source)
 		if len(w.Locations) > 0 {
-			l, c := plainsight.LineColumn(input, w.Locations[0].Input.Start)
+			l, c := where[i][0], where[i][1]
 			if prefix != "" {
 				prefix += ":"
 			}
@@ -126,6 +156,7 @@ func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
 		if opts.Width > 0 {
 			lw := lineWriter{width: opts.Width}
 			lw.write(text, false, false)
+			lw.commit()
 			lw.endLine(false)
 			text = lw.b.String()
 		}
@@ -144,7 +175,6 @@ func TerminalWarnings(r plainsight.Result, opts TerminalOptions) string {
 			b.WriteByte('\n')
 		}
 	}
-	return b.String()
 }
 
 // oneLine scrubs s and writes its newlines as \n, so that one warning is
@@ -188,6 +218,10 @@ type lineWriter struct {
 	marked bool   // the marker line holds a marker
 	rev    bool   // reverse video is on
 	ul     bool   // underline is on
+
+	word     []piece // the word being written, with Width
+	wordCols int     // its columns
+	long     bool    // it is wider than a line, and written as it comes
 }
 
 // write appends text styled as an escape, a marked token, both or neither.
@@ -198,14 +232,91 @@ func (w *lineWriter) write(text string, escape, marked bool) {
 		if !more {
 			return
 		}
+		w.commit()
 		w.endLine(true)
 		text = rest
 	}
 }
 
-// writeLine appends text that holds no newline, breaking it to Width. An
-// escape is broken only if it is wider than a whole line.
+// A piece is part of a word that waits for its end to be placed.
+type piece struct {
+	text           string
+	escape, marked bool
+}
+
+// writeLine appends text that holds no newline. With a Width, lines break
+// at spaces and tabs: a word (what stands between them, escapes and folds
+// included) waits until it ends, then goes on the current line if it fits
+// there and to the next one if not; the spaces stay at the end of the line
+// they follow, so that joining the lines gives the text back. A word wider
+// than a whole line breaks where it must (breakText). An escape or a fold
+// is never cut at a space of its own.
 func (w *lineWriter) writeLine(text string, escape, marked bool) {
+	if w.width <= 0 {
+		w.put(text, escape, marked)
+		return
+	}
+	if escape {
+		w.addWord(text, escape, marked)
+		return
+	}
+	for text != "" {
+		i := strings.IndexAny(text, " \t")
+		if i < 0 {
+			w.addWord(text, false, marked)
+			return
+		}
+		if i > 0 {
+			w.addWord(text[:i], false, marked)
+		}
+		j := i
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		w.commit()
+		w.breakText(text[i:j], false, marked)
+		text = text[j:]
+	}
+}
+
+// addWord adds text to the word being written.
+func (w *lineWriter) addWord(text string, escape, marked bool) {
+	if w.long {
+		w.breakText(text, escape, marked)
+		return
+	}
+	w.word = append(w.word, piece{text, escape, marked})
+	w.wordCols += columns(text, 0)
+	if w.wordCols > w.width-1 {
+		// Wider than a line: it breaks where it must, from here on.
+		w.long = true
+		for _, p := range w.word {
+			w.breakText(p.text, p.escape, p.marked)
+		}
+		w.word, w.wordCols = w.word[:0], 0
+	}
+}
+
+// commit places the word being written: on the current line if it fits,
+// else on the next.
+func (w *lineWriter) commit() {
+	w.long = false
+	if len(w.word) == 0 {
+		return
+	}
+	if w.col > 0 && w.col+w.wordCols > w.width-1 {
+		w.wrap()
+	}
+	for _, p := range w.word {
+		w.breakText(p.text, p.escape, p.marked)
+	}
+	w.word, w.wordCols = w.word[:0], 0
+}
+
+// breakText appends text that holds no newline, breaking it to Width
+// wherever the line is full. An escape is broken only if it is wider than
+// a whole line.
+func (w *lineWriter) breakText(text string, escape, marked bool) {
 	if escape && w.width > 0 && w.col > 0 {
 		if n := columns(text, w.col); w.col+n > w.width-1 && n <= w.width-1 {
 			w.wrap()
@@ -229,6 +340,17 @@ func (w *lineWriter) writeLine(text string, escape, marked bool) {
 // the current line, keeping a column for the ↩ of a broken line. A line
 // always takes one cluster, however wide, so that text always advances.
 func (w *lineWriter) fit(text string) int {
+	// Only what may fit is looked at: text may be the rest of a long
+	// line, and fit is called once for each line of it.
+	room := max(1, w.width-1-w.col)
+	if head := text[:min(len(text), room+1)]; printableASCII(head) {
+		// A byte is a cluster and a column.
+		n := max(0, w.width-1-w.col)
+		if n == 0 && w.col == 0 {
+			n = 1
+		}
+		return min(n, len(text))
+	}
 	n, col, state := 0, w.col, -1
 	for n < len(text) {
 		cluster, _, width, newState := uniseg.FirstGraphemeClusterInString(text[n:], state)
@@ -273,6 +395,12 @@ func (w *lineWriter) put(text string, escape, marked bool) {
 	}
 	if c != ' ' {
 		w.marked = true
+	}
+	if printableASCII(text) {
+		for range len(text) {
+			w.marks = append(w.marks, c)
+		}
+		return
 	}
 	// Tabs stay tabs, so that the marker line lines up with the text
 	// wherever the terminal sets its tab stops.
@@ -321,7 +449,11 @@ func (w *lineWriter) endLine(newline bool) {
 		if !newline {
 			w.b.WriteByte('\n')
 		}
-		w.b.WriteString(strings.TrimRight(string(w.marks), " \t"))
+		m := w.marks
+		for len(m) > 0 && (m[len(m)-1] == ' ' || m[len(m)-1] == '\t') {
+			m = m[:len(m)-1]
+		}
+		w.b.Write(m)
 		if newline {
 			w.b.WriteByte('\n')
 		}
@@ -331,6 +463,9 @@ func (w *lineWriter) endLine(newline bool) {
 
 // columns returns the columns text takes when it starts at column col.
 func columns(text string, col int) int {
+	if printableASCII(text) {
+		return len(text)
+	}
 	start := col
 	for {
 		part, rest, more := strings.Cut(text, "\t")
@@ -341,4 +476,16 @@ func columns(text string, col int) int {
 		col += 8 - col%8
 		text = rest
 	}
+}
+
+// printableASCII reports whether text is all printable ASCII, whose every
+// byte is a grapheme cluster one column wide: the common case of text and
+// of every escape, measured without uniseg.
+func printableASCII(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < 0x20 || c > 0x7E {
+			return false
+		}
+	}
+	return true
 }

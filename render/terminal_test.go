@@ -159,7 +159,35 @@ func TestTerminal(t *testing.T) {
 			name: "width counts wide characters and tabs",
 			r:    plainsight.Result{Text: "\u4e2d\u6587\u4e2d\u6587\u4e2d\tab"},
 			opts: TerminalOptions{Width: 10},
-			want: "\u4e2d\u6587\u4e2d\u6587\u21a9\n\u4e2d\ta\u21a9\nb\n",
+			want: "\u4e2d\u6587\u4e2d\u6587\u21a9\n\u4e2d\t\u21a9\nab\n",
+		},
+		{
+			name: "width breaks at spaces, not inside words",
+			r:    plainsight.Result{Text: "curl -fsSL https://example.com/i.sh | sh"},
+			opts: TerminalOptions{Width: 26},
+			want: "curl -fsSL \u21a9\nhttps://example.com/i.sh \u21a9\n| sh\n",
+		},
+		{
+			name: "a word wider than a line breaks where the line is full",
+			r:    plainsight.Result{Text: "curl https://example.com/i.sh"},
+			opts: TerminalOptions{Width: 12},
+			want: "curl https:\u21a9\n//example.c\u21a9\nom/i.sh\n",
+		},
+		{
+			name: "words move whole to the next line",
+			r:    plainsight.Result{Text: "git commit -m message"},
+			opts: TerminalOptions{Width: 12},
+			want: "git commit \u21a9\n-m message\n",
+		},
+		{
+			name: "a word with an escape and a mark moves whole",
+			r: plainsight.Result{
+				Text:     "ls sudo\\u{200b}rm x",
+				Escapes:  escapes(plainsight.Escape{Start: 7, End: 15, Rune: 0x200B, Class: plainsight.ClassZeroWidth}),
+				Warnings: []plainsight.Warning{located(plainsight.KindZeroWidth, "z", plainsight.Span{Start: 7, End: 15})},
+			},
+			opts: TerminalOptions{Width: 17},
+			want: "ls \u21a9\nsudo\\u{200b}rm x\n    ^^^^^^^^\n1:8: warn \u21a9\nzero_width: z\n",
 		},
 		{
 			name: "a cluster wider than the width still advances",
@@ -253,8 +281,8 @@ func TestTerminalStyles(t *testing.T) {
 	for _, in := range corpusInputs(t) {
 		r := plainsight.Sanitize(in)
 		out := TerminalText(r, TerminalOptions{Color: true})
-		if got := stripSGR(out); got != r.Text {
-			t.Errorf("TerminalText(Sanitize(%+q)) without its SGR = %+q, want Text %+q", in, got, r.Text)
+		if got, want := stripSGR(out), foldedText(r); got != want {
+			t.Errorf("TerminalText(Sanitize(%+q)) without its SGR = %+q, want Text %+q", in, got, want)
 		}
 		for _, line := range strings.Split(out, "\n") {
 			if w, want := uniseg.StringWidth(stripSGR(line)), term.Width(line); w != want {
@@ -262,6 +290,9 @@ func TestTerminalStyles(t *testing.T) {
 			}
 		}
 		for e := range r.Escapes.All() {
+			if foldedText(r) != r.Text {
+				break // padding folded: offsets moved
+			}
 			if !reversed(out, r.Text, e) {
 				t.Errorf("TerminalText(Sanitize(%+q)): escape %+q at %d not in reverse video:\n%+q", in, r.Text[e.Start:e.End], e.Start, out)
 			}
@@ -353,8 +384,8 @@ func TestTerminalWidth(t *testing.T) {
 					t.Errorf("TerminalText(Sanitize(%+q), Width %d): line %+q is %d wide", in, width, line, w)
 				}
 			}
-			if got := strings.ReplaceAll(out, continued+"\n", ""); got != r.Text {
-				t.Errorf("TerminalText(Sanitize(%+q), Width %d) joined = %+q, want %+q", in, width, got, r.Text)
+			if got, want := strings.ReplaceAll(out, continued+"\n", ""), foldedText(r); got != want {
+				t.Errorf("TerminalText(Sanitize(%+q), Width %d) joined = %+q, want %+q", in, width, got, want)
 			}
 		}
 	}
