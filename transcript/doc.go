@@ -14,7 +14,8 @@
 //
 // # Getting Started
 //
-// Clean a buffer with [Clean], a stream with a [Cleaner] (a
+// Clean a buffer with [Clean] (a string with [CleanString], which returns
+// it itself when it needs no change), a stream with a [Cleaner] (a
 // [transform.Transformer]) or a [Writer], and run a command with [Run]:
 //
 //	text, rep := transcript.Clean(raw, transcript.Options{})
