@@ -71,7 +71,7 @@ func init() {
 			"Shows untrusted text safely and reports what it hides: the neutralized text on\nstandard output, one line per warning on standard error. The text is read as\na shell command unless -context says otherwise. With -json, one audit record\nper input (docs/audit.md). It is the default command.", check.Main},
 		{"scan", "[-format text|json|sarif] [-fail-on warn|info|never] [-allow-binary] [-no-git] [-no-ignore] [path ...]",
 			"Scans files for hidden text and prints one finding per line as\npath:line:col: severity kind: explanation. In a git work tree it reads what\ngit would ship; each file whole, whatever its size (docs/scan.md).", scan.Main},
-		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] (-c 'shell command' | -- command [arg ...])",
+		{"approve", "[-yes|-no] [-allow-warnings] [-audit FILE] [-audit-text] [-context any|command] [-shell bash|sh] (-c 'shell command' | -- command [arg ...])",
 			"Shows a command neutralized on the terminal, with its warnings, and runs its\noriginal bytes only if the user approves: y for a clean command, yes in\nfull for one with warnings. The default is always no.", approve.Main},
 		{"hook", "claude-code|gemini|codex|json [-allow-clean] [-deny-warnings] [-audit FILE] [-print-config]",
 			"Answers a coding agent's pre-tool hook: reads one tool call as JSON on standard\ninput and, for a shell command with warnings, has the agent ask the person or\ndeny it, with the command and its warnings in plain ASCII as the reason.\nAnything it cannot read is denied. -print-config prints the settings snippet\nfor the agent (docs/agents.md).", hook.Main},

@@ -159,7 +159,7 @@ func Main(args []string, s cli.IO) int {
 	case *yes && res.HasWarning() && !*allowWarnings:
 		rec.Decision, rec.By, rec.Reason = rejected, "--yes", "warnings"
 		fmt.Fprintln(s.Stderr, "plainsight approve: not run: -yes does not approve a command with warnings without -allow-warnings")
-		io.WriteString(s.Stderr, render.TerminalWarnings(res, render.TerminalOptions{}))
+		io.WriteString(s.Stderr, cli.PlainWarnings(res, ""))
 	case *yes:
 		rec.Decision, rec.By = approved, "--yes"
 	default:
@@ -427,7 +427,12 @@ func promptText(res plainsight.Result, opts render.TerminalOptions) string {
 		line("    " + strings.TrimSuffix(l, "\n"))
 	}
 	line("")
-	for l := range strings.Lines(render.TerminalWarnings(res, opts)) {
+	warnings := render.TerminalWarnings(res, opts)
+	if !opts.Color {
+		// No underline shows the foreign characters: name them.
+		warnings = cli.PlainWarnings(res, "")
+	}
+	for l := range strings.Lines(warnings) {
 		line(strings.TrimSuffix(l, "\n"))
 	}
 	b.WriteString(lineStart)
