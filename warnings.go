@@ -3,7 +3,9 @@ package plainsight
 import (
 	"fmt"
 	"log/slog"
+	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/names"
 )
 
@@ -91,7 +93,11 @@ type Warning struct {
 func (w Warning) String() string { return w.Kind.String() + ": " + w.Explanation }
 
 // LogValue makes a Warning log as a group of its fields. The tokens are
-// neutralized already, so audit logs stay safe to read.
+// neutralized already, so audit logs stay safe to read. A log keeps no
+// underline to show which character of a token is foreign, so when a
+// token holds characters outside ASCII (а Cyrillic а in "pаypal"), the
+// group also holds the tokens with those written as code points
+// ("code_points": "p\u{0430}ypal").
 func (w Warning) LogValue() slog.Value {
 	attrs := []slog.Attr{
 		slog.String("kind", w.Kind.String()),
@@ -99,9 +105,39 @@ func (w Warning) LogValue() slog.Value {
 		slog.Int("count", w.Count),
 		slog.Any("tokens", w.Tokens),
 	}
+	if cps, ok := codePointTokens(w.Tokens); ok {
+		attrs = append(attrs, slog.Any("code_points", cps))
+	}
 	if w.Decoded != "" {
 		attrs = append(attrs, slog.String("decoded", w.Decoded))
 	}
 	attrs = append(attrs, slog.String("explanation", w.Explanation))
 	return slog.GroupValue(attrs...)
+}
+
+// codePointTokens returns toks with every character outside ASCII
+// written as its escape, and whether any token held one.
+func codePointTokens(toks []string) ([]string, bool) {
+	var out []string
+	for i, tok := range toks {
+		if isASCII(tok) {
+			if out != nil {
+				out = append(out, tok)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]string, 0, len(toks)), toks[:i]...)
+		}
+		var b []byte
+		for _, r := range tok {
+			if r < utf8.RuneSelf {
+				b = append(b, byte(r))
+			} else {
+				b = escape.AppendRune(b, r)
+			}
+		}
+		out = append(out, string(b))
+	}
+	return out, out != nil
 }
