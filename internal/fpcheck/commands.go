@@ -15,8 +15,7 @@ import (
 
 // commandLines measures the command reading (ContextCommand) on the
 // command lines of the tldr pages, as a person would type them: each
-// line without its backquotes, as written and with its {{…}}
-// placeholders unwrapped ({{path/to/file}} becomes path/to/file). It
+// line without its backquotes, as written and as typed (typedLines). It
 // counts distinct lines, and lists every warn-level one with -hits.
 func commandLines(dir string, hits bool, stdout io.Writer) error {
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
@@ -39,7 +38,7 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 				continue
 			}
 			line = strings.Trim(line, "`")
-			for _, l := range []string{line, unwrapPlaceholders(line)} {
+			for _, l := range append([]string{line}, typedLines(line)...) {
 				if !seen[l] {
 					seen[l] = true
 					lines = append(lines, l)
@@ -78,7 +77,57 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 	return nil
 }
 
-// unwrapPlaceholders removes the {{ and }} around tldr's placeholders.
-func unwrapPlaceholders(line string) string {
-	return strings.NewReplacer("{{", "", "}}", "").Replace(line)
+// typedLines returns line as a person types it: each {{…}} placeholder
+// unwrapped ({{path/to/file}} becomes path/to/file), and a placeholder
+// that offers alternatives ({{on|off}}, {{[-v|--verbose]}}; tldr's
+// syntax, not a pipe) replaced by one of them. The k-th line takes the
+// k-th alternative of every placeholder (the last where it has fewer),
+// so that each alternative is typed in some line.
+func typedLines(line string) []string {
+	type part struct {
+		text string
+		alts []string
+	}
+	var parts []part
+	n := 1
+	for {
+		i := strings.Index(line, "{{")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(line[i+2:], "}}")
+		if j < 0 {
+			break
+		}
+		inner := line[i+2 : i+2+j]
+		// {{{a b}}}: the extra braces are text, as in the pages.
+		for strings.HasPrefix(line[i+2+j+2:], "}") {
+			j++
+			inner = line[i+2 : i+2+j]
+		}
+		parts = append(parts, part{text: line[:i]})
+		alts := []string{inner}
+		if in, ok := strings.CutPrefix(inner, "["); ok && strings.HasSuffix(in, "]") && strings.Contains(in, "|") {
+			alts = strings.Split(strings.TrimSuffix(in, "]"), "|")
+		} else if strings.Contains(inner, "|") && !strings.Contains(inner, " ") {
+			alts = strings.Split(inner, "|")
+		}
+		parts = append(parts, part{alts: alts})
+		n = max(n, len(alts))
+		line = line[i+2+j+2:]
+	}
+	parts = append(parts, part{text: line})
+	out := make([]string, n)
+	for k := range out {
+		var b strings.Builder
+		for _, p := range parts {
+			if p.alts == nil {
+				b.WriteString(p.text)
+			} else {
+				b.WriteString(p.alts[min(k, len(p.alts)-1)])
+			}
+		}
+		out[k] = b.String()
+	}
+	return out
 }

@@ -18,9 +18,9 @@
 // -line adds the line that raised it, quoted in ASCII.
 //
 // With -commands it measures the command reading instead on the distinct
-// command lines, each as written and with its {{…}} placeholders
-// unwrapped, as a person types it: the lines with a warn-level warning,
-// and with -hits each of them.
+// command lines, each as written and as a person types it (its {{…}}
+// placeholders unwrapped, one alternative of each): the lines with a
+// warn-level warning, and with -hits each of them.
 //
 // With -context prose (or command) it sanitizes under that reading of the
 // text instead of the default one (docs/typography.md).
@@ -86,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var m measurer
 	fs.BoolVar(&m.quote, "line", false, "with -hits or -info, show each finding's line, quoted in ASCII")
 	fs.TextVar(&m.policy.Context, "context", plainsight.ContextAny, "read the text as `any`, prose or command")
-	commands := fs.Bool("commands", false, "measure the command reading on the distinct command lines, as written and with {{…}} unwrapped")
+	commands := fs.Bool("commands", false, "measure the command reading on the distinct command lines, as written and as typed ({{…}} unwrapped, one alternative each)")
 	strip := fs.Bool("strip", false, "strip the Markdown markers (\"- \", \"> \", \"# \", backquotes) before sanitizing")
 	if err := fs.Parse(args); err != nil {
 		return 2

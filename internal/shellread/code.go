@@ -11,7 +11,8 @@ import "strings"
 // A literal is a string literal of code: the bytes between its quotes.
 type literal struct {
 	start, end int
-	shell      bool // handed to a shell
+	shell      bool   // handed to a shell
+	via        string // how: the call, "backquotes" or "|"
 }
 
 // readCode reads src, a program in lang, at layer depth depth.
@@ -43,7 +44,12 @@ func (rd *reader) readCode(src, lang string, depth int) Reading {
 			end++
 		}
 		end = min(end, len(src))
-		lit := literal{start: i + 1, end: end, shell: c == '`' && l.backquote || shellCall(src[:i], src[end:], l)}
+		lit := literal{start: i + 1, end: end}
+		if c == '`' && l.backquote {
+			lit.shell, lit.via = true, "backquotes"
+		} else {
+			lit.via, lit.shell = shellCall(src[:i], src[end:], l)
+		}
 		r.Spans = appendSpan(r.Spans, Span{End: i + 1, Role: Argument})
 		r.Spans = appendSpan(r.Spans, Span{End: end, Role: Argument, Quote: Double})
 		lits = append(lits, lit)
@@ -83,7 +89,7 @@ func (rd *reader) readCode(src, lang string, depth int) Reading {
 			}
 			v.add(c, i, i+1)
 		}
-		layers = append(layers, found{val: v, kind: LayerShell, via: lang + " " + callName(src[:lit.start-1]), start: lit.start - 1, end: min(lit.end+1, len(src))})
+		layers = append(layers, found{val: v, kind: LayerShell, via: lang + " " + lit.via, start: lit.start - 1, end: min(lit.end+1, len(src))})
 	}
 	rd.layers(&r, layers, depth)
 	return r
@@ -117,18 +123,19 @@ func isCodeBlank(c byte) bool {
 }
 
 // shellCall reports whether the string literal between before and after
-// is handed to a shell: it follows one of l's calls (after an optional
-// opening parenthesis), or, in awk, it is piped to or from.
-func shellCall(before, after string, l language) bool {
+// is handed to a shell, and by what: it follows one of l's calls (after an
+// optional opening parenthesis), named by that call, or, in awk, it is
+// piped to or from, named "|".
+func shellCall(before, after string, l language) (string, bool) {
 	b := strings.TrimRight(before, " \t")
 	if l.pipes && (strings.HasSuffix(b, "|") || strings.HasPrefix(strings.TrimLeft(after[min(1, len(after)):], " \t"), "|")) {
-		return true
+		return "|", true
 	}
 	b = strings.TrimRight(strings.TrimSuffix(b, "("), " \t")
 	name := callName(b + "(")
 	for _, c := range l.calls {
 		if name == c || strings.HasSuffix(b, c) && strings.Contains(c, " ") {
-			return true
+			return c, true
 		}
 	}
 	for _, c := range l.shellIf {
@@ -137,10 +144,10 @@ func shellCall(before, after string, l language) bool {
 			if end < 0 {
 				end = len(after)
 			}
-			return strings.Contains(strings.ReplaceAll(after[:end], " ", ""), "shell=True")
+			return c, strings.Contains(strings.ReplaceAll(after[:end], " ", ""), "shell=True")
 		}
 	}
-	return false
+	return "", false
 }
 
 // callName returns the name of the call whose opening parenthesis (or

@@ -2,6 +2,7 @@ package spoof
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/names"
@@ -217,8 +218,54 @@ func (a *scriptAcc) warns() bool {
 func (s *Scanner) mixedScript(start, end int) bool {
 	// Most tokens are in one script (level Single Script): no need to
 	// grade the mix.
-	return s.acc.resolved.IsEmpty() && s.acc.warns() && !isMicroUnit(s.text[start:end])
+	return s.acc.resolved.IsEmpty() && s.acc.warns() && !isMicroUnit(s.text[start:end]) &&
+		(s.tokRole.prose() || !isUnitWord(s.text[start:end]))
 }
+
+// isUnitWord reports whether tok is a word in one script other than
+// Latin followed by one Latin letter that programs read as a size or time
+// unit after a number ("{{лимит}}M", "{{хвилини}}m" with the placeholder
+// unwrapped): a command writes its units in Latin whatever the language
+// around it, so the letter is the one the program expects, not a
+// lookalike standing in for a letter of the word. The word must hold a
+// letter that passes for no Latin one, so that word and unit cannot read
+// as a Latin word. A digit of another script glued to a word gets no such
+// pass: "প্যাকেজ२" (DEVANAGARI DIGIT TWO after Bengali) names a different
+// file than "প্যাকেজ২", and nothing reads the digit as syntax.
+func isUnitWord(tok string) bool {
+	last, size := utf8.DecodeLastRuneInString(tok)
+	if !strings.ContainsRune(unitSuffixes, last) {
+		return false
+	}
+	word := tok[:len(tok)-size]
+	script, plain := ucd.ScriptUnknown, false
+	for _, r := range word {
+		p := ucd.Lookup(r)
+		sc := p.Script()
+		switch {
+		case sc == ucd.ScriptCommon || sc == ucd.ScriptInherited:
+			if unicode.IsLetter(r) || unicode.Is(unicode.Nd, r) {
+				return false
+			}
+			continue
+		case sc == ucd.ScriptLatin || sc == ucd.ScriptUnknown:
+			return false
+		case script == ucd.ScriptUnknown:
+			script = sc
+		case sc != script:
+			return false
+		}
+		if !passesForLatin(r, p) && !p.LatinLookalike() {
+			plain = true
+		}
+	}
+	return plain
+}
+
+// unitSuffixes are the unit letters that programs read after a number:
+// the binary and decimal size prefixes (dd, docker, head, sort -S) and
+// the time units (sleep, timeout, systemd).
+const unitSuffixes = "KkMGTPEsmhd"
 
 // isMicroUnit reports whether tok is a number (possibly empty) and a unit
 // with the SI prefix micro written as U+03BC GREEK SMALL LETTER MU, as in

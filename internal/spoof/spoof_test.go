@@ -329,3 +329,23 @@ func (s *Scanner) Scan(text string) {
 	}
 	s.Finish()
 }
+
+func TestIsUnitWord(t *testing.T) {
+	for _, c := range []struct {
+		tok  string
+		want bool
+	}{
+		{"\u043b\u0438\u043c\u0438\u0442M", true},                   // лимитM
+		{"\u0445\u0432\u0438\u043b\u0438\u043d\u0438m", true},       // хвилиниm
+		{"\u0441\u043e\u0440\u0443M", false},                        // сору: every letter passes for Latin
+		{"\u043b\u0438\u043c\u0438\u0442x", false},                  // x is no unit
+		{"p\u0430ypalM", false},                                     // Latin in the word
+		{"\u09aa\u09cd\u09af\u09be\u0995\u09c7\u099c\u0968", false}, // a digit of another script
+		{"\u043b\u0438\u043c\u03b9\u0442M", false},                  // two scripts in the word
+		{"M", false},
+	} {
+		if got := isUnitWord(c.tok); got != c.want {
+			t.Errorf("isUnitWord(%q) = %v, want %v", c.tok, got, c.want)
+		}
+	}
+}
