@@ -42,10 +42,13 @@ func read(path, uri, text string, t filetype.Type, at position) []finding {
 	// A file is lexed when its text reading found something to judge
 	// again, or when it embeds commands, which only the command reading
 	// judges.
+	var spans []filetype.Span
 	if t.Syntax != filetype.NoSyntax && (len(fs) > 0 || t.Syntax.EmbedsShell()) {
-		fs = readSpans(path, uri, text, filetype.Spans(t.Syntax, text), fs, at)
+		spans = filetype.Spans(t.Syntax, text)
+		fs = readSpans(path, uri, text, spans, fs, at)
 	}
 	regrade(text, fs, t, at.line == 1 && at.col == 1)
+	regradeLiterals(text, fs, spans)
 	for i := range fs {
 		if fs[i].located {
 			fs[i].src, fs[i].srcAt = sourceLine(text, fs[i].start)
