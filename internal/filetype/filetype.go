@@ -72,6 +72,7 @@ const (
 	Hash               // # comments; '' and "" strings (Perl, R, Ruby, Elixir, Nim, CMake, Tcl, PowerShell, Makefile)
 	Lua                // -- and --[[ ]] comments; '', "" and [[ ]] strings
 	SQL                // -- and /* */ comments; '' strings
+	Lisp               // ; and #| |# comments; "" strings (Lisp, Scheme, Emacs Lisp, xindy style files)
 	Markup             // <!-- --> comments and text: the whole file is prose
 	JSON               // strings; a string before a colon is a key
 	YAML               // key: value lines; # comments
@@ -107,6 +108,7 @@ var byExt = map[string]Type{
 	".ex": {Source, Hash, false}, ".exs": {Source, Hash, false}, ".cmake": {Source, Hash, false}, ".tcl": {Source, Hash, false},
 	".ps1": {Source, Hash, false}, ".nim": {Source, Hash, false},
 	".lua": {Source, Lua, false}, ".sql": {Source, SQL, false},
+	".lisp": {Source, Lisp, false}, ".el": {Source, Lisp, false}, ".scm": {Source, Lisp, false}, ".xdy": {Source, Lisp, false},
 	".xml": {Source, Markup, false}, ".svg": {Source, Markup, false},
 	// Data and configuration.
 	".json": {Data, JSON, false}, ".jsonc": {Data, JSON, false}, ".json5": {Data, JSON, false},

@@ -44,6 +44,7 @@ func TestSpans(t *testing.T) {
 		{CLike, "s := \"open\nx", []string{`prose:"open`}},
 		{Python, "x = '''a\nb''' # c\n", []string{"prose:'''a\nb'''", "prose:# c"}},
 		{Lua, "--[[ a ]] x = [[b]] -- c", []string{"prose:--[[ a ]]", "prose:[[b]]", "prose:-- c"}},
+		{Lisp, "(merge-rule \"\\\\IeC {\\\\-}\" \"x\") ; soft hyphen\n#| b |#", []string{"prose:\"\\\\IeC {\\\\-}\"", "prose:\"x\"", "prose:; soft hyphen", "prose:#| b |#"}},
 		{JSON, `{"key": "value", "list": ["a"]}`, []string{`prose:"value"`, `prose:"a"`}},
 		{PackageJSON, `{"name": "x", "scripts": {"test": "go test"}}`, []string{`prose:"x"`, "shell:go test"}},
 		{YAML, "# c\nkey: value text\n- item\n", []string{"prose:# c", "prose:value text", "prose:item"}},

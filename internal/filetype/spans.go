@@ -28,6 +28,8 @@ func Spans(s Syntax, text string) []Span {
 		return lex(text, lua)
 	case SQL:
 		return lex(text, sql)
+	case Lisp:
+		return lex(text, lisp)
 	case Markup:
 		return []Span{{0, len(text), Prose}}
 	case JSON:
@@ -69,6 +71,7 @@ var (
 	hash   = family{line: []string{"#"}, quotes: []string{`"`, `'`}}
 	lua    = family{line: []string{"--"}, block: [][2]string{{"--[[", "]]"}}, quotes: []string{`"`, `'`}, raw: [][2]string{{"[[", "]]"}}}
 	sql    = family{line: []string{"--"}, block: [][2]string{{"/*", "*/"}}, quotes: []string{`'`}}
+	lisp   = family{line: []string{";"}, block: [][2]string{{"#|", "|#"}}, quotes: []string{`"`}}
 )
 
 // lex finds the comments and string literals of text. Block comments are

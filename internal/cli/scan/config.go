@@ -16,9 +16,28 @@ import (
 	"github.com/plainsight-dev/plainsight/internal/filetype"
 )
 
-// configName is the config file scan reads from the current directory,
-// the root of the repository where CI and pre-commit run it.
+// configName is the config file scan reads from the root of the
+// repository (configDir), wherever in it scan runs.
 const configName = ".plainsight.toml"
+
+// configDir returns the directory whose config file applies to a scan of
+// root: the top of the git work tree root is in, or with noGit, or
+// outside a work tree, root itself (its directory if root is a file). A
+// scan run from a subdirectory, or given only the staged files as
+// pre-commit does, so reads the same config file as one run at the top.
+func configDir(root string, noGit bool) string {
+	dir := root
+	if fi, err := os.Stat(root); err == nil && !fi.IsDir() {
+		dir = filepath.Dir(root)
+	}
+	if noGit {
+		return dir
+	}
+	if top, err := gitTop(dir); err == nil {
+		return top
+	}
+	return dir
+}
 
 // configFile is the TOML form of the config file (docs/scan.md).
 type configFile struct {
@@ -63,12 +82,12 @@ type allowRule struct {
 }
 
 // loadConfig reads the config file at name; if name is "", the one in
-// the current directory, if any. A config file that does not parse, or
+// dir, if any. A config file that does not parse, or
 // says anything scan does not know, is an error: scan fails closed.
-func loadConfig(name string) (*config, error) {
+func loadConfig(name, dir string) (*config, error) {
 	explicit := name != ""
 	if !explicit {
-		name = configName
+		name = filepath.Join(dir, configName)
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -85,11 +104,11 @@ func loadConfig(name string) (*config, error) {
 	if un := md.Undecoded(); len(un) > 0 {
 		return nil, fmt.Errorf("%s: unknown key %s", name, un[0])
 	}
-	dir, err := filepath.Abs(filepath.Dir(name))
+	abs, err := filepath.Abs(filepath.Dir(name))
 	if err != nil {
 		return nil, err
 	}
-	c := &config{dir: dir, severity: map[rule]severitySetting{}}
+	c := &config{dir: abs, severity: map[rule]severitySetting{}}
 	if c.exclude, err = compileGlobs(cf.Exclude); err != nil {
 		return nil, fmt.Errorf("%s: exclude: %v", name, err)
 	}

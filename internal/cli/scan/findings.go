@@ -22,6 +22,9 @@ type finding struct {
 	Explanation string              `json:"explanation"`
 	Token       string              `json:"token,omitempty"`
 	Decoded     string              `json:"decoded,omitempty"`
+	// Fingerprint is set for JSON Lines output only: the fingerprint
+	// baselines and SARIF's partialFingerprints hold.
+	Fingerprint string `json:"fingerprint,omitempty"`
 	// uri is the file's path as a relative URI reference, for SARIF.
 	uri string
 	// located findings span the bytes [start, end) of the file.

@@ -63,3 +63,18 @@ func gitList(dir string, emit func(rel string)) error {
 	}
 	return nil
 }
+
+// gitTop returns the top directory of the git work tree dir is in, or
+// errNotGit.
+func gitTop(dir string) (string, error) {
+	gitPath, err := exec.LookPath("git")
+	if err != nil {
+		return "", errNotGit
+	}
+	out, err := exec.Command(gitPath, "-C", dir, "rev-parse", "--show-toplevel").Output()
+	top := strings.TrimSuffix(string(out), "\n")
+	if err != nil || top == "" {
+		return "", errNotGit
+	}
+	return filepath.FromSlash(top), nil
+}

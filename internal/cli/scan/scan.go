@@ -124,7 +124,7 @@ func Main(args []string, s cli.IO) int {
 	noGit := fs.Bool("no-git", false, "walk directories instead of listing what git tracks and would add")
 	writeBaseline := fs.String("write-baseline", "", "write every finding to this baseline `file` and exit 0")
 	baselinePath := fs.String("baseline", "", "pass the findings this baseline `file` lists: only new ones fail")
-	configPath := fs.String("config", "", "read this config `file` instead of ./"+configName+" (docs/scan.md)")
+	configPath := fs.String("config", "", "read this config `file` instead of "+configName+" at the repository root (docs/scan.md)")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "scan this many files at once")
 	if status, done := cli.ParseFlags(fs, args); done {
 		return status
@@ -151,7 +151,7 @@ func Main(args []string, s cli.IO) int {
 	}
 	start := time.Now()
 	st := scanStats{byKind: map[rule]int{}}
-	cfg, err := loadConfig(*configPath)
+	cfg, err := loadConfig(*configPath, configDir(roots[0], *noGit))
 	if err == nil && *baselinePath != "" {
 		st.baseline, err = loadBaseline(*baselinePath)
 	}

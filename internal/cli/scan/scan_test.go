@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli/clitest"
 )
@@ -153,7 +154,8 @@ func jsonschemaPython() string {
 }
 
 // TestScanJSONSchema checks that every JSON line of scan parses into the
-// documented fields and nothing else.
+// documented fields and nothing else, and that its fingerprints are the
+// SARIF results' partialFingerprints, in the same order.
 func TestScanJSONSchema(t *testing.T) {
 	dir := makeScanTree(t)
 	cmd := prog.Command("-format", "json")
@@ -163,7 +165,8 @@ func TestScanJSONSchema(t *testing.T) {
 	if len(lines) == 0 || lines[0] == "" {
 		t.Fatal("no findings")
 	}
-	fields := []string{"column", "decoded", "end_column", "end_line", "explanation", "kind", "line", "path", "severity", "token"}
+	fields := []string{"column", "decoded", "end_column", "end_line", "explanation", "fingerprint", "kind", "line", "path", "severity", "token"}
+	var fps []string
 	for _, l := range lines {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
@@ -174,11 +177,33 @@ func TestScanJSONSchema(t *testing.T) {
 				t.Errorf("undocumented field %q in %s", k, l)
 			}
 		}
-		for _, k := range []string{"path", "kind", "severity", "explanation"} {
+		for _, k := range []string{"path", "kind", "severity", "explanation", "fingerprint"} {
 			if _, ok := m[k]; !ok {
 				t.Errorf("missing field %q in %s", k, l)
 			}
 		}
+		fp, _ := m["fingerprint"].(string)
+		fps = append(fps, fp)
+	}
+	cmd = prog.Command("-format", "sarif")
+	cmd.Dir = dir
+	out, _ = cmd.Output()
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out, &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("SARIF: %v, %d runs", err, len(log.Runs))
+	}
+	var sarifFPs []string
+	for _, r := range log.Runs[0].Results {
+		sarifFPs = append(sarifFPs, r.PartialFingerprints[fingerprintKey])
+	}
+	if diff := cmp.Diff(sarifFPs, fps); diff != "" {
+		t.Errorf("JSON fingerprints differ from SARIF partialFingerprints (-sarif +json):\n%s", diff)
 	}
 }
 
