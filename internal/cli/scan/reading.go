@@ -169,11 +169,12 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			// A Markdown pipe table aligned in its source: a rendered
 			// table does not show the spaces.
 			f.Severity = plainsight.SeverityInfo
-		case k == plainsight.KindPadding && strings.Trim(raw, " \t") != "":
+		case k == plainsight.KindPadding && (strings.Trim(raw, " \t") != "" || f.start == 0 || text[f.start-1] == '\n' || alignsComment(text[f.end:], t) || alignsColumn(text, f.end) || f.prose && t.Reading != filetype.Prose):
 			// Blank lines and long lines are ordinary in files (minified
 			// data, generated code), which editors and review tools
-			// scroll; a run of spaces that pushes code far right of what
-			// a review shows stays warn.
+			// scroll, and so is deep indentation at the start of a line;
+			// a run of spaces after code that pushes more code far right
+			// of what a review shows stays warn.
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindZeroWidth && r == 0xfeff && f.start == 0 && fileStart,
 			k == plainsight.KindInvalidUTF8 && legacyBytes(raw):
@@ -196,6 +197,42 @@ func tableCell(text string, start, end int) bool {
 	}
 	line := text[strings.LastIndexByte(text[:start], '\n')+1 : start]
 	return strings.HasPrefix(strings.TrimLeft(line, " \t"), "|")
+}
+
+// alignsComment reports whether rest, the text after a run of padding,
+// starts a comment: spaces that align trailing comments into a column
+// push nothing that runs out of view. -- starts a comment in SQL, Lua and
+// Haskell, but an option in a shell command, where it stays warn.
+func alignsComment(rest string, t filetype.Type) bool {
+	return strings.HasPrefix(rest, "//") || strings.HasPrefix(rest, "/*") || strings.HasPrefix(rest, "#") ||
+		strings.HasPrefix(rest, "--") && t.Reading != filetype.Shell
+}
+
+// alignsColumn reports whether the text after a run of padding that ends
+// at end starts in the column where text starts after spaces on the line
+// before or after it: a table of names and values aligned into columns
+// (as gofmt aligns them), in which nothing is out of view that its
+// neighbours do not show in the same place.
+func alignsColumn(text string, end int) bool {
+	start := strings.LastIndexByte(text[:end], '\n') + 1
+	col := end - start
+	alignedAt := func(line string) bool {
+		return col > 0 && col < len(line) && line[col-1] == ' ' && line[col] != ' ' && line[col] != '\t' && line[col] != '\n'
+	}
+	if start > 0 {
+		prev := text[strings.LastIndexByte(text[:start-1], '\n')+1 : start]
+		if alignedAt(prev) {
+			return true
+		}
+	}
+	if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
+		next := text[end+i+1:]
+		if j := strings.IndexByte(next, '\n'); j >= 0 {
+			next = next[:j+1]
+		}
+		return alignedAt(next)
+	}
+	return false
 }
 
 // legacyBytes reports whether s is invalid UTF-8 made only of bytes

@@ -28,7 +28,8 @@ var readingFiles = map[string]string{
 	// Padding: blank lines and a long line in data are info; code pushed
 	// far right by spaces is warn.
 	"data.json": "{\n\n\n\n\n\n\n\"k\": \"" + strings.Repeat("x", 1100) + "\"}\n",
-	"hide.py":   "ok = True" + strings.Repeat(" ", 100) + "; import os\n",
+	"consts.go": "const (\n\tA" + strings.Repeat(" ", 80) + "= 1\n\tBB" + strings.Repeat(" ", 79) + "= 2\n)\n",
+	"hide.py":   "ok = True" + strings.Repeat(" ", 100) + "; import os\n" + strings.Repeat("\t", 9) + "deep = 1" + strings.Repeat(" ", 70) + "# aligned\n",
 	// Character tables and character-class ranges in string literals are
 	// data; a lone invisible literal, a bidi override in a table, a
 	// homoglyph identifier and a single foreign letter in a class are warn.
