@@ -9,7 +9,8 @@ import (
 // TestGeneratedTables checks that tables_gen.go holds what the builders
 // compute; go generate runs it with -gentable to rewrite the file.
 func TestGeneratedTables(t *testing.T) {
-	gentable.Check(t, "tables_gen.go", "ansi", "go test -run TestGeneratedTables -gentable",
+	gentable.Check(t, gentable.File{Path: "tables_gen.go", Package: "ansi",
+		Generator: "go test -run TestGeneratedTables -gentable"},
 		gentable.Var{Name: "table", Type: "[numStates][256]transition", Value: buildTable(),
 			Doc: "table is the state machine: table[state][byte], from buildTable."},
 		gentable.Var{Name: "asciiText", Type: "[utf8RuneSelf]bool", Value: buildASCIIText(),
