@@ -104,9 +104,12 @@ func Source(f File, vars []Var) ([]byte, error) {
 }
 
 // perLine returns how many elements of type t share a line of an array:
-// 16 numbers, 8 structs of numbers, or one array or larger struct. A
+// 16 numbers (4 floats), 8 structs of numbers, or one array or larger struct. A
 // short array of numbers inside another takes one line.
 func perLine(t reflect.Type) int {
+	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+		return 4 // up to 20 digits each
+	}
 	if isScalar(t) {
 		return 16
 	}
