@@ -23,6 +23,8 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "utf8Leads holds the utf8Lead of each byte, from buildUTF8Leads."},
 		gentable.Var{Name: "sgrEffects", Type: "[maxSGRValue + 1]sgrEffect", Value: buildSGREffects(),
 			Doc: "sgrEffects maps each top-level SGR value to its effect, from\nbuildSGREffects."},
+		gentable.Var{Name: "styleEffects", Type: "[maxSGRValue + 1]styleEffect", Value: buildStyleEffects(),
+			Doc: "styleEffects maps each SGR value to its effect on the style, from\nbuildStyleEffects."},
 		gentable.Var{Name: "linear", Type: "[256]float64", Value: buildLinear(),
 			Doc: "linear maps an 8-bit sRGB component to linear light, from buildLinear."},
 		gentable.Var{Name: "paletteLuminance", Type: "[256]float64", Value: buildPaletteLuminance(),
