@@ -40,7 +40,7 @@ type Var struct {
 	Name  string // the variable's name
 	Type  string // its type as the package spells it, such as "[256]bool"
 	Doc   string // its doc comment, without the slashes
-	Value any    // its value: an array, a struct, a number, a bool or a string
+	Value any    // its value: an array, a slice, a struct, a number, a bool or a string
 }
 
 // Check compares f with the source that [Source] writes for vars, or
@@ -91,7 +91,8 @@ func Source(f File, vars []Var) ([]byte, error) {
 			b.WriteString(strings.TrimRight("// "+line, " \n") + "\n")
 		}
 		fmt.Fprintf(&b, "var %s = %s", v.Name, v.Type)
-		if err := literal(&b, reflect.ValueOf(v.Value), true); err != nil {
+		w := writer{&b, f.Package}
+		if err := w.literal(reflect.ValueOf(v.Value), true); err != nil {
 			return nil, fmt.Errorf("gentable: %s: %v", v.Name, err)
 		}
 		b.WriteString("\n")
@@ -104,11 +105,14 @@ func Source(f File, vars []Var) ([]byte, error) {
 }
 
 // perLine returns how many elements of type t share a line of an array:
-// 16 numbers (4 floats), 8 structs of numbers, or one array or larger struct. A
-// short array of numbers inside another takes one line.
+// 16 numbers (4 floats), 8 structs of numbers, or one string, array or
+// other struct. A short array of numbers inside another takes one line.
 func perLine(t reflect.Type) int {
-	if k := t.Kind(); k == reflect.Float32 || k == reflect.Float64 {
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64:
 		return 4 // up to 20 digits each
+	case reflect.String:
+		return 1
 	}
 	if isScalar(t) {
 		return 16
@@ -128,8 +132,15 @@ func perLine(t reflect.Type) int {
 // structs, whose element types the enclosing literal implies) or as a
 // constant. top is whether v is the variable itself, whose type Source
 // has written.
-func literal(b *bytes.Buffer, v reflect.Value, top bool) error {
+func (w writer) literal(v reflect.Value, top bool) error {
+	b := w.b
 	switch v.Kind() {
+	case reflect.Slice:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return nil
+		}
+		fallthrough
 	case reflect.Array:
 		b.WriteString("{")
 		n := perLine(v.Type().Elem())
@@ -138,7 +149,7 @@ func literal(b *bytes.Buffer, v reflect.Value, top bool) error {
 				if i > 0 {
 					b.WriteString(", ")
 				}
-				if err := literal(b, v.Index(i), false); err != nil {
+				if err := w.literal(v.Index(i), false); err != nil {
 					return err
 				}
 			}
@@ -149,7 +160,7 @@ func literal(b *bytes.Buffer, v reflect.Value, top bool) error {
 			if i%n == 0 {
 				b.WriteString("\n")
 			}
-			if err := literal(b, v.Index(i), false); err != nil {
+			if err := w.literal(v.Index(i), false); err != nil {
 				return err
 			}
 			b.WriteString(",")
@@ -159,12 +170,27 @@ func literal(b *bytes.Buffer, v reflect.Value, top bool) error {
 		}
 		b.WriteString("\n}")
 	case reflect.Struct:
+		if !top && perLine(v.Type()) == 1 { // one keyed field a line
+			b.WriteString("{\n")
+			for i := range v.NumField() {
+				b.WriteString(v.Type().Field(i).Name + ": ")
+				if f := v.Field(i); !isScalar(f.Type()) && !(f.Kind() == reflect.Slice && f.IsNil()) {
+					b.WriteString(w.typeName(f.Type())) // a field's literal needs its type
+				}
+				if err := w.literal(v.Field(i), false); err != nil {
+					return err
+				}
+				b.WriteString(",\n")
+			}
+			b.WriteString("}")
+			return nil
+		}
 		b.WriteString("{")
 		for i := range v.NumField() {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			if err := literal(b, v.Field(i), false); err != nil {
+			if err := w.literal(v.Field(i), false); err != nil {
 				return err
 			}
 		}
@@ -207,7 +233,31 @@ func literal(b *bytes.Buffer, v reflect.Value, top bool) error {
 	return nil
 }
 
+// A writer writes the literals of a file of package pkg into b.
+type writer struct {
+	b   *bytes.Buffer
+	pkg string
+}
+
+// typeName returns t as package w.pkg spells it.
+func (w writer) typeName(t reflect.Type) string {
+	if t.Name() != "" {
+		path := t.PkgPath()
+		if path == "" || path[strings.LastIndexByte(path, '/')+1:] == w.pkg {
+			return t.Name()
+		}
+		return path[strings.LastIndexByte(path, '/')+1:] + "." + t.Name()
+	}
+	switch t.Kind() {
+	case reflect.Slice:
+		return "[]" + w.typeName(t.Elem())
+	case reflect.Array:
+		return fmt.Sprintf("[%d]%s", t.Len(), w.typeName(t.Elem()))
+	}
+	return t.String()
+}
+
 func isScalar(t reflect.Type) bool {
 	k := t.Kind()
-	return k != reflect.Array && k != reflect.Struct
+	return k != reflect.Array && k != reflect.Slice && k != reflect.Struct
 }
