@@ -8,6 +8,8 @@ import (
 	"github.com/plainsight-dev/plainsight/internal/names"
 )
 
+// The table of kinds first, then docs/warnings.md from it.
+//go:generate go test -run TestGeneratedTables -gentable
 //go:generate go run ./internal/kinddoc -o docs/warnings.md
 
 // Kind names one class of finding. Its String form is stable, documented in
@@ -74,12 +76,14 @@ type template struct {
 	text    string
 }
 
-// kindNames and kinds hold kinds.txtar, indexed by Kind. Informational
-// kinds are the ones ordinary text also produces.
-var kindNames, kinds = parseKinds(kindsTxtar)
+// kindNames and kinds hold kinds.txtar, indexed by Kind, as parseKinds
+// reads it: they are generated into tables_gen.go, so that the table is
+// not parsed at start-up, and TestGeneratedTables keeps them in step with
+// kinds.txtar. Informational kinds are the ones ordinary text also
+// produces.
 
 // parseKinds reads the table of kinds. A malformed table is a bug of the
-// package, caught by every test of it, so it panics. The strings it
+// package, caught by TestGeneratedTables, so it panics. The strings it
 // returns share the memory of txtar.
 func parseKinds(txtar string) (names.Table[Kind], [numKinds]kindInfo) {
 	var (

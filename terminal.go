@@ -91,13 +91,14 @@ func (s *sanitizer) c1At(i int) byte {
 	return s.Text[i+1]
 }
 
-// loneC1 says which C1 controls (by their low five bits) the parser reads
-// as a control of their own, not as the start of a sequence: from Ground,
-// it returns them as a token at once, whatever follows. They are most of
-// the C1 range, and of the bytes 0x80-0x9F of random or binary text,
-// which would otherwise each cost a parse that finds nothing. Asked of the
+// buildLoneC1 makes loneC1 (generated into tables_gen.go), which says
+// which C1 controls (by their low five bits) the parser reads as a
+// control of their own, not as the start of a sequence: from Ground, it
+// returns them as a token at once, whatever follows. They are most of the
+// C1 range, and of the bytes 0x80-0x9F of random or binary text, which
+// would otherwise each cost a parse that finds nothing. Asked of the
 // parser, not copied from it.
-var loneC1 = func() (t [32]bool) {
+func buildLoneC1() (t [32]bool) {
 	var p ansi.Parser
 	for c := range 32 {
 		p.Reset()
@@ -105,7 +106,7 @@ var loneC1 = func() (t [32]bool) {
 		t[c] = tok.Kind == ansi.KindControl && n == 1 && !p.InSequence()
 	}
 	return t
-}()
+}
 
 // Whether the token of a remembered sequence is listed in the warning.
 const (

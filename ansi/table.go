@@ -6,10 +6,12 @@ type transition struct {
 	next State
 }
 
-// table is the state machine: table[state][byte]. It is built once from
-// rules and never written afterwards.
-var table = buildTable()
+//go:generate go test -run TestGeneratedTables -gentable
 
+// buildTable makes table, the state machine: table[state][byte], from
+// rules. The table is generated into tables_gen.go, so that it is data in
+// the binary rather than built at start-up; TestGeneratedTables keeps the
+// two in step.
 func buildTable() [numStates][256]transition {
 	var t [numStates][256]transition
 	for pass := 0; pass < 2; pass++ { // anywhere rules first, then state rules
@@ -30,14 +32,14 @@ func buildTable() [numStates][256]transition {
 	return t
 }
 
-// asciiText marks the printable ASCII bytes 0x20-0x7E, the fast path of a
-// text run.
-var asciiText = func() (t [utf8RuneSelf]bool) {
+// buildASCIIText makes asciiText, which marks the printable ASCII bytes
+// 0x20-0x7E, the fast path of a text run.
+func buildASCIIText() (t [utf8RuneSelf]bool) {
 	for b := 0x20; b <= 0x7E; b++ {
 		t[b] = true
 	}
 	return t
-}()
+}
 
 const utf8RuneSelf = 0x80
 
@@ -50,7 +52,8 @@ type leadInfo struct {
 	lo, hi byte
 }
 
-var leads = func() (t [256]leadInfo) {
+// buildLeads makes leads, the leadInfo of each byte.
+func buildLeads() (t [256]leadInfo) {
 	for b := 0xC2; b <= 0xDF; b++ {
 		t[b] = leadInfo{1, 0x80, 0xBF}
 	}
@@ -65,4 +68,4 @@ var leads = func() (t [256]leadInfo) {
 	t[0xF0].lo = 0x90
 	t[0xF4].hi = 0x8F
 	return t
-}()
+}

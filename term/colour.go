@@ -110,10 +110,11 @@ type sgrEffect struct {
 	val  colour
 }
 
-// sgrEffects maps each top-level SGR value 1-255 other than the extended
-// colours 38, 48 and 58 to its effect (ECMA-48 8.3.117 and aixterm's
-// bright colours 90-97 and 100-107). Value 0 resets everything.
-var sgrEffects = func() (t [maxSGRValue + 1]sgrEffect) {
+// buildSGREffects makes sgrEffects, which maps each top-level SGR value
+// 1-255 other than the extended colours 38, 48 and 58 to its effect
+// (ECMA-48 8.3.117 and aixterm's bright colours 90-97 and 100-107). Value
+// 0 resets everything.
+func buildSGREffects() (t [maxSGRValue + 1]sgrEffect) {
 	for v := range t {
 		t[v].part = partNone
 	}
@@ -128,7 +129,7 @@ var sgrEffects = func() (t [maxSGRValue + 1]sgrEffect) {
 	t[39] = sgrEffect{partFg, defaultColour}
 	t[49] = sgrEffect{partBg, defaultColour}
 	return t
-}()
+}
 
 // effective returns the colours text is drawn in: the glyph's and the
 // cell's.
@@ -352,9 +353,9 @@ func xtermPalette(i uint8) (r, g, b uint8) {
 	return v, v, v
 }
 
-// linear maps an 8-bit sRGB component to linear light, as WCAG 2's
-// relative luminance defines it.
-var linear = func() (t [256]float64) {
+// buildLinear makes linear, which maps an 8-bit sRGB component to linear
+// light, as WCAG 2's relative luminance defines it.
+func buildLinear() (t [256]float64) {
 	for i := range t {
 		c := float64(i) / 255
 		if c <= 0.04045 {
@@ -364,7 +365,7 @@ var linear = func() (t [256]float64) {
 		}
 	}
 	return t
-}()
+}
 
 // relativeLuminance returns the WCAG 2 relative luminance of an sRGB
 // colour.
@@ -372,11 +373,11 @@ func relativeLuminance(r, g, b uint8) float64 {
 	return 0.2126*linear[r] + 0.7152*linear[g] + 0.0722*linear[b]
 }
 
-// paletteLuminance holds the relative luminance of each entry of xterm's
-// default 256-colour palette.
-var paletteLuminance = func() (t [256]float64) {
+// buildPaletteLuminance makes paletteLuminance, the relative luminance of
+// each entry of xterm's default 256-colour palette.
+func buildPaletteLuminance() (t [256]float64) {
 	for i := range t {
 		t[i] = relativeLuminance(xtermPalette(uint8(i)))
 	}
 	return t
-}()
+}

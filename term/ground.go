@@ -46,11 +46,13 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 	return t
 }
 
-// The byte outputs for Strip mode and Visualize mode.
-var (
-	stripOutputs     = byteOutputs("")
-	visualizeOutputs = byteOutputs(visualEscape)
-)
+//go:generate go test -run TestGeneratedTables -gentable
+
+// The tables of this package are generated into tables_gen.go from the
+// functions that build them, so that none is built at start-up;
+// TestGeneratedTables keeps the two in step. stripOutputs and
+// visualizeOutputs, the byte outputs for Strip mode and Visualize mode,
+// are byteOutputs("") and byteOutputs(visualEscape).
 
 // c1Introducer reports whether the C1 control c opens a sequence (DCS,
 // SOS, CSI, OSC, PM, APC), as a raw byte or after C2 in UTF-8.
@@ -184,12 +186,12 @@ const (
 	classNeverValid = 2 // in no valid UTF-8 outside a character begun before
 )
 
-// wordClass holds the class of each byte, for the look-ups that decide
-// whether a word is worth testing whole. The bytes that no valid UTF-8
-// holds outside a character begun before them are the continuation
-// bytes that are not C1 controls (A0-BF), C0, C1 and F5-FF: in Ground
-// each is one U+FFFD in every mode.
-var wordClass = func() (t [256]byte) {
+// buildWordClass makes wordClass, the class of each byte, for the look-ups
+// that decide whether a word is worth testing whole. The bytes that no
+// valid UTF-8 holds outside a character begun before them are the
+// continuation bytes that are not C1 controls (A0-BF), C0, C1 and F5-FF:
+// in Ground each is one U+FFFD in every mode.
+func buildWordClass() (t [256]byte) {
 	for b := range t {
 		switch {
 		case keptByte[b]:
@@ -199,7 +201,7 @@ var wordClass = func() (t [256]byte) {
 		}
 	}
 	return t
-}()
+}
 
 // utf8Lead describes a byte that starts a multi-byte character: its
 // size, and the range of the byte after it (RFC 3629: E0 A0-BF, ED 80-9F,
@@ -209,8 +211,9 @@ type utf8Lead struct {
 	lo, hi byte
 }
 
-// utf8Leads is built from unicode/utf8, so that it agrees with it.
-var utf8Leads = func() (t [256]utf8Lead) {
+// buildUTF8Leads makes utf8Leads, the utf8Lead of each byte, from
+// unicode/utf8, so that it agrees with it.
+func buildUTF8Leads() (t [256]utf8Lead) {
 	for b := range t {
 		t[b].lo = 0xff // no byte follows
 	}
@@ -231,7 +234,7 @@ var utf8Leads = func() (t [256]utf8Lead) {
 		t[b] = l
 	}
 	return t
-}()
+}
 
 // textRun returns the length of the run of text at the start of src:
 // printable ASCII, LF, tab and whole valid characters other than C1
@@ -296,12 +299,12 @@ func textRun(src []byte) int {
 	return i
 }
 
-// keptByte marks the bytes that every mode keeps as they are, as
-// [escape.CleanPrefix] with the tab kept reads them a word at a time:
-// printable ASCII 0x20-0x7E, LF and tab.
-var keptByte = func() (t [256]bool) {
+// buildKeptByte makes keptByte, which marks the bytes that every mode
+// keeps as they are, as [escape.CleanPrefix] with the tab kept reads them
+// a word at a time: printable ASCII 0x20-0x7E, LF and tab.
+func buildKeptByte() (t [256]bool) {
 	for c := range t {
 		t[c] = escape.IsPlain(byte(c), true)
 	}
 	return t
-}()
+}

@@ -32,9 +32,10 @@ const (
 // the bits it clears, then the bit it sets.
 type styleEffect struct{ clear, set style }
 
-// styleEffects maps each SGR value to its effect on the style. Value 0,
-// the reset, clears every bit and is handled by the callers.
-var styleEffects = func() (t [maxSGRValue + 1]styleEffect) {
+// buildStyleEffects makes styleEffects, which maps each SGR value to its
+// effect on the style (generated into tables_gen.go). Value 0, the reset,
+// clears every bit and is handled by the callers.
+func buildStyleEffects() (t [maxSGRValue + 1]styleEffect) {
 	on := func(s style, vs ...int) {
 		for _, v := range vs {
 			t[v] = styleEffect{set: s}
@@ -84,7 +85,7 @@ var styleEffects = func() (t [maxSGRValue + 1]styleEffect) {
 	on(styleBg, sgrBg)
 	off(styleBg, 49)
 	return t
-}()
+}
 
 // with returns s after the top-level SGR value v, 0-255.
 func (s style) with(v uint16) style {

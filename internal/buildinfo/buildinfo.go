@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // Info is what is known of the running build.
@@ -50,14 +51,17 @@ func fromBuildInfo(bi *debug.BuildInfo) Info {
 }
 
 // semver matches a semantic version 2.0.0, as Go module versions are
-// after their "v".
-var semver = regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+// after their "v". It is compiled on first use, not at start-up, which
+// every command, the hook among them, would pay.
+var semver = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+})
 
 // SemanticVersion returns the version as a semantic version: the module
 // version without its "v", or for a build from a checkout 0.0.0-devel
 // with the revision as build metadata.
 func (i Info) SemanticVersion() string {
-	if v := strings.TrimPrefix(i.Version, "v"); semver.MatchString(v) {
+	if v := strings.TrimPrefix(i.Version, "v"); semver().MatchString(v) {
 		return v
 	}
 	v := "0.0.0-devel"

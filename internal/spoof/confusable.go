@@ -154,18 +154,28 @@ func passesForLatin(r rune, p ucd.Props) bool {
 // Armenian, Hebrew and Arabic, the letters most text holds, whether
 // confusables.txt maps a code point to ASCII letters or to ASCII
 // punctuation, to spare a search of confusables.txt per word (Arabic alef
-// passes for 'l' and heh for 'o', so Arabic words search often).
+// passes for 'l' and heh for 'o', so Arabic words search often). Both are
+// generated into tables_gen.go, so that they are data in the binary rather
+// than a search of confusables.txt at start-up; TestGeneratedTables keeps
+// them in step with the builders below.
 const latinLookalikeLo, latinLookalikeHi = 0x0370, 0x0700
 
+// A runeCache holds one bit per code point from latinLookalikeLo to
+// latinLookalikeHi.
 type runeCache [(latinLookalikeHi - latinLookalikeLo + 63) / 64]uint64
 
-var (
-	latinLookalikes = newRuneCache(protoIsLatin)
-	punctLookalikes = newRuneCache(func(r rune) bool {
+//go:generate go test -run TestGeneratedTables -gentable
+
+// buildLatinLookalikes makes latinLookalikes.
+func buildLatinLookalikes() runeCache { return newRuneCache(protoIsLatin) }
+
+// buildPunctLookalikes makes punctLookalikes.
+func buildPunctLookalikes() runeCache {
+	return newRuneCache(func(r rune) bool {
 		proto, ok := ucd.Confusable(r)
 		return ok && isASCIIPunctText(proto)
 	})
-)
+}
 
 func newRuneCache(f func(rune) bool) (t runeCache) {
 	for r := rune(latinLookalikeLo); r < latinLookalikeHi; r++ {

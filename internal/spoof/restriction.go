@@ -69,15 +69,17 @@ var recommendedScripts = newScriptSet(
 // word, and real text attaches them to Latin words.
 var latinLookalikeScripts = newScriptSet(ucd.ScriptArmenian, ucd.ScriptGeorgian)
 
-// allScripts is the script set of Common and Inherited characters, which
-// UTS #39 section 5.1 treats as belonging to every script.
-var allScripts = func() ucd.ScriptSet {
+// buildAllScripts makes allScripts, the script set of Common and
+// Inherited characters, which UTS #39 section 5.1 treats as belonging to
+// every script. It and the other tables built here are generated into
+// tables_gen.go, so that none is built at start-up.
+func buildAllScripts() ucd.ScriptSet {
 	var s ucd.ScriptSet
 	for sc := ucd.Script(0); sc < ucd.NumScripts; sc++ {
 		s.Add(sc)
 	}
 	return s
-}()
+}
 
 var (
 	latinSet   = newScriptSet(ucd.ScriptLatin)
@@ -118,11 +120,12 @@ func augment(s ucd.ScriptSet) ucd.ScriptSet {
 	return s
 }
 
-// augmentedByScript holds the augmented script set of each Script value,
-// for characters without explicit Script_Extensions. Unknown (unassigned
-// code points, which the core escapes and reports) counts as every script,
-// so that it does not make a token mixed as well.
-var augmentedByScript = func() (t [ucd.NumScripts]ucd.ScriptSet) {
+// buildAugmentedByScript makes augmentedByScript, the augmented script set
+// of each Script value, for characters without explicit
+// Script_Extensions. Unknown (unassigned code points, which the core
+// escapes and reports) counts as every script, so that it does not make a
+// token mixed as well.
+func buildAugmentedByScript() (t [ucd.NumScripts]ucd.ScriptSet) {
 	for sc := range ucd.Script(ucd.NumScripts) {
 		var s ucd.ScriptSet
 		s.Add(sc)
@@ -130,19 +133,20 @@ var augmentedByScript = func() (t [ucd.NumScripts]ucd.ScriptSet) {
 	}
 	t[ucd.ScriptUnknown] = allScripts
 	return t
-}()
+}
 
 // kanaSCX caches the augmented Script_Extensions of U+3000..U+30FF, CJK
 // punctuation and kana, where Japanese text meets explicit
 // Script_Extensions at every prolonged sound mark U+30FC.
 const kanaSCXLo, kanaSCXHi = 0x3000, 0x3100
 
-var kanaSCX = func() (t [kanaSCXHi - kanaSCXLo]ucd.ScriptSet) {
+// buildKanaSCX makes kanaSCX.
+func buildKanaSCX() (t [kanaSCXHi - kanaSCXLo]ucd.ScriptSet) {
 	for i := range t {
 		t[i] = augment(ucd.ScriptExtensions(rune(kanaSCXLo + i)))
 	}
 	return t
-}()
+}
 
 // augmentedScripts returns the augmented Script_Extensions of r, whose
 // properties are p.

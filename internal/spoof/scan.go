@@ -152,9 +152,10 @@ const (
 	asciiDigit
 )
 
-// asciiClasses has 256 entries so that any byte indexes it without a
-// bounds check; those from 0x80 on are never read.
-var asciiClasses = func() (t [256]asciiClass) {
+// buildASCIIClasses makes asciiClasses, the asciiClass of each byte
+// (generated into tables_gen.go). It has 256 entries so that any byte
+// indexes it without a bounds check; those from 0x80 on are never read.
+func buildASCIIClasses() (t [256]asciiClass) {
 	for c := range utf8.RuneSelf {
 		switch {
 		case c <= ' ' || c == 0x7F:
@@ -166,7 +167,7 @@ var asciiClasses = func() (t [256]asciiClass) {
 		}
 	}
 	return t
-}()
+}
 
 // ASCII takes the ASCII bytes of text[i:j], up to the first byte from 0x80
 // on, and returns where it stopped. The bytes between the cursor and i,

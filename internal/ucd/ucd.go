@@ -64,18 +64,6 @@ func trieLookup(c uint32) Props {
 	return trieValues[trieLeaf[j]]
 }
 
-// lowProps holds the Props of U+0000..U+07FF, the one- and two-byte UTF-8
-// sequences (ASCII, Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic...),
-// copied from the trie once: one load instead of four for the most common
-// text. It is 8 KiB and never changes.
-var lowProps = func() (t [0x800]Props) {
-	copy(t[:], asciiProps[:])
-	for c := uint32(len(asciiProps)); c < uint32(len(t)); c++ {
-		t[c] = trieLookup(c)
-	}
-	return t
-}()
-
 // Script returns the Script property (Scripts.txt).
 func (p Props) Script() Script { return Script(p >> propScriptShift & propScriptMask) }
 

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -160,7 +161,7 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 		switch k, _ := f.Kind.kind(); {
 		case k == plainsight.KindTerminalEscape && onlySGR(raw):
 			f.Severity = plainsight.SeverityInfo
-		case k == plainsight.KindTerminalEscape && t.Reading == filetype.Shell && sgrTemplate.MatchString(text[f.start:]):
+		case k == plainsight.KindTerminalEscape && t.Reading == filetype.Shell && sgrTemplate().MatchString(text[f.start:]):
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindPrivateUse && t.Prompt,
 			k == plainsight.KindLookalike && t.Prompt && onlyPunctuation(raw):
@@ -272,8 +273,11 @@ func onlyPunctuation(s string) bool {
 // sgrTemplate matches an SGR sequence a script builds with shell
 // expansions among its parameters, such as ESC "[38;5;${color}m": the
 // terminal parser sees the "$" and "{" as the end of another sequence, but
-// what the script prints is a colour.
-var sgrTemplate = regexp.MustCompile(`^\x1b\[[0-9;:]*(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?[0-9;:]*)+m`)
+// what the script prints is a colour. It is compiled on first use, not at
+// start-up, which every command would pay.
+var sgrTemplate = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\x1b\[[0-9;:]*(\$\{?[A-Za-z_][A-Za-z0-9_]*\}?[0-9;:]*)+m`)
+})
 
 // onlySGR reports whether s is one or more SGR sequences (CSI parameters
 // m, with 7-bit CSI "ESC [") and nothing else: colours and attributes,
