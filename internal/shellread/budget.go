@@ -84,34 +84,42 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 func mayHoldLayer(seg string) bool {
 	var buf [32]byte
 	for i := 0; i < len(seg); {
-		for i < len(seg) && !isNameByte(seg[i]) && !isQuoting(seg[i]) {
+		for i < len(seg) && wordBytes[seg[i]] == 0 {
 			i++
 		}
 		// The word's name bytes, its quotes and backslashes left out as
 		// the shell removes them: py"thon3" names python3.
 		n, long := 0, false
 		j := i
-		for ; j < len(seg) && (isNameByte(seg[j]) || isQuoting(seg[j])); j++ {
-			switch c := seg[j]; {
-			case isQuoting(c):
-			case c == '/':
+		for ; j < len(seg); j++ {
+			c := seg[j]
+			switch wordBytes[c] {
+			case 0:
+				goto word
+			case wordQuoting:
+			case wordSlash:
 				n, long = 0, false // the base name of a path
-			case n < len(buf):
-				buf[n] = c
-				n++
 			default:
-				long = true
+				if n < len(buf) {
+					buf[n] = c
+					n++
+				} else {
+					long = true
+				}
 			}
 		}
-		w := string(buf[:n]) // no allocation: compared and looked up only
+	word:
 		if j == i {
 			i++
 			continue
 		}
 		i = j
-		if long || n == 0 || n > layerNames.longest || !layerNames.first[w[0]] {
+		// Most words are no name in the table: their length or first
+		// byte says so before any map lookup.
+		if long || n == 0 || layerNames.lengths&(1<<n) == 0 || !layerNames.first[buf[0]] {
 			continue
 		}
+		w := string(buf[:n]) // no allocation: compared and looked up only
 		if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
 			switch p.kind {
 			case progGit:
@@ -126,28 +134,53 @@ func mayHoldLayer(seg string) bool {
 				return true
 			}
 		}
-		if _, ok := shellVariables[w]; ok && j < len(seg) && seg[j] == '=' {
-			return true
+		if j < len(seg) && seg[j] == '=' {
+			if _, ok := shellVariables[w]; ok {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// wordBytes classes the bytes mayHoldLayer reads as part of a word: 0 for
+// none, wordName for isNameByte but '/', and the two below.
+var wordBytes = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case isQuoting(byte(c)):
+			t[c] = wordQuoting
+		case c == '/':
+			t[c] = wordSlash
+		case isNameByte(byte(c)):
+			t[c] = wordName
+		}
+	}
+	return t
+}()
+
+const (
+	wordName = 1 + iota
+	wordQuoting
+	wordSlash
+)
+
 func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
 
 // layerNames holds what mayHoldLayer looks at first: the first bytes of
-// the names of programs and variables in the table, and the longest name.
+// the names of programs and variables in the table, and their lengths
+// (bit n set for a name of n bytes; none is longer than 63).
 var layerNames = func() (t struct {
 	first   [256]bool
-	longest int
+	lengths uint64
 }) {
 	for name := range programs {
 		t.first[name[0]] = true
-		t.longest = max(t.longest, len(name))
+		t.lengths |= 1 << len(name)
 	}
 	for name := range shellVariables {
 		t.first[name[0]] = true
-		t.longest = max(t.longest, len(name))
+		t.lengths |= 1 << len(name)
 	}
 	return t
 }()
