@@ -114,14 +114,21 @@ func mayHoldLayer(seg string) bool {
 			continue
 		}
 		i = j
-		// Most words are no name in the table: their length or first
-		// byte says so before any map lookup.
-		if long || n == 0 || layerNames.lengths&(1<<n) == 0 || !layerNames.first[buf[0]] {
+		// Most words are no name in the table: their first byte and
+		// length say so before any map lookup.
+		if long || n == 0 {
+			continue
+		}
+		isProgram := layerNames.programs[buf[0]]&(1<<n) != 0
+		isVariable := layerNames.variables[buf[0]]&(1<<n) != 0 && j < len(seg) && seg[j] == '='
+		if !isProgram && !isVariable {
 			continue
 		}
 		w := string(buf[:n]) // no allocation: compared and looked up only
-		if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
+		if p, ok := programs[w]; ok && isProgram {
 			switch p.kind {
+			case progWrapper, progFind, progAfterDashes, progContainer:
+				// They run a command, whose words are code already.
 			case progGit:
 				if strings.Contains(seg, "alias.") {
 					return true
@@ -134,7 +141,7 @@ func mayHoldLayer(seg string) bool {
 				return true
 			}
 		}
-		if j < len(seg) && seg[j] == '=' {
+		if isVariable {
 			if _, ok := shellVariables[w]; ok {
 				return true
 			}
@@ -167,20 +174,18 @@ const (
 
 func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
 
-// layerNames holds what mayHoldLayer looks at first: the first bytes of
-// the names of programs and variables in the table, and their lengths
-// (bit n set for a name of n bytes; none is longer than 63).
+// layerNames holds what mayHoldLayer looks at first: for each first
+// byte, the lengths of the names of programs and of variables in the
+// table that start with it (bit n set for a name of n bytes; a name of
+// more than 32 bytes, mayHoldLayer's buffer, is never sought).
 var layerNames = func() (t struct {
-	first   [256]bool
-	lengths uint64
+	programs, variables [256]uint64
 }) {
 	for name := range programs {
-		t.first[name[0]] = true
-		t.lengths |= 1 << len(name)
+		t.programs[name[0]] |= 1 << min(len(name), 63)
 	}
 	for name := range shellVariables {
-		t.first[name[0]] = true
-		t.lengths |= 1 << len(name)
+		t.variables[name[0]] |= 1 << min(len(name), 63)
 	}
 	return t
 }()
