@@ -124,8 +124,8 @@ func mayHoldLayer(seg string) bool {
 		if !isProgram && !isVariable {
 			continue
 		}
-		w := string(buf[:n]) // no allocation: compared and looked up only
-		if p, ok := programs[w]; ok && isProgram {
+		// m[string(b)] neither allocates nor copies.
+		if p, ok := programs[string(buf[:n])]; ok && isProgram {
 			switch p.kind {
 			case progWrapper, progFind, progAfterDashes, progContainer:
 				// They run a command, whose words are code already.
@@ -142,7 +142,7 @@ func mayHoldLayer(seg string) bool {
 			}
 		}
 		if isVariable {
-			if _, ok := shellVariables[w]; ok {
+			if _, ok := shellVariables[string(buf[:n])]; ok {
 				return true
 			}
 		}
