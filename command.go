@@ -556,10 +556,29 @@ func (cr *commandReader) hosts() {
 	}
 }
 
-func isHostBreak(c byte) bool { return strings.IndexByte(" \t\n;|&()<>", c) >= 0 }
+func isHostBreak(c byte) bool { return hostBreaks[c] }
 
+// hostBreaks marks the bytes that end a word in which hosts are sought.
+var hostBreaks = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n;|&()<>") {
+		t[c] = true
+	}
+	return t
+}()
+
+// indexNonASCII returns the index of the first byte of s that is not
+// ASCII, or -1. It tests eight bytes at a time, read as one little-endian
+// word (the compiler joins the byte loads), before the byte that ends it.
 func indexNonASCII(s string) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return i
 		}

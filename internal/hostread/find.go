@@ -50,6 +50,14 @@ func Find(word string) []Span {
 // or a colon, without which no form of host above can stand in it.
 func mayHoldHost(word string) bool {
 	for i := 0; i < len(word); {
+		if c := word[i]; c < utf8.RuneSelf {
+			// readsAs of an ASCII byte, without the call.
+			if c == '.' || c == ':' {
+				return true
+			}
+			i++
+			continue
+		}
 		c, n := readsAs(word[i:])
 		if c == '.' || c == ':' {
 			return true

@@ -84,36 +84,51 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 func mayHoldLayer(seg string) bool {
 	var buf [32]byte
 	for i := 0; i < len(seg); {
-		for i < len(seg) && !isNameByte(seg[i]) && !isQuoting(seg[i]) {
+		for i < len(seg) && wordBytes[seg[i]] == 0 {
 			i++
 		}
 		// The word's name bytes, its quotes and backslashes left out as
 		// the shell removes them: py"thon3" names python3.
 		n, long := 0, false
 		j := i
-		for ; j < len(seg) && (isNameByte(seg[j]) || isQuoting(seg[j])); j++ {
-			switch c := seg[j]; {
-			case isQuoting(c):
-			case c == '/':
+		for ; j < len(seg); j++ {
+			c := seg[j]
+			switch wordBytes[c] {
+			case 0:
+				goto word
+			case wordQuoting:
+			case wordSlash:
 				n, long = 0, false // the base name of a path
-			case n < len(buf):
-				buf[n] = c
-				n++
 			default:
-				long = true
+				if n < len(buf) {
+					buf[n] = c
+					n++
+				} else {
+					long = true
+				}
 			}
 		}
-		w := string(buf[:n]) // no allocation: compared and looked up only
+	word:
 		if j == i {
 			i++
 			continue
 		}
 		i = j
-		if long || n == 0 || n > layerNames.longest || !layerNames.first[w[0]] {
+		// Most words are no name in the table: their first byte and
+		// length say so before any map lookup.
+		if long || n == 0 {
 			continue
 		}
-		if p, ok := programs[w]; ok && p.kind != progWrapper && p.kind != progFind && p.kind != progAfterDashes && p.kind != progContainer {
+		isProgram := layerNames.programs[buf[0]]&(1<<n) != 0
+		isVariable := layerNames.variables[buf[0]]&(1<<n) != 0 && j < len(seg) && seg[j] == '='
+		if !isProgram && !isVariable {
+			continue
+		}
+		// m[string(b)] neither allocates nor copies.
+		if p, ok := programs[string(buf[:n])]; ok && isProgram {
 			switch p.kind {
+			case progWrapper, progFind, progAfterDashes, progContainer:
+				// They run a command, whose words are code already.
 			case progGit:
 				if strings.Contains(seg, "alias.") {
 					return true
@@ -126,28 +141,51 @@ func mayHoldLayer(seg string) bool {
 				return true
 			}
 		}
-		if _, ok := shellVariables[w]; ok && j < len(seg) && seg[j] == '=' {
-			return true
+		if isVariable {
+			if _, ok := shellVariables[string(buf[:n])]; ok {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// wordBytes classes the bytes mayHoldLayer reads as part of a word: 0 for
+// none, wordName for isNameByte but '/', and the two below.
+var wordBytes = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case isQuoting(byte(c)):
+			t[c] = wordQuoting
+		case c == '/':
+			t[c] = wordSlash
+		case isNameByte(byte(c)):
+			t[c] = wordName
+		}
+	}
+	return t
+}()
+
+const (
+	wordName = 1 + iota
+	wordQuoting
+	wordSlash
+)
+
 func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
 
-// layerNames holds what mayHoldLayer looks at first: the first bytes of
-// the names of programs and variables in the table, and the longest name.
+// layerNames holds what mayHoldLayer looks at first: for each first
+// byte, the lengths of the names of programs and of variables in the
+// table that start with it (bit n set for a name of n bytes; a name of
+// more than 32 bytes, mayHoldLayer's buffer, is never sought).
 var layerNames = func() (t struct {
-	first   [256]bool
-	longest int
+	programs, variables [256]uint64
 }) {
 	for name := range programs {
-		t.first[name[0]] = true
-		t.longest = max(t.longest, len(name))
+		t.programs[name[0]] |= 1 << min(len(name), 63)
 	}
 	for name := range shellVariables {
-		t.first[name[0]] = true
-		t.longest = max(t.longest, len(name))
+		t.variables[name[0]] |= 1 << min(len(name), 63)
 	}
 	return t
 }()
@@ -168,8 +206,19 @@ func (r *Reading) unparsed(start, end int) {
 	r.Unparsed = append(r.Unparsed, Range{start, end})
 }
 
+// indexNonASCII returns the index of the first byte of s that is not
+// ASCII, or -1. It tests eight bytes at a time, read as one little-endian
+// word (the compiler joins the byte loads), before the byte that ends it.
 func indexNonASCII(s string) int {
-	for i := 0; i < len(s); i++ {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return i
 		}

@@ -114,12 +114,19 @@ func lex(src string, judged func(rune) bool) lexed {
 		if plainCode[c] && !(keywordStart[c] && (i == 0 || !isWordByte(src[i-1]))) {
 			// Most bytes of a command: nothing to track but the last one,
 			// up to a special byte or a word that may be a keyword.
-			if !isBlank(c) {
+			// One class lookup per byte (codeClass), the hottest loop of
+			// the command reading.
+			k := codeClass[c]
+			if k&classBlank == 0 {
 				last = c
 			}
-			for i+1 < len(src) && plainCode[src[i+1]] && (isWordByte(src[i]) || !keywordStart[src[i+1]]) {
+			for i+1 < len(src) {
+				n := codeClass[src[i+1]]
+				if n&classPlain == 0 || n&classKeyword != 0 && k&classWord == 0 {
+					break
+				}
 				i++
-				if !isBlank(src[i]) {
+				if k = n; k&classBlank == 0 {
 					last = src[i]
 				}
 			}
@@ -281,6 +288,34 @@ var plainCode = func() (t [256]bool) {
 	}
 	return t
 }()
+
+// codeClass holds plainCode, keywordStart, isWordByte and isBlank of each
+// byte as bits, for lex's loop over plain code.
+var codeClass = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		if plainCode[b] {
+			t[c] |= classPlain
+		}
+		if keywordStart[b] {
+			t[c] |= classKeyword
+		}
+		if isWordByte(b) {
+			t[c] |= classWord
+		}
+		if isBlank(b) {
+			t[c] |= classBlank
+		}
+	}
+	return t
+}()
+
+const (
+	classPlain = 1 << iota
+	classKeyword
+	classWord
+	classBlank
+)
 
 // specialDouble marks the bytes that mean something inside double quotes,
 // and the non-ASCII ones, which the lexer notes.
