@@ -83,50 +83,69 @@ const (
 	PackageJSON        // JSON whose "scripts" values are shell
 )
 
+// A typeEntry gives the type of files with one extension or base name.
+// The tables are arrays, not maps, so that they are data in the binary
+// rather than built at start-up: every hook call is a process that links
+// this package.
+type typeEntry struct {
+	key string
+	typ Type
+}
+
+// lookup returns the type table gives key.
+func lookup(table []typeEntry, key string) (Type, bool) {
+	for _, e := range table {
+		if e.key == key {
+			return e.typ, true
+		}
+	}
+	return Type{}, false
+}
+
 // byExt is the table of file types by extension, lower case.
-var byExt = map[string]Type{
+var byExt = [...]typeEntry{
 	// Shell: the command reading.
-	".sh": {Reading: Shell}, ".bash": {Reading: Shell}, ".zsh": {Reading: Shell}, ".ksh": {Reading: Shell},
-	".zsh-theme": {Reading: Shell, Prompt: true}, ".fish": {Reading: Source, Syntax: Hash, Prompt: true},
+	{".sh", Type{Reading: Shell}}, {".bash", Type{Reading: Shell}}, {".zsh", Type{Reading: Shell}}, {".ksh", Type{Reading: Shell}},
+	{".zsh-theme", Type{Reading: Shell, Prompt: true}}, {".fish", Type{Reading: Source, Syntax: Hash, Prompt: true}},
 	// Prose.
-	".md": {Reading: Prose}, ".markdown": {Reading: Prose}, ".rst": {Reading: Prose}, ".txt": {Reading: Prose},
-	".adoc": {Reading: Prose}, ".po": {Reading: Prose}, ".pot": {Reading: Prose}, ".strings": {Reading: Prose},
-	".xliff": {Reading: Prose}, ".xlf": {Reading: Prose}, ".html": {Reading: Prose}, ".htm": {Reading: Prose},
-	".tex": {Reading: Prose}, ".mdx": {Reading: Prose}, ".org": {Reading: Prose}, ".1": {Reading: Prose},
-	".5": {Reading: Prose}, ".7": {Reading: Prose}, ".8": {Reading: Prose},
+	{".md", Type{Reading: Prose}}, {".markdown", Type{Reading: Prose}}, {".rst", Type{Reading: Prose}}, {".txt", Type{Reading: Prose}},
+	{".adoc", Type{Reading: Prose}}, {".po", Type{Reading: Prose}}, {".pot", Type{Reading: Prose}}, {".strings", Type{Reading: Prose}},
+	{".xliff", Type{Reading: Prose}}, {".xlf", Type{Reading: Prose}}, {".html", Type{Reading: Prose}}, {".htm", Type{Reading: Prose}},
+	{".tex", Type{Reading: Prose}}, {".mdx", Type{Reading: Prose}}, {".org", Type{Reading: Prose}}, {".1", Type{Reading: Prose}},
+	{".5", Type{Reading: Prose}}, {".7", Type{Reading: Prose}}, {".8", Type{Reading: Prose}},
 	// Source code.
-	".c": {Source, CLike, false}, ".h": {Source, CLike, false}, ".cc": {Source, CLike, false}, ".cpp": {Source, CLike, false},
-	".hpp": {Source, CLike, false}, ".go": {Source, CLike, false}, ".java": {Source, CLike, false},
-	".js": {Source, CLike, false}, ".mjs": {Source, CLike, false}, ".cjs": {Source, CLike, false}, ".jsx": {Source, CLike, false},
-	".ts": {Source, CLike, false}, ".tsx": {Source, CLike, false}, ".mts": {Source, CLike, false}, ".rs": {Source, CLike, false},
-	".cs": {Source, CLike, false}, ".swift": {Source, CLike, false}, ".kt": {Source, CLike, false}, ".scala": {Source, CLike, false},
-	".php": {Source, CLike, false}, ".css": {Source, CLike, false}, ".scss": {Source, CLike, false}, ".less": {Source, CLike, false},
-	".dart": {Source, CLike, false}, ".m": {Source, CLike, false}, ".vue": {Source, CLike, false}, ".svelte": {Source, CLike, false},
-	".s": {Source, CLike, false}, ".asm": {Source, CLike, false},
-	".py": {Source, Python, false}, ".pyi": {Source, Python, false},
-	".rb": {Source, Hash, false}, ".pl": {Source, Hash, false}, ".pm": {Source, Hash, false}, ".r": {Source, Hash, false},
-	".ex": {Source, Hash, false}, ".exs": {Source, Hash, false}, ".cmake": {Source, Hash, false}, ".tcl": {Source, Hash, false},
-	".ps1": {Source, Hash, false}, ".nim": {Source, Hash, false},
-	".lua": {Source, Lua, false}, ".sql": {Source, SQL, false},
-	".lisp": {Source, Lisp, false}, ".el": {Source, Lisp, false}, ".scm": {Source, Lisp, false}, ".xdy": {Source, Lisp, false},
-	".xml": {Source, Markup, false}, ".svg": {Source, Markup, false},
+	{".c", Type{Source, CLike, false}}, {".h", Type{Source, CLike, false}}, {".cc", Type{Source, CLike, false}}, {".cpp", Type{Source, CLike, false}},
+	{".hpp", Type{Source, CLike, false}}, {".go", Type{Source, CLike, false}}, {".java", Type{Source, CLike, false}},
+	{".js", Type{Source, CLike, false}}, {".mjs", Type{Source, CLike, false}}, {".cjs", Type{Source, CLike, false}}, {".jsx", Type{Source, CLike, false}},
+	{".ts", Type{Source, CLike, false}}, {".tsx", Type{Source, CLike, false}}, {".mts", Type{Source, CLike, false}}, {".rs", Type{Source, CLike, false}},
+	{".cs", Type{Source, CLike, false}}, {".swift", Type{Source, CLike, false}}, {".kt", Type{Source, CLike, false}}, {".scala", Type{Source, CLike, false}},
+	{".php", Type{Source, CLike, false}}, {".css", Type{Source, CLike, false}}, {".scss", Type{Source, CLike, false}}, {".less", Type{Source, CLike, false}},
+	{".dart", Type{Source, CLike, false}}, {".m", Type{Source, CLike, false}}, {".vue", Type{Source, CLike, false}}, {".svelte", Type{Source, CLike, false}},
+	{".s", Type{Source, CLike, false}}, {".asm", Type{Source, CLike, false}},
+	{".py", Type{Source, Python, false}}, {".pyi", Type{Source, Python, false}},
+	{".rb", Type{Source, Hash, false}}, {".pl", Type{Source, Hash, false}}, {".pm", Type{Source, Hash, false}}, {".r", Type{Source, Hash, false}},
+	{".ex", Type{Source, Hash, false}}, {".exs", Type{Source, Hash, false}}, {".cmake", Type{Source, Hash, false}}, {".tcl", Type{Source, Hash, false}},
+	{".ps1", Type{Source, Hash, false}}, {".nim", Type{Source, Hash, false}},
+	{".lua", Type{Source, Lua, false}}, {".sql", Type{Source, SQL, false}},
+	{".lisp", Type{Source, Lisp, false}}, {".el", Type{Source, Lisp, false}}, {".scm", Type{Source, Lisp, false}}, {".xdy", Type{Source, Lisp, false}},
+	{".xml", Type{Source, Markup, false}}, {".svg", Type{Source, Markup, false}},
 	// Data and configuration.
-	".json": {Data, JSON, false}, ".jsonc": {Data, JSON, false}, ".json5": {Data, JSON, false},
-	".yaml": {Data, YAML, false}, ".yml": {Data, YAML, false},
-	".toml": {Data, INI, false}, ".ini": {Data, INI, false}, ".cfg": {Data, INI, false}, ".conf": {Data, INI, false},
-	".properties": {Data, INI, false},
+	{".json", Type{Data, JSON, false}}, {".jsonc", Type{Data, JSON, false}}, {".json5", Type{Data, JSON, false}},
+	{".yaml", Type{Data, YAML, false}}, {".yml", Type{Data, YAML, false}},
+	{".toml", Type{Data, INI, false}}, {".ini", Type{Data, INI, false}}, {".cfg", Type{Data, INI, false}}, {".conf", Type{Data, INI, false}},
+	{".properties", Type{Data, INI, false}},
 }
 
 // byName is the table of file types by whole base name.
-var byName = map[string]Type{
-	"Dockerfile": {Text, Dockerfile, false}, "Containerfile": {Text, Dockerfile, false},
-	"Makefile": {Text, Makefile, false}, "makefile": {Text, Makefile, false}, "GNUmakefile": {Text, Makefile, false},
-	"package.json": {Data, PackageJSON, false}, ".gitlab-ci.yml": {Data, Workflow, false},
-	".bashrc": {Shell, NoSyntax, true}, ".zshrc": {Shell, NoSyntax, true}, ".bash_profile": {Shell, NoSyntax, true},
-	".profile": {Shell, NoSyntax, true}, ".zprofile": {Shell, NoSyntax, true}, ".p10k.zsh": {Shell, NoSyntax, true},
-	"starship.toml": {Data, INI, true}, ".tmux.conf": {Data, INI, true},
-	"README": {Reading: Prose}, "LICENSE": {Reading: Prose}, "COPYING": {Reading: Prose}, "NOTICE": {Reading: Prose},
-	"AUTHORS": {Reading: Prose}, "CONTRIBUTORS": {Reading: Prose}, "CHANGELOG": {Reading: Prose}, "CHANGES": {Reading: Prose},
+var byName = [...]typeEntry{
+	{"Dockerfile", Type{Text, Dockerfile, false}}, {"Containerfile", Type{Text, Dockerfile, false}},
+	{"Makefile", Type{Text, Makefile, false}}, {"makefile", Type{Text, Makefile, false}}, {"GNUmakefile", Type{Text, Makefile, false}},
+	{"package.json", Type{Data, PackageJSON, false}}, {".gitlab-ci.yml", Type{Data, Workflow, false}},
+	{".bashrc", Type{Shell, NoSyntax, true}}, {".zshrc", Type{Shell, NoSyntax, true}}, {".bash_profile", Type{Shell, NoSyntax, true}},
+	{".profile", Type{Shell, NoSyntax, true}}, {".zprofile", Type{Shell, NoSyntax, true}}, {".p10k.zsh", Type{Shell, NoSyntax, true}},
+	{"starship.toml", Type{Data, INI, true}}, {".tmux.conf", Type{Data, INI, true}},
+	{"README", Type{Reading: Prose}}, {"LICENSE", Type{Reading: Prose}}, {"COPYING", Type{Reading: Prose}}, {"NOTICE", Type{Reading: Prose}},
+	{"AUTHORS", Type{Reading: Prose}}, {"CONTRIBUTORS", Type{Reading: Prose}}, {"CHANGELOG", Type{Reading: Prose}}, {"CHANGES", Type{Reading: Prose}},
 }
 
 // shells are the interpreters of a shebang line read as shell.
@@ -136,7 +155,7 @@ var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash"}
 // bytes are head.
 func Of(name string, head []byte) Type {
 	base := path.Base(name)
-	if t, ok := byName[base]; ok {
+	if t, ok := lookup(byName[:], base); ok {
 		return t
 	}
 	if strings.HasPrefix(name, ".github/workflows/") || strings.Contains(name, "/.github/workflows/") {
@@ -147,7 +166,7 @@ func Of(name string, head []byte) Type {
 	if strings.HasPrefix(base, "Dockerfile.") || strings.HasSuffix(base, ".dockerfile") {
 		return Type{Text, Dockerfile, false}
 	}
-	t, ok := byExt[strings.ToLower(path.Ext(base))]
+	t, ok := lookup(byExt[:], strings.ToLower(path.Ext(base)))
 	if !ok && bytes.HasPrefix(head, []byte("#!")) {
 		if shebangShell(head) {
 			t = Type{Reading: Shell}

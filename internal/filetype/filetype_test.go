@@ -109,18 +109,34 @@ func TestDocumented(t *testing.T) {
 		}
 		return rows["text"]
 	}
-	for ext, typ := range byExt {
+	for _, e := range byExt {
+		ext, typ := e.key, e.typ
 		if !strings.Contains(row(typ), "`"+ext+"`") {
 			t.Errorf("docs/scan.md: %s is not in the row of its type", ext)
 		}
 	}
-	for name, typ := range byName {
+	for _, e := range byName {
+		name, typ := e.key, e.typ
 		r := row(typ)
 		if typ.Syntax == INI && typ.Prompt {
 			r = string(data) // named among the prompt files
 		}
 		if !strings.Contains(r, name) {
 			t.Errorf("docs/scan.md: %s is not in the row of its type", name)
+		}
+	}
+}
+
+// TestTableKeysUnique checks what a map literal checked at compile time:
+// no extension or name appears twice, so no row hides another.
+func TestTableKeysUnique(t *testing.T) {
+	for _, table := range [][]typeEntry{byExt[:], byName[:]} {
+		seen := map[string]bool{}
+		for _, e := range table {
+			if seen[e.key] {
+				t.Errorf("%q appears twice", e.key)
+			}
+			seen[e.key] = true
 		}
 	}
 }
