@@ -63,6 +63,19 @@ func checkHookOutput(t *testing.T, bad bool, got string) {
 	}
 }
 
+// TestHookEmptyInput runs each agent's hook on empty standard input, which
+// no agent sends and every hook must deny (a fixture file for it would be
+// an empty file).
+func TestHookEmptyInput(t *testing.T) {
+	for _, agent := range []string{"claude-code", "codex", "gemini"} {
+		t.Run(agent, func(t *testing.T) {
+			got := prog.Exec(t, clitest.Run{Args: []string{"hook", agent}})
+			clitest.Golden(t, filepath.Join("hook", agent, "empty"), got)
+			checkHookOutput(t, true, got)
+		})
+	}
+}
+
 // TestHookOversized checks that a payload over hook.MaxInput is denied
 // without being read whole.
 func TestHookOversized(t *testing.T) {
