@@ -86,7 +86,7 @@ func lex(text string, f family) []Span {
 			continue
 		}
 		rest := text[i:]
-		if end, ok := f.blockEnd(rest); ok {
+		if end, ok := pairEnd(rest, f.block); ok {
 			add(i, i+end)
 			i += end
 			continue
@@ -100,7 +100,7 @@ func lex(text string, f family) []Span {
 			i += end
 			continue
 		}
-		if end, ok := f.rawEnd(rest); ok {
+		if end, ok := pairEnd(rest, f.raw); ok {
 			add(i, i+end)
 			i += end
 			continue
@@ -116,11 +116,13 @@ func lex(text string, f family) []Span {
 	return spans
 }
 
-func (f family) blockEnd(rest string) (int, bool) {
-	for _, b := range f.block {
-		if strings.HasPrefix(rest, b[0]) {
-			if j := strings.Index(rest[len(b[0]):], b[1]); j >= 0 {
-				return len(b[0]) + j + len(b[1]), true
+// pairEnd returns the length of the delimited run that rest opens with
+// one of pairs (open, close), to the end of rest when it is not closed.
+func pairEnd(rest string, pairs [][2]string) (int, bool) {
+	for _, p := range pairs {
+		if strings.HasPrefix(rest, p[0]) {
+			if j := strings.Index(rest[len(p[0]):], p[1]); j >= 0 {
+				return len(p[0]) + j + len(p[1]), true
 			}
 			return len(rest), true
 		}
@@ -135,18 +137,6 @@ func (f family) lineComment(rest string) bool {
 		}
 	}
 	return false
-}
-
-func (f family) rawEnd(rest string) (int, bool) {
-	for _, r := range f.raw {
-		if strings.HasPrefix(rest, r[0]) {
-			if j := strings.Index(rest[len(r[0]):], r[1]); j >= 0 {
-				return len(r[0]) + j + len(r[1]), true
-			}
-			return len(rest), true
-		}
-	}
-	return 0, false
 }
 
 func (f family) quote(rest string) string {
@@ -201,7 +191,7 @@ func jsonSpans(text string, scripts bool) []Span {
 			i++
 		case '/':
 			// Comments of JSONC and JSON5.
-			if end, ok := cLike.blockEnd(text[i:]); ok {
+			if end, ok := pairEnd(text[i:], cLike.block); ok {
 				spans = append(spans, Span{i, i + end, Prose})
 				i += end
 			} else if strings.HasPrefix(text[i:], "//") {
