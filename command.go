@@ -45,7 +45,7 @@ func (s *sanitizer) readCommand() {
 	cr.read()
 }
 
-func isASCII(s string) bool { return indexNonASCII(s) < 0 }
+func isASCII(s string) bool { return escape.IndexNonASCII(s) < 0 }
 
 // hasPunycode reports whether text holds the ACE prefix of a punycode
 // host label, "xn--" in any case, which reads as the Unicode it encodes.
@@ -522,7 +522,7 @@ func (cr *commandReader) hosts() {
 	all := hasPunycode(text)
 	for start := 0; start < len(text); {
 		if !all {
-			k := indexNonASCII(text[start:])
+			k := escape.IndexNonASCII(text[start:])
 			if k < 0 {
 				return
 			}
@@ -566,26 +566,6 @@ var hostBreaks = func() (t [256]bool) {
 	return t
 }()
 
-// indexNonASCII returns the index of the first byte of s that is not
-// ASCII, or -1. It tests eight bytes at a time, read as one little-endian
-// word (the compiler joins the byte loads), before the byte that ends it.
-func indexNonASCII(s string) int {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return i
-		}
-	}
-	return -1
-}
-
 // wordHosts checks the hosts in word, found at byte start.
 func (cr *commandReader) wordHosts(start int, word string) {
 	for _, h := range hostread.Find(word) {
@@ -617,7 +597,7 @@ func hostSpan(at int, host string, f hostread.Finding) Span {
 			label = 0
 		}
 		i = label // a punycode label: its first character
-		if k := indexNonASCII(host[label:]); k >= 0 {
+		if k := escape.IndexNonASCII(host[label:]); k >= 0 {
 			i = label + k
 		}
 	}

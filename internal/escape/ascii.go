@@ -239,3 +239,23 @@ func (m *ASCIISet) Has(b byte) bool { return b < 0x80 && m[b>>6]&(1<<(b&63)) != 
 
 // Empty reports whether the set is empty.
 func (m *ASCIISet) Empty() bool { return m[0] == 0 && m[1] == 0 }
+
+// IndexNonASCII returns the index of the first byte of s that is not
+// ASCII, or -1. It tests eight bytes at a time, read as one little-endian
+// word (the compiler joins the byte loads), before the byte that ends it.
+func IndexNonASCII(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if w&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return i
+		}
+	}
+	return -1
+}

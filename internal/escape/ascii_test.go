@@ -234,3 +234,30 @@ func BenchmarkCleanPrefix(b *testing.B) {
 		}
 	})
 }
+
+// TestIndexNonASCII checks the word-at-a-time search against a byte loop,
+// with the non-ASCII byte at every place in and around a word.
+func TestIndexNonASCII(t *testing.T) {
+	ref := func(s string) int {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				return i
+			}
+		}
+		return -1
+	}
+	for n := range 40 {
+		plain := strings.Repeat("a", n)
+		if got := IndexNonASCII(plain); got != -1 {
+			t.Errorf("IndexNonASCII(%d ASCII bytes) = %d, want -1", n, got)
+		}
+		for at := range n {
+			for _, b := range []byte{0x80, 0xc3, 0xff} {
+				s := plain[:at] + string([]byte{b}) + plain[at+1:]
+				if got, want := IndexNonASCII(s), ref(s); got != want {
+					t.Errorf("IndexNonASCII(%+q) = %d, want %d", s, got, want)
+				}
+			}
+		}
+	}
+}

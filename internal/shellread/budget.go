@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // ParseBudget is how many bytes of a command (its layers included) Read
@@ -51,7 +53,7 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 			runs = runs[1:]
 		}
 		switch {
-		case skip && indexNonASCII(seg) < 0:
+		case skip && escape.IndexNonASCII(seg) < 0:
 			// Nothing in it for a judge of non-ASCII text.
 			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
 		case skip && !l.code[k] && !mayHoldLayer(seg):
@@ -204,26 +206,6 @@ func (r *Reading) unparsed(start, end int) {
 		return
 	}
 	r.Unparsed = append(r.Unparsed, Range{start, end})
-}
-
-// indexNonASCII returns the index of the first byte of s that is not
-// ASCII, or -1. It tests eight bytes at a time, read as one little-endian
-// word (the compiler joins the byte loads), before the byte that ends it.
-func indexNonASCII(s string) int {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return i
-		}
-	}
-	return -1
 }
 
 // segment reads one top-level command seg, found at offset off, with the
