@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/plainsight-dev/plainsight/internal/names"
@@ -156,12 +155,7 @@ type label struct {
 }
 
 func checkLabel(raw, tld string, add func(Reason, string, rune)) {
-	text := raw
-	if len(raw) > 4 && strings.EqualFold(raw[:4], "xn--") {
-		if u, err := idna.Punycode.ToUnicode(strings.ToLower(raw)); err == nil {
-			text = u
-		}
-	}
+	text := decodeLabel(raw)
 	if isASCII(text) {
 		return
 	}

@@ -21,11 +21,7 @@ func Reading(host string) string {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		if len(label) > 4 && strings.EqualFold(label[:4], "xn--") {
-			if u, err := idna.Punycode.ToUnicode(strings.ToLower(label)); err == nil {
-				label = u
-			}
-		}
+		label = decodeLabel(label)
 		if !readLabel(&b, label) {
 			return ""
 		}
@@ -105,4 +101,16 @@ func Composes(s string, r rune) bool { return composes(s, r) }
 func IsLatinLookalike(r rune) bool {
 	p := ucd.Lookup(r)
 	return r >= utf8.RuneSelf && p.Script() == ucd.ScriptLatin && ucd.ASCIIForm(r) == "" && isLatinLookalike(r, p)
+}
+
+// decodeLabel returns label decoded from punycode when it is an A-label
+// ("xn--", in any case, as browsers read it), and label itself otherwise
+// or when it does not decode.
+func decodeLabel(label string) string {
+	if len(label) > 4 && strings.EqualFold(label[:4], "xn--") {
+		if u, err := idna.Punycode.ToUnicode(strings.ToLower(label)); err == nil {
+			return u
+		}
+	}
+	return label
 }

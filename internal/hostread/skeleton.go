@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
@@ -26,11 +25,7 @@ func Skeleton(host string) string {
 		if i > 0 {
 			b.WriteByte('.')
 		}
-		if len(label) > 4 && strings.EqualFold(label[:4], "xn--") {
-			if u, err := idna.Punycode.ToUnicode(strings.ToLower(label)); err == nil {
-				label = u
-			}
-		}
+		label = decodeLabel(label)
 		for _, r := range norm.NFD.String(strings.ToLower(label)) {
 			p := ucd.Lookup(r)
 			switch {

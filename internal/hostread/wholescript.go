@@ -4,8 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
-
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -83,12 +81,7 @@ const wholeScriptWords = "\u0441\u0435\u043a\u0441 \u043a\u0430\u043a \u043a\u04
 // is written in that script ("\u0440\u0444"), or is one where most of
 // the script's domains live, or the label is a word Chromium allows.
 func wholeScriptAllowed(label string, sc ucd.Script, tld string) bool {
-	u := tld
-	if len(tld) > 4 && strings.EqualFold(tld[:4], "xn--") {
-		if d, err := idna.Punycode.ToUnicode(strings.ToLower(tld)); err == nil {
-			u = d
-		}
-	}
+	u := decodeLabel(tld)
 	for _, r := range u {
 		if r >= utf8.RuneSelf && ucd.Lookup(r).Script() == sc {
 			return true
