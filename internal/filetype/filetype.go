@@ -174,18 +174,27 @@ func Of(name string, head []byte) Type {
 			t = Type{Source, Python, false}
 		}
 	}
-	if promptPath(name) && (t.Reading == Shell || t.Reading == Data || t.Syntax != NoSyntax) {
+	if promptPath(name) && (t.Reading == Shell || t.Reading == Data || t.Reading == Prose || t.Syntax != NoSyntax) {
 		t.Prompt = true
 	}
 	return t
 }
 
 // promptPath reports whether name is in a theme or prompt directory, or
-// names a prompt configuration (oh-my-posh's *.omp.json).
+// names a prompt configuration (oh-my-posh's *.omp.json): a path that
+// holds theme, prompt, powerline, p10k, starship or .omp., or the word
+// ps1 (the variable that holds a shell's prompt, as in kube-ps1 or
+// git-ps1) anywhere but as the extension (.ps1 is a PowerShell script).
 func promptPath(name string) bool {
 	lower := strings.ToLower(name)
 	for _, p := range []string{"theme", "prompt", "powerline", "p10k", "starship", ".omp."} {
 		if strings.Contains(lower, p) {
+			return true
+		}
+	}
+	stem := strings.TrimSuffix(lower, path.Ext(lower))
+	for w := range strings.FieldsFuncSeq(stem, func(r rune) bool { return r == '/' || r == '-' || r == '_' || r == '.' }) {
+		if w == "ps1" {
 			return true
 		}
 	}

@@ -25,6 +25,14 @@ func TestOf(t *testing.T) {
 		{".github/workflows/ci.yml", "", Type{Data, Workflow, false}},
 		{"themes/agnoster.zsh-theme", "", Type{Reading: Shell, Prompt: true}},
 		{"themes/x.omp.json", "", Type{Data, JSON, true}},
+		// A prompt plugin's documentation shows its glyphs; ps1 names the
+		// prompt, but .ps1 is a PowerShell script.
+		{"plugins/kube-ps1/README.md", "", Type{Reading: Prose, Prompt: true}},
+		{"plugins/kube-ps1/kube-ps1.plugin.zsh", "", Type{Reading: Shell, Prompt: true}},
+		{"git_ps1.sh", "", Type{Reading: Shell, Prompt: true}},
+		{"tools/setup.ps1", "", Type{Source, Hash, false}},
+		{"docs/ps10/README.md", "", Type{Reading: Prose}},
+		{"themes/README.md", "", Type{Reading: Prose, Prompt: true}},
 		{"data.bin", "", Type{}},
 	}
 	for _, tt := range tests {

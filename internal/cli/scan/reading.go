@@ -10,6 +10,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/filetype"
+	"github.com/plainsight-dev/plainsight/internal/shellread"
 )
 
 // The policies of the readings. A tab is ordinary in every file.
@@ -48,7 +49,7 @@ func read(path, uri, text string, t filetype.Type, at position) []finding {
 		spans = filetype.Spans(t.Syntax, text)
 		fs = readSpans(path, uri, text, spans, fs, at)
 	}
-	regrade(text, fs, t, at.line == 1 && at.col == 1)
+	regrade(text, fs, t, at.line == 1 && at.col == 1, spans)
 	regradeLiterals(text, fs, spans)
 	for i := range fs {
 		if fs[i].located {
@@ -148,9 +149,11 @@ func sticky(f finding, text string) bool {
 // characters, punctuation that looks like ASCII punctuation (dashes,
 // quotes, colons), and the joiners and direction marks of scripts that
 // write with them (Persian, Hebrew, Arabic, Indic scripts). Padding is
-// info in every file but for a run of spaces or tabs before more text,
-// unless in prose it aligns the cells of a pipe table.
-func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
+// info in every file but for a run of spaces or tabs that pushes code, or
+// prose, out of view (padding.go); spans are the file's spans, if it was
+// lexed.
+func regrade(text string, fs []finding, t filetype.Type, fileStart bool, spans []filetype.Span) {
+	shell := sync.OnceValue(func() shellread.Reading { return shellread.Read(text) })
 	for i := range fs {
 		f := &fs[i]
 		if !f.located || f.Severity != plainsight.SeverityWarn {
@@ -166,16 +169,15 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 		case k == plainsight.KindPrivateUse && t.Prompt,
 			k == plainsight.KindLookalike && t.Prompt && onlyPunctuation(raw):
 			f.Severity = plainsight.SeverityInfo
-		case k == plainsight.KindPadding && t.Reading == filetype.Prose && tableCell(text, f.start, f.end):
-			// A Markdown pipe table aligned in its source: a rendered
-			// table does not show the spaces.
-			f.Severity = plainsight.SeverityInfo
-		case k == plainsight.KindPadding && (strings.Trim(raw, " \t") != "" || f.start == 0 || text[f.start-1] == '\n' || alignsComment(text[f.end:], t) || alignsColumn(text, f.end) || f.prose && t.Reading != filetype.Prose):
+		case k == plainsight.KindPadding && (strings.Trim(raw, " \t") != "" || f.start == 0 || text[f.start-1] == '\n'):
 			// Blank lines and long lines are ordinary in files (minified
 			// data, generated code), which editors and review tools
-			// scroll, and so is deep indentation at the start of a line;
-			// a run of spaces after code that pushes more code far right
-			// of what a review shows stays warn.
+			// scroll, and so is deep indentation at the start of a line.
+			f.Severity = plainsight.SeverityInfo
+		case k == plainsight.KindPadding && hidesNothing(text, f.start, f.end, t, spans, shell):
+			// A run of spaces that pushes only comment, literal or
+			// aligned text right (padding.go); one that pushes code or
+			// prose out of view stays warn.
 			f.Severity = plainsight.SeverityInfo
 		case k == plainsight.KindZeroWidth && r == 0xfeff && f.start == 0 && fileStart,
 			k == plainsight.KindInvalidUTF8 && legacyBytes(raw):
@@ -188,52 +190,6 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool) {
 			f.Severity = plainsight.SeverityInfo
 		}
 	}
-}
-
-// tableCell reports whether the run of spaces text[start:end] pads a
-// cell of a pipe table: its line starts with "|" and the run ends at one.
-func tableCell(text string, start, end int) bool {
-	if strings.Trim(text[start:end], " \t") != "" || !strings.HasPrefix(text[end:], "|") {
-		return false
-	}
-	line := text[strings.LastIndexByte(text[:start], '\n')+1 : start]
-	return strings.HasPrefix(strings.TrimLeft(line, " \t"), "|")
-}
-
-// alignsComment reports whether rest, the text after a run of padding,
-// starts a comment: spaces that align trailing comments into a column
-// push nothing that runs out of view. -- starts a comment in SQL, Lua and
-// Haskell, but an option in a shell command, where it stays warn.
-func alignsComment(rest string, t filetype.Type) bool {
-	return strings.HasPrefix(rest, "//") || strings.HasPrefix(rest, "/*") || strings.HasPrefix(rest, "#") ||
-		strings.HasPrefix(rest, "--") && t.Reading != filetype.Shell
-}
-
-// alignsColumn reports whether the text after a run of padding that ends
-// at end starts in the column where text starts after spaces on the line
-// before or after it: a table of names and values aligned into columns
-// (as gofmt aligns them), in which nothing is out of view that its
-// neighbours do not show in the same place.
-func alignsColumn(text string, end int) bool {
-	start := strings.LastIndexByte(text[:end], '\n') + 1
-	col := end - start
-	alignedAt := func(line string) bool {
-		return col > 0 && col < len(line) && line[col-1] == ' ' && line[col] != ' ' && line[col] != '\t' && line[col] != '\n'
-	}
-	if start > 0 {
-		prev := text[strings.LastIndexByte(text[:start-1], '\n')+1 : start]
-		if alignedAt(prev) {
-			return true
-		}
-	}
-	if i := strings.IndexByte(text[end:], '\n'); i >= 0 {
-		next := text[end+i+1:]
-		if j := strings.IndexByte(next, '\n'); j >= 0 {
-			next = next[:j+1]
-		}
-		return alignedAt(next)
-	}
-	return false
 }
 
 // legacyBytes reports whether s is invalid UTF-8 made only of bytes

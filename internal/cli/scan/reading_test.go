@@ -17,6 +17,10 @@ var readingFiles = map[string]string{
 	// A prompt theme: Powerline glyphs are info there, warn elsewhere.
 	"themes/line.zsh-theme": "PROMPT='%n \ue0b0 '\nEND=${END:-\u276f}\n",
 	"notes.sh":              "echo '\ue0b0'\n",
+	// The documentation of a prompt plugin shows its glyphs; a README
+	// elsewhere does not.
+	"plugins/kube-ps1/README.md": "The symbol: \ue7b7\n",
+	"README.md":                  "The symbol: \ue7b7\n",
 	// Source: Cyrillic in a comment is prose; a homoglyph identifier and
 	// Trojan Source in a comment are warn.
 	"main.go": "package main\n\n// Привет, мир: a greeting\nvar p\u0430ypal = 1\n\n/* \u202e } \u2066 */\n",
@@ -26,9 +30,11 @@ var readingFiles = map[string]string{
 	"latin1.tex": "caf\xe9 na\xefve\n",
 	"c1.tex":     "a\x85b\n",
 	// Padding: blank lines and a long line in data are info; code pushed
-	// far right by spaces is warn.
+	// far right by spaces is warn, unless it aligns with a column that a
+	// neighbouring line's own text reaches (padding_test.go has more).
 	"data.json": "{\n\n\n\n\n\n\n\"k\": \"" + strings.Repeat("x", 1100) + "\"}\n",
-	"consts.go": "const (\n\tA" + strings.Repeat(" ", 80) + "= 1\n\tBB" + strings.Repeat(" ", 79) + "= 2\n)\n",
+	"consts.go": "const (\n\tA" + strings.Repeat(" ", 80) + "= 1\n\tBB" + strings.Repeat(" ", 79) + "= 2\n\t" + strings.Repeat("C", 80) + " = 3\n)\n",
+	"pads.go":   "const (\n\tA" + strings.Repeat(" ", 80) + "= 1\n\tBB" + strings.Repeat(" ", 79) + "= 2\n)\n",
 	"hide.py":   "ok = True" + strings.Repeat(" ", 100) + "; import os\n" + strings.Repeat("\t", 9) + "deep = 1" + strings.Repeat(" ", 70) + "# aligned\n",
 	// Character tables and character-class ranges in string literals are
 	// data; a lone invisible literal, a bidi override in a table, a
