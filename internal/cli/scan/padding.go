@@ -13,39 +13,44 @@ import (
 )
 
 // The danger of padding is what it pushes out of view: code that runs, or
-// prose a reader must see. Which of those a run pushes depends on where it
-// is, so scan judges a run of spaces by the text after it on its line (its
+// prose a reader must see. Which of those a run of spaces pushes depends
+// on where it is, so scan judges it by the text after it on its line (its
 // rest), the way the file's reading reads that text (docs/scan.md):
 //
-//   - in a source or data file (lexed into spans), a rest made only of
-//     comment, string literal or value text, and punctuation that closes
-//     or separates ("),", ";"), hides no code;
-//   - in a shell file, a rest the shell reads only as a comment, a
-//     here-document body or quoted argument text, with no command
-//     substitution, hides no command;
-//   - in a file read as text, a rest that starts a comment hides no code;
 //   - in every file, a run aligning its rest into a column that a
-//     neighbouring line reaches with a narrow gap is a table's layout;
-//   - in prose, whose text is what a reader must see, only alignment (a
-//     column, a pipe table's cell) makes a run ordinary.
+//     neighbouring line's own text reaches is a table's layout;
+//   - in prose, whose text is what a reader must see, only that and a
+//     pipe table's cell make a run ordinary;
+//   - in a source or data file (lexed into spans), a rest made only of
+//     comments, closed string literals and values, and punctuation that
+//     closes or separates ("),", ";"), hides no code;
+//   - in a shell file, a rest the shell reads only as a comment, a
+//     here-document body or quoted argument text hides no command; where
+//     Bash cannot parse the file (zsh), a lexer of the quoting accepts
+//     the quoted argument of a command that prints it;
+//   - in a file read as text, a rest that starts a comment hides no code.
 //
-// paddingRun is the rest of those; the whitespace-only shapes (blank lines,
-// a long line) and indentation are judged in regrade.
+// The whitespace-only shapes (blank lines, a long line) and indentation
+// are judged in regrade, before these.
 
 // maxPadColumns is the width from which a run of spaces is padding (the
 // padding kind's threshold): a gap narrower than that is layout.
 const maxPadColumns = 64
+
+// maxAlignColumn is the widest column alignsColumn takes for the column
+// of a table: the padding kind's long line. It bounds the work per run.
+const maxAlignColumn = 1024
 
 // alignNeighbours bounds how many lines up and down alignsColumn walks to
 // find the line that justifies a column, so that a file of many aligned
 // runs costs linear time.
 const alignNeighbours = 64
 
-// hidesNothing reports whether the run of spaces text[start:end] pushes
-// only text that runs nothing: see the comment above. spans are the
-// file's spans when it was lexed; shell reads a shell file, once, on
-// demand.
-func hidesNothing(text string, start, end int, t filetype.Type, spans []filetype.Span, shell func() shellread.Reading) bool {
+// hidesNothing reports whether the run of spaces text[start:end], in a
+// file of type t, pushes only text that runs nothing and no prose out of
+// view: see the comment above. spans are the file's spans when it was
+// lexed; shell reads a shell file, once, on demand.
+func hidesNothing(text string, start, end int, t filetype.Type, spans []filetype.Span, shell *lazyShell) bool {
 	switch {
 	case t.Reading == filetype.Prose && tableCell(text, start, end):
 		return true
@@ -56,7 +61,7 @@ func hidesNothing(text string, start, end int, t filetype.Type, spans []filetype
 	case spans != nil:
 		return restIsProse(text, end, spans)
 	case t.Reading == filetype.Shell:
-		r := shell()
+		r := shell.reading()
 		if !r.Parsed(end) {
 			for _, u := range r.Unparsed {
 				if u.Start <= end && end < u.End {
@@ -68,6 +73,21 @@ func hidesNothing(text string, start, end int, t filetype.Type, spans []filetype
 		return restRunsNothing(text, end, r)
 	}
 	return alignsComment(text[end:], t)
+}
+
+// A lazyShell is the shell's reading of a file, read on first use: most
+// shell files have no run of spaces to judge.
+type lazyShell struct {
+	text string
+	r    *shellread.Reading
+}
+
+func (l *lazyShell) reading() shellread.Reading {
+	if l.r == nil {
+		r := shellread.Read(l.text)
+		l.r = &r
+	}
+	return *l.r
 }
 
 // lineEnd returns the offset of the newline that ends the line holding
@@ -295,8 +315,11 @@ func alignsComment(rest string, t filetype.Type) bool {
 // column is; lines that pad to it, however many, justify nothing.
 func alignsColumn(text string, end int) bool {
 	start := strings.LastIndexByte(text[:end], '\n') + 1
+	if end-start > utf8.UTFMax*maxAlignColumn {
+		return false // wider than maxAlignColumn, as no character is more than 4 bytes
+	}
 	col := columnOf(text[start:end])
-	if col == 0 {
+	if col == 0 || col > maxAlignColumn {
 		return false
 	}
 	// gapAt returns the width of the run of spaces that ends at display

@@ -10,7 +10,6 @@ import (
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/filetype"
-	"github.com/plainsight-dev/plainsight/internal/shellread"
 )
 
 // The policies of the readings. A tab is ordinary in every file.
@@ -153,7 +152,7 @@ func sticky(f finding, text string) bool {
 // prose, out of view (padding.go); spans are the file's spans, if it was
 // lexed.
 func regrade(text string, fs []finding, t filetype.Type, fileStart bool, spans []filetype.Span) {
-	shell := sync.OnceValue(func() shellread.Reading { return shellread.Read(text) })
+	shell := lazyShell{text: text}
 	for i := range fs {
 		f := &fs[i]
 		if !f.located || f.Severity != plainsight.SeverityWarn {
@@ -174,7 +173,7 @@ func regrade(text string, fs []finding, t filetype.Type, fileStart bool, spans [
 			// data, generated code), which editors and review tools
 			// scroll, and so is deep indentation at the start of a line.
 			f.Severity = plainsight.SeverityInfo
-		case k == plainsight.KindPadding && hidesNothing(text, f.start, f.end, t, spans, shell):
+		case k == plainsight.KindPadding && hidesNothing(text, f.start, f.end, t, spans, &shell):
 			// A run of spaces that pushes only comment, literal or
 			// aligned text right (padding.go); one that pushes code or
 			// prose out of view stays warn.
