@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -22,12 +23,14 @@ import (
 //   - in prose, whose text is what a reader must see, only that and a
 //     pipe table's cell make a run ordinary;
 //   - in a source or data file (lexed into spans), a rest made only of
-//     comments, closed string literals and values, and punctuation that
-//     closes or separates ("),", ";"), hides no code;
-//   - in a shell file, a rest the shell reads only as a comment, a
-//     here-document body or quoted argument text hides no command; where
-//     Bash cannot parse the file (zsh), a lexer of the quoting accepts
-//     the quoted argument of a command that prints it;
+//     comments, the closing quote of the literal the run is in, and
+//     punctuation that closes or separates ("),", ";"), hides no code.
+//     The text of a string literal may be a command for a shell, so a
+//     run that hides some stays warn;
+//   - in a shell file, a rest the shell reads only as a comment or as
+//     quoted argument text of echo, print or printf hides no command;
+//     where Bash cannot parse the file (zsh), a lexer of the quoting
+//     accepts the same printed argument;
 //   - in a file read as text, a rest that starts a comment hides no code.
 //
 // The whitespace-only shapes (blank lines, a long line) and indentation
@@ -100,18 +103,21 @@ func lineEnd(text string, off int) int {
 }
 
 // restIsProse reports whether the rest of the line from off holds nothing
-// but prose spans (comments, closed string literals, values) and
+// but comments, the closing quote of the string literal the run is in, and
 // punctuation that closes or separates: no identifier, keyword, number or
-// operator that opens anything. A string left open at the end of its line
-// is a guess of the lexer (a regular expression, a lifetime), so its text
-// counts as code.
+// operator that opens anything, and no text of a string literal, which
+// the program may hand to a shell or another interpreter (a value of a
+// data file is such a literal when it is quoted). A string left open at
+// the end of its line is a guess of the lexer (a regular expression, a
+// lifetime), so its text counts as code.
 func restIsProse(text string, off int, spans []filetype.Span) bool {
 	eol := lineEnd(text, off)
 	i := sort.Search(len(spans), func(i int) bool { return spans[i].End > off })
 	for p := off; p < eol; {
 		if i < len(spans) && spans[i].Start <= p {
 			s := spans[i]
-			if s.Reading != filetype.Prose || !closed(text[s.Start:s.End]) {
+			lit := text[s.Start:s.End]
+			if s.Reading != filetype.Prose || !closed(lit) || quoted(lit) && strings.Trim(text[p:s.End], "\"'`") != "" {
 				return false
 			}
 			p = s.End
@@ -140,10 +146,12 @@ func closed(s string) bool {
 }
 
 // restRunsNothing reports whether the shell reads the rest of the line
-// from off only as a comment, a here-document body, quoted argument text
-// (a parameter expansion in it included) or the blanks and separators
-// that end a command: no command name, option, unquoted word, redirection
-// or substitution.
+// from off only as a comment, quoted argument text of a command that
+// prints it (echo, print, printf; a parameter expansion in it included),
+// or the blanks and separators that end a command: no command name,
+// option, unquoted word, redirection or substitution, and no argument of
+// another command, whose text can be a path to delete or a program to
+// run (awk's, a here-document's).
 func restRunsNothing(text string, off int, r shellread.Reading) bool {
 	eol := lineEnd(text, off)
 	for p := off; p < eol; {
@@ -153,9 +161,9 @@ func restRunsNothing(text string, off int, r shellread.Reading) bool {
 		}
 		end := min(sp.End, eol)
 		switch sp.Role {
-		case shellread.Comment, shellread.Heredoc:
-		case shellread.Argument, shellread.Assignment:
-			if !sp.Quote.Quoted() {
+		case shellread.Comment:
+		case shellread.Argument:
+			if !sp.Quote.Quoted() || !printedArgument(text, r, p) {
 				return false
 			}
 		case shellread.Syntax:
@@ -168,6 +176,33 @@ func restRunsNothing(text string, off int, r shellread.Reading) bool {
 		p = end
 	}
 	return true
+}
+
+// printedArgument reports whether the argument at byte p is one of a
+// command that prints it: the command name before it, past its other
+// arguments and options, is echo, print or printf.
+func printedArgument(text string, r shellread.Reading, p int) bool {
+	k, _ := slices.BinarySearchFunc(r.Spans, p, func(s shellread.Span, p int) int {
+		if s.End <= p {
+			return -1
+		}
+		return 1
+	})
+	for k--; k >= 0; k-- {
+		sp, start := r.Spans[k], r.Start(k)
+		switch sp.Role {
+		case shellread.Name:
+			return slices.Contains(printers, text[start:sp.End]+" ")
+		case shellread.Argument, shellread.Option:
+		case shellread.Syntax:
+			if strings.Trim(text[start:sp.End], " \t") != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // printers are the commands that print their arguments, never run them.

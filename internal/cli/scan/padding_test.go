@@ -23,13 +23,20 @@ func TestPaddingReadings(t *testing.T) {
 		// Source: what the run pushes is judged by the lexer's spans.
 		{"art.c", "/* art~art */\nint x; // note~note\n", []plainsight.Severity{info, info}},
 		{"hide.c", "int x = 1; /* note~*/ evil();\nchar *s = \"a~b\"; system(s);\n", []plainsight.Severity{warn, warn}},
-		{"args.c", "f(\"a~b\",\n  \"c~\" \"d\");\nint y = 2;~// trailing\n", []plainsight.Severity{info, info, info}},
+		// The text of a string literal may be a command for a shell: a run
+		// may push its closing quote, not its text.
+		{"args.c", "f(\"a~\",\n  \"c~b\");\nint y = 2;~// trailing\ng(\"c~\" \"d\");\n", []plainsight.Severity{info, warn, info, warn}},
+		{"run.py", "os.system(\"ls~; rm -rf ~\")\n", []plainsight.Severity{warn}},
 		{"open.js", "x = /'/;~evil()\n", []plainsight.Severity{warn}},
 		{"py.py", "s = 'x~'; import os\nz = 1 # note~*/ evil()\n", []plainsight.Severity{warn, info}},
 		// Data: a key is code, a value is prose.
-		{"v.json", "{\"a\": \"x~y\",\n \"b\": \"x~\", \"evil\": 1}\n", []plainsight.Severity{info, warn}},
+		{"v.json", "{\"a\": \"x~\",\n \"b\": \"x~\", \"evil\": 1,\n \"c\": \"x~y\"}\n", []plainsight.Severity{info, warn, warn}},
 		// Shell: what the run pushes is judged by the shell's reading.
-		{"c.sh", "# art~art\necho \"a~b\"\necho 'a~b' # c\n", []plainsight.Severity{info, info, info}},
+		{"c.sh", "# art~art\necho \"a~b\"\necho 'a~b' # c\nprintf -- '%s' \"a~$X\"\n", []plainsight.Severity{info, info, info, info}},
+		// The argument of another command is a path to delete or a
+		// program to run; so is a here-document's body.
+		{"e.sh", "rm -rf \"$B\"~\"$HOME\"\n\nawk 'BEGIN{}~END{system(\"id\")}'\n\npython3 - <<EOF\nprint(1)~; import os\nEOF\n\nX=\"a~b\"\n\necho a; rm \"a~b\"\n",
+			[]plainsight.Severity{warn, warn, warn, warn, warn}},
 		{"d.sh", "echo \"a~$(rm -rf ~)\"\n\necho \"a~\"; rm -rf ~\n\nls~; rm -rf ~\n\nbash -c \"echo a~; rm x\"\n", []plainsight.Severity{warn, warn, warn, warn}},
 		// Zsh that Bash does not parse: a printed argument.
 		{"p.sh", "x=${(l.3..-.)}\nprint -P \"$PROMPT~$RPROMPT\"\n", []plainsight.Severity{info}},
