@@ -256,6 +256,9 @@ type found struct {
 type finder struct {
 	src   string
 	found []found
+	// names holds the name of each command a wrapper runs (sudo's,
+	// timeout's, find -exec's): a command name like the first word.
+	names []*syntax.Word
 }
 
 // joinWords returns the values of ws joined by single spaces, as ssh,
@@ -431,6 +434,9 @@ func (f *finder) call(ws []*syntax.Word) *stdin {
 			if name, ok = staticWord(f.src, ws[0]); !ok {
 				return nil
 			}
+		}
+		if hops > 0 {
+			f.names = append(f.names, ws[0])
 		}
 		p, ok := programs[path.Base(name)]
 		if !ok {
