@@ -16,15 +16,17 @@ import (
 // commandLines measures the command reading (ContextCommand) on the
 // command lines of the tldr pages, as a person would type them: each
 // line without its backquotes, as written and as typed (typedLines). It
-// counts distinct lines, and lists every warn-level one with -hits.
+// counts distinct lines, and the page lines (file and line number) of
+// which any form warns, and lists every warn-level line with -hits.
 func commandLines(dir string, hits bool, stdout io.Writer) error {
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(files) == 0 {
 		return fmt.Errorf("no *.txt files in %s", dir)
 	}
 	slices.Sort(files)
-	seen := map[string]bool{}
+	index := map[string]int{} // a distinct line's index in lines
 	var lines, where []string
+	var forms [][]int // per page line, the indexes of its forms
 	for _, path := range files {
 		f, err := os.Open(path)
 		if err != nil {
@@ -38,13 +40,18 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 				continue
 			}
 			line = strings.Trim(line, "`")
+			var these []int
 			for _, l := range append([]string{line}, typedLines(line)...) {
-				if !seen[l] {
-					seen[l] = true
+				k, ok := index[l]
+				if !ok {
+					k = len(lines)
+					index[l] = k
 					lines = append(lines, l)
 					where = append(where, filepath.Base(path)+":"+strconv.Itoa(n))
 				}
+				these = append(these, k)
 			}
+			forms = append(forms, these)
 		}
 		f.Close()
 		if err := sc.Err(); err != nil {
@@ -53,6 +60,7 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 	}
 	p := plainsight.Policy{Context: plainsight.ContextCommand}
 	warned := 0
+	warns := make([]bool, len(lines))
 	var list []string
 	for k, l := range lines {
 		r := p.Sanitize(l)
@@ -60,14 +68,22 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 			continue
 		}
 		warned++
+		warns[k] = true
 		for _, w := range r.Warnings {
 			if w.Severity == plainsight.SeverityWarn {
 				list = append(list, fmt.Sprintf("%s: %s: %s in %s", where[k], w.Kind, w.Explanation, strconv.QuoteToASCII(l)))
 			}
 		}
 	}
-	fmt.Fprintf(stdout, "| distinct command lines | warn-level lines | share |\n| ---: | ---: | ---: |\n| %d | %d | %s |\n",
-		len(lines), warned, strconv.FormatFloat(100*float64(warned)/float64(max(len(lines), 1)), 'f', 4, 64)+"%")
+	pageWarned := 0
+	for _, these := range forms {
+		if slices.ContainsFunc(these, func(k int) bool { return warns[k] }) {
+			pageWarned++
+		}
+	}
+	fmt.Fprintf(stdout, "| counted | lines | warn-level lines | share |\n| --- | ---: | ---: | ---: |\n")
+	fmt.Fprintf(stdout, "| distinct command lines (as written and as typed) | %d | %d | %s |\n", len(lines), warned, share(warned, len(lines)))
+	fmt.Fprintf(stdout, "| page lines (file and line; warned if any form warns) | %d | %d | %s |\n", len(forms), pageWarned, share(pageWarned, len(forms)))
 	if hits {
 		fmt.Fprintln(stdout)
 		for _, h := range list {
@@ -75,6 +91,11 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// share is n of total as a percentage with four decimals.
+func share(n, total int) string {
+	return strconv.FormatFloat(100*float64(n)/float64(max(total, 1)), 'f', 4, 64) + "%"
 }
 
 // typedLines returns line as a person types it: each {{…}} placeholder

@@ -14,7 +14,7 @@ import (
 // each as written and as typed, counted once when two are the same.
 func TestCommandLines(t *testing.T) {
 	dir := t.TempDir()
-	text := "# ls\n- List \u201chidden\u201d files:\n`ls -a`\n`ls -a`\n`cat {{\u0444\u0430\u0439\u043b.txt}}`\n`rm {{\u2212rf}} /`\n`ls {{[-a|--all]}}`\n"
+	text := "# ls\n- List \u201chidden\u201d files:\n`ls -a`\n`ls -a`\n`cat {{\u0444\u0430\u0439\u043b.txt}}`\n`rm {{\u2212rf}} /`\n`ls {{[-a|--all]}}`\n`rm {{\u2212rf}} /`\n"
 	if err := os.WriteFile(filepath.Join(dir, "aa.txt"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -23,9 +23,13 @@ func TestCommandLines(t *testing.T) {
 		t.Fatalf("run = %d, stderr %q", code, stderr.String())
 	}
 	// Distinct: ls -a, cat {{файл.txt}}, cat файл.txt, rm {{−rf}} /, rm −rf /,
-	// ls {{[-a|--all]}}, ls --all (its other typing is ls -a).
+	// ls {{[-a|--all]}}, ls --all (its other typing is ls -a). Page lines:
+	// six, of which two warn: aa.txt:6 and aa.txt:8, whose forms repeat
+	// those of line 6.
 	got := strings.SplitN(stdout.String(), "\n\n", 2)
-	want := "| distinct command lines | warn-level lines | share |\n| ---: | ---: | ---: |\n| 7 | 2 | 28.5714% |"
+	want := "| counted | lines | warn-level lines | share |\n| --- | ---: | ---: | ---: |\n" +
+		"| distinct command lines (as written and as typed) | 7 | 2 | 28.5714% |\n" +
+		"| page lines (file and line; warned if any form warns) | 6 | 2 | 33.3333% |"
 	if diff := cmp.Diff(want, got[0]); diff != "" {
 		t.Errorf("table mismatch (-want +got):\n%s", diff)
 	}

@@ -244,17 +244,17 @@ func (rd *reader) segment(r *Reading, seg string, off, depth int) {
 	}
 	var sr Reading
 	if parsed > 0 {
-		m := marker{src: seg[:parsed]}
+		fd := finder{src: seg[:parsed]}
+		syntax.Walk(f, func(n syntax.Node) bool {
+			if s, ok := n.(*syntax.Stmt); ok {
+				fd.stmt(s)
+			}
+			return true
+		})
+		m := marker{src: seg[:parsed], names: fd.names}
 		m.file(f)
 		sr.Spans = m.sweep(parsed)
 		if depth < MaxDepth {
-			fd := finder{src: seg[:parsed]}
-			syntax.Walk(f, func(n syntax.Node) bool {
-				if s, ok := n.(*syntax.Stmt); ok {
-					fd.stmt(s)
-				}
-				return true
-			})
 			rd.layers(&sr, fd.found, depth)
 		}
 	}
@@ -361,8 +361,12 @@ func (rd *reader) layers(r *Reading, list []found, depth int) {
 }
 
 // overlay lays pieces, in order and apart, over spans. Where the
-// command itself reads a byte as code, that reading stays: the outer
-// shell interprets it before any layer sees it.
+// command itself reads a byte as code and the layer does not (a quote or
+// a comment of the layer's code), that reading stays: the outer shell
+// interprets it before any layer sees it. Where both read it as code
+// (an unquoted word of ssh's remote command, eval's words, an unquoted
+// EDITOR=value), the layer's role is what the program runs: a command
+// name or an option of the layer.
 func overlay(spans []Span, pieces []piece) []Span {
 	if len(pieces) == 0 {
 		return spans
@@ -378,7 +382,7 @@ func overlay(spans []Span, pieces []piece) []Span {
 			switch {
 			case pi < len(pieces) && pieces[pi].start <= at:
 				next = min(pieces[pi].end, s.End)
-				if !isCode(s) {
+				if !isCode(s) || isCode(pieces[pi].sp) {
 					use = pieces[pi].sp
 				}
 			case pi < len(pieces) && pieces[pi].start < next:

@@ -256,6 +256,9 @@ type found struct {
 type finder struct {
 	src   string
 	found []found
+	// names holds the name of each command a wrapper runs (sudo's,
+	// timeout's, find -exec's): a command name like the first word.
+	names []*syntax.Word
 }
 
 // joinWords returns the values of ws joined by single spaces, as ssh,
@@ -402,8 +405,25 @@ func (f *finder) assigns(as []*syntax.Assign) {
 // assign adds the value of a variable that programs run through a shell.
 func (f *finder) assign(name string, w *syntax.Word) {
 	if _, ok := shellVariables[name]; ok && w != nil {
-		f.add(wordValue(f.src, w), LayerShell, name, "", w)
+		f.add(varValue(name, wordValue(f.src, w)), LayerShell, name, "", w)
 	}
+}
+
+// varValue returns the script in v, the value of the variable name: all
+// of it but for LESSOPEN's leading "|" or "||" and a "-" after them,
+// which are less's own syntax (less(1), INPUT PREPROCESSOR).
+func varValue(name string, v value) value {
+	if name != "LESSOPEN" {
+		return v
+	}
+	k := 0
+	for k < 2 && k < len(v.text) && v.text[k] == '|' {
+		k++
+	}
+	if k > 0 && k < len(v.text) && v.text[k] == '-' {
+		k++
+	}
+	return v.slice(k)
 }
 
 // call finds the layers of a simple command's words: through the chain of
@@ -421,7 +441,7 @@ func (f *finder) call(ws []*syntax.Word) *stdin {
 			if _, ok := shellVariables[name[:eq]]; ok {
 				v := wordValue(f.src, ws[0])
 				if k := indexByte(v.text, '='); k >= 0 {
-					f.add(v.slice(k+1), LayerShell, name[:eq], "", ws[0])
+					f.add(varValue(name[:eq], v.slice(k+1)), LayerShell, name[:eq], "", ws[0])
 				}
 			}
 			ws = ws[1:]
@@ -431,6 +451,9 @@ func (f *finder) call(ws []*syntax.Word) *stdin {
 			if name, ok = staticWord(f.src, ws[0]); !ok {
 				return nil
 			}
+		}
+		if hops > 0 {
+			f.names = append(f.names, ws[0])
 		}
 		p, ok := programs[path.Base(name)]
 		if !ok {

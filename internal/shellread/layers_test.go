@@ -98,7 +98,9 @@ var moreCases = map[string]layerCase{
 	"ruby-system":       {"ruby -e 'system(\"echo ‘x\")'", "Ruby system", LayerShell},
 	"awk-system":        {"awk 'BEGIN { system(\"echo ‘x\") }'", "awk system", LayerShell},
 	"nested-ssh-bash":   {"ssh prod 'sudo bash -c \"echo ‘x\"'", "bash -c", LayerShell},
-	"ssh-words":         {"ssh prod echo \\‘x", "", 0},
+	"ssh-words":         {"ssh prod echo \\‘x", "ssh prod", LayerRemote},
+	"eval-words":        {"eval echo \\‘x", "eval", LayerShell},
+	"assign-unquoted":   {"EDITOR=vim\\‘x crontab -e", "EDITOR", LayerShell},
 	"ansi-c":            {"bash -c $'echo \\u2018x'", "", 0},
 	"double-quoted":     {"sh -c \"echo \\\"a\\\" ‘x\"", "sh -c", LayerShell},
 	"env-assign":        {"env GIT_SSH_COMMAND='ssh ‘x' git fetch", "GIT_SSH_COMMAND", LayerShell},
@@ -126,8 +128,7 @@ func TestLayers(t *testing.T) {
 	for name, c := range all {
 		i := strings.Index(c.cmd, "‘")
 		if c.kind == 0 {
-			// A layer that shows no raw ‘: a $'…' escape, or unquoted
-			// words that the command reads as code already.
+			// A layer that shows no raw ‘: a $'…' escape.
 			r := Read(c.cmd)
 			if i >= 0 && !isCode(r.At(i)) {
 				t.Errorf("%s: Read(%q): byte %d read as %v/%v, want code", name, c.cmd, i, r.At(i).Role, r.At(i).Quote)
@@ -163,6 +164,7 @@ func TestLayersQuiet(t *testing.T) {
 		"cat <<'EOF'\necho ‘x\nEOF",
 		"awk -f prog.awk '‘x'",
 		"echo '* * * * * echo ‘x' > cron.txt",
+		"export LESSOPEN='||-lesspipe %s # ‘x'", // less's prefix is no pipe: the comment stays one
 	} {
 		r := Read(cmd)
 		i := strings.Index(cmd, "‘")

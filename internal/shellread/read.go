@@ -164,6 +164,9 @@ type marker struct {
 	src   string
 	marks []mark
 	body  *syntax.Word // the here-document body just marked
+	// names are the words that name the command a wrapper runs
+	// (finder.names): command names, as the first word is.
+	names []*syntax.Word
 }
 
 // bodyEnd returns where the body of the here-document of r ends: the
@@ -216,7 +219,7 @@ func (m *marker) file(f *syntax.File) {
 			for i, w := range n.Args {
 				role := Argument
 				switch {
-				case i == 0:
+				case i == 0 || slices.Contains(m.names, w):
 					role = Name
 				case isOption(w):
 					role = Option

@@ -58,6 +58,15 @@ func TestRead(t *testing.T) {
 			`syntax/unquoted "; for f in"`, `argument/unquoted "*.go"`, `syntax/unquoted "; do"`,
 			`name/unquoted "echo"`, `argument/double "\"$f\""`, `syntax/unquoted "; done"`,
 		}},
+		// The command a wrapper runs is named as the first word is.
+		{"sudo -u deploy timeout 5 g\u0131t pull", []string{
+			`name/unquoted "sudo"`, `option/unquoted "-u"`, `argument/unquoted "deploy"`,
+			`name/unquoted "timeout"`, `argument/unquoted "5"`, `name/unquoted "g\u0131t"`, `argument/unquoted "pull"`,
+		}},
+		{"find . -exec p\u0131p install {} +", []string{
+			`name/unquoted "find"`, `argument/unquoted "."`, `option/unquoted "-exec"`,
+			`name/unquoted "p\u0131p"`, `argument/unquoted "install"`, `argument/unquoted "{}"`, `argument/unquoted "+"`,
+		}},
 		// Parse errors: the rest is unquoted argument text.
 		{"echo ok; echo 'x", []string{`name/unquoted "echo"`, `argument/unquoted "ok"`, `syntax/unquoted ";"`,
 			`name/unquoted "echo"`, `argument/unquoted "'x"`}},
