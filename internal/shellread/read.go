@@ -124,7 +124,15 @@ func Read(src string) Reading { return read(src, false, nil) }
 // mostly ASCII, ReadFor is many times faster than Read.
 func ReadFor(src string, judged func(rune) bool) Reading { return read(src, true, judged) }
 
+// parse parses src as Bash. The parser takes a carriage return for a
+// blank, and CR LF for a newline, as a script saved on Windows would
+// want; Bash takes it for an ordinary byte of a word (`\r#x` is a word,
+// not a comment). So the parser is given, in its place, a byte it also
+// reads as part of a word, and every other byte keeps its offset.
 func parse(p *syntax.Parser, src string) (*syntax.File, error) {
+	if strings.IndexByte(src, '\r') >= 0 {
+		src = strings.ReplaceAll(src, "\r", "\x01")
+	}
 	return p.Parse(strings.NewReader(src), "")
 }
 
@@ -167,6 +175,9 @@ type marker struct {
 	// names are the words that name the command a wrapper runs
 	// (finder.names): command names, as the first word is.
 	names []*syntax.Word
+	// globDepth counts the extended globs this marker reads inside
+	// (extGlob).
+	globDepth int
 }
 
 // bodyEnd returns where the body of the here-document of r ends: the
@@ -261,9 +272,44 @@ func (m *marker) file(f *syntax.File) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			// A new command: its words get their own roles.
 			m.add(n, Syntax, Unquoted)
+		case *syntax.ExtGlob:
+			m.extGlob(n)
 		}
 		return true
 	})
+}
+
+// maxExtGlobDepth bounds how many extended globs inside one another
+// extGlob reads as commands; deeper ones stay the word that holds them.
+const maxExtGlobDepth = 8
+
+// extGlob reads the text of an extended glob (`!(…)`, `@(…)`, …) as the
+// commands it holds. The parser keeps that text raw, as a pattern, which
+// Bash makes of it only with the extglob option on; a non-interactive
+// shell leaves it off and reads `!(…)` as a negation and a subshell. So
+// a quote inside is a quote either way, and what runs if it runs is code.
+func (m *marker) extGlob(g *syntax.ExtGlob) {
+	if m.globDepth >= maxExtGlobDepth || g.Pattern == nil || !g.Pattern.Pos().IsValid() {
+		return
+	}
+	off := int(g.Pattern.Pos().Offset())
+	text := g.Pattern.Value
+	if off+len(text) > len(m.src) || m.src[off:off+len(text)] != text {
+		return
+	}
+	p := syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash))
+	f, err := parse(p, text)
+	if err != nil {
+		return
+	}
+	m.addRange(off, off+len(text), Syntax, Unquoted)
+	sub := marker{src: text, globDepth: m.globDepth + 1}
+	sub.file(f)
+	for _, k := range sub.marks {
+		k.start += off
+		k.end += off
+		m.marks = append(m.marks, k)
+	}
 }
 
 // isOption reports whether w starts with an ASCII '-' and is not "-"
