@@ -16,8 +16,9 @@ import (
 // commandLines measures the command reading (ContextCommand) on the
 // command lines of the tldr pages, as a person would type them: each
 // line without its backquotes, as written and as typed (typedLines). It
-// counts distinct lines, and the page lines (file and line number) of
-// which any form warns, and lists every warn-level line with -hits.
+// counts distinct lines, and the distinct page lines (the line as the page
+// writes it) of which any form warns, and lists every warn-level line
+// with -hits.
 func commandLines(dir string, hits bool, stdout io.Writer) error {
 	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(files) == 0 {
@@ -26,7 +27,8 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 	slices.Sort(files)
 	index := map[string]int{} // a distinct line's index in lines
 	var lines, where []string
-	var forms [][]int // per page line, the indexes of its forms
+	var forms [][]int // per distinct page line, the indexes of its forms
+	page := map[string]bool{}
 	for _, path := range files {
 		f, err := os.Open(path)
 		if err != nil {
@@ -40,6 +42,10 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 				continue
 			}
 			line = strings.Trim(line, "`")
+			if page[line] {
+				continue
+			}
+			page[line] = true
 			var these []int
 			for _, l := range append([]string{line}, typedLines(line)...) {
 				k, ok := index[l]
@@ -83,7 +89,7 @@ func commandLines(dir string, hits bool, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "| counted | lines | warn-level lines | share |\n| --- | ---: | ---: | ---: |\n")
 	fmt.Fprintf(stdout, "| distinct command lines (as written and as typed) | %d | %d | %s |\n", len(lines), warned, share(warned, len(lines)))
-	fmt.Fprintf(stdout, "| page lines (file and line; warned if any form warns) | %d | %d | %s |\n", len(forms), pageWarned, share(pageWarned, len(forms)))
+	fmt.Fprintf(stdout, "| distinct page lines (warned if any form warns) | %d | %d | %s |\n", len(forms), pageWarned, share(pageWarned, len(forms)))
 	if hits {
 		fmt.Fprintln(stdout)
 		for _, h := range list {
