@@ -84,7 +84,7 @@ func writeJSON(w io.Writer, v any) error {
 	out := make([]byte, 0, b.Len())
 	for _, r := range b.String() {
 		switch {
-		case r < utf8.RuneSelf:
+		case r < utf8.RuneSelf && r != 0x7F:
 			out = append(out, byte(r))
 		case r > 0xFFFF:
 			r1, r2 := utf16.EncodeRune(r)
