@@ -38,6 +38,18 @@ type options struct {
 // protocol gives the decision: 0, or 2 for a denial the protocol makes by
 // exit status; never another status on a fault.
 func Main(args []string, s cli.IO) int {
+	return runAs([]string{"plainsight", "hook"}, args, s)
+}
+
+// Standalone is Main for the plainsight-hook command (cmd/plainsight-hook),
+// which links the hook alone and so starts faster than plainsight: the
+// snippet of -print-config runs plainsight-hook.
+func Standalone(args []string, s cli.IO) int {
+	return runAs([]string{"plainsight-hook"}, args, s)
+}
+
+// runAs is Main for the command whose words are command.
+func runAs(command, args []string, s cli.IO) int {
 	name, args := agentArg(args)
 	fs := cli.NewFlags("hook", s)
 	allowClean := fs.Bool("allow-clean", false, "allow a clean command instead of leaving it to the agent's own rules (claude-code, gemini, json)")
@@ -73,7 +85,7 @@ func Main(args []string, s cli.IO) int {
 		return cli.ExitError
 	}
 	if *printConfig {
-		_, err := io.WriteString(s.Stdout, a.config(installedCommand(a.name, fs)))
+		_, err := io.WriteString(s.Stdout, a.config(installedCommand(command, a.name, fs)))
 		if err != nil {
 			fmt.Fprintln(s.Stderr, "plainsight hook:", cli.NeutralizeLine(err.Error()))
 			return cli.ExitError
