@@ -736,10 +736,24 @@ func (cr *commandReader) substEnd(j int) int {
 
 // syntaxMeaning names what a shell syntax character would have done, as
 // the object of "not as ...".
-var syntaxMeaning = map[byte]string{
-	'|': "a pipe", ';': "the end of the command", '&': "a control operator",
-	'<': "a redirection", '>': "a redirection", '(': "a subshell or substitution",
-	')': "the end of a subshell or substitution", '=': "an assignment",
+func syntaxMeaning(c byte) string {
+	switch c {
+	case '|':
+		return "a pipe"
+	case ';':
+		return "the end of the command"
+	case '&':
+		return "a control operator"
+	case '<', '>':
+		return "a redirection"
+	case '(':
+		return "a subshell or substitution"
+	case ')':
+		return "the end of a subshell or substitution"
+	case '=':
+		return "an assignment"
+	}
+	return ""
 }
 
 // syntaxExplanation explains a character r that reads as shell syntax.
@@ -751,7 +765,7 @@ func (cr *commandReader) syntaxExplanation(i int, r rune, form, word string, sp 
 	if reading := hostread.Reading(word); reading != "" && reading != word && reading != form {
 		e += ": the word reads as `" + fragment(reading, 60) + "`"
 	}
-	meaning := syntaxMeaning[form[0]]
+	meaning := syntaxMeaning(form[0])
 	if strings.HasPrefix(word, cr.text[i:i+len(string(r))]) {
 		switch form {
 		case "-":

@@ -11,4 +11,4 @@ require (
 
 require golang.org/x/net v0.62.0
 
-require github.com/BurntSushi/toml v1.6.0
+require github.com/pelletier/go-toml/v2 v2.4.3

@@ -2,7 +2,6 @@ package term
 
 import (
 	"encoding/binary"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
@@ -177,8 +176,21 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 }
 
 // replacements is U+FFFD 1024 times: the output of a run of bytes that no
-// valid UTF-8 holds, copied rather than written a character at a time.
-var replacements = strings.Repeat(replacement, 1024)
+// valid UTF-8 holds, copied rather than written a character at a time. It
+// is a constant, so that no process builds it at start-up.
+const replacements = replacements512 + replacements512
+
+const (
+	replacements2   = replacement + replacement
+	replacements4   = replacements2 + replacements2
+	replacements8   = replacements4 + replacements4
+	replacements16  = replacements8 + replacements8
+	replacements32  = replacements16 + replacements16
+	replacements64  = replacements32 + replacements32
+	replacements128 = replacements64 + replacements64
+	replacements256 = replacements128 + replacements128
+	replacements512 = replacements256 + replacements256
+)
 
 // Classes of wordClass.
 const (

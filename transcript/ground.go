@@ -1,7 +1,6 @@
 package transcript
 
 import (
-	"bytes"
 	"encoding/binary"
 	"unicode/utf8"
 
@@ -135,10 +134,23 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	return n
 }
 
-// replacements is U+FFFD as many times as a batch holds: the output of a
-// run of bytes that no valid UTF-8 holds, copied rather than written a
-// character at a time.
-var replacements = bytes.Repeat(replacement, groundBatch/len(replacement))
+// replacements is U+FFFD as many times as a batch holds (85 times, 255
+// bytes): the output of a run of bytes that no valid UTF-8 holds, copied
+// rather than written a character at a time. It is a constant, so that no
+// process builds it at start-up.
+const replacements = replacements64 + replacements16 + replacements4 + replacementRune
+
+const (
+	replacementRune = string(utf8.RuneError)
+	replacements2   = replacementRune + replacementRune
+	replacements4   = replacements2 + replacements2
+	replacements16  = replacements4 + replacements4 + replacements4 + replacements4
+	replacements64  = replacements16 + replacements16 + replacements16 + replacements16
+)
+
+// The batch holds whole replacements, and replacements fills it.
+var _ [len(replacements) - groundBatch/len(replacementRune)*len(replacementRune)]struct{}
+var _ [groundBatch/len(replacementRune)*len(replacementRune) - len(replacements)]struct{}
 
 // c1Introducer reports whether the C1 control b opens a sequence: DCS,
 // SOS, CSI, OSC, PM or APC.

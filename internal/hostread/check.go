@@ -304,24 +304,22 @@ func isLatinLookalike(r rune, p ucd.Props) bool {
 	return !p.IdentifierAllowed() && ucd.ASCIIForm(r) == ""
 }
 
-// digitLookalikes are letters that pass for digits in a host, after the
-// digit lookalikes of Chromium's IDN spoof checker that confusables.txt
-// does not map to digits.
-var digitLookalikes = map[rune]byte{
-	0x03B8: '0', // GREEK SMALL LETTER THETA
-	0x0437: '3', // CYRILLIC SMALL LETTER ZE
-	0x0499: '3', // CYRILLIC SMALL LETTER ZE WITH DESCENDER
-	0x04E1: '3', // CYRILLIC SMALL LETTER ABKHASIAN DZE
-	0x0577: '2', // ARMENIAN SMALL LETTER SHA
-	0x10D5: '3', // GEORGIAN LETTER VIN
-	0x10F3: '3', // GEORGIAN LETTER WE
-}
-
 // digitLookalike returns the ASCII digit that the letter r passes for, or
-// 0.
+// 0. The cases first are the digit lookalikes of Chromium's IDN spoof
+// checker that confusables.txt does not map to digits (a switch, not a
+// map, so that no process builds it at start-up).
 func digitLookalike(r rune) byte {
-	if d, ok := digitLookalikes[r]; ok {
-		return d
+	switch r {
+	case 0x03B8: // GREEK SMALL LETTER THETA
+		return '0'
+	case 0x0577: // ARMENIAN SMALL LETTER SHA
+		return '2'
+	case 0x0437, // CYRILLIC SMALL LETTER ZE
+		0x0499, // CYRILLIC SMALL LETTER ZE WITH DESCENDER
+		0x04E1, // CYRILLIC SMALL LETTER ABKHASIAN DZE
+		0x10D5, // GEORGIAN LETTER VIN
+		0x10F3: // GEORGIAN LETTER WE
+		return '3'
 	}
 	if !ucd.Lookup(r).Category().IsLetter() {
 		return 0

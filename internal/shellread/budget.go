@@ -126,8 +126,7 @@ func mayHoldLayer(seg string) bool {
 		if !isProgram && !isVariable {
 			continue
 		}
-		// m[string(b)] neither allocates nor copies.
-		if p, ok := programs[string(buf[:n])]; ok && isProgram {
+		if p, ok := lookupProgram(string(buf[:n])); ok && isProgram {
 			switch p.kind {
 			case progWrapper, progFind, progAfterDashes, progContainer:
 				// They run a command, whose words are code already.
@@ -144,7 +143,7 @@ func mayHoldLayer(seg string) bool {
 			}
 		}
 		if isVariable {
-			if _, ok := shellVariables[string(buf[:n])]; ok {
+			if isShellVariable(string(buf[:n])) {
 				return true
 			}
 		}
@@ -183,11 +182,11 @@ func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
 var layerNames = func() (t struct {
 	programs, variables [256]uint64
 }) {
-	for name := range programs {
-		t.programs[name[0]] |= 1 << min(len(name), 63)
+	for _, p := range programs {
+		t.programs[p.name[0]] |= 1 << min(len(p.name), 63)
 	}
-	for name := range shellVariables {
-		t.variables[name[0]] |= 1 << min(len(name), 63)
+	for _, v := range shellVariables {
+		t.variables[v.name[0]] |= 1 << min(len(v.name), 63)
 	}
 	return t
 }()

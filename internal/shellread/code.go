@@ -17,7 +17,7 @@ type literal struct {
 
 // readCode reads src, a program in lang, at layer depth depth.
 func (rd *reader) readCode(src, lang string, depth int) Reading {
-	l, ok := languages[lang]
+	l, ok := lookupLanguage(lang)
 	var r Reading
 	if !ok {
 		r.Spans = appendSpan(nil, Span{End: len(src), Role: Argument})

@@ -404,7 +404,7 @@ func (f *finder) assigns(as []*syntax.Assign) {
 
 // assign adds the value of a variable that programs run through a shell.
 func (f *finder) assign(name string, w *syntax.Word) {
-	if _, ok := shellVariables[name]; ok && w != nil {
+	if isShellVariable(name) && w != nil {
 		f.add(varValue(name, wordValue(f.src, w)), LayerShell, name, "", w)
 	}
 }
@@ -438,7 +438,7 @@ func (f *finder) call(ws []*syntax.Word) *stdin {
 		// env's and sudo's NAME=value words.
 		for strings.Contains(name, "=") && isName(name[:strings.IndexByte(name, '=')]) {
 			eq := strings.IndexByte(name, '=')
-			if _, ok := shellVariables[name[:eq]]; ok {
+			if isShellVariable(name[:eq]) {
 				v := wordValue(f.src, ws[0])
 				if k := indexByte(v.text, '='); k >= 0 {
 					f.add(varValue(name[:eq], v.slice(k+1)), LayerShell, name[:eq], "", ws[0])
@@ -455,7 +455,7 @@ func (f *finder) call(ws []*syntax.Word) *stdin {
 		if hops > 0 {
 			f.names = append(f.names, ws[0])
 		}
-		p, ok := programs[path.Base(name)]
+		p, ok := lookupProgram(path.Base(name))
 		if !ok {
 			return nil
 		}

@@ -80,94 +80,98 @@ var (
 	shellArgs  = []string{"-o", "+o", "-O", "+O", "--rcfile", "--init-file"}
 )
 
-// programs is the table, by the base name of the command.
-var programs = map[string]program{
+// programs is the table, by the base name of the command. It is a list
+// the compiler lays out in the binary, not a map, which package
+// initialisation would build in every process (a hook call is one);
+// lookupProgram searches it.
+var programs = []namedProgram{
 	// Shells.
-	"sh":   {kind: progShell, code: shellCode, args: shellArgs, runs: "sh"},
-	"bash": {kind: progShell, code: shellCode, args: shellArgs, runs: "bash"},
-	"dash": {kind: progShell, code: shellCode, args: shellArgs, runs: "dash"},
-	"zsh":  {kind: progShell, code: shellCode, args: shellArgs, runs: "zsh"},
-	"ksh":  {kind: progShell, code: shellCode, args: shellArgs, runs: "ksh"},
-	"mksh": {kind: progShell, code: shellCode, args: shellArgs, runs: "mksh"},
-	"ash":  {kind: progShell, code: shellCode, args: shellArgs, runs: "ash"},
+	{"sh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "sh"}},
+	{"bash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "bash"}},
+	{"dash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "dash"}},
+	{"zsh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "zsh"}},
+	{"ksh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "ksh"}},
+	{"mksh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "mksh"}},
+	{"ash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "ash"}},
 	// Wrappers: they run the command that follows.
-	"busybox": {kind: progWrapper},
-	"sudo":    {kind: progWrapper, args: sudoArgs},
-	"doas":    {kind: progWrapper, args: []string{"-u", "-C"}},
-	"env":     {kind: progWrapper, args: []string{"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}},
-	"nohup":   {kind: progWrapper},
-	"timeout": {kind: progWrapper, args: []string{"-s", "--signal", "-k", "--kill-after"}, npos: 1},
-	"nice":    {kind: progWrapper, args: []string{"-n", "--adjustment"}},
-	"ionice":  {kind: progWrapper, args: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}},
-	"stdbuf":  {kind: progWrapper, args: []string{"-i", "-o", "-e", "--input", "--output", "--error"}},
-	"time":    {kind: progWrapper, args: []string{"-f", "--format", "-o", "--output"}},
-	"command": {kind: progWrapper},
-	"builtin": {kind: progWrapper},
-	"exec":    {kind: progWrapper, args: []string{"-a"}},
-	"setsid":  {kind: progWrapper},
-	"chroot":  {kind: progWrapper, args: []string{"--userspec", "--groups"}, npos: 1},
-	"unshare": {kind: progWrapper, args: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}},
-	"nsenter": {kind: progWrapper, args: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}},
-	"xargs":   {kind: progWrapper, args: []string{"-I", "-i", "-n", "-P", "-L", "-l", "-d", "-E", "-e", "-s", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--max-chars", "--eof"}},
-	"flock":   {kind: progCodeOpt, args: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, code: []string{"-c", "--command"}, npos: 1, runs: "flock"},
-	"su":      {kind: progCodeOpt, args: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, code: []string{"-c", "--command", "-C", "--session-command"}, runs: "su"},
-	"script":  {kind: progCodeOpt, args: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o", "--output-limit"}, code: []string{"-c", "--command"}, runs: "script"},
-	"find":    {kind: progFind},
-	"kubectl": {kind: progAfterDashes},
-	"oc":      {kind: progAfterDashes},
-	"docker":  {kind: progContainer, args: dockerArgs},
-	"podman":  {kind: progContainer, args: dockerArgs},
-	"nerdctl": {kind: progContainer, args: dockerArgs},
+	{"busybox", program{kind: progWrapper}},
+	{"sudo", program{kind: progWrapper, args: sudoArgs}},
+	{"doas", program{kind: progWrapper, args: []string{"-u", "-C"}}},
+	{"env", program{kind: progWrapper, args: []string{"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}}},
+	{"nohup", program{kind: progWrapper}},
+	{"timeout", program{kind: progWrapper, args: []string{"-s", "--signal", "-k", "--kill-after"}, npos: 1}},
+	{"nice", program{kind: progWrapper, args: []string{"-n", "--adjustment"}}},
+	{"ionice", program{kind: progWrapper, args: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}}},
+	{"stdbuf", program{kind: progWrapper, args: []string{"-i", "-o", "-e", "--input", "--output", "--error"}}},
+	{"time", program{kind: progWrapper, args: []string{"-f", "--format", "-o", "--output"}}},
+	{"command", program{kind: progWrapper}},
+	{"builtin", program{kind: progWrapper}},
+	{"exec", program{kind: progWrapper, args: []string{"-a"}}},
+	{"setsid", program{kind: progWrapper}},
+	{"chroot", program{kind: progWrapper, args: []string{"--userspec", "--groups"}, npos: 1}},
+	{"unshare", program{kind: progWrapper, args: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}}},
+	{"nsenter", program{kind: progWrapper, args: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}}},
+	{"xargs", program{kind: progWrapper, args: []string{"-I", "-i", "-n", "-P", "-L", "-l", "-d", "-E", "-e", "-s", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--max-chars", "--eof"}}},
+	{"flock", program{kind: progCodeOpt, args: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, code: []string{"-c", "--command"}, npos: 1, runs: "flock"}},
+	{"su", program{kind: progCodeOpt, args: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, code: []string{"-c", "--command", "-C", "--session-command"}, runs: "su"}},
+	{"script", program{kind: progCodeOpt, args: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o", "--output-limit"}, code: []string{"-c", "--command"}, runs: "script"}},
+	{"find", program{kind: progFind}},
+	{"kubectl", program{kind: progAfterDashes}},
+	{"oc", program{kind: progAfterDashes}},
+	{"docker", program{kind: progContainer, args: dockerArgs}},
+	{"podman", program{kind: progContainer, args: dockerArgs}},
+	{"nerdctl", program{kind: progContainer, args: dockerArgs}},
 	// ssh: the remote host's shell.
-	"ssh": {kind: progRemote, args: sshArgs, npos: 1, runs: "ssh"},
+	{"ssh", program{kind: progRemote, args: sshArgs, npos: 1, runs: "ssh"}},
 	// Builtins and programs that run their words as a script.
-	"eval":     {kind: progJoin, runs: "eval"},
-	"watch":    {kind: progJoin, args: []string{"-n", "--interval", "-d", "-q", "--equexit", "-s", "--shotsdir"}, runs: "watch"},
-	"parallel": {kind: progJoin, args: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "-N", "--max-args", "--delay", "--timeout", "--results", "--tmpdir", "--colsep"}, runs: "parallel"},
-	"trap":     {kind: progTrap, runs: "trap"},
-	"alias":    {kind: progAlias, runs: "alias"},
-	"git":      {kind: progGit, runs: "git"},
-	"crontab":  {kind: progCrontab, runs: "crontab"},
-	"source":   {kind: progSource, runs: "source"},
-	".":        {kind: progSource, runs: "."},
+	{"eval", program{kind: progJoin, runs: "eval"}},
+	{"watch", program{kind: progJoin, args: []string{"-n", "--interval", "-d", "-q", "--equexit", "-s", "--shotsdir"}, runs: "watch"}},
+	{"parallel", program{kind: progJoin, args: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "-N", "--max-args", "--delay", "--timeout", "--results", "--tmpdir", "--colsep"}, runs: "parallel"}},
+	{"trap", program{kind: progTrap, runs: "trap"}},
+	{"alias", program{kind: progAlias, runs: "alias"}},
+	{"git", program{kind: progGit, runs: "git"}},
+	{"crontab", program{kind: progCrontab, runs: "crontab"}},
+	{"source", program{kind: progSource, runs: "source"}},
+	{".", program{kind: progSource, runs: "."}},
 	// Other languages.
-	"python":     {kind: progCode, code: []string{"-c"}, lang: "Python"},
-	"python2":    {kind: progCode, code: []string{"-c"}, lang: "Python"},
-	"python3":    {kind: progCode, code: []string{"-c"}, lang: "Python"},
-	"pypy3":      {kind: progCode, code: []string{"-c"}, lang: "Python"},
-	"node":       {kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"},
-	"nodejs":     {kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"},
-	"bun":        {kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"},
-	"deno":       {kind: progCode, code: []string{"eval"}, lang: "JavaScript"},
-	"perl":       {kind: progCode, code: []string{"-e", "-E"}, lang: "Perl"},
-	"ruby":       {kind: progCode, code: []string{"-e"}, lang: "Ruby"},
-	"php":        {kind: progCode, code: []string{"-r"}, lang: "PHP"},
-	"lua":        {kind: progCode, code: []string{"-e"}, lang: "Lua"},
-	"luajit":     {kind: progCode, code: []string{"-e"}, lang: "Lua"},
-	"osascript":  {kind: progCode, code: []string{"-e"}, lang: "AppleScript"},
-	"pwsh":       {kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"},
-	"powershell": {kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"},
-	"awk":        {kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"},
-	"gawk":       {kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"},
-	"mawk":       {kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"},
-	"nawk":       {kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"},
+	{"python", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
+	{"python2", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
+	{"python3", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
+	{"pypy3", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
+	{"node", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
+	{"nodejs", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
+	{"bun", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
+	{"deno", program{kind: progCode, code: []string{"eval"}, lang: "JavaScript"}},
+	{"perl", program{kind: progCode, code: []string{"-e", "-E"}, lang: "Perl"}},
+	{"ruby", program{kind: progCode, code: []string{"-e"}, lang: "Ruby"}},
+	{"php", program{kind: progCode, code: []string{"-r"}, lang: "PHP"}},
+	{"lua", program{kind: progCode, code: []string{"-e"}, lang: "Lua"}},
+	{"luajit", program{kind: progCode, code: []string{"-e"}, lang: "Lua"}},
+	{"osascript", program{kind: progCode, code: []string{"-e"}, lang: "AppleScript"}},
+	{"pwsh", program{kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"}},
+	{"powershell", program{kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"}},
+	{"awk", program{kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"}},
+	{"gawk", program{kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"}},
+	{"mawk", program{kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"}},
+	{"nawk", program{kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"}},
 }
 
 // shellVariables are the variables whose values programs run through a
-// shell. (SHELLOPTS is a list of options, not a command.)
-var shellVariables = map[string]string{
-	"PROMPT_COMMAND":      "bash before each prompt",
-	"GIT_SSH_COMMAND":     "git",
-	"GIT_EDITOR":          "git",
-	"GIT_SEQUENCE_EDITOR": "git",
-	"GIT_PAGER":           "git",
-	"EDITOR":              "programs that open an editor",
-	"VISUAL":              "programs that open an editor",
-	"PAGER":               "programs that page their output",
-	"MANPAGER":            "man",
-	"LESSOPEN":            "less",
-	"BASH_ENV":            "bash",
-	"ENV":                 "sh",
+// shell, each with who runs it. (SHELLOPTS is a list of options, not a
+// command.) isShellVariable searches it.
+var shellVariables = []struct{ name, runs string }{
+	{"PROMPT_COMMAND", "bash before each prompt"},
+	{"GIT_SSH_COMMAND", "git"},
+	{"GIT_EDITOR", "git"},
+	{"GIT_SEQUENCE_EDITOR", "git"},
+	{"GIT_PAGER", "git"},
+	{"EDITOR", "programs that open an editor"},
+	{"VISUAL", "programs that open an editor"},
+	{"PAGER", "programs that page their output"},
+	{"MANPAGER", "man"},
+	{"LESSOPEN", "less"},
+	{"BASH_ENV", "bash"},
+	{"ENV", "sh"},
 }
 
 // languages holds what the command reading knows of each language that
@@ -176,17 +180,61 @@ var shellVariables = map[string]string{
 // shell (the literal that follows one of these names, after an optional
 // parenthesis, is a shell layer; those in shellIf only with shell=True in
 // the same call). backquote says whether `…` runs a shell command.
-var languages = map[string]language{
-	"Python": {comments: []string{"#"}, quotes: "'\"", keepEscapes: true, calls: []string{"system", "popen", "getoutput", "getstatusoutput"},
-		shellIf: []string{"run", "call", "check_call", "check_output", "Popen"}},
-	"JavaScript":  {comments: []string{"//", "/*"}, quotes: "'\"`", calls: []string{"exec", "execSync"}},
-	"Perl":        {comments: []string{"#"}, quotes: "'\"", backquote: true, calls: []string{"system", "exec", "qx"}},
-	"Ruby":        {comments: []string{"#"}, quotes: "'\"", backquote: true, calls: []string{"system", "exec", "spawn"}},
-	"PHP":         {comments: []string{"#", "//", "/*"}, quotes: "'\"", backquote: true, calls: []string{"system", "exec", "shell_exec", "passthru", "popen", "proc_open"}},
-	"Lua":         {comments: []string{"--"}, quotes: "'\"", calls: []string{"execute", "popen"}},
-	"AppleScript": {comments: []string{"--", "#"}, quotes: "\"", calls: []string{"do shell script"}},
-	"PowerShell":  {comments: []string{"#"}, quotes: "'\""},
-	"awk":         {comments: []string{"#"}, quotes: "\"", calls: []string{"system"}, pipes: true},
+var languages = []namedLanguage{
+	{"Python", language{comments: []string{"#"}, quotes: "'\"", keepEscapes: true, calls: []string{"system", "popen", "getoutput", "getstatusoutput"},
+		shellIf: []string{"run", "call", "check_call", "check_output", "Popen"}}},
+	{"JavaScript", language{comments: []string{"//", "/*"}, quotes: "'\"`", calls: []string{"exec", "execSync"}}},
+	{"Perl", language{comments: []string{"#"}, quotes: "'\"", backquote: true, calls: []string{"system", "exec", "qx"}}},
+	{"Ruby", language{comments: []string{"#"}, quotes: "'\"", backquote: true, calls: []string{"system", "exec", "spawn"}}},
+	{"PHP", language{comments: []string{"#", "//", "/*"}, quotes: "'\"", backquote: true, calls: []string{"system", "exec", "shell_exec", "passthru", "popen", "proc_open"}}},
+	{"Lua", language{comments: []string{"--"}, quotes: "'\"", calls: []string{"execute", "popen"}}},
+	{"AppleScript", language{comments: []string{"--", "#"}, quotes: "\"", calls: []string{"do shell script"}}},
+	{"PowerShell", language{comments: []string{"#"}, quotes: "'\""}},
+	{"awk", language{comments: []string{"#"}, quotes: "\"", calls: []string{"system"}, pipes: true}},
+}
+
+// A namedProgram is one row of programs.
+type namedProgram struct {
+	name string
+	program
+}
+
+// lookupProgram returns the row of programs for the command name. The
+// table is short and mayHoldLayer asks only for names whose first byte
+// and length are a row's (layerNames), so a scan is as quick as a map.
+func lookupProgram(name string) (program, bool) {
+	for i := range programs {
+		if programs[i].name == name {
+			return programs[i].program, true
+		}
+	}
+	return program{}, false
+}
+
+// isShellVariable reports whether name is one of shellVariables.
+func isShellVariable(name string) bool {
+	for _, v := range shellVariables {
+		if v.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// A namedLanguage is one row of languages.
+type namedLanguage struct {
+	name string
+	language
+}
+
+// lookupLanguage returns the row of languages for lang.
+func lookupLanguage(lang string) (language, bool) {
+	for i := range languages {
+		if languages[i].name == lang {
+			return languages[i].language, true
+		}
+	}
+	return language{}, false
 }
 
 // A language is one row of languages.

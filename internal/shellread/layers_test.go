@@ -109,12 +109,22 @@ var moreCases = map[string]layerCase{
 }
 
 func TestLayers(t *testing.T) {
-	for name := range programs {
-		if _, ok := programCases[name]; !ok {
-			t.Errorf("programs[%q] has no case in programCases", name)
+	seen := map[string]bool{}
+	for _, p := range programs {
+		if seen[p.name] {
+			t.Errorf("programs has two rows for %q", p.name)
+		}
+		seen[p.name] = true
+		if _, ok := programCases[p.name]; !ok {
+			t.Errorf("programs[%q] has no case in programCases", p.name)
 		}
 	}
-	for v := range shellVariables {
+	for _, sv := range shellVariables {
+		v := sv.name
+		if seen[v] {
+			t.Errorf("shellVariables has two rows for %q", v)
+		}
+		seen[v] = true
 		moreCases["var-"+v] = layerCase{v + "='echo ‘x' cmd", v, LayerShell}
 		moreCases["export-"+v] = layerCase{"export " + v + "='echo ‘x'", v, LayerShell}
 	}

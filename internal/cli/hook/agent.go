@@ -84,7 +84,7 @@ func writeJSON(w io.Writer, v any) error {
 	out := make([]byte, 0, b.Len())
 	for _, r := range b.String() {
 		switch {
-		case r < utf8.RuneSelf:
+		case r < utf8.RuneSelf && r != 0x7F:
 			out = append(out, byte(r))
 		case r > 0xFFFF:
 			r1, r2 := utf16.EncodeRune(r)
@@ -98,22 +98,23 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // installedCommand is the command line that --print-config installs for
-// agent name: plainsight hook with the flags given, bar -print-config,
+// agent name: command (plainsight hook, or plainsight-hook) with the
+// flags given, bar -print-config,
 // then "|| exit 2" for the agents, which run it with a shell: a plainsight
 // that is missing from PATH (127) or killed by a signal then denies the
 // call instead of letting it through.
-func installedCommand(name string, fs *flag.FlagSet) string {
-	line := hookCommandLine(name, fs)
+func installedCommand(command []string, name string, fs *flag.FlagSet) string {
+	line := hookCommandLine(command, name, fs)
 	if name == generic.name {
 		return line
 	}
 	return line + " || exit 2"
 }
 
-// hookCommandLine is plainsight hook with the flags given, bar
-// -print-config.
-func hookCommandLine(name string, fs *flag.FlagSet) string {
-	words := []string{"plainsight", "hook", name}
+// hookCommandLine is command and the agent's name with the flags given,
+// bar -print-config.
+func hookCommandLine(command []string, name string, fs *flag.FlagSet) string {
+	words := append(append([]string{}, command...), name)
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "print-config" {
 			return

@@ -27,33 +27,32 @@ var claudeCode = &agent{
 	},
 }
 
-type claudeOutput struct {
-	HookSpecificOutput claudeDecision `json:"hookSpecificOutput"`
-	// SystemMessage is shown to the person; set on a deny, whose reason
-	// goes to the model only.
-	SystemMessage string `json:"systemMessage,omitempty"`
-}
-
-type claudeDecision struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision"`
-	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
-}
-
 func claudeAnswer(w io.Writer, v verdict) (int, error) {
 	if v.decision == none {
 		return cli.ExitClean, nil
 	}
-	out := claudeOutput{HookSpecificOutput: claudeDecision{
-		HookEventName:            "PreToolUse",
-		PermissionDecision:       v.decision.String(),
-		PermissionDecisionReason: v.reason,
-	}}
+	reason, message := v.reason, ""
 	switch v.decision {
 	case allow:
-		out.HookSpecificOutput.PermissionDecisionReason = "plainsight: nothing hidden or misleading in this command"
+		reason = "plainsight: nothing hidden or misleading in this command"
 	case deny:
-		out.SystemMessage = v.reason
+		// The reason of a deny goes to the model only; the system
+		// message is shown to the person.
+		message = v.reason
 	}
-	return cli.ExitClean, writeJSON(w, out)
+	return cli.ExitClean, writeClaudeAnswer(w, v.decision.String(), reason, message)
+}
+
+// writeClaudeAnswer writes the PreToolUse answer of Claude Code (and
+// Codex): {"hookSpecificOutput":{"hookEventName":"PreToolUse",
+// "permissionDecision":…,"permissionDecisionReason":…},"systemMessage":…},
+// the reason and the message left out when empty.
+func writeClaudeAnswer(w io.Writer, decision, reason, message string) error {
+	return writeObject(w,
+		member{name: "hookSpecificOutput", members: []member{
+			{name: "hookEventName", value: "PreToolUse", keep: true},
+			{name: "permissionDecision", value: decision, keep: true},
+			{name: "permissionDecisionReason", value: reason},
+		}},
+		member{name: "systemMessage", value: message})
 }

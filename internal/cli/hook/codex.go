@@ -33,12 +33,5 @@ func codexAnswer(w io.Writer, v verdict) (int, error) {
 	if v.decision != deny {
 		return cli.ExitClean, nil
 	}
-	return cli.ExitClean, writeJSON(w, claudeOutput{
-		HookSpecificOutput: claudeDecision{
-			HookEventName:            "PreToolUse",
-			PermissionDecision:       "deny",
-			PermissionDecisionReason: v.reason,
-		},
-		SystemMessage: v.reason,
-	})
+	return cli.ExitClean, writeClaudeAnswer(w, "deny", v.reason, v.reason)
 }

@@ -27,21 +27,18 @@ var gemini = &agent{
 	},
 }
 
-type geminiOutput struct {
-	Decision      string `json:"decision,omitempty"`
-	Reason        string `json:"reason,omitempty"`
-	SystemMessage string `json:"systemMessage,omitempty"`
-}
-
 func geminiAnswer(w io.Writer, v verdict) (int, error) {
 	// Standard output is parsed as JSON whatever the decision: no opinion
 	// is an empty object.
-	var out geminiOutput
+	var decision, reason string
 	switch v.decision {
 	case allow:
-		out.Decision = "allow"
+		decision = "allow"
 	case ask, deny:
-		out = geminiOutput{Decision: "deny", Reason: v.reason, SystemMessage: v.reason}
+		decision, reason = "deny", v.reason
 	}
-	return cli.ExitClean, writeJSON(w, out)
+	return cli.ExitClean, writeObject(w,
+		member{name: "decision", value: decision},
+		member{name: "reason", value: reason},
+		member{name: "systemMessage", value: reason})
 }

@@ -10,7 +10,9 @@ package hook
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/plainsight-dev/plainsight/internal/cli"
@@ -36,6 +38,18 @@ type options struct {
 // protocol gives the decision: 0, or 2 for a denial the protocol makes by
 // exit status; never another status on a fault.
 func Main(args []string, s cli.IO) int {
+	return runAs([]string{"plainsight", "hook"}, args, s)
+}
+
+// Standalone is Main for the plainsight-hook command (cmd/plainsight-hook),
+// which links the hook alone and so starts faster than plainsight: the
+// snippet of -print-config runs plainsight-hook.
+func Standalone(args []string, s cli.IO) int {
+	return runAs([]string{"plainsight-hook"}, args, s)
+}
+
+// runAs is Main for the command whose words are command.
+func runAs(command, args []string, s cli.IO) int {
 	name, args := agentArg(args)
 	fs := cli.NewFlags("hook", s)
 	allowClean := fs.Bool("allow-clean", false, "allow a clean command instead of leaving it to the agent's own rules (claude-code, gemini, json)")
@@ -71,7 +85,7 @@ func Main(args []string, s cli.IO) int {
 		return cli.ExitError
 	}
 	if *printConfig {
-		_, err := io.WriteString(s.Stdout, a.config(installedCommand(a.name, fs)))
+		_, err := io.WriteString(s.Stdout, a.config(installedCommand(command, a.name, fs)))
 		if err != nil {
 			fmt.Fprintln(s.Stderr, "plainsight hook:", cli.NeutralizeLine(err.Error()))
 			return cli.ExitError
@@ -80,13 +94,15 @@ func Main(args []string, s cli.IO) int {
 	}
 
 	opts := options{allowClean: *allowClean, denyWarnings: *denyWarnings}
-	v := within(*timeout, func() verdict { return judge(a, s.Stdin, opts) })
-	if *auditPath != "" {
-		if err := record(*auditPath, a, v, s.Getenv); err != nil {
-			v = fault(fmt.Errorf("the audit record could not be written: %w", err))
+	answer := func(v verdict) int {
+		if *auditPath != "" {
+			if err := record(*auditPath, a, v, s.Getenv); err != nil {
+				v = fault(fmt.Errorf("the audit record could not be written: %w", err))
+			}
 		}
+		return a.respond(v, s)
 	}
-	return a.respond(v, s)
+	return within(*timeout, func() verdict { return judge(a, s.Stdin, opts) }, answer)
 }
 
 // agentArg takes the agent's name off the front of args, when it comes
@@ -98,25 +114,39 @@ func agentArg(args []string) (name string, rest []string) {
 	return "", args
 }
 
-// within runs f and returns its verdict, or a fault if f panics or takes
-// longer than d. A call that outlives d is left running: the process ends
-// with the denial.
-func within(d time.Duration, f func() verdict) verdict {
-	done := make(chan verdict, 1)
-	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- fault(fmt.Errorf("internal error: %v", p))
-			}
-		}()
-		done <- f()
-	}()
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case v := <-done:
-		return v
-	case <-timer.C:
-		return fault(fmt.Errorf("reading the command took longer than %v", d))
+// exit ends the process with a status; tests replace it.
+var exit = os.Exit
+
+// within answers f's verdict, or a fault if f panics, and returns the
+// exit status of the answer. f runs on the calling goroutine: a goroutine
+// of its own would start a thread and grow a new stack in every hook call,
+// a good part of what the call costs. If f takes longer than d, the
+// timer's goroutine answers the timeout and ends the process, leaving f
+// running; whichever of the two comes first answers, the other never does.
+func within(d time.Duration, f func() verdict, answer func(verdict) int) int {
+	var answered atomic.Bool
+	late := make(chan int, 1)
+	timer := time.AfterFunc(d, func() {
+		if answered.CompareAndSwap(false, true) {
+			status := answer(fault(fmt.Errorf("reading the command took longer than %v", d)))
+			late <- status
+			exit(status)
+		}
+	})
+	v := protect(f)
+	timer.Stop()
+	if !answered.CompareAndSwap(false, true) {
+		return <-late // the timeout answered (and, but in tests, exited)
 	}
+	return answer(v)
+}
+
+// protect returns f's verdict, or a fault if f panics.
+func protect(f func() verdict) (v verdict) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = fault(fmt.Errorf("internal error: %v", p))
+		}
+	}()
+	return f()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -21,7 +22,8 @@ func run(args []string, stdin io.Reader) (status int, stdout, stderr string) {
 }
 
 func TestWithinPanic(t *testing.T) {
-	v := within(time.Minute, func() verdict { panic("broken table") })
+	var v verdict
+	within(time.Minute, func() verdict { panic("broken table") }, func(got verdict) int { v = got; return 0 })
 	if v.decision != deny || v.err == nil || !strings.Contains(v.reason, "internal error: broken table") {
 		t.Errorf("a panic gives %v, want a denial naming it", v)
 	}
@@ -29,14 +31,27 @@ func TestWithinPanic(t *testing.T) {
 
 // TestTimeout checks that a hook whose input never ends denies the call
 // once its time is up, rather than letting the agent's own timeout run
-// out, which lets the call proceed.
+// out, which lets the call proceed. The reading is left running, and the
+// process would end with the denial: here exit reports the status, and
+// Main returns the same once the input ends.
 func TestTimeout(t *testing.T) {
-	r, w := io.Pipe()
-	defer w.Close()
+	exited := make(chan int, 1)
+	exit = func(status int) { exited <- status }
+	defer func() { exit = os.Exit }()
 	for _, agent := range []string{"claude-code", "gemini", "codex", "json"} {
-		status, _, stderr := run([]string{agent, "--timeout", "50ms"}, r)
-		if status != cli.ExitError || !strings.Contains(stderr, "took longer than 50ms") {
-			t.Errorf("%s: status %d, stderr %q; want 2 and the timeout", agent, status, stderr)
+		r, w := io.Pipe()
+		var stderr bytes.Buffer
+		returned := make(chan int, 1)
+		go func() {
+			returned <- Main([]string{agent, "--timeout", "50ms"}, cli.IO{Stdin: r, Stdout: io.Discard, Stderr: &stderr, Getenv: func(string) string { return "" }})
+		}()
+		status := <-exited
+		if status != cli.ExitError || !strings.Contains(stderr.String(), "took longer than 50ms") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and the timeout", agent, status, stderr.String())
+		}
+		w.Close()
+		if got := <-returned; got != status {
+			t.Errorf("%s: Main returned %d after the timeout's exit %d", agent, got, status)
 		}
 	}
 }

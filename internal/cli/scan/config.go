@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,7 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2"
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/filetype"
 )
@@ -97,12 +98,19 @@ func loadConfig(name, dir string) (*config, error) {
 		return nil, err
 	}
 	var cf configFile
-	md, err := toml.Decode(string(data), &cf)
-	if err != nil {
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cf); err != nil {
+		var strict *toml.StrictMissingError
+		if errors.As(err, &strict) && len(strict.Errors) > 0 {
+			return nil, fmt.Errorf("%s: unknown key %s", name, strings.Join(strict.Errors[0].Key(), "."))
+		}
+		var syntax *toml.DecodeError
+		if errors.As(err, &syntax) {
+			line, col := syntax.Position()
+			return nil, fmt.Errorf("%s:%d:%d: %v", name, line, col, err)
+		}
 		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if un := md.Undecoded(); len(un) > 0 {
-		return nil, fmt.Errorf("%s: unknown key %s", name, un[0])
 	}
 	abs, err := filepath.Abs(filepath.Dir(name))
 	if err != nil {

@@ -176,28 +176,24 @@ func ruleProperties(r rule) sarifRuleProperties {
 		p.SecuritySeverity = "7.0"
 	}
 	p.Tags = append(p.Tags, "hidden-text")
-	if cwe := kindCWE[k]; cwe != "" {
+	if cwe := kindCWE(k); cwe != "" {
 		p.Tags = append(p.Tags, "external/cwe/"+cwe)
 	}
 	return p
 }
 
 // kindCWE names the weakness each kind is an instance of.
-var kindCWE = map[plainsight.Kind]string{
-	plainsight.KindCarriageReturn:        "cwe-451",
-	plainsight.KindBackspace:             "cwe-451",
-	plainsight.KindTerminalEscape:        "cwe-150",
-	plainsight.KindControl:               "cwe-150",
-	plainsight.KindBidi:                  "cwe-451",
-	plainsight.KindBidiReorder:           "cwe-451",
-	plainsight.KindZeroWidth:             "cwe-451",
-	plainsight.KindInvisible:             "cwe-451",
-	plainsight.KindHiddenTags:            "cwe-451",
-	plainsight.KindVariationSelectors:    "cwe-451",
-	plainsight.KindMixedScript:           "cwe-1007",
-	plainsight.KindLookalike:             "cwe-1007",
-	plainsight.KindWholeScriptConfusable: "cwe-1007",
-	plainsight.KindMixedNumbers:          "cwe-1007",
+func kindCWE(k plainsight.Kind) string {
+	switch k {
+	case plainsight.KindCarriageReturn, plainsight.KindBackspace, plainsight.KindBidi, plainsight.KindBidiReorder,
+		plainsight.KindZeroWidth, plainsight.KindInvisible, plainsight.KindHiddenTags, plainsight.KindVariationSelectors:
+		return "cwe-451"
+	case plainsight.KindTerminalEscape, plainsight.KindControl:
+		return "cwe-150"
+	case plainsight.KindMixedScript, plainsight.KindLookalike, plainsight.KindWholeScriptConfusable, plainsight.KindMixedNumbers:
+		return "cwe-1007"
+	}
+	return ""
 }
 
 func (s *sarifWriter) begin() error {
