@@ -20,6 +20,7 @@ import (
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
 	auditlog "github.com/plainsight-dev/plainsight/internal/cli/audit"
+	"github.com/plainsight-dev/plainsight/internal/cli/show"
 	"github.com/plainsight-dev/plainsight/render"
 )
 
@@ -159,7 +160,7 @@ func Main(args []string, s cli.IO) int {
 	case *yes && res.HasWarning() && !*allowWarnings:
 		rec.Decision, rec.By, rec.Reason = rejected, "--yes", "warnings"
 		fmt.Fprintln(s.Stderr, "plainsight approve: not run: -yes does not approve a command with warnings without -allow-warnings")
-		io.WriteString(s.Stderr, cli.PlainWarnings(res, ""))
+		io.WriteString(s.Stderr, show.PlainWarnings(res, ""))
 	case *yes:
 		rec.Decision, rec.By = approved, "--yes"
 	default:
@@ -430,7 +431,7 @@ func promptText(res plainsight.Result, opts render.TerminalOptions) string {
 	warnings := render.TerminalWarnings(res, opts)
 	if !opts.Color {
 		// No underline shows the foreign characters: name them.
-		warnings = cli.PlainWarnings(res, "")
+		warnings = show.PlainWarnings(res, "")
 	}
 	for l := range strings.Lines(warnings) {
 		line(strings.TrimSuffix(l, "\n"))

@@ -11,18 +11,19 @@ import (
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
+	"github.com/plainsight-dev/plainsight/internal/cli/show"
 	"github.com/plainsight-dev/plainsight/render"
 )
 
 // newPrinter returns a printer for the -color mode and -json: colour is
-// decided for stdout and stderr each on its own (cli.ColorFor).
+// decided for stdout and stderr each on its own (show.ColorFor).
 func newPrinter(s cli.IO, stdout, stderr io.Writer, mode string, json bool) (printer, error) {
 	p := printer{stdout: stdout, stderr: stderr, json: json}
 	var err error
-	if p.color, err = cli.ColorFor(mode, stdout, s.Getenv); err != nil {
+	if p.color, err = show.ColorFor(mode, stdout, s.Getenv); err != nil {
 		return p, err
 	}
-	p.errColor, err = cli.ColorFor(mode, stderr, s.Getenv)
+	p.errColor, err = show.ColorFor(mode, stderr, s.Getenv)
 	return p, err
 }
 
@@ -80,7 +81,7 @@ func (p printer) print(name, input string, ctx plainsight.Context, r plainsight.
 	}
 	// Without colour no underline shows which character of a token a
 	// warning is about: the tokens follow with those characters escaped.
-	warnings := cli.PlainWarnings(r, name)
+	warnings := show.PlainWarnings(r, name)
 	if p.errColor {
 		warnings = render.TerminalWarnings(r, render.TerminalOptions{Color: true, Source: name})
 	}
