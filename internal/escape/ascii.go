@@ -148,15 +148,18 @@ func lineRun(s []byte) int {
 		// the eight words tested with one mask and one branch.
 		for i >= 40 && i+96 <= len(s) {
 			b := s[i+32 : i+96 : i+96] // one bounds check for the eight words
-			m := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
+			lo := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[8:16])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[16:24])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32]))
+			hi := lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[40:48])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[48:56])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[56:64]))
-			if m&highs != 0 {
+			if (lo|hi)&highs != 0 {
+				if lo&highs == 0 {
+					i += 32 // the first half passes: only the second is read again
+				}
 				break
 			}
 			i += 64
@@ -205,15 +208,18 @@ func lineTabRun(s []byte) int {
 		// tab fails too.
 		for i >= 40 && i+96 <= len(s) {
 			b := s[i+32 : i+96 : i+96] // one bounds check for the eight words
-			m := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
+			lo := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[8:16])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[16:24])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32]))
+			hi := lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[40:48])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[48:56])) |
 				lineStopsRaw(binary.LittleEndian.Uint64(b[56:64]))
-			if m&highs != 0 {
+			if (lo|hi)&highs != 0 {
+				if lo&highs == 0 {
+					i += 32 // the first half passes: only the second is read again
+				}
 				break
 			}
 			i += 64
