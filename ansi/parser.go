@@ -565,17 +565,36 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 		t := table[p.state][b]
 		switch t.act {
 		case aPut:
-			if b >= utf8RuneSelf {
-				p.high(b)
-				i++
-				continue
-			}
-			// Bulk: the run of 7-bit payload bytes.
+			// Bulk: the run of payload bytes, 7-bit and 8-bit, with
+			// the UTF-8 tracking of high and cont inline, so that the
+			// payload of a string in binary output (a raw C1
+			// introducer opens one) costs a few instructions a byte
+			// and one put, not two calls a byte. C2 and any byte that
+			// is not payload end the run for the loop above.
 			row := &table[p.state]
-			j := i + 1
-			for j < len(src) && src[j] < utf8RuneSelf && row[src[j]].act == aPut {
+			need, lo, hi := p.u8need, p.u8lo, p.u8hi // need is 0 here
+			j := i
+			for j < len(src) {
+				c := src[j]
+				if need > 0 {
+					if lo <= c && c <= hi {
+						need--
+						lo, hi = 0x80, 0xBF
+						j++
+						continue
+					}
+					need = 0 // a broken character; c is read on its own
+				}
+				if c == 0xC2 || row[c].act != aPut {
+					break
+				}
+				if c >= utf8RuneSelf {
+					l := leads[c]
+					need, lo, hi = l.need, l.lo, l.hi
+				}
 				j++
 			}
+			p.u8need, p.u8lo, p.u8hi = need, lo, hi
 			p.put(src[i:j])
 			i = j
 		case aIgnore:

@@ -118,18 +118,13 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			i += k
 			continue
 		}
-		// Bytes alone, each written whole whatever its length, without
-		// a branch on it: the table decides.
-		o := outputs[src[i]]
-		for o < outLead {
-			binary.LittleEndian.PutUint32(dst[j:], uint32(o))
-			j += int(o >> 24)
-			if i++; i == end {
+		if outputs[src[i]] < outLead {
+			// Not at a character, which costs no call.
+			if j, i = byteRun(dst, j, src, i, end, outputs); i == end {
 				return j, i
 			}
-			o = outputs[src[i]]
 		}
-		b := src[i]
+		o, b := outputs[src[i]], src[i]
 		if o == outStop {
 			break
 		}
@@ -171,6 +166,41 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			j += len(replacement)
 		}
 		i += m
+	}
+	return j, i
+}
+
+// outReplacement is the byteOutput of U+FFFD.
+const outReplacement byteOutput = 3<<24 | 0xbd<<16 | 0xbf<<8 | 0xef
+
+// byteRun is ground's loop over bytes alone: from src[i] to end, it
+// writes each byte that the table decides, whole whatever its length and
+// without a branch on it, and U+FFFD for each lead byte that the byte
+// after it does not continue (the parser reads such a lead as one invalid
+// byte), the commonest lead in binary output. It stops at any other byte,
+// a lead whose next byte is not in src among them, and returns the new j
+// and i. A loop of its own, in a function small enough that the compiler
+// keeps its state in registers: in ground's body it spilled to the stack
+// on every byte.
+func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
+	run := src[:end] // i < len(run): no bounds check on the byte read
+	for i < len(run) {
+		o := outputs[run[i]]
+		if o < outLead {
+			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(o))
+			j += int(o >> 24)
+			i++
+			continue
+		}
+		if o != outLead || i+1 >= len(src) {
+			break
+		}
+		if l, c := utf8Leads[src[i]], src[i+1]; l.lo <= c && c <= l.hi {
+			break // a character, a C1 control in UTF-8, or a prefix
+		}
+		binary.LittleEndian.PutUint32(dst[j:j+4], uint32(outReplacement))
+		j += len(replacement)
+		i++
 	}
 	return j, i
 }

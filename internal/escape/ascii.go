@@ -47,8 +47,19 @@ func notPrintable(w uint64) uint64 {
 // second test for text that has a newline every few words. Lanes after
 // the first one set may be set wrongly; the first is exact.
 func lineStops(w uint64) uint64 {
+	return lineStopsRaw(w) & highs
+}
+
+// lineStopsRaw is lineStops before its mask: only the high bit of each
+// lane means anything, so a run of words may be tested with one mask for
+// all of them, their raw values ORed together.
+func lineStopsRaw(w uint64) uint64 {
 	x := w ^ ones*'\n'
-	return (w | (x+ones*0x7F)&^(x+ones*0x60) | (w + ones)) & highs
+	// Below 0x80, x+0x7F has the high bit when x is not 0 and x+0x60
+	// when x is 0x20 or more: their XOR, when x is a control other than
+	// '\n'. A carry out of a lane of 0x80 or more, which w marks anyway,
+	// can only make a later lane wrong.
+	return w | (x + ones*0x7F) ^ (x + ones*0x60) | (w + ones)
 }
 
 // tabLanes sets the high bit of each byte lane of w that is '\t'. A
@@ -133,6 +144,26 @@ func lineRun(s []byte) int {
 		if m0|m1|m2|m3 != 0 {
 			return i + firstLane(m0, m1, m2, m3)
 		}
+		// A long run, past two blocks: on by whole blocks of 64 bytes,
+		// the eight words tested with one mask and one branch.
+		for i >= 40 && i+96 <= len(s) {
+			b := s[i+32 : i+96 : i+96] // one bounds check for the eight words
+			lo := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[8:16])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[16:24])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32]))
+			hi := lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[40:48])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[48:56])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[56:64]))
+			if (lo|hi)&highs != 0 {
+				if lo&highs == 0 {
+					i += 32 // the first half passes: only the second is read again
+				}
+				break
+			}
+			i += 64
+		}
 	}
 	for ; i+8 <= len(s); i += 8 {
 		if m := lineStops(binary.LittleEndian.Uint64(s[i:])); m != 0 {
@@ -163,12 +194,35 @@ func lineTabRun(s []byte) int {
 		w3 := binary.LittleEndian.Uint64(b[24:32])
 		m0, m1, m2, m3 := lineStops(w0), lineStops(w1), lineStops(w2), lineStops(w3)
 		if m0|m1|m2|m3 == 0 {
-			continue
+			goto long
 		}
 		// Tabs are rare: clear them only in a block that stops.
 		m0, m1, m2, m3 = m0&^tabLanes(w0), m1&^tabLanes(w1), m2&^tabLanes(w2), m3&^tabLanes(w3)
 		if m0|m1|m2|m3 != 0 {
 			return i + firstLane(m0, m1, m2, m3)
+		}
+		continue
+	long:
+		// A long run, past two blocks: on by whole blocks of 64 bytes,
+		// the eight words tested with one mask and one branch, which a
+		// tab fails too.
+		for i >= 40 && i+96 <= len(s) {
+			b := s[i+32 : i+96 : i+96] // one bounds check for the eight words
+			lo := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[8:16])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[16:24])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32]))
+			hi := lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[40:48])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[48:56])) |
+				lineStopsRaw(binary.LittleEndian.Uint64(b[56:64]))
+			if (lo|hi)&highs != 0 {
+				if lo&highs == 0 {
+					i += 32 // the first half passes: only the second is read again
+				}
+				break
+			}
+			i += 64
 		}
 	}
 	for ; i+8 <= len(s); i += 8 {
