@@ -75,6 +75,7 @@ type Cleaner struct {
 	parserOnly bool
 
 	out  []byte          // output not yet handed out by Transform
+	ubuf []byte          // a segment with its escapes, for emitUnicode
 	sb   strings.Builder // Clean's output, written instead of out when toSB
 	toSB bool
 	// pass: Clean's output so far is raw[:passN], and not yet written
@@ -136,8 +137,8 @@ func (c *Cleaner) Report() Report {
 // Reset implements [transform.Transformer]: it restores the state of a new
 // Cleaner with the same options, report included.
 func (c *Cleaner) Reset() {
-	p, line, out := c.p, c.line[:0], c.out[:0]
-	*c = Cleaner{opts: c.opts, p: p, line: line, out: out, tail: c.tail[:0]}
+	p, line, out, ubuf := c.p, c.line[:0], c.out[:0], c.ubuf[:0]
+	*c = Cleaner{opts: c.opts, p: p, line: line, out: out, ubuf: ubuf, tail: c.tail[:0]}
 	if p != nil {
 		p.Reset()
 		c.lim = c.opts.Limits.Effective()

@@ -150,8 +150,11 @@ func textRun(src []byte) (n int, ascii bool) {
 			}
 			n += 2
 			continue
-		case b >= 0xE1 && b <= 0xEC && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
+		case b >= 0xE1 && b <= 0xEF && b != 0xED && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
 			n += 3 // neither overlong nor a surrogate
+			continue
+		case b >= 0xF1 && b <= 0xF3 && n+3 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80 && src[n+3]&0xC0 == 0x80:
+			n += 4 // neither overlong nor above U+10FFFF
 			continue
 		}
 		_, size := utf8.DecodeRune(src[n:])

@@ -147,24 +147,30 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 }
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
-// decide, per the Unicode policy, and counts them.
+// decide, per the Unicode policy, and counts them. The text is put
+// together in ubuf and written in one piece, not a piece per escape.
 func (c *Cleaner) emitUnicode(seg []byte) {
 	w := unicodeWalk{seg: seg}
-	prev := 0
-	for i, r, size, cls := w.next(0); i < len(seg); i, r, size, cls = w.next(i + size) {
-		c.countUnicode(cls)
-		switch c.opts.Unicode {
-		case UnicodeRemove:
-			c.emit(seg[prev:i])
-			prev = i + size
-		case UnicodeEscape:
-			c.emit(seg[prev:i])
-			var buf [12]byte // the longest escape, \u{10ffff}, and room to spare
-			c.emit(plainsight.AppendEscapeRune(buf[:0], r))
-			prev = i + size
+	i, r, size, cls := w.next(0)
+	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
+		for ; i < len(seg); i, _, size, cls = w.next(i + size) {
+			c.countUnicode(cls)
 		}
+		c.emit(seg)
+		return
 	}
-	c.emit(seg[prev:])
+	buf, prev := c.ubuf[:0], 0
+	for ; i < len(seg); i, r, size, cls = w.next(i + size) {
+		c.countUnicode(cls)
+		buf = append(buf, seg[prev:i]...)
+		if c.opts.Unicode == UnicodeEscape {
+			buf = plainsight.AppendEscapeRune(buf, r)
+		}
+		prev = i + size
+	}
+	buf = append(buf, seg[prev:]...)
+	c.emit(buf)
+	c.ubuf = buf[:0]
 }
 
 // countUnicode counts one escaped code point of class cls and the
