@@ -72,8 +72,12 @@ func cleanLines(src []byte, maxLine int) int {
 			i += escape.CleanPrefixBytes(src[i:], true)
 			// Settle the lines that end in src[a:i].
 			if i-start <= maxLine {
-				if k := bytes.LastIndexByte(src[a:i], '\n'); k >= 0 {
-					end, start = a+k+1, a+k+1
+				// IndexByte, in assembly, rules out a run without a
+				// newline quickly; LastIndexByte, a plain loop, reads
+				// only the last line of one that has.
+				if bytes.IndexByte(src[a:i], '\n') >= 0 {
+					k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
+					end, start = k, k
 				}
 			} else {
 				for {

@@ -33,29 +33,45 @@ func runeClass(r rune) (cls plainsight.Class, contextual bool) {
 
 //go:generate go run ./internal/genplain -o plainbmp.go
 
-// plainRun returns the length of the run of two- and three-byte runes at
-// the start of src that plainBMP marks as left alone.
+// plainRun returns the length of the run at the start of src of two- and
+// three-byte runes that plainBMP marks as left alone, and of the single
+// printable ASCII bytes between them (a space between words of a script
+// other than Latin): the text of most of the world's scripts, one
+// character a loop.
 func plainRun(src []byte) int {
 	i := 0
-	for i < len(src) {
-		var r rune
-		var size int
-		switch b := src[i]; {
-		case b >= 0xC2 && b <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80:
-			r, size = rune(b&0x1F)<<6|rune(src[i+1]&0x3F), 2
-		case b >= 0xE0 && b <= 0xEF && i+2 < len(src) && src[i+1]&0xC0 == 0x80 && src[i+2]&0xC0 == 0x80:
-			r, size = rune(b&0x0F)<<12|rune(src[i+1]&0x3F)<<6|rune(src[i+2]&0x3F), 3
+	for i+1 < len(src) {
+		b, b1 := src[i], src[i+1]
+		if b < utf8.RuneSelf {
+			if b-0x20 < 0x5F && b1 >= utf8.RuneSelf {
+				i++
+				continue
+			}
+			return i
+		}
+		if b1&0xC0 != 0x80 {
+			return i
+		}
+		var r uint
+		if b < 0xE0 {
+			if b < 0xC2 {
+				return i
+			}
+			r = uint(b&0x1F)<<6 | uint(b1&0x3F)
+		} else {
+			if b > 0xEF || i+2 >= len(src) || src[i+2]&0xC0 != 0x80 {
+				return i
+			}
+			r = uint(b&0x0F)<<12 | uint(b1&0x3F)<<6 | uint(src[i+2]&0x3F)
 			if r < 0x800 {
 				return i // overlong
 			}
-		default:
-			return i
 		}
 		// C1 and surrogates have no bit set.
-		if plainBMP[r>>6]&(1<<(r&63)) == 0 {
+		if plainBMP[r>>6&(uint(len(plainBMP))-1)]&(1<<(r&63)) == 0 {
 			return i
 		}
-		i += size
+		i += 2 + int(b>>5&1) // C2-DF lead two bytes, E0-EF three
 	}
 	return i
 }
