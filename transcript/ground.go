@@ -74,7 +74,7 @@ loop:
 			c.rep.C1++
 			n++
 		case gInvalid:
-			if n+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
+			if n+8 <= len(src) && groundClass[src[n+1]] == gInvalid && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
 				// A run of bytes that no valid UTF-8 holds (0xFF
 				// padding, stray continuation bytes): U+FFFD for
 				// each, found eight at a time and copied from a
