@@ -26,17 +26,17 @@ const groundBatch = 256
 // there.
 func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	var buf [groundBatch]byte
-	// buf[:k] is output not yet given to text; plain while it holds only
+	// buf[:k] is output not yet given to text; buf[:plain] holds only
 	// ASCII, U+FFFD and other code points that the Unicode checks leave
-	// alone.
-	k, plain := 0, true
+	// alone. plain is len(buf) while all of buf[:k] does.
+	k, plain := 0, len(buf)
 	n := 0
 loop:
 	for n < len(src) {
 		if k > len(buf)-2*utf8.UTFMax {
 			c.loneCR()
-			c.text(buf[:k], plain)
-			k, plain = 0, true
+			c.text(buf[:k], min(plain, k))
+			k, plain = 0, len(buf)
 		}
 		b := src[n]
 		// One table lookup sorts the byte; each case is the parser's
@@ -55,8 +55,8 @@ loop:
 			// They act on the line: it must hold what came before.
 			if k > 0 {
 				c.loneCR()
-				c.text(buf[:k], plain)
-				k, plain = 0, true
+				c.text(buf[:k], min(plain, k))
+				k, plain = 0, len(buf)
 			}
 			c.control(b)
 			n++
@@ -86,8 +86,8 @@ loop:
 				for r := m; r > 0; {
 					if len(buf)-k < len(replacement) {
 						c.loneCR()
-						c.text(buf[:k], plain)
-						k, plain = 0, true
+						c.text(buf[:k], min(plain, k))
+						k, plain = 0, len(buf)
 					}
 					w := min(r, (len(buf)-k)/len(replacement))
 					k += copy(buf[k:], replacements[:w*len(replacement)])
@@ -129,10 +129,12 @@ loop:
 				c.rep.C1++
 				n += 2
 			default:
+				r := rune(b&0x1F)<<6 | rune(b1&0x3F)
+				if plainBMP[r>>6]&(1<<(r&63)) == 0 {
+					plain = min(plain, k)
+				}
 				buf[k], buf[k+1] = b, b1
 				k += 2
-				r := rune(b&0x1F)<<6 | rune(b1&0x3F)
-				plain = plain && plainBMP[r>>6]&(1<<(r&63)) != 0
 				n += 2
 			}
 		case gLead3:
@@ -146,10 +148,12 @@ loop:
 					continue
 				}
 				if b2&0xC0 == 0x80 && (b != 0xE0 || b1 >= 0xA0) && (b != 0xED || b1 < 0xA0) {
+					r := rune(b&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+					if plainBMP[r>>6]&(1<<(r&63)) == 0 {
+						plain = min(plain, k)
+					}
 					buf[k], buf[k+1], buf[k+2] = b, b1, b2
 					k += 3
-					r := rune(b&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-					plain = plain && plainBMP[r>>6]&(1<<(r&63)) != 0
 					n += 3
 					continue
 				}
@@ -167,7 +171,7 @@ loop:
 	}
 	if k > 0 {
 		c.loneCR()
-		c.text(buf[:k], plain)
+		c.text(buf[:k], min(plain, k))
 	}
 	c.rep.BytesIn += int64(n)
 	return n
@@ -179,10 +183,12 @@ loop:
 // replaced with one U+FFFD per byte, as the parser reads it. It returns
 // false, reading nothing, if rest ends in a prefix that more input may
 // complete.
-func (c *Cleaner) groundInvalid(rest []byte, buf *[groundBatch]byte, k *int, plain *bool, n *int, atEOF bool) bool {
+func (c *Cleaner) groundInvalid(rest []byte, buf *[groundBatch]byte, k *int, plain *int, n *int, atEOF bool) bool {
 	if r, size := utf8.DecodeRune(rest); size > 1 {
+		if r >= 0x10000 || plainBMP[r>>6]&(1<<(r&63)) == 0 {
+			*plain = min(*plain, *k)
+		}
 		*k += copy(buf[*k:], rest[:size])
-		*plain = *plain && r < 0x10000 && plainBMP[r>>6]&(1<<(r&63)) != 0
 		*n += size
 		return true
 	}

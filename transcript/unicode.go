@@ -76,10 +76,10 @@ func plainRun(src []byte) int {
 	return i
 }
 
-// plainText reports whether seg, clean text, holds only ASCII and code
-// points that plainBMP marks as left alone: the Unicode checks would
-// return it unchanged.
-func plainText(seg []byte) bool {
+// plainPrefix returns the length of the prefix of seg, clean text, that
+// holds only ASCII and code points that plainBMP marks as left alone: the
+// Unicode checks would return it unchanged.
+func plainPrefix(seg []byte) int {
 	for i := 0; i < len(seg); {
 		if seg[i] < utf8.RuneSelf {
 			i++
@@ -87,11 +87,11 @@ func plainText(seg []byte) bool {
 		}
 		n := plainRun(seg[i:])
 		if n == 0 {
-			return false
+			return i
 		}
 		i += n
 	}
-	return true
+	return len(seg)
 }
 
 // A unicodeWalk classifies the code points of one piece of clean text in
@@ -163,11 +163,13 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 }
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
-// decide, per the Unicode policy, and counts them. The text is put
-// together in ubuf and written in one piece, not a piece per escape.
-func (c *Cleaner) emitUnicode(seg []byte) {
+// decide, per the Unicode policy, and counts them. seg[:from] is known to
+// need no escape: the walk starts after it, and still sees it as the
+// context of what follows. The text is put together in ubuf and written
+// in one piece, not a piece per escape.
+func (c *Cleaner) emitUnicode(seg []byte, from int) {
 	w := unicodeWalk{seg: seg}
-	i, r, size, cls := w.next(0)
+	i, r, size, cls := w.next(from)
 	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
 		for ; i < len(seg); i, _, size, cls = w.next(i + size) {
 			c.countUnicode(cls)
