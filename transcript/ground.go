@@ -33,7 +33,9 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	n := 0
 loop:
 	for n < len(src) {
-		if k > len(buf)-2*utf8.UTFMax {
+		// Room for the most one case writes: three U+FFFD for the
+		// cut prefix of a four-byte character.
+		if k > len(buf)-3*utf8.UTFMax {
 			c.loneCR()
 			c.text(buf[:k], min(plain, k))
 			k, plain = 0, len(buf)
