@@ -177,6 +177,12 @@ func (c *Cleaner) emitUnicode(seg []byte, from int) {
 		c.emit(seg)
 		return
 	}
+	if cap(c.ubuf) < 2*len(seg) {
+		// Room for the segment and its escapes (4 KiB at least),
+		// made once for most inputs rather than grown from nothing
+		// by doubling.
+		c.ubuf = make([]byte, 0, max(2*len(seg), 4<<10))
+	}
 	buf, prev := c.ubuf[:0], 0
 	for ; i < len(seg); i, r, size, cls = w.next(i + size) {
 		c.countUnicode(cls)
