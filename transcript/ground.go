@@ -163,12 +163,12 @@ loop:
 			if !c.groundInvalid(src[n:], &buf, &k, &plain, &n, atEOF) {
 				break loop
 			}
+		case gESC:
+			break loop
 		default: // gLead4
 			if !c.groundInvalid(src[n:], &buf, &k, &plain, &n, atEOF) {
 				break loop
 			}
-		case gESC:
-			break loop
 		}
 	}
 	if k > 0 {
