@@ -46,10 +46,11 @@ type Cleaner struct {
 	// lineCap is the size of the line buffer that Clean allocates at the
 	// first line that needs it.
 	lineCap int
-	// linePlain: line holds only ASCII and code points that the
-	// Unicode checks leave alone (U+FFFD), so they would return it
-	// unchanged. False is always safe.
-	linePlain bool
+	// linePlain is the length of the prefix of line known to hold only
+	// ASCII and code points that the Unicode checks leave alone (U+FFFD):
+	// they would return it unchanged, and start their walk after it.
+	// Zero is always safe.
+	linePlain int
 	// crPending: a CR was seen; the next token says whether it was CR LF.
 	crPending bool
 	// clearPending: under CROverwrite, a lone CR put the cursor at the start
@@ -75,6 +76,7 @@ type Cleaner struct {
 	parserOnly bool
 
 	out  []byte          // output not yet handed out by Transform
+	ubuf []byte          // a segment with its escapes, for emitUnicode
 	sb   strings.Builder // Clean's output, written instead of out when toSB
 	toSB bool
 	// pass: Clean's output so far is raw[:passN], and not yet written
@@ -136,8 +138,8 @@ func (c *Cleaner) Report() Report {
 // Reset implements [transform.Transformer]: it restores the state of a new
 // Cleaner with the same options, report included.
 func (c *Cleaner) Reset() {
-	p, line, out := c.p, c.line[:0], c.out[:0]
-	*c = Cleaner{opts: c.opts, p: p, line: line, out: out, tail: c.tail[:0]}
+	p, line, out, ubuf := c.p, c.line[:0], c.out[:0], c.ubuf[:0]
+	*c = Cleaner{opts: c.opts, p: p, line: line, out: out, ubuf: ubuf, tail: c.tail[:0]}
 	if p != nil {
 		p.Reset()
 		c.lim = c.opts.Limits.Effective()
@@ -324,7 +326,14 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			// A short run, as between the bytes of binary output, is
 			// worth checking here: if the line holds only such runs,
 			// the Unicode checks need not scan it again.
-			c.text(src[:n], ascii || n <= 64 && plainText(src[:n]))
+			plain := n
+			if !ascii {
+				plain = 0
+				if n <= 64 {
+					plain = plainPrefix(src[:n])
+				}
+			}
+			c.text(src[:n], plain)
 			return n
 		}
 	}
@@ -414,11 +423,11 @@ func (c *Cleaner) token(tok ansi.Token) {
 	case ansi.KindNone:
 	case ansi.KindText:
 		c.loneCR()
-		c.text(tok.Text, false) // the fast path in step takes ASCII runs
+		c.text(tok.Text, 0) // the fast path in step takes ASCII runs
 	case ansi.KindInvalid:
 		c.loneCR()
 		c.rep.InvalidUTF8++
-		c.text(replacement, true) // U+FFFD: the Unicode checks leave it alone
+		c.text(replacement, len(replacement)) // U+FFFD: the Unicode checks leave it alone
 	case ansi.KindControl:
 		c.control(tok.Control)
 	default:

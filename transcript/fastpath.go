@@ -72,8 +72,12 @@ func cleanLines(src []byte, maxLine int) int {
 			i += escape.CleanPrefixBytes(src[i:], true)
 			// Settle the lines that end in src[a:i].
 			if i-start <= maxLine {
-				if k := bytes.LastIndexByte(src[a:i], '\n'); k >= 0 {
-					end, start = a+k+1, a+k+1
+				// IndexByte, in assembly, rules out a run without a
+				// newline quickly; LastIndexByte, a plain loop, reads
+				// only the last line of one that has.
+				if bytes.IndexByte(src[a:i], '\n') >= 0 {
+					k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
+					end, start = k, k
 				}
 			} else {
 				for {
@@ -150,8 +154,11 @@ func textRun(src []byte) (n int, ascii bool) {
 			}
 			n += 2
 			continue
-		case b >= 0xE1 && b <= 0xEC && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
+		case b >= 0xE1 && b <= 0xEF && b != 0xED && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
 			n += 3 // neither overlong nor a surrogate
+			continue
+		case b >= 0xF1 && b <= 0xF3 && n+3 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80 && src[n+3]&0xC0 == 0x80:
+			n += 4 // neither overlong nor above U+10FFFF
 			continue
 		}
 		_, size := utf8.DecodeRune(src[n:])

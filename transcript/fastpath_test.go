@@ -53,6 +53,16 @@ func TestFastPathsAgree(t *testing.T) {
 			ins = append(ins, run, "ab"+run+"cd\n", "\xe2"+run, run+"\xe2\x82", run+"\x80\x9b1m", "x\xc3"+run, "\r"+run+"\b")
 		}
 	}
+	// Every character, whole or cut short, at each offset around the
+	// end of a batch of output: groundRun writes up to nine bytes for
+	// one (three U+FFFD for the cut prefix of a four-byte character).
+	for _, ch := range []string{"\xf0\x90\x80", "\xf0\x9f\x98\x80", "\xe2\x82", "\xe2\x82\xac", "\xee\x80\x80", "\xc3\xa9", "\xc2\x85", "\xff"} {
+		for pad := range 3 {
+			for n := 220; n <= 256; n++ {
+				ins = append(ins, "\x01"+strings.Repeat("\xff", pad)+strings.Repeat("a", n)+ch+"x\n")
+			}
+		}
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
 		in := make([]byte, r.IntN(200))

@@ -25,114 +25,231 @@ const groundBatch = 256
 // there.
 func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	var buf [groundBatch]byte
-	// buf[:k] is output not yet given to text; plain while it holds only
+	// buf[:k] is output not yet given to text; buf[:plain] holds only
 	// ASCII, U+FFFD and other code points that the Unicode checks leave
-	// alone.
-	k, plain := 0, true
-	flush := func() {
-		if k > 0 {
-			c.loneCR()
-			c.text(buf[:k], plain)
-			k, plain = 0, true
-		}
-	}
+	// alone. plain is len(buf) while all of buf[:k] does.
+	k, plain := 0, len(buf)
 	n := 0
+loop:
 	for n < len(src) {
+		// Room for the most one case writes: three U+FFFD for the
+		// cut prefix of a four-byte character.
+		if k > len(buf)-3*utf8.UTFMax {
+			c.loneCR()
+			c.text(buf[:k], min(plain, k))
+			k, plain = 0, len(buf)
+		}
 		b := src[n]
-		if b >= 0x20 && b < 0x7f {
-			if k == len(buf) {
-				flush()
-			}
+		// One table lookup sorts the byte; each case is the parser's
+		// token for it, without the parser.
+		switch groundClass[b] {
+		case gText:
 			buf[k] = b
 			k++
 			n++
-			continue
-		}
-		if b == 0x1b {
-			break
-		}
-		if b < 0x20 || b == 0x7f {
-			switch b {
-			case '\n', '\r', '\b', '\t':
-				// They act on the line: it must hold what came before.
-				flush()
-				c.control(b)
+			for n < len(src) && k < len(buf) && src[n]-0x20 < 0x5F {
+				buf[k] = src[n]
+				k++
 				n++
-				if b == '\n' {
-					c.rep.BytesIn += int64(n)
-					return n
+			}
+		case gLine:
+			// They act on the line: it must hold what came before.
+			if k > 0 {
+				c.loneCR()
+				c.text(buf[:k], min(plain, k))
+				k, plain = 0, len(buf)
+			}
+			c.control(b)
+			n++
+			if b == '\n' {
+				c.rep.BytesIn += int64(n)
+				return n
+			}
+		case gControl:
+			c.rep.Controls.add(b) // counted; the line is untouched
+			n++
+		case gC1:
+			if c1Introducer(b) {
+				break loop
+			}
+			c.rep.C1++
+			n++
+		case gInvalid:
+			if n+8 <= len(src) && groundClass[src[n+1]] == gInvalid && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
+				// A run of bytes that no valid UTF-8 holds (0xFF
+				// padding, stray continuation bytes): U+FFFD for
+				// each, found eight at a time and copied from a
+				// prepared buffer.
+				m := 8
+				for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:])) {
+					m += 8
 				}
+				for r := m; r > 0; {
+					if len(buf)-k < len(replacement) {
+						c.loneCR()
+						c.text(buf[:k], min(plain, k))
+						k, plain = 0, len(buf)
+					}
+					w := min(r, (len(buf)-k)/len(replacement))
+					k += copy(buf[k:], replacements[:w*len(replacement)])
+					r -= w
+				}
+				c.rep.InvalidUTF8 += int64(m)
+				n += m
 				continue
 			}
-			c.control(b) // counted; the line is untouched
+			buf[k], buf[k+1], buf[k+2] = 0xEF, 0xBF, 0xBD
+			k += 3
+			c.rep.InvalidUTF8++
 			n++
-			continue
-		}
-		if b >= 0xa0 && (b <= 0xc1 || b >= 0xf5) && n+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
-			// A run of bytes that no valid UTF-8 holds (0xFF padding,
-			// stray continuation bytes): U+FFFD for each, found eight
-			// at a time and copied from a prepared buffer.
-			m := 8
-			for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:])) {
-				m += 8
-			}
-			for r := m; r > 0; {
-				if len(buf)-k < len(replacement) {
-					flush()
+		case gLead2:
+			if n+1 == len(src) {
+				if !atEOF {
+					break loop // more input may complete it
 				}
-				w := min(r, (len(buf)-k)/len(replacement))
-				k += copy(buf[k:], replacements[:w*len(replacement)])
-				r -= w
+				buf[k], buf[k+1], buf[k+2] = 0xEF, 0xBF, 0xBD
+				k += 3
+				c.rep.InvalidUTF8++
+				n++
+				continue
 			}
-			c.rep.InvalidUTF8 += int64(m)
-			n += m
-			continue
-		}
-		if k+3*utf8.UTFMax > len(buf) {
-			flush()
-		}
-		rest := src[n:]
-		if b <= 0x9f || b == 0xc2 && len(rest) > 1 && rest[1] <= 0x9f && rest[1] >= 0x80 {
-			// A C1 control, raw or in UTF-8 (C2 80-9F).
-			c1, size := b, 1
-			if b == 0xc2 {
-				c1, size = rest[1], 2
+			b1 := src[n+1]
+			switch {
+			case b1&0xC0 != 0x80:
+				// A lead byte without its continuation: one
+				// invalid byte.
+				buf[k], buf[k+1], buf[k+2] = 0xEF, 0xBF, 0xBD
+				k += 3
+				c.rep.InvalidUTF8++
+				n++
+			case b == 0xC2 && b1 < 0xA0:
+				// A C1 control in UTF-8 (C2 80-9F).
+				if c1Introducer(b1) {
+					break loop
+				}
+				c.rep.C1++
+				n += 2
+			default:
+				r := rune(b&0x1F)<<6 | rune(b1&0x3F)
+				if plainBMP[r>>6]&(1<<(r&63)) == 0 {
+					plain = min(plain, k)
+				}
+				buf[k], buf[k+1] = b, b1
+				k += 2
+				n += 2
 			}
-			if c1Introducer(c1) {
-				break
+		case gLead3:
+			if n+2 < len(src) {
+				b1, b2 := src[n+1], src[n+2]
+				if b1&0xC0 != 0x80 {
+					buf[k], buf[k+1], buf[k+2] = 0xEF, 0xBF, 0xBD
+					k += 3
+					c.rep.InvalidUTF8++
+					n++
+					continue
+				}
+				if b2&0xC0 == 0x80 && (b != 0xE0 || b1 >= 0xA0) && (b != 0xED || b1 < 0xA0) {
+					r := rune(b&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+					if plainBMP[r>>6]&(1<<(r&63)) == 0 {
+						plain = min(plain, k)
+					}
+					buf[k], buf[k+1], buf[k+2] = b, b1, b2
+					k += 3
+					n += 3
+					continue
+				}
 			}
-			c.control(c1)
-			n += size
-			continue
+			if !c.groundInvalid(src[n:], &buf, &k, &plain, &n, atEOF) {
+				break loop
+			}
+		case gESC:
+			break loop
+		default: // gLead4
+			if !c.groundInvalid(src[n:], &buf, &k, &plain, &n, atEOF) {
+				break loop
+			}
 		}
-		if r, size := utf8.DecodeRune(rest); size > 1 {
-			k += copy(buf[k:], rest[:size])
-			plain = plain && r < 0x10000 && plainBMP[r>>6]&(1<<(r&63)) != 0
-			n += size
-			continue
-		}
-		// The parser reads the longest prefix of a valid character (a
-		// lead byte and the continuation bytes it allows) as one
-		// invalid byte each.
-		m := 1
-		for m < len(rest) && !utf8.FullRune(rest[:m+1]) {
-			m++
-		}
-		if m == len(rest) && !utf8.FullRune(rest) && !atEOF {
-			break // more input may complete it
-		}
-		for range m {
-			d := buf[k : k+len(replacement)]
-			d[0], d[1], d[2] = replacement[0], replacement[1], replacement[2]
-			k += len(replacement)
-		}
-		c.rep.InvalidUTF8 += int64(m)
-		n += m
 	}
-	flush()
+	if k > 0 {
+		c.loneCR()
+		c.text(buf[:k], min(plain, k))
+	}
 	c.rep.BytesIn += int64(n)
 	return n
 }
+
+// groundInvalid handles the lead byte of three- and four-byte characters
+// at rest[0] that groundRun's fast cases did not settle: a valid
+// character is copied, the longest prefix of one that is cut short is
+// replaced with one U+FFFD per byte, as the parser reads it. It returns
+// false, reading nothing, if rest ends in a prefix that more input may
+// complete.
+func (c *Cleaner) groundInvalid(rest []byte, buf *[groundBatch]byte, k *int, plain *int, n *int, atEOF bool) bool {
+	if r, size := utf8.DecodeRune(rest); size > 1 {
+		if r >= 0x10000 || plainBMP[r>>6]&(1<<(r&63)) == 0 {
+			*plain = min(*plain, *k)
+		}
+		*k += copy(buf[*k:], rest[:size])
+		*n += size
+		return true
+	}
+	// The parser reads the longest prefix of a valid character (a lead
+	// byte and the continuation bytes it allows) as one invalid byte each.
+	m := 1
+	for m < len(rest) && !utf8.FullRune(rest[:m+1]) {
+		m++
+	}
+	if m == len(rest) && !utf8.FullRune(rest) && !atEOF {
+		return false // more input may complete it
+	}
+	for range m {
+		buf[*k], buf[*k+1], buf[*k+2] = 0xEF, 0xBF, 0xBD
+		*k += 3
+	}
+	c.rep.InvalidUTF8 += int64(m)
+	*n += m
+	return true
+}
+
+// The byte classes of groundRun.
+const (
+	gText    = iota // printable ASCII
+	gLine           // '\n', '\r', '\b', '\t': they act on the line
+	gControl        // the other C0 controls and DEL: counted only
+	gESC            // left to the caller
+	gC1             // a raw C1 control, 80-9F
+	gInvalid        // A0-C1, F5-FF: invalid wherever it stands
+	gLead2          // C2-DF
+	gLead3          // E0-EF
+	gLead4          // F0-F4
+)
+
+// groundClass is the class of each byte for groundRun.
+var groundClass = func() (t [256]uint8) {
+	for b := range 256 {
+		switch {
+		case b == '\n' || b == '\r' || b == '\b' || b == '\t':
+			t[b] = gLine
+		case b == 0x1B:
+			t[b] = gESC
+		case b < 0x20 || b == 0x7F:
+			t[b] = gControl
+		case b < 0x7F:
+			t[b] = gText
+		case b <= 0x9F:
+			t[b] = gC1
+		case b <= 0xC1 || b >= 0xF5:
+			t[b] = gInvalid
+		case b <= 0xDF:
+			t[b] = gLead2
+		case b <= 0xEF:
+			t[b] = gLead3
+		default:
+			t[b] = gLead4
+		}
+	}
+	return t
+}()
 
 // replacements is U+FFFD as many times as a batch holds (85 times, 255
 // bytes): the output of a run of bytes that no valid UTF-8 holds, copied

@@ -18,7 +18,7 @@ func (c *Cleaner) control(b byte) {
 		c.crPending = true
 	case '\t':
 		c.loneCR()
-		c.text(tab, true)
+		c.text(tab, len(tab))
 	case '\b':
 		c.loneCR()
 		c.rep.Controls.add(b)
@@ -54,22 +54,27 @@ func (c *Cleaner) loneCR() {
 
 // text appends printable text to the line, writing out a piece of it each
 // time it grows past Limits.MaxLine. Where the pieces end depends only on
-// the line's content, never on how the input was chunked. plain says that b
-// is known to hold only ASCII and code points that the Unicode checks leave
-// alone.
-func (c *Cleaner) text(b []byte, plain bool) {
+// the line's content, never on how the input was chunked. plain is the
+// length of the prefix of b known to hold only ASCII and code points that
+// the Unicode checks leave alone.
+func (c *Cleaner) text(b []byte, plain int) {
 	if c.clearPending {
 		c.clearPending = false
 		c.rep.Overwritten += int64(len(c.line))
 		c.line = c.line[:0]
 	}
 	if len(c.line) == 0 {
-		c.linePlain = true
+		c.linePlain = 0
 		if c.line == nil && c.lineCap > 0 {
 			c.line = make([]byte, 0, c.lineCap)
 		}
 	}
-	c.linePlain = c.linePlain && plain
+	if c.linePlain >= len(c.line) {
+		// The line is plain so far: so is it to the end of b's
+		// plain prefix. (After BS erased, linePlain may be past its
+		// end.)
+		c.linePlain = len(c.line) + plain
+	}
 	maxLine := c.lim.MaxLine
 	for len(c.line)+len(b) > maxLine {
 		k := maxLine + 1 - len(c.line)
@@ -82,6 +87,7 @@ func (c *Cleaner) text(b []byte, plain bool) {
 		c.emitSegment(c.line[:i], c.linePlain)
 		c.rep.LongLines++
 		c.line = append(c.line[:0], c.line[i:]...)
+		c.linePlain = max(c.linePlain-i, 0)
 	}
 	c.line = append(c.line, b...)
 }
@@ -99,19 +105,20 @@ func (c *Cleaner) emitLine(nl bool) {
 var newline = []byte{'\n'}
 
 // emitSegment writes seg, a piece of clean text, after the Unicode checks.
-// plain says that seg is known to hold only ASCII and code points that
-// the Unicode checks leave alone.
-func (c *Cleaner) emitSegment(seg []byte, plain bool) {
+// plain is the length of the prefix of seg (or more) known to hold only
+// ASCII and code points that the Unicode checks leave alone: they start
+// after it.
+func (c *Cleaner) emitSegment(seg []byte, plain int) {
 	if len(seg) == 0 {
 		return
 	}
-	if plain {
+	if plain >= len(seg) {
 		// No code point that Sanitize escapes: it would
 		// return seg unchanged.
 		c.emit(seg)
 		return
 	}
-	c.emitUnicode(seg)
+	c.emitUnicode(seg, plain)
 }
 
 func (c *Cleaner) emitString(s string) {

@@ -33,37 +33,53 @@ func runeClass(r rune) (cls plainsight.Class, contextual bool) {
 
 //go:generate go run ./internal/genplain -o plainbmp.go
 
-// plainRun returns the length of the run of two- and three-byte runes at
-// the start of src that plainBMP marks as left alone.
+// plainRun returns the length of the run at the start of src of two- and
+// three-byte runes that plainBMP marks as left alone, and of the single
+// printable ASCII bytes between them (a space between words of a script
+// other than Latin): the text of most of the world's scripts, one
+// character a loop.
 func plainRun(src []byte) int {
 	i := 0
-	for i < len(src) {
-		var r rune
-		var size int
-		switch b := src[i]; {
-		case b >= 0xC2 && b <= 0xDF && i+1 < len(src) && src[i+1]&0xC0 == 0x80:
-			r, size = rune(b&0x1F)<<6|rune(src[i+1]&0x3F), 2
-		case b >= 0xE0 && b <= 0xEF && i+2 < len(src) && src[i+1]&0xC0 == 0x80 && src[i+2]&0xC0 == 0x80:
-			r, size = rune(b&0x0F)<<12|rune(src[i+1]&0x3F)<<6|rune(src[i+2]&0x3F), 3
+	for i+1 < len(src) {
+		b, b1 := src[i], src[i+1]
+		if b < utf8.RuneSelf {
+			if b-0x20 < 0x5F && b1 >= utf8.RuneSelf {
+				i++
+				continue
+			}
+			return i
+		}
+		if b1&0xC0 != 0x80 {
+			return i
+		}
+		var r uint
+		if b < 0xE0 {
+			if b < 0xC2 {
+				return i
+			}
+			r = uint(b&0x1F)<<6 | uint(b1&0x3F)
+		} else {
+			if b > 0xEF || i+2 >= len(src) || src[i+2]&0xC0 != 0x80 {
+				return i
+			}
+			r = uint(b&0x0F)<<12 | uint(b1&0x3F)<<6 | uint(src[i+2]&0x3F)
 			if r < 0x800 {
 				return i // overlong
 			}
-		default:
-			return i
 		}
 		// C1 and surrogates have no bit set.
-		if plainBMP[r>>6]&(1<<(r&63)) == 0 {
+		if plainBMP[r>>6&(uint(len(plainBMP))-1)]&(1<<(r&63)) == 0 {
 			return i
 		}
-		i += size
+		i += 2 + int(b>>5&1) // C2-DF lead two bytes, E0-EF three
 	}
 	return i
 }
 
-// plainText reports whether seg, clean text, holds only ASCII and code
-// points that plainBMP marks as left alone: the Unicode checks would
-// return it unchanged.
-func plainText(seg []byte) bool {
+// plainPrefix returns the length of the prefix of seg, clean text, that
+// holds only ASCII and code points that plainBMP marks as left alone: the
+// Unicode checks would return it unchanged.
+func plainPrefix(seg []byte) int {
 	for i := 0; i < len(seg); {
 		if seg[i] < utf8.RuneSelf {
 			i++
@@ -71,11 +87,11 @@ func plainText(seg []byte) bool {
 		}
 		n := plainRun(seg[i:])
 		if n == 0 {
-			return false
+			return i
 		}
 		i += n
 	}
-	return true
+	return len(seg)
 }
 
 // A unicodeWalk classifies the code points of one piece of clean text in
@@ -147,24 +163,38 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 }
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
-// decide, per the Unicode policy, and counts them.
-func (c *Cleaner) emitUnicode(seg []byte) {
+// decide, per the Unicode policy, and counts them. seg[:from] is known to
+// need no escape: the walk starts after it, and still sees it as the
+// context of what follows. The text is put together in ubuf and written
+// in one piece, not a piece per escape.
+func (c *Cleaner) emitUnicode(seg []byte, from int) {
 	w := unicodeWalk{seg: seg}
-	prev := 0
-	for i, r, size, cls := w.next(0); i < len(seg); i, r, size, cls = w.next(i + size) {
-		c.countUnicode(cls)
-		switch c.opts.Unicode {
-		case UnicodeRemove:
-			c.emit(seg[prev:i])
-			prev = i + size
-		case UnicodeEscape:
-			c.emit(seg[prev:i])
-			var buf [12]byte // the longest escape, \u{10ffff}, and room to spare
-			c.emit(plainsight.AppendEscapeRune(buf[:0], r))
-			prev = i + size
+	i, r, size, cls := w.next(from)
+	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
+		for ; i < len(seg); i, _, size, cls = w.next(i + size) {
+			c.countUnicode(cls)
 		}
+		c.emit(seg)
+		return
 	}
-	c.emit(seg[prev:])
+	if cap(c.ubuf) < 2*len(seg) {
+		// Room for the segment and its escapes (4 KiB at least),
+		// made once for most inputs rather than grown from nothing
+		// by doubling.
+		c.ubuf = make([]byte, 0, max(2*len(seg), 4<<10))
+	}
+	buf, prev := c.ubuf[:0], 0
+	for ; i < len(seg); i, r, size, cls = w.next(i + size) {
+		c.countUnicode(cls)
+		buf = append(buf, seg[prev:i]...)
+		if c.opts.Unicode == UnicodeEscape {
+			buf = plainsight.AppendEscapeRune(buf, r)
+		}
+		prev = i + size
+	}
+	buf = append(buf, seg[prev:]...)
+	c.emit(buf)
+	c.ubuf = buf[:0]
 }
 
 // countUnicode counts one escaped code point of class cls and the

@@ -106,7 +106,7 @@ func TestUnicodePathsAgree(t *testing.T) {
 		for _, line := range unicodeLines {
 			perRune := NewCleaner(Options{Unicode: u})
 			sanitized := NewCleaner(Options{Unicode: u})
-			perRune.emitUnicode([]byte(line))
+			perRune.emitUnicode([]byte(line), 0)
 			sanitized.emitSanitized([]byte(line))
 			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
@@ -131,7 +131,7 @@ func FuzzUnicodePaths(f *testing.F) {
 		}, strings.ToValidUTF8(s, "\ufffd")))
 		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
 			perRune, sanitized := NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u})
-			perRune.emitUnicode(seg)
+			perRune.emitUnicode(seg, 0)
 			sanitized.emitSanitized(seg)
 			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, seg, diff)
