@@ -109,14 +109,24 @@ type commandReader struct {
 // add records an occurrence of kind k: the word or host tok, placed at
 // the input span at. An occurrence the context-free reading already placed
 // there is not counted twice.
+//
+// explain is called here, at most once per kind, and only when its words
+// are kept: the first occurrence of a kind, or the first the command
+// reading explains. It reads only the text and the shell's reading, both
+// whole before any occurrence is added, so its words are those it would
+// give at the end; and a closure that does not outlive the call costs no
+// allocation, for input with an occurrence at every character.
 func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string) {
 	c := cr.found
 	f := c.found[k]
-	if cr.rd.At(at.Start).Layer != 0 {
-		inner := explain
-		explain = func() string { return cr.layerNote(at.Start) + inner() }
+	var why reason
+	if f == nil || !cr.explained[k] {
+		s := explain()
+		if cr.rd.At(at.Start).Layer != 0 {
+			s = cr.layerNote(at.Start) + s
+		}
+		why = reason{how: becauseCommand, command: func() string { return s }}
 	}
-	why := reason{how: becauseCommand, command: explain}
 	if f != nil && !cr.explained[k] {
 		f.why = why
 	}
@@ -132,10 +142,18 @@ func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string)
 	if f != nil {
 		n = len(f.locs)
 	}
-	if f != nil && !f.raw {
+	switch {
+	case f != nil && !f.raw && len(f.tokens) >= MaxTokens:
+		// The list of tokens is full: the occurrence counts among the
+		// more (a count that is approximate already), whether or not it
+		// repeats a listed token, without the neutralizing that would
+		// cost an allocation for every word of random bytes.
+		f.count++
+		f.more++
+	case f != nil && !f.raw:
 		// The context-free reading's tokens are neutralized already.
 		f = c.addNeutral(k, k.Severity(), escape.OneLine(tok, MaxTokenLen), why)
-	} else {
+	default:
 		f = c.add(k, tok, why)
 	}
 	c.locatePending(f, at)

@@ -1,6 +1,7 @@
 package hostread
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -96,12 +97,13 @@ func Check(host string) []Finding {
 		}
 		out = append(out, Finding{Reason: r, Label: label, Rune: c, Reading: reading})
 	}
-	labels := splitLabels(host, func(c rune) { add(Separator, host, c) })
 	tld := ""
-	if len(labels) > 1 {
-		tld = labels[len(labels)-1]
+	for i, label := range labels(host, nil) {
+		if i > 0 {
+			tld = label
+		}
 	}
-	for _, label := range labels {
+	for _, label := range labels(host, func(c rune) { add(Separator, host, c) }) {
 		checkLabel(label, tld, add)
 	}
 	if domain, ok := TopDomain(host); ok {
@@ -118,26 +120,30 @@ func Check(host string) []Finding {
 	return out
 }
 
-// splitLabels splits host at every character that reads as a dot, calling
-// sep for each such character that is not U+002E.
-func splitLabels(host string, sep func(rune)) []string {
-	var labels []string
-	start := 0
-	for i := 0; i < len(host); {
-		c, n := readsAs(host[i:])
-		if c == '.' {
-			if n > 1 {
-				r, _ := utf8.DecodeRuneInString(host[i:])
-				if sep != nil {
+// labels yields the labels of host, split at every character that reads
+// as a dot, with their index, calling sep for each such character that is
+// not U+002E. It allocates nothing: a host of a million labels is walked,
+// not held.
+func labels(host string, sep func(rune)) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		start, k := 0, 0
+		for i := 0; i < len(host); {
+			c, n := readsAs(host[i:])
+			if c == '.' {
+				if n > 1 && sep != nil {
+					r, _ := utf8.DecodeRuneInString(host[i:])
 					sep(r)
 				}
+				if !yield(k, host[start:i]) {
+					return
+				}
+				k++
+				start = i + n
 			}
-			labels = append(labels, host[start:i])
-			start = i + n
+			i += n
 		}
-		i += n
+		yield(k, host[start:])
 	}
-	return append(labels, host[start:])
 }
 
 // label is what checkLabel gathers over one label.
