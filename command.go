@@ -605,17 +605,21 @@ func (cr *commandReader) wordHosts(start int, word string) {
 // hostSpan places a finding about host, found at byte at: the character
 // at fault, or the first non-ASCII character of the label at fault.
 func hostSpan(at int, host string, f hostread.Finding) Span {
+	// Sought from the label at fault on, not from the host's start: a
+	// host of many labels is searched once per finding.
+	label, end := f.Start, f.Start+len(f.Label)
+	if label < 0 || end > len(host) {
+		label, end = 0, len(host)
+	}
 	i := -1
 	if f.Rune != 0 {
-		i = strings.IndexRune(host, f.Rune)
+		if i = strings.IndexRune(host[label:end], f.Rune); i >= 0 {
+			i += label
+		}
 	}
 	if i < 0 {
-		label := strings.Index(host, f.Label)
-		if label < 0 {
-			label = 0
-		}
 		i = label // a punycode label: its first character
-		if k := escape.IndexNonASCII(host[label:]); k >= 0 {
+		if k := escape.IndexNonASCII(host[label:end]); k >= 0 {
 			i = label + k
 		}
 	}

@@ -70,8 +70,9 @@ func (r Reason) String() string { return reasonNames.String(r, "Reason") }
 type Finding struct {
 	Reason Reason
 	// Label is the label at fault, as written (a Separator finding's
-	// label is the whole host).
+	// label is the whole host), and Start its byte offset in the host.
 	Label string
+	Start int
 	// Rune is the character at fault, or 0 when the label as a whole is
 	// (MixedScript, WholeScript, MixedNumbers).
 	Rune rune
@@ -89,21 +90,50 @@ func Check(host string) []Finding {
 	}
 	var out []Finding
 	reading := Reading(host)
+	// One finding per reason and label, however often the label repeats:
+	// the findings are searched while few, then kept in a set, so that a
+	// host of many labels costs linear time.
+	type key struct {
+		r     Reason
+		label string
+	}
+	var seen map[key]bool
+	at := 0 // the offset of the label being checked
 	add := func(r Reason, label string, c rune) {
-		for _, f := range out {
-			if f.Reason == r && f.Label == label {
+		k := key{r, label}
+		if seen != nil {
+			if seen[k] {
 				return
 			}
+			seen[k] = true
+		} else {
+			for _, f := range out {
+				if f.Reason == r && f.Label == label {
+					return
+				}
+			}
+			if len(out) == 16 {
+				seen = make(map[key]bool)
+				for _, f := range out {
+					seen[key{f.Reason, f.Label}] = true
+				}
+				seen[k] = true
+			}
 		}
-		out = append(out, Finding{Reason: r, Label: label, Rune: c, Reading: reading})
+		start := at
+		if len(label) == len(host) {
+			start = 0 // the whole host
+		}
+		out = append(out, Finding{Reason: r, Label: label, Start: start, Rune: c, Reading: reading})
 	}
 	tld := ""
-	for i, label := range labels(host, nil) {
-		if i > 0 {
+	for start, label := range labels(host, nil) {
+		if start > 0 {
 			tld = label
 		}
 	}
-	for _, label := range labels(host, func(c rune) { add(Separator, host, c) }) {
+	for start, label := range labels(host, func(c rune) { at = 0; add(Separator, host, c) }) {
+		at = start
 		checkLabel(label, tld, add)
 	}
 	if domain, ok := TopDomain(host); ok {
@@ -121,12 +151,12 @@ func Check(host string) []Finding {
 }
 
 // labels yields the labels of host, split at every character that reads
-// as a dot, with their index, calling sep for each such character that is
-// not U+002E. It allocates nothing: a host of a million labels is walked,
+// as a dot, with their byte offsets (0 for the first label only), calling
+// sep for each such character that is not U+002E. It allocates nothing: a host of a million labels is walked,
 // not held.
 func labels(host string, sep func(rune)) iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
-		start, k := 0, 0
+		start := 0
 		for i := 0; i < len(host); {
 			c, n := readsAs(host[i:])
 			if c == '.' {
@@ -134,15 +164,14 @@ func labels(host string, sep func(rune)) iter.Seq2[int, string] {
 					r, _ := utf8.DecodeRuneInString(host[i:])
 					sep(r)
 				}
-				if !yield(k, host[start:i]) {
+				if !yield(start, host[start:i]) {
 					return
 				}
-				k++
 				start = i + n
 			}
 			i += n
 		}
-		yield(k, host[start:])
+		yield(start, host[start:])
 	}
 }
 
