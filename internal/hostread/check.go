@@ -81,8 +81,12 @@ type Finding struct {
 	Reading string
 }
 
+// MaxFindings is the most findings Check returns for one reason: the
+// labels past them are not listed.
+const MaxFindings = 64
+
 // Check judges host label by label and returns its findings, at most one
-// per reason and label. A label in punycode (xn--...) is judged in the
+// per reason and label, and at most MaxFindings per reason. A label in punycode (xn--...) is judged in the
 // Unicode it encodes. An ASCII host has none.
 func Check(host string) []Finding {
 	if isASCII(host) && !strings.Contains(strings.ToLower(host), "xn--") {
@@ -90,16 +94,21 @@ func Check(host string) []Finding {
 	}
 	var out []Finding
 	reading := Reading(host)
-	// One finding per reason and label, however often the label repeats:
-	// the findings are searched while few, then kept in a set, so that a
-	// host of many labels costs linear time.
+	// One finding per reason and label, however often the label repeats,
+	// and at most MaxFindings per reason: the findings are searched while
+	// few, then kept in a set, so that a host of many labels costs linear
+	// time and its findings bounded memory.
 	type key struct {
 		r     Reason
 		label string
 	}
 	var seen map[key]bool
+	var per [TopDomainSkeleton + 1]int
 	at := 0 // the offset of the label being checked
 	add := func(r Reason, label string, c rune) {
+		if int(r) < len(per) && per[r] >= MaxFindings {
+			return
+		}
 		k := key{r, label}
 		if seen != nil {
 			if seen[k] {
@@ -119,6 +128,9 @@ func Check(host string) []Finding {
 				}
 				seen[k] = true
 			}
+		}
+		if int(r) < len(per) {
+			per[r]++
 		}
 		start := at
 		if len(label) == len(host) {
