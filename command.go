@@ -101,6 +101,12 @@ type commandReader struct {
 	lineRTL            bool
 	lineLayer          int32 // the layer lineRTL was found for
 	rtlWord            int   // start of the last word judged for bidi_reorder
+	// markNext is the end of the last mark judged, markRunBase and
+	// markRunCount what markBase found before it, so that a run of
+	// marks is walked once, not once per mark.
+	markNext     int
+	markRunBase  rune
+	markRunCount int
 	// explained marks the kinds whose explanation the command reading has
 	// given: it knows the shell, so it replaces the context-free one.
 	explained [numKinds]bool
@@ -218,7 +224,7 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		}
 		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
-		base, marks := markBase(cr.text[:i])
+		base, marks := cr.markBase(i, r)
 		switch {
 		case isVariationSelector(r):
 			// The context-free reading's: a selector is no mark that draws.
@@ -289,6 +295,21 @@ func markBase(text string) (base rune, marks int) {
 		text = text[:len(text)-n]
 	}
 	return 0, marks
+}
+
+// markBase is markBase(cr.text[:i]) for the mark r at i: from what it
+// found for the mark before, when that mark ends at i.
+func (cr *commandReader) markBase(i int, r rune) (base rune, marks int) {
+	if i > 0 && cr.markNext == i {
+		base, marks = cr.markRunBase, cr.markRunCount+1
+		if marks > maxMarks {
+			base, marks = 0, maxMarks+1
+		}
+	} else {
+		base, marks = markBase(cr.text[:i])
+	}
+	cr.markNext, cr.markRunBase, cr.markRunCount = i+utf8.RuneLen(r), base, marks
+	return base, marks
 }
 
 // asciiName names an ASCII character that a mark draws over.
