@@ -101,6 +101,12 @@ type commandReader struct {
 	lineRTL            bool
 	lineLayer          int32 // the layer lineRTL was found for
 	rtlWord            int   // start of the last word judged for bidi_reorder
+	// markNext is the end of the last mark judged, markRunBase and
+	// markRunCount what markBase found before it, so that a run of
+	// marks is walked once, not once per mark.
+	markNext     int
+	markRunBase  rune
+	markRunCount int
 	// explained marks the kinds whose explanation the command reading has
 	// given: it knows the shell, so it replaces the context-free one.
 	explained [numKinds]bool
@@ -109,14 +115,24 @@ type commandReader struct {
 // add records an occurrence of kind k: the word or host tok, placed at
 // the input span at. An occurrence the context-free reading already placed
 // there is not counted twice.
+//
+// explain is called here, at most once per kind, and only when its words
+// are kept: the first occurrence of a kind, or the first the command
+// reading explains. It reads only the text and the shell's reading, both
+// whole before any occurrence is added, so its words are those it would
+// give at the end; and a closure that does not outlive the call costs no
+// allocation, for input with an occurrence at every character.
 func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string) {
 	c := cr.found
 	f := c.found[k]
-	if cr.rd.At(at.Start).Layer != 0 {
-		inner := explain
-		explain = func() string { return cr.layerNote(at.Start) + inner() }
+	var why reason
+	if f == nil || !cr.explained[k] {
+		s := explain()
+		if cr.rd.At(at.Start).Layer != 0 {
+			s = cr.layerNote(at.Start) + s
+		}
+		why = reason{how: becauseCommand, command: func() string { return s }}
 	}
-	why := reason{how: becauseCommand, command: explain}
 	if f != nil && !cr.explained[k] {
 		f.why = why
 	}
@@ -132,10 +148,18 @@ func (cr *commandReader) add(k Kind, tok string, at Span, explain func() string)
 	if f != nil {
 		n = len(f.locs)
 	}
-	if f != nil && !f.raw {
+	switch {
+	case f != nil && !f.raw && len(f.tokens) >= MaxTokens:
+		// The list of tokens is full: the occurrence counts among the
+		// more (a count that is approximate already), whether or not it
+		// repeats a listed token, without the neutralizing that would
+		// cost an allocation for every word of random bytes.
+		f.count++
+		f.more++
+	case f != nil && !f.raw:
 		// The context-free reading's tokens are neutralized already.
 		f = c.addNeutral(k, k.Severity(), escape.OneLine(tok, MaxTokenLen), why)
-	} else {
+	default:
 		f = c.add(k, tok, why)
 	}
 	c.locatePending(f, at)
@@ -200,7 +224,7 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		}
 		cr.add(KindLookalike, word, at, func() string { return cr.syntaxExplanation(i, r, form, word, sp) })
 	case ucd.Lookup(r).Category().IsMark():
-		base, marks := markBase(cr.text[:i])
+		base, marks := cr.markBase(i, r)
 		switch {
 		case isVariationSelector(r):
 			// The context-free reading's: a selector is no mark that draws.
@@ -271,6 +295,21 @@ func markBase(text string) (base rune, marks int) {
 		text = text[:len(text)-n]
 	}
 	return 0, marks
+}
+
+// markBase is markBase(cr.text[:i]) for the mark r at i: from what it
+// found for the mark before, when that mark ends at i.
+func (cr *commandReader) markBase(i int, r rune) (base rune, marks int) {
+	if i > 0 && cr.markNext == i {
+		base, marks = cr.markRunBase, cr.markRunCount+1
+		if marks > maxMarks {
+			base, marks = 0, maxMarks+1
+		}
+	} else {
+		base, marks = markBase(cr.text[:i])
+	}
+	cr.markNext, cr.markRunBase, cr.markRunCount = i+utf8.RuneLen(r), base, marks
+	return base, marks
 }
 
 // asciiName names an ASCII character that a mark draws over.
@@ -587,17 +626,21 @@ func (cr *commandReader) wordHosts(start int, word string) {
 // hostSpan places a finding about host, found at byte at: the character
 // at fault, or the first non-ASCII character of the label at fault.
 func hostSpan(at int, host string, f hostread.Finding) Span {
+	// Sought from the label at fault on, not from the host's start: a
+	// host of many labels is searched once per finding.
+	label, end := f.Start, f.Start+len(f.Label)
+	if label < 0 || end > len(host) {
+		label, end = 0, len(host)
+	}
 	i := -1
 	if f.Rune != 0 {
-		i = strings.IndexRune(host, f.Rune)
+		if i = strings.IndexRune(host[label:end], f.Rune); i >= 0 {
+			i += label
+		}
 	}
 	if i < 0 {
-		label := strings.Index(host, f.Label)
-		if label < 0 {
-			label = 0
-		}
 		i = label // a punycode label: its first character
-		if k := escape.IndexNonASCII(host[label:]); k >= 0 {
+		if k := escape.IndexNonASCII(host[label:end]); k >= 0 {
 			i = label + k
 		}
 	}

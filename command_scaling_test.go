@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // commandAdversarial returns the shapes that could make the command
@@ -40,6 +42,28 @@ func BenchmarkCommandScaling(b *testing.B) {
 					p.Sanitize(in.text)
 				}
 			})
+		}
+	}
+}
+
+// TestMarkBaseRun checks that the command reader's markBase, which
+// carries a run of marks over from one mark to the next, finds what
+// markBase finds walking back, on runs around maxMarks long.
+func TestMarkBaseRun(t *testing.T) {
+	for _, n := range []int{1, 2, maxMarks - 1, maxMarks, maxMarks + 1, maxMarks + 2, 3 * maxMarks} {
+		for _, head := range []string{"", "a", "echo x", "1"} {
+			text := head + strings.Repeat("\u0301\u0302", n) + " b\u0303"
+			cr := commandReader{text: text}
+			for i, r := range text {
+				if !ucd.Lookup(r).Category().IsMark() {
+					continue
+				}
+				gb, gm := cr.markBase(i, r)
+				wb, wm := markBase(text[:i])
+				if gb != wb || gm != wm {
+					t.Fatalf("%q at %d: markBase = %q, %d, want %q, %d", text, i, gb, gm, wb, wm)
+				}
+			}
 		}
 	}
 }

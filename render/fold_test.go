@@ -67,3 +67,20 @@ func TestFoldHandBuilt(t *testing.T) {
 		t.Errorf("HTML = %s", h)
 	}
 }
+
+// TestFoldRepeats checks that the terminal shows a run of one escape
+// repeated more than maxRepeatShown times as its marker, under a marker
+// line of ^, and a shorter run escape by escape.
+func TestFoldRepeats(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"a" + strings.Repeat("\x1b", 20000) + "b", "a⟨\\x1b ×20,000⟩b\n~^^^^^^^^^^^^^^~"},
+		{"a" + strings.Repeat("\x1b", maxRepeatShown+1) + "b", "a⟨\\x1b ×17⟩b\n ^^^^^^^^^^~"},
+		{"a" + strings.Repeat("\x1b", maxRepeatShown) + "b", "a" + strings.Repeat(`\x1b`, maxRepeatShown) + "b\n " + strings.Repeat("^", 4*maxRepeatShown) + "~"},
+	}
+	for _, tt := range tests {
+		r := plainsight.Sanitize(tt.in)
+		if diff := cmp.Diff(tt.want, TerminalText(r, TerminalOptions{})); diff != "" {
+			t.Errorf("TerminalText(Sanitize(%+q)) (-want +got):\n%s", tt.in[:min(len(tt.in), 40)], diff)
+		}
+	}
+}

@@ -26,7 +26,7 @@ func FuzzTerminal(f *testing.F) {
 				t.Fatalf("Terminal(Sanitize(%+q), Color=%v) changed by term.Sanitizer:\n got %+q\nwant %+q", in, color, got, out)
 			}
 		}
-		shown := foldedText(r)
+		shown := shownText(r, true)
 		if got := stripSGR(TerminalText(r, TerminalOptions{Color: true})); got != shown {
 			t.Fatalf("TerminalText(Sanitize(%+q)) without SGR = %+q, want %+q", in, got, shown)
 		}

@@ -422,31 +422,49 @@ func escapePieces(r plainsight.Result) []plainsight.Span {
 
 // foldedText returns the text HTML shows for r: r.Text scrubbed, each run
 // of padding a padding warning locates replaced by its marker.
-func foldedText(r plainsight.Result) string {
-	var folds []plainsight.Span
+func foldedText(r plainsight.Result) string { return shownText(r, false) }
+
+// shownText is foldedText with, when repeats is set, each run of one
+// escape repeated more than maxRepeatShown times also folded into its
+// marker, as the terminal shows it.
+func shownText(r plainsight.Result, repeats bool) string {
+	type shownFold struct {
+		span   plainsight.Span
+		marker string
+		lines  bool
+	}
+	var folds []shownFold
 	for _, w := range r.Warnings {
 		if w.Kind != plainsight.KindPadding {
 			continue
 		}
 		for _, l := range w.Locations {
 			if validSpan(r.Text, l.Text.Start, l.Text.End) && l.Text.Start < l.Text.End {
-				if _, ok := foldOf(r, l.Text); ok {
-					folds = append(folds, l.Text)
+				if fd, ok := foldOf(r, l.Text); ok {
+					folds = append(folds, shownFold{l.Text, fd.marker, fd.lines})
 				}
+			}
+		}
+	}
+	if repeats {
+		for e := range r.Escapes.All() {
+			if n := e.Repeat + 1; n > maxRepeatShown {
+				unit := r.Text[e.Start : e.Start+(e.End-e.Start)/n]
+				folds = append(folds, shownFold{plainsight.Span{Start: e.Start, End: e.End}, repeatMarker(unit, n), false})
 			}
 		}
 	}
 	if len(folds) == 0 {
 		return scrub(r.Text)
 	}
-	slices.SortStableFunc(folds, func(a, b plainsight.Span) int { return a.Start - b.Start })
+	slices.SortStableFunc(folds, func(a, b shownFold) int { return a.span.Start - b.span.Start })
 	var b strings.Builder
 	last := 0
-	for _, sp := range folds {
+	for _, fd := range folds {
+		sp := fd.span
 		if sp.Start < last {
 			continue
 		}
-		fd, _ := foldOf(r, sp)
 		b.WriteString(scrub(r.Text[last:sp.Start]))
 		b.WriteString(fd.marker)
 		if fd.lines {

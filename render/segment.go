@@ -2,6 +2,7 @@ package render
 
 import (
 	"slices"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -46,7 +47,7 @@ type fold struct {
 // more than its Result.
 type segmenter struct {
 	text   string
-	units  bool // each escape of a run is a segment of its own
+	units  bool // each escape of a run is a segment of its own, a long run one fold
 	f      func(segment)
 	bounds []boundary
 	bi     int
@@ -60,7 +61,9 @@ type segmenter struct {
 
 // segments calls f for each segment of r.Text, in order. Adjacent plain
 // runs with the same styling are joined. With units, each escape of a run
-// is a segment of its own; else a run is one segment, cut only where a
+// is a segment of its own, and a run of one escape repeated more than
+// maxRepeatShown times is one fold segment, its marker such as
+// ⟨\x1b ×4,096⟩; else a run is one segment, cut only where a
 // mark opens or closes. A run of padding that a padding warning locates is
 // one fold segment. The marks cost O(n log n) in their number, which
 // Sanitize bounds (MaxLocations per warning); the escapes, O(1) each.
@@ -170,6 +173,12 @@ func (s *segmenter) escape(e plainsight.Escape) {
 		return // inside a fold
 	}
 	unit := (e.End - e.Start) / (e.Repeat + 1)
+	if s.units && e.Repeat+1 > maxRepeatShown && s.pos == e.Start {
+		s.apply(s.pos)
+		s.emit(segment{text: repeatMarker(s.text[e.Start:e.Start+unit], e.Repeat+1), fold: true})
+		s.pos = e.End
+		return
+	}
 	for s.pos < e.End {
 		s.apply(s.pos)
 		stop := s.nextBound(s.pos, e.End)
@@ -199,6 +208,23 @@ func (s *segmenter) flush() {
 		s.f(s.seg)
 		s.seg.text = ""
 	}
+}
+
+// maxRepeatShown is the longest run of one escape repeated that the
+// terminal shows escape by escape: a longer one is folded into its
+// marker, so that a flood of one control character (a million ESC bytes)
+// takes a line instead of pages, and the text around it stays on one
+// screen.
+const maxRepeatShown = 16
+
+// repeatMarker returns the marker of a run of n escapes, each unit:
+// ⟨\x1b ×4,096⟩.
+func repeatMarker(unit string, n int) string {
+	digits := strconv.Itoa(n)
+	for i := len(digits) - 3; i > 0; i -= 3 {
+		digits = digits[:i] + "," + digits[i:]
+	}
+	return "\u27e8" + unit + " \u00d7" + digits + "\u27e9"
 }
 
 // foldOf returns the fold of the padding location sp in r.Text: a run of

@@ -26,8 +26,11 @@ type TerminalOptions struct {
 	// Either way, each run of padding that a padding warning locates
 	// (blank lines, or spaces and tabs before more text) is folded into
 	// its marker, styled as an escape: "⟨120 blank lines⟩" on a line of
-	// its own, "⟨8,000 spaces⟩" inline. The text before and after it
-	// stays on one screen.
+	// its own, "⟨8,000 spaces⟩" inline. So is each run of one escape
+	// repeated more than 16 times: "⟨\x1b ×4,096⟩" for a flood of ESC
+	// bytes, which would take pages escape by escape, and, without Color,
+	// as many bytes again in its marker line. The text before and after
+	// it stays on one screen.
 	Color bool
 	// Width, when positive, is the most columns a line of text may take:
 	// longer lines are broken to fit, at a space or tab where the line
@@ -93,12 +96,20 @@ func TerminalText(r plainsight.Result, opts TerminalOptions) string {
 // textWriter returns the lineWriter that holds TerminalText(r, opts).
 func textWriter(r plainsight.Result, opts TerminalOptions) *lineWriter {
 	w := &lineWriter{color: opts.Color, width: opts.Width}
+	// The text shown: Text but the long runs of one escape, folded.
+	n := len(r.Text)
+	for e := range r.Escapes.All() {
+		if e.Repeat+1 > maxRepeatShown && e.Start <= e.End && e.End <= len(r.Text) {
+			n -= e.End - e.Start
+		}
+	}
+	n = max(n, 0)
 	if !opts.Color && r.Escapes.Len() > 0 {
 		// Marker lines: up to a column of ^ under each escape, and
 		// a few bytes for each line Width breaks.
-		w.b.Grow(2*len(r.Text) + len(r.Text)/16)
+		w.b.Grow(2*n + n/16)
 	} else {
-		w.b.Grow(len(r.Text) + len(r.Text)/8)
+		w.b.Grow(n + n/8)
 	}
 	segments(r, true, func(s segment) {
 		w.write(scrub(s.text), s.escaped || s.fold, len(s.marks) > 0)

@@ -281,7 +281,7 @@ func TestTerminalStyles(t *testing.T) {
 	for _, in := range corpusInputs(t) {
 		r := plainsight.Sanitize(in)
 		out := TerminalText(r, TerminalOptions{Color: true})
-		if got, want := stripSGR(out), foldedText(r); got != want {
+		if got, want := stripSGR(out), shownText(r, true); got != want {
 			t.Errorf("TerminalText(Sanitize(%+q)) without its SGR = %+q, want Text %+q", in, got, want)
 		}
 		for _, line := range strings.Split(out, "\n") {
@@ -290,7 +290,7 @@ func TestTerminalStyles(t *testing.T) {
 			}
 		}
 		for e := range r.Escapes.All() {
-			if foldedText(r) != r.Text {
+			if shownText(r, true) != r.Text {
 				break // padding folded: offsets moved
 			}
 			if !reversed(out, r.Text, e) {
@@ -384,7 +384,7 @@ func TestTerminalWidth(t *testing.T) {
 					t.Errorf("TerminalText(Sanitize(%+q), Width %d): line %+q is %d wide", in, width, line, w)
 				}
 			}
-			if got, want := strings.ReplaceAll(out, continued+"\n", ""), foldedText(r); got != want {
+			if got, want := strings.ReplaceAll(out, continued+"\n", ""), shownText(r, true); got != want {
 				t.Errorf("TerminalText(Sanitize(%+q), Width %d) joined = %+q, want %+q", in, width, got, want)
 			}
 		}

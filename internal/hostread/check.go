@@ -1,6 +1,7 @@
 package hostread
 
 import (
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -69,8 +70,9 @@ func (r Reason) String() string { return reasonNames.String(r, "Reason") }
 type Finding struct {
 	Reason Reason
 	// Label is the label at fault, as written (a Separator finding's
-	// label is the whole host).
+	// label is the whole host), and Start its byte offset in the host.
 	Label string
+	Start int
 	// Rune is the character at fault, or 0 when the label as a whole is
 	// (MixedScript, WholeScript, MixedNumbers).
 	Rune rune
@@ -79,8 +81,12 @@ type Finding struct {
 	Reading string
 }
 
+// MaxFindings is the most findings Check returns for one reason: the
+// labels past them are not listed.
+const MaxFindings = 64
+
 // Check judges host label by label and returns its findings, at most one
-// per reason and label. A label in punycode (xn--...) is judged in the
+// per reason and label, and at most MaxFindings per reason. A label in punycode (xn--...) is judged in the
 // Unicode it encodes. An ASCII host has none.
 func Check(host string) []Finding {
 	if isASCII(host) && !strings.Contains(strings.ToLower(host), "xn--") {
@@ -88,20 +94,58 @@ func Check(host string) []Finding {
 	}
 	var out []Finding
 	reading := Reading(host)
+	// One finding per reason and label, however often the label repeats,
+	// and at most MaxFindings per reason: the findings are searched while
+	// few, then kept in a set, so that a host of many labels costs linear
+	// time and its findings bounded memory.
+	type key struct {
+		r     Reason
+		label string
+	}
+	var seen map[key]bool
+	var per [TopDomainSkeleton + 1]int
+	at := 0 // the offset of the label being checked
 	add := func(r Reason, label string, c rune) {
-		for _, f := range out {
-			if f.Reason == r && f.Label == label {
+		if int(r) < len(per) && per[r] >= MaxFindings {
+			return
+		}
+		k := key{r, label}
+		if seen != nil {
+			if seen[k] {
 				return
 			}
+			seen[k] = true
+		} else {
+			for _, f := range out {
+				if f.Reason == r && f.Label == label {
+					return
+				}
+			}
+			if len(out) == 16 {
+				seen = make(map[key]bool)
+				for _, f := range out {
+					seen[key{f.Reason, f.Label}] = true
+				}
+				seen[k] = true
+			}
 		}
-		out = append(out, Finding{Reason: r, Label: label, Rune: c, Reading: reading})
+		if int(r) < len(per) {
+			per[r]++
+		}
+		start := at
+		if len(label) == len(host) {
+			start = 0 // the whole host
+		}
+		out = append(out, Finding{Reason: r, Label: label, Start: start, Rune: c, Reading: reading})
 	}
-	labels := splitLabels(host, func(c rune) { add(Separator, host, c) })
 	tld := ""
-	if len(labels) > 1 {
-		tld = labels[len(labels)-1]
+	for start, label := range labels(host, nil) {
+		if start > 0 {
+			tld = label
+		}
 	}
-	for _, label := range labels {
+	for start, label := range labels(host, func(c rune) { at = 0; add(Separator, host, c) }) {
+		at = start
 		checkLabel(label, tld, add)
 	}
 	if domain, ok := TopDomain(host); ok {
@@ -118,26 +162,29 @@ func Check(host string) []Finding {
 	return out
 }
 
-// splitLabels splits host at every character that reads as a dot, calling
-// sep for each such character that is not U+002E.
-func splitLabels(host string, sep func(rune)) []string {
-	var labels []string
-	start := 0
-	for i := 0; i < len(host); {
-		c, n := readsAs(host[i:])
-		if c == '.' {
-			if n > 1 {
-				r, _ := utf8.DecodeRuneInString(host[i:])
-				if sep != nil {
+// labels yields the labels of host, split at every character that reads
+// as a dot, with their byte offsets (0 for the first label only), calling
+// sep for each such character that is not U+002E. It allocates nothing: a host of a million labels is walked,
+// not held.
+func labels(host string, sep func(rune)) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		start := 0
+		for i := 0; i < len(host); {
+			c, n := readsAs(host[i:])
+			if c == '.' {
+				if n > 1 && sep != nil {
+					r, _ := utf8.DecodeRuneInString(host[i:])
 					sep(r)
 				}
+				if !yield(start, host[start:i]) {
+					return
+				}
+				start = i + n
 			}
-			labels = append(labels, host[start:i])
-			start = i + n
+			i += n
 		}
-		i += n
+		yield(start, host[start:])
 	}
-	return append(labels, host[start:])
 }
 
 // label is what checkLabel gathers over one label.

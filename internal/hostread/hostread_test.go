@@ -2,6 +2,7 @@ package hostread
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -135,4 +136,26 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCheckManyLabels checks that a host of many distinct labels at fault
+// gets at most MaxFindings findings per reason, and one per label below.
+func TestCheckManyLabels(t *testing.T) {
+	for _, n := range []int{10, 1000} {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "a\u0430%d.", i)
+		}
+		b.WriteString("com")
+		per := map[Reason]int{}
+		for _, f := range Check(b.String()) {
+			per[f.Reason]++
+			if !strings.HasPrefix(b.String()[f.Start:], f.Label) {
+				t.Errorf("%d labels: finding %v: label %q not at %d", n, f.Reason, f.Label, f.Start)
+			}
+		}
+		if want := min(n, MaxFindings); per[MixedScript] != want {
+			t.Errorf("%d labels: %d mixed_script findings, want %d", n, per[MixedScript], want)
+		}
+	}
 }

@@ -17,7 +17,8 @@ import (
 // ASCII one.
 func Reading(host string) string {
 	var b strings.Builder
-	for i, label := range splitLabels(host, nil) {
+	b.Grow(len(host))
+	for i, label := range labels(host, nil) {
 		if i > 0 {
 			b.WriteByte('.')
 		}
@@ -31,31 +32,52 @@ func Reading(host string) string {
 
 func readLabel(b *strings.Builder, label string) bool {
 	for _, r := range norm.NFD.String(label) {
-		switch {
-		case r < utf8.RuneSelf:
-			b.WriteByte(byte(r))
-		case ucd.Lookup(r).Category().IsMark():
-		case punctLookalike(r) != 0:
-			b.WriteByte(punctLookalike(r))
-		case ucd.ASCIIForm(r) != "":
-			b.WriteString(ucd.ASCIIForm(r))
-		case digitLookalike(r) != 0:
-			b.WriteByte(digitLookalike(r))
-		case confusableForm(r) != "":
-			b.WriteString(confusableForm(r))
-		case isDashLike(r) || isCJKStroke(r, ucd.Lookup(r).Script()):
-			b.WriteByte('-')
-		case ucd.ShellSyntaxForm(r) != "":
-			// A character drawn like shell syntax, by its name or as a
-			// quotation mark (docs/lookalikes.md): U+266F MUSIC SHARP
-			// SIGN, U+2572, U+275B.
-			b.WriteString(ucd.ShellSyntaxForm(r))
-		default:
+		s, ok := readRune(r)
+		if !ok {
 			return false
 		}
+		b.WriteString(s)
 	}
 	return true
 }
+
+// readRune returns the ASCII that r, a code point of an NFD text, reads
+// as ("" for a combining mark, dropped), or false when it reads as none.
+// Its strings are constants: it allocates nothing.
+func readRune(r rune) (string, bool) {
+	switch {
+	case r < utf8.RuneSelf:
+		return asciiStrings[r], true
+	case ucd.Lookup(r).Category().IsMark():
+		return "", true
+	case punctLookalike(r) != 0:
+		return asciiStrings[punctLookalike(r)], true
+	case ucd.ASCIIForm(r) != "":
+		return ucd.ASCIIForm(r), true
+	case digitLookalike(r) != 0:
+		return asciiStrings[digitLookalike(r)], true
+	case confusableForm(r) != "":
+		return confusableForm(r), true
+	case isDashLike(r) || isCJKStroke(r, ucd.Lookup(r).Script()):
+		return "-", true
+	case ucd.ShellSyntaxForm(r) != "":
+		// A character drawn like shell syntax, by its name or as a
+		// quotation mark (docs/lookalikes.md): U+266F MUSIC SHARP
+		// SIGN, U+2572, U+275B.
+		return ucd.ShellSyntaxForm(r), true
+	}
+	return "", false
+}
+
+func isHangulSyllable(r rune) bool { return 0xAC00 <= r && r <= 0xD7A3 }
+
+// asciiStrings holds each ASCII byte as a string of its own.
+var asciiStrings = func() (t [utf8.RuneSelf]string) {
+	for c := range t {
+		t[c] = string(rune(c))
+	}
+	return t
+}()
 
 // isDashLike reports whether r is U+30FC KATAKANA-HIRAGANA PROLONGED
 // SOUND MARK or maps to it in confusables.txt (U+2014 EM DASH, U+FF0D, U+4E00):
@@ -74,8 +96,40 @@ func isDashLike(r rune) bool {
 // (ucd.ShellSyntaxForm); or "" when it reads as no ASCII.
 func ReadsAs(r rune) string {
 	if r < utf8.RuneSelf {
-		return string(r)
+		return asciiStrings[r]
 	}
+	// A code point NFD leaves alone (most, and every combining mark the
+	// command reading meets in a run of them) is read as itself, and one
+	// it decomposes as its decomposition, in a buffer of its own: most
+	// read as one letter or, marks only, as nothing, with no allocation.
+	// Hangul syllables decompose by rule, not by table.
+	var buf [utf8.UTFMax]byte
+	n := utf8.EncodeRune(buf[:], r)
+	if isHangulSyllable(r) {
+		return readsAsSlow(r)
+	}
+	d := norm.NFD.Properties(buf[:n]).Decomposition()
+	if d == nil {
+		s, _ := readRune(r)
+		return s
+	}
+	var out [4 * utf8.UTFMax]byte
+	k := 0
+	for _, c := range string(d) {
+		s, ok := readRune(c)
+		if !ok {
+			return ""
+		}
+		if k+len(s) > len(out) {
+			return readsAsSlow(r)
+		}
+		k += copy(out[k:], s)
+	}
+	return string(out[:k])
+}
+
+// readsAsSlow is ReadsAs through the reading of a label.
+func readsAsSlow(r rune) string {
 	var b strings.Builder
 	if !readLabel(&b, string(r)) {
 		return ""

@@ -1,7 +1,9 @@
 package hostread
 
 import (
+	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/ucd"
@@ -32,6 +34,21 @@ func TestPunctLookalikeEveryRune(t *testing.T) {
 	for r := rune(0); r <= utf8.MaxRune; r++ {
 		if got, want := punctLookalike(r), lookupPunct(r); got != want {
 			t.Errorf("punctLookalike(%U) = %q, want %q", r, got, want)
+		}
+	}
+}
+
+// TestReadsAsEveryRune checks ReadsAs's quick path against the reading of
+// the one-rune label, for every code point.
+func TestReadsAsEveryRune(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		want := ""
+		var b strings.Builder
+		if readLabel(&b, string(r)) {
+			want = b.String()
+		}
+		if got := ReadsAs(r); got != want {
+			t.Errorf("ReadsAs(%U) = %q, want %q", r, got, want)
 		}
 	}
 }

@@ -21,7 +21,8 @@ import (
 // character that reads as a dot. Two hosts with one skeleton read alike.
 func Skeleton(host string) string {
 	var b strings.Builder
-	for i, label := range splitLabels(host, nil) {
+	b.Grow(len(host))
+	for i, label := range labels(host, nil) {
 		if i > 0 {
 			b.WriteByte('.')
 		}

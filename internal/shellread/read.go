@@ -398,5 +398,5 @@ func appendSpan(spans []Span, s Span) []Span {
 		spans[k].End = s.End
 		return spans
 	}
-	return append(spans, s)
+	return appendDoubling(spans, s)
 }

@@ -1,6 +1,7 @@
 package shellread
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -16,6 +17,7 @@ type lexed struct {
 	starts []int
 	code   []bool
 	runs   []run
+	from   int // the first run of the last command
 }
 
 // A run is a range of non-ASCII bytes inside quotes, a comment or a
@@ -27,12 +29,34 @@ type run struct {
 }
 
 // note records a non-ASCII byte at i read in the given role and quoting.
+// The runs of a command that needs the parser are not kept: the parser
+// places them.
 func (l *lexed) note(i int, role Role, quote Quote) {
+	if l.code[len(l.code)-1] {
+		return
+	}
 	if k := len(l.runs) - 1; k >= 0 && l.runs[k].end == i && l.runs[k].role == role && l.runs[k].quote == quote {
 		l.runs[k].end++
 		return
 	}
-	l.runs = append(l.runs, run{i, i + 1, role, quote})
+	l.runs = appendDoubling(l.runs, run{i, i + 1, role, quote})
+}
+
+// parse marks the last command as one that needs the parser, and drops
+// its runs.
+func (l *lexed) parse() {
+	l.code[len(l.code)-1] = true
+	l.runs = l.runs[:l.from]
+}
+
+// appendDoubling is append that doubles a full slice: append grows a long
+// slice by a quarter, which allocates five times its final size along the
+// way; doubling allocates twice.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, max(len(s), 8))
+	}
+	return append(s, v)
 }
 
 // segments returns where the top-level commands of src start: offsets
@@ -73,7 +97,7 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 			r, n := utf8.DecodeRuneInString(src[i:])
 			if judged == nil || judged(r) {
-				l.code[len(l.code)-1] = true
+				l.parse()
 			}
 			i += n - 1
 			continue
@@ -163,7 +187,7 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 			}
 			if i >= len(src) {
-				l.code[len(l.code)-1] = true // unterminated
+				l.parse() // unterminated
 			}
 		case '"':
 			frames = append(frames, frame{mode: 'd'})
@@ -185,7 +209,7 @@ func lex(src string, judged func(rune) bool) lexed {
 		case '(', '{':
 			if c == '(' && i > 0 && (src[i-1] == '(' || src[i-1] == '[') {
 				// Arithmetic, where << and ) mean other things.
-				l.code[len(l.code)-1] = true
+				l.parse()
 			}
 			top.depth++
 		case ')', '}':
@@ -220,7 +244,7 @@ func lex(src string, judged func(rune) bool) lexed {
 				if end == len(src) || expands[k] && strings.ContainsAny(src[i+1:end], "$`") {
 					// No end line: the << may have been arithmetic. Or
 					// the body expands: its substitutions are code.
-					l.code[len(l.code)-1] = true
+					l.parse()
 				}
 				for j := i + 1; j < body; j++ {
 					if src[j] >= 0x80 {
@@ -233,6 +257,7 @@ func lex(src string, judged func(rune) bool) lexed {
 			if len(frames) == 1 && frames[0].depth == 0 && keyword == 0 && last != '|' && last != '&' && i+1 < len(src) {
 				l.starts = append(l.starts, i+1)
 				l.code = append(l.code, false)
+				l.from = len(l.runs)
 			}
 			last = 0
 			continue
@@ -242,7 +267,7 @@ func lex(src string, judged func(rune) bool) lexed {
 					switch src[i : i+n] {
 					case "case", "esac":
 						// A case pattern's ) closes nothing.
-						l.code[len(l.code)-1] = true
+						l.parse()
 						if src[i] == 'c' {
 							keyword++
 						} else if keyword > 0 {
@@ -266,7 +291,7 @@ func lex(src string, judged func(rune) bool) lexed {
 		}
 	}
 	if len(frames) > 1 {
-		l.code[len(l.code)-1] = true // unterminated
+		l.parse() // unterminated
 	}
 	if strings.IndexByte(src, 0) >= 0 {
 		// The parser ends words and comments at NUL; the lexer does not.
