@@ -282,6 +282,16 @@ wait:
 			break wait
 		}
 	}
+	// A signal that came as the command ended may still be on its way
+	// to sigs: record what is there.
+	for drained := false; !drained; {
+		select {
+		case sig := <-sigs:
+			signalled(sig)
+		default:
+			drained = true
+		}
+	}
 	if err == nil {
 		return run{}
 	}

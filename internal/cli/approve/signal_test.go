@@ -21,7 +21,7 @@ func TestApproveKilled(t *testing.T) {
 		{"sigkill", "kill -KILL $PPID; sleep 1", []string{"decision: approved"}},
 		{"sigterm", "kill -TERM $PPID; sleep 2; exit 3", []string{"decision: approved", "signal: SIGTERM", "exit: 143, SIGTERM"}},
 		{"sighup", "kill -HUP $PPID; sleep 2; exit 3", []string{"decision: approved", "signal: SIGHUP", "exit: 129, SIGHUP"}},
-		{"sigint", "kill -INT $PPID; exit 3", []string{"decision: approved", "signal: SIGINT", "exit: 3"}},
+		{"sigint", "kill -INT $PPID; sleep 1; exit 3", []string{"decision: approved", "signal: SIGINT", "exit: 3"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
