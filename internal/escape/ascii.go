@@ -144,26 +144,8 @@ func lineRun(s []byte) int {
 		if m0|m1|m2|m3 != 0 {
 			return i + firstLane(m0, m1, m2, m3)
 		}
-		// A long run, past two blocks: on by whole blocks of 64 bytes,
-		// the eight words tested with one mask and one branch.
-		for i >= 40 && i+96 <= len(s) {
-			b := s[i+32 : i+96 : i+96] // one bounds check for the eight words
-			lo := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[8:16])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[16:24])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32]))
-			hi := lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[40:48])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[48:56])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[56:64]))
-			if (lo|hi)&highs != 0 {
-				if lo&highs == 0 {
-					i += 32 // the first half passes: only the second is read again
-				}
-				break
-			}
-			i += 64
-		}
+		// A long run, past two blocks: on by whole blocks of 64 bytes.
+		i = lineBlocks(s, i)
 	}
 	for ; i+8 <= len(s); i += 8 {
 		if m := lineStops(binary.LittleEndian.Uint64(s[i:])); m != 0 {
@@ -171,6 +153,34 @@ func lineRun(s []byte) int {
 		}
 	}
 	for ; i < len(s) && (s[i] >= 0x20 && s[i] < 0x7F || s[i] == '\n'); i++ {
+	}
+	return i
+}
+
+// lineBlocks returns where, from s[i+32], the whole blocks of 64 bytes
+// of printable ASCII and '\n' end: s[i:i+32] is known to pass, and each
+// block's eight words are tested with one mask and one branch. A block
+// that fails is left to the caller, from its second half when only that
+// half fails. It starts only past the first two blocks of a run (i >= 40),
+// where the run is likely long.
+func lineBlocks(s []byte, i int) int {
+	for i >= 40 && i+96 <= len(s) {
+		b := s[i+32 : i+96 : i+96] // one bounds check for the eight words
+		lo := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
+			lineStopsRaw(binary.LittleEndian.Uint64(b[8:16])) |
+			lineStopsRaw(binary.LittleEndian.Uint64(b[16:24])) |
+			lineStopsRaw(binary.LittleEndian.Uint64(b[24:32]))
+		hi := lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
+			lineStopsRaw(binary.LittleEndian.Uint64(b[40:48])) |
+			lineStopsRaw(binary.LittleEndian.Uint64(b[48:56])) |
+			lineStopsRaw(binary.LittleEndian.Uint64(b[56:64]))
+		if (lo|hi)&highs != 0 {
+			if lo&highs == 0 {
+				i += 32 // the first half passes: only the second is read again
+			}
+			return i
+		}
+		i += 64
 	}
 	return i
 }
@@ -204,26 +214,8 @@ func lineTabRun(s []byte) int {
 		continue
 	long:
 		// A long run, past two blocks: on by whole blocks of 64 bytes,
-		// the eight words tested with one mask and one branch, which a
-		// tab fails too.
-		for i >= 40 && i+96 <= len(s) {
-			b := s[i+32 : i+96 : i+96] // one bounds check for the eight words
-			lo := lineStopsRaw(binary.LittleEndian.Uint64(b[0:8])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[8:16])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[16:24])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[24:32]))
-			hi := lineStopsRaw(binary.LittleEndian.Uint64(b[32:40])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[40:48])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[48:56])) |
-				lineStopsRaw(binary.LittleEndian.Uint64(b[56:64]))
-			if (lo|hi)&highs != 0 {
-				if lo&highs == 0 {
-					i += 32 // the first half passes: only the second is read again
-				}
-				break
-			}
-			i += 64
-		}
+		// which a tab fails too.
+		i = lineBlocks(s, i)
 	}
 	for ; i+8 <= len(s); i += 8 {
 		w := binary.LittleEndian.Uint64(s[i:])
