@@ -17,8 +17,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"golang.org/x/text/transform"
-
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/internal/cli/scan"
@@ -133,7 +131,14 @@ var entries = []entry{
 	{name: "sanitize/any", run: func(in *input) { plainsight.Sanitize(in.s) }},
 	{name: "sanitize/command", run: func(in *input) { plainsight.Command(in.s) }},
 	{name: "sanitize/prose", run: func(in *input) { plainsight.Policy{Context: plainsight.ContextProse}.Sanitize(in.s) }},
-	{name: "term", run: func(in *input) { transform.String(term.New(term.Options{}), in.s) }},
+	// term is a stream: its Writer, as output is filtered on its way to a
+	// terminal. transform.String would add the cost of growing one string
+	// as large as the output, which the stream never holds.
+	{name: "term", run: func(in *input) {
+		w := term.NewWriter(io.Discard, term.Options{})
+		w.Write(in.b)
+		w.Close()
+	}},
 	// No output limit: the default stops writing at 1 MiB.
 	{name: "transcript", run: func(in *input) {
 		transcript.Clean(in.b, transcript.Options{Limits: transcript.Limits{MaxOutput: -1}})
