@@ -220,7 +220,7 @@ func (rd *reader) segment(r *Reading, seg string, off, depth int) {
 	if rd.p == nil {
 		rd.p = syntax.NewParser(syntax.KeepComments(true), syntax.Variant(syntax.LangBash))
 	}
-	f, err := parse(rd.p, seg)
+	f, err := parseGlobs(rd.p, seg)
 	parsed := len(seg)
 	if err != nil {
 		if r.Err == nil {
@@ -234,7 +234,7 @@ func (rd *reader) segment(r *Reading, seg string, off, depth int) {
 				if end <= 0 {
 					continue // (a retry costs at most twice the segment, already counted)
 				}
-				if pf, perr := parse(rd.p, seg[:end]); perr == nil {
+				if pf, perr := parseGlobs(rd.p, seg[:end]); perr == nil {
 					f, parsed = pf, end
 					break
 				}

@@ -24,6 +24,7 @@ package shellread
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -136,12 +137,69 @@ func parse(p *syntax.Parser, src string) (*syntax.File, error) {
 	return p.Parse(strings.NewReader(src), "")
 }
 
+// A globError stands for a parse error at an extended glob whose text
+// holds quoting (quotedGlob).
+type globError struct{ at int }
+
+func (e globError) Error() string {
+	return fmt.Sprintf("offset %d: an extended glob holding quotes, which the parser reads unlike Bash", e.at)
+}
+
+// hasGlobOpen reports whether src holds an opening of an extended glob:
+// one of ? * + @ ! before a '('.
+func hasGlobOpen(src string) bool {
+	for i := 1; i < len(src); i++ {
+		if src[i] == '(' {
+			switch src[i-1] {
+			case '?', '*', '+', '@', '!':
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// quotedGlob returns the offset of the first extended glob in f whose text
+// holds a quote, a backslash, a backquote or a $, or -1 if there is none.
+// The parser takes a glob's text raw, up to its first ')', where Bash
+// reads quotes first (and, with extglob off, a subshell): from such a glob
+// on, the parser's reading cannot be trusted, and it is read as a parse
+// error there.
+func quotedGlob(f *syntax.File) int {
+	at := -1
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if g, ok := n.(*syntax.ExtGlob); ok && g.Pattern != nil && g.OpPos.IsValid() &&
+			strings.ContainsAny(g.Pattern.Value, "\"'\\`$") {
+			if o := int(g.OpPos.Offset()); at < 0 || o < at {
+				at = o
+			}
+		}
+		return true
+	})
+	return at
+}
+
+// parseGlobs is parse, with an extended glob that holds quoting read as a
+// parse error where it starts (quotedGlob).
+func parseGlobs(p *syntax.Parser, src string) (*syntax.File, error) {
+	f, err := parse(p, src)
+	if err == nil && hasGlobOpen(src) {
+		if at := quotedGlob(f); at >= 0 {
+			return nil, globError{at}
+		}
+	}
+	return f, err
+}
+
 // errorOffset returns the byte offset a parse error points at.
 func errorOffset(err error, n int) (int, bool) {
 	var pe syntax.ParseError
 	var le syntax.LangError
+	var ge globError
 	var pos syntax.Pos
 	switch {
+	case errors.As(err, &ge):
+		return min(ge.at, n), true
 	case errors.As(err, &pe):
 		pos = pe.Pos
 	case errors.As(err, &le):
