@@ -114,7 +114,12 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 			switch c {
 			case '\\':
-				i++
+				// A backslash escapes only \, ", ` and $ here (and a
+				// newline); before a character that is not ASCII it is
+				// itself quoted text, and the character is read as such.
+				if i+1 < len(src) && src[i+1] < 0x80 {
+					i++
+				}
 			case '"':
 				frames = frames[:len(frames)-1]
 			case '`':
