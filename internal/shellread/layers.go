@@ -80,80 +80,78 @@ var (
 	shellArgs  = []string{"-o", "+o", "-O", "+O", "--rcfile", "--init-file"}
 )
 
-// programs is the table, by the base name of the command. It is a list
-// the compiler lays out in the binary, not a map, which package
-// initialisation would build in every process (a hook call is one);
-// lookupProgram searches it.
+// programs is the table, by the base name of the command, sorted by name
+// (byte order) so that lookupProgram finds a row by binary search. It is
+// a list the compiler lays out in the binary, not a map, which package
+// initialisation would build in every process (a hook call is one). A
+// row's kind says what it is: a shell, a wrapper that runs the command
+// after it, a program that runs a string (its code option, its words, a
+// remote shell), or another language's interpreter.
 var programs = []namedProgram{
-	// Shells.
-	{"sh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "sh"}},
-	{"bash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "bash"}},
-	{"dash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "dash"}},
-	{"zsh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "zsh"}},
-	{"ksh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "ksh"}},
-	{"mksh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "mksh"}},
-	{"ash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "ash"}},
-	// Wrappers: they run the command that follows.
-	{"busybox", program{kind: progWrapper}},
-	{"sudo", program{kind: progWrapper, args: sudoArgs}},
-	{"doas", program{kind: progWrapper, args: []string{"-u", "-C"}}},
-	{"env", program{kind: progWrapper, args: []string{"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}}},
-	{"nohup", program{kind: progWrapper}},
-	{"timeout", program{kind: progWrapper, args: []string{"-s", "--signal", "-k", "--kill-after"}, npos: 1}},
-	{"nice", program{kind: progWrapper, args: []string{"-n", "--adjustment"}}},
-	{"ionice", program{kind: progWrapper, args: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}}},
-	{"stdbuf", program{kind: progWrapper, args: []string{"-i", "-o", "-e", "--input", "--output", "--error"}}},
-	{"time", program{kind: progWrapper, args: []string{"-f", "--format", "-o", "--output"}}},
-	{"command", program{kind: progWrapper}},
-	{"builtin", program{kind: progWrapper}},
-	{"exec", program{kind: progWrapper, args: []string{"-a"}}},
-	{"setsid", program{kind: progWrapper}},
-	{"chroot", program{kind: progWrapper, args: []string{"--userspec", "--groups"}, npos: 1}},
-	{"unshare", program{kind: progWrapper, args: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}}},
-	{"nsenter", program{kind: progWrapper, args: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}}},
-	{"xargs", program{kind: progWrapper, args: []string{"-I", "-i", "-n", "-P", "-L", "-l", "-d", "-E", "-e", "-s", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--max-chars", "--eof"}}},
-	{"flock", program{kind: progCodeOpt, args: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, code: []string{"-c", "--command"}, npos: 1, runs: "flock"}},
-	{"su", program{kind: progCodeOpt, args: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, code: []string{"-c", "--command", "-C", "--session-command"}, runs: "su"}},
-	{"script", program{kind: progCodeOpt, args: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o", "--output-limit"}, code: []string{"-c", "--command"}, runs: "script"}},
-	{"find", program{kind: progFind}},
-	{"kubectl", program{kind: progAfterDashes}},
-	{"oc", program{kind: progAfterDashes}},
-	{"docker", program{kind: progContainer, args: dockerArgs}},
-	{"podman", program{kind: progContainer, args: dockerArgs}},
-	{"nerdctl", program{kind: progContainer, args: dockerArgs}},
-	// ssh: the remote host's shell.
-	{"ssh", program{kind: progRemote, args: sshArgs, npos: 1, runs: "ssh"}},
-	// Builtins and programs that run their words as a script.
-	{"eval", program{kind: progJoin, runs: "eval"}},
-	{"watch", program{kind: progJoin, args: []string{"-n", "--interval", "-d", "-q", "--equexit", "-s", "--shotsdir"}, runs: "watch"}},
-	{"parallel", program{kind: progJoin, args: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "-N", "--max-args", "--delay", "--timeout", "--results", "--tmpdir", "--colsep"}, runs: "parallel"}},
-	{"trap", program{kind: progTrap, runs: "trap"}},
-	{"alias", program{kind: progAlias, runs: "alias"}},
-	{"git", program{kind: progGit, runs: "git"}},
-	{"crontab", program{kind: progCrontab, runs: "crontab"}},
-	{"source", program{kind: progSource, runs: "source"}},
 	{".", program{kind: progSource, runs: "."}},
-	// Other languages.
+	{"alias", program{kind: progAlias, runs: "alias"}},
+	{"ash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "ash"}},
+	{"awk", program{kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"}},
+	{"bash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "bash"}},
+	{"builtin", program{kind: progWrapper}},
+	{"bun", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
+	{"busybox", program{kind: progWrapper}},
+	{"chroot", program{kind: progWrapper, args: []string{"--userspec", "--groups"}, npos: 1}},
+	{"command", program{kind: progWrapper}},
+	{"crontab", program{kind: progCrontab, runs: "crontab"}},
+	{"dash", program{kind: progShell, code: shellCode, args: shellArgs, runs: "dash"}},
+	{"deno", program{kind: progCode, code: []string{"eval"}, lang: "JavaScript"}},
+	{"doas", program{kind: progWrapper, args: []string{"-u", "-C"}}},
+	{"docker", program{kind: progContainer, args: dockerArgs}},
+	{"env", program{kind: progWrapper, args: []string{"-u", "--unset", "-C", "--chdir", "-S", "--split-string"}}},
+	{"eval", program{kind: progJoin, runs: "eval"}},
+	{"exec", program{kind: progWrapper, args: []string{"-a"}}},
+	{"find", program{kind: progFind}},
+	{"flock", program{kind: progCodeOpt, args: []string{"-w", "--timeout", "-E", "--conflict-exit-code"}, code: []string{"-c", "--command"}, npos: 1, runs: "flock"}},
+	{"gawk", program{kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"}},
+	{"git", program{kind: progGit, runs: "git"}},
+	{"ionice", program{kind: progWrapper, args: []string{"-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"}}},
+	{"ksh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "ksh"}},
+	{"kubectl", program{kind: progAfterDashes}},
+	{"lua", program{kind: progCode, code: []string{"-e"}, lang: "Lua"}},
+	{"luajit", program{kind: progCode, code: []string{"-e"}, lang: "Lua"}},
+	{"mawk", program{kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"}},
+	{"mksh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "mksh"}},
+	{"nawk", program{kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"}},
+	{"nerdctl", program{kind: progContainer, args: dockerArgs}},
+	{"nice", program{kind: progWrapper, args: []string{"-n", "--adjustment"}}},
+	{"node", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
+	{"nodejs", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
+	{"nohup", program{kind: progWrapper}},
+	{"nsenter", program{kind: progWrapper, args: []string{"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}}},
+	{"oc", program{kind: progAfterDashes}},
+	{"osascript", program{kind: progCode, code: []string{"-e"}, lang: "AppleScript"}},
+	{"parallel", program{kind: progJoin, args: []string{"-j", "--jobs", "-S", "--sshlogin", "--joblog", "-N", "--max-args", "--delay", "--timeout", "--results", "--tmpdir", "--colsep"}, runs: "parallel"}},
+	{"perl", program{kind: progCode, code: []string{"-e", "-E"}, lang: "Perl"}},
+	{"php", program{kind: progCode, code: []string{"-r"}, lang: "PHP"}},
+	{"podman", program{kind: progContainer, args: dockerArgs}},
+	{"powershell", program{kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"}},
+	{"pwsh", program{kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"}},
+	{"pypy3", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
 	{"python", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
 	{"python2", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
 	{"python3", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
-	{"pypy3", program{kind: progCode, code: []string{"-c"}, lang: "Python"}},
-	{"node", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
-	{"nodejs", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
-	{"bun", program{kind: progCode, code: []string{"-e", "--eval", "-p", "--print"}, lang: "JavaScript"}},
-	{"deno", program{kind: progCode, code: []string{"eval"}, lang: "JavaScript"}},
-	{"perl", program{kind: progCode, code: []string{"-e", "-E"}, lang: "Perl"}},
 	{"ruby", program{kind: progCode, code: []string{"-e"}, lang: "Ruby"}},
-	{"php", program{kind: progCode, code: []string{"-r"}, lang: "PHP"}},
-	{"lua", program{kind: progCode, code: []string{"-e"}, lang: "Lua"}},
-	{"luajit", program{kind: progCode, code: []string{"-e"}, lang: "Lua"}},
-	{"osascript", program{kind: progCode, code: []string{"-e"}, lang: "AppleScript"}},
-	{"pwsh", program{kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"}},
-	{"powershell", program{kind: progCode, code: []string{"-Command", "-command", "-c", "-C"}, lang: "PowerShell"}},
-	{"awk", program{kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"}},
-	{"gawk", program{kind: progAwk, args: []string{"-F", "-v", "--field-separator", "--assign"}, lang: "awk"}},
-	{"mawk", program{kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"}},
-	{"nawk", program{kind: progAwk, args: []string{"-F", "-v"}, lang: "awk"}},
+	{"script", program{kind: progCodeOpt, args: []string{"-E", "--echo", "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing", "-m", "--logging-format", "-o", "--output-limit"}, code: []string{"-c", "--command"}, runs: "script"}},
+	{"setsid", program{kind: progWrapper}},
+	{"sh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "sh"}},
+	{"source", program{kind: progSource, runs: "source"}},
+	{"ssh", program{kind: progRemote, args: sshArgs, npos: 1, runs: "ssh"}},
+	{"stdbuf", program{kind: progWrapper, args: []string{"-i", "-o", "-e", "--input", "--output", "--error"}}},
+	{"su", program{kind: progCodeOpt, args: []string{"-s", "--shell", "-g", "--group", "-G", "--supp-group", "-w", "--whitelist-environment"}, code: []string{"-c", "--command", "-C", "--session-command"}, runs: "su"}},
+	{"sudo", program{kind: progWrapper, args: sudoArgs}},
+	{"time", program{kind: progWrapper, args: []string{"-f", "--format", "-o", "--output"}}},
+	{"timeout", program{kind: progWrapper, args: []string{"-s", "--signal", "-k", "--kill-after"}, npos: 1}},
+	{"trap", program{kind: progTrap, runs: "trap"}},
+	{"unshare", program{kind: progWrapper, args: []string{"-S", "--setuid", "-G", "--setgid", "-R", "--root", "-w", "--wd"}}},
+	{"watch", program{kind: progJoin, args: []string{"-n", "--interval", "-d", "-q", "--equexit", "-s", "--shotsdir"}, runs: "watch"}},
+	{"xargs", program{kind: progWrapper, args: []string{"-I", "-i", "-n", "-P", "-L", "-l", "-d", "-E", "-e", "-s", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--replace", "--max-lines", "--max-chars", "--eof"}}},
+	{"zsh", program{kind: progShell, code: shellCode, args: shellArgs, runs: "zsh"}},
 }
 
 // shellVariables are the variables whose values programs run through a
@@ -203,10 +201,17 @@ type namedProgram struct {
 // table is short and mayHoldLayer asks only for names whose first byte
 // and length are a row's (layerNames), so a scan is as quick as a map.
 func lookupProgram(name string) (program, bool) {
-	for i := range programs {
-		if programs[i].name == name {
-			return programs[i].program, true
+	lo, hi := 0, len(programs)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if programs[m].name < name {
+			lo = m + 1
+		} else {
+			hi = m
 		}
+	}
+	if lo < len(programs) && programs[lo].name == name {
+		return programs[lo].program, true
 	}
 	return program{}, false
 }

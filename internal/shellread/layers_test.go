@@ -110,7 +110,13 @@ var moreCases = map[string]layerCase{
 
 func TestLayers(t *testing.T) {
 	seen := map[string]bool{}
-	for _, p := range programs {
+	for i, p := range programs {
+		if i > 0 && programs[i-1].name >= p.name {
+			t.Errorf("programs: %q after %q: rows must be sorted by name for lookupProgram", p.name, programs[i-1].name)
+		}
+		if got, ok := lookupProgram(p.name); !ok || got.kind != p.kind {
+			t.Errorf("lookupProgram(%q) = %v, %v; want its row", p.name, got.kind, ok)
+		}
 		if seen[p.name] {
 			t.Errorf("programs has two rows for %q", p.name)
 		}
