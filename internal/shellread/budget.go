@@ -89,44 +89,58 @@ func mayHoldLayer(seg string) bool {
 		for i < len(seg) && wordBytes[seg[i]] == 0 {
 			i++
 		}
-		// The word's name bytes, its quotes and backslashes left out as
-		// the shell removes them: py"thon3" names python3.
-		n, long := 0, false
+		// The word's base name (after its last slash), with its quotes
+		// and backslashes left out as the shell removes them:
+		// py"thon3" names python3. Only a name that holds quoting is
+		// copied.
+		base, quoted := i, false
 		j := i
+	scan:
 		for ; j < len(seg); j++ {
-			c := seg[j]
-			switch wordBytes[c] {
+			switch wordBytes[seg[j]] {
 			case 0:
-				goto word
+				break scan
 			case wordQuoting:
+				quoted = true
 			case wordSlash:
-				n, long = 0, false // the base name of a path
-			default:
-				if n < len(buf) {
-					buf[n] = c
-					n++
-				} else {
-					long = true
-				}
+				base, quoted = j+1, false
 			}
 		}
-	word:
 		if j == i {
 			i++
 			continue
 		}
 		i = j
+		name := seg[base:j]
+		if quoted {
+			n := 0
+			for k := range len(name) {
+				if c := name[k]; !isQuoting(c) {
+					if n == len(buf) {
+						n = len(buf) + 1 // too long for any row
+						break
+					}
+					buf[n] = c
+					n++
+				}
+			}
+			if n > len(buf) {
+				continue
+			}
+			name = string(buf[:n])
+		}
 		// Most words are no name in the table: their first byte and
-		// length say so before any map lookup.
-		if long || n == 0 {
+		// length say so before any lookup.
+		n := len(name)
+		if n == 0 || n > len(buf) {
 			continue
 		}
-		isProgram := layerNames.programs[buf[0]]&(1<<n) != 0
-		isVariable := layerNames.variables[buf[0]]&(1<<n) != 0 && j < len(seg) && seg[j] == '='
+		isProgram := layerNames.programs[name[0]]&(1<<n) != 0
+		isVariable := layerNames.variables[name[0]]&(1<<n) != 0 && j < len(seg) && seg[j] == '='
 		if !isProgram && !isVariable {
 			continue
 		}
-		if p, ok := lookupProgram(string(buf[:n])); ok && isProgram {
+		if p, ok := lookupProgram(name); ok && isProgram {
 			switch p.kind {
 			case progWrapper, progFind, progAfterDashes, progContainer:
 				// They run a command, whose words are code already.
@@ -143,7 +157,7 @@ func mayHoldLayer(seg string) bool {
 			}
 		}
 		if isVariable {
-			if isShellVariable(string(buf[:n])) {
+			if isShellVariable(name) {
 				return true
 			}
 		}
