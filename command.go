@@ -563,8 +563,8 @@ func isRightToLeft(r rune) bool {
 const firstRightToLeft = 0x0590
 
 // strongClass returns the Bidi_Class of r, which its callers read for L,
-// R and AL alone: printable ASCII is answered without the bidi tables, its
-// letters L and the rest none of the three.
+// R and AL alone: ASCII is answered without the bidi tables, its letters
+// L and the rest none of the three.
 func strongClass(r rune) bidi.Class {
 	if r < utf8.RuneSelf {
 		if 'a' <= r|0x20 && r|0x20 <= 'z' {
