@@ -504,8 +504,7 @@ func (cr *commandReader) reorders(i, end int) bool {
 	operator := false
 	for j := end; j < len(text) && text[j] != '\n'; {
 		r, n := utf8.DecodeRuneInString(text[j:])
-		p, _ := bidi.LookupRune(r)
-		switch p.Class() {
+		switch strongClass(r) {
 		case bidi.L:
 			return false
 		case bidi.R, bidi.AL:
@@ -534,8 +533,7 @@ func lineAround(text string, i int) (start, end int) {
 // right-to-left letters after it open the paragraph.
 func firstStrongRTL(s string) bool {
 	for _, r := range s {
-		p, _ := bidi.LookupRune(r)
-		switch p.Class() {
+		switch strongClass(r) {
 		case bidi.L:
 			return false
 		case bidi.R, bidi.AL:
@@ -548,9 +546,34 @@ func firstStrongRTL(s string) bool {
 // isRightToLeft reports whether r is a strong right-to-left character
 // (Bidi_Class R or AL).
 func isRightToLeft(r rune) bool {
+	if r < firstRightToLeft {
+		return false
+	}
 	p, _ := bidi.LookupRune(r)
 	c := p.Class()
 	return c == bidi.R || c == bidi.AL
+}
+
+// firstRightToLeft is the first character whose Bidi_Class is R or AL,
+// where the Hebrew block starts: no Latin, Greek, Cyrillic or Armenian
+// character is one, so isRightToLeft answers them without the bidi
+// tables, whose first reading in a process is a good part of what a hook
+// call costs on a command in those scripts (docs/performance.md, "Hook
+// latency"). A test checks it.
+const firstRightToLeft = 0x0590
+
+// strongClass returns the Bidi_Class of r, which its callers read for L,
+// R and AL alone: ASCII is answered without the bidi tables, its letters
+// L and the rest none of the three.
+func strongClass(r rune) bidi.Class {
+	if r < utf8.RuneSelf {
+		if 'a' <= r|0x20 && r|0x20 <= 'z' {
+			return bidi.L
+		}
+		return bidi.ON
+	}
+	p, _ := bidi.LookupRune(r)
+	return p.Class()
 }
 
 // hosts checks every host in every word of the command, quoted or not:

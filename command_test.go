@@ -4,10 +4,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight/internal/shellread"
+	"golang.org/x/text/unicode/bidi"
 )
 
 // FuzzCommand checks the command reading against the context-free one on
@@ -147,5 +149,28 @@ func TestCommandFastPath(t *testing.T) {
 	}
 	if r := p.Sanitize("curl https://xn--80ak6aa92e.com/i.sh"); !r.HasWarning() {
 		t.Errorf("punycode host: no warning; got %v", r.Warnings)
+	}
+}
+
+// TestBidiShortcuts checks, for every character, that the answers
+// isRightToLeft and strongClass give without the bidi tables are theirs.
+func TestBidiShortcuts(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		p, _ := bidi.LookupRune(r)
+		c := p.Class()
+		rtl := c == bidi.R || c == bidi.AL
+		if got := isRightToLeft(r); got != rtl {
+			t.Errorf("isRightToLeft(%U) = %v, want %v", r, got, rtl)
+		}
+		if r == firstRightToLeft && !rtl {
+			t.Errorf("firstRightToLeft %U is not the first right-to-left character", firstRightToLeft)
+		}
+		got := strongClass(r)
+		for _, k := range []bidi.Class{bidi.L, bidi.R, bidi.AL} {
+			if (got == k) != (c == k) {
+				t.Errorf("strongClass(%U) = %v, Bidi_Class %v", r, got, c)
+				break
+			}
+		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight/internal/cli"
 	"github.com/plainsight-dev/plainsight/internal/cli/hook"
+	_ "github.com/plainsight-dev/plainsight/internal/cli/hookstack" // one stack growth, before the rest initialises
 )
 
 func main() {

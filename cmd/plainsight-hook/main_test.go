@@ -63,3 +63,33 @@ func TestPrintConfig(t *testing.T) {
 		t.Errorf("plainsight-hook claude-code --print-config gives\n%s\nwant a snippet with %s", got, want)
 	}
 }
+
+// TestStackGrownFirst checks that package hookstack, which grows the main
+// goroutine's stack once, is initialised before the packages whose
+// initialisation or reading would grow it step by step: every package of
+// this module and of its dependencies, and the standard library's
+// regular expressions and Unicode tables.
+func TestStackGrownFirst(t *testing.T) {
+	cmd := prog.Command("claude-code")
+	cmd.Env = append(cmd.Env, "GODEBUG=inittrace=1")
+	cmd.Stdin = strings.NewReader(`{"tool_name":"Bash","tool_input":{"command":"ls"}}`)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("plainsight-hook: %v\n%s", err, out)
+	}
+	const self = "github.com/plainsight-dev/plainsight/internal/cli/hookstack"
+	var before []string
+	for line := range strings.Lines(string(out)) {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "init" {
+			continue
+		}
+		if f[1] == self {
+			return
+		}
+		if strings.Contains(strings.Split(f[1], "/")[0], ".") || f[1] == "regexp/syntax" || f[1] == "unicode" {
+			before = append(before, f[1])
+		}
+	}
+	t.Errorf("%s is not initialised before %v (or not at all):\n%s", self, before, out)
+}

@@ -45,6 +45,7 @@ import (
 	"github.com/plainsight-dev/plainsight/internal/cli/approve"
 	"github.com/plainsight-dev/plainsight/internal/cli/check"
 	"github.com/plainsight-dev/plainsight/internal/cli/hook"
+	_ "github.com/plainsight-dev/plainsight/internal/cli/hookstack" // one stack growth, before the rest initialises
 	"github.com/plainsight-dev/plainsight/internal/cli/scan"
 	"github.com/plainsight-dev/plainsight/internal/cli/stream"
 )

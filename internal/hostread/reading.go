@@ -47,15 +47,15 @@ func readLabel(b *strings.Builder, label string) bool {
 func readRune(r rune) (string, bool) {
 	switch {
 	case r < utf8.RuneSelf:
-		return asciiStrings[r], true
+		return asciiString(r), true
 	case ucd.Lookup(r).Category().IsMark():
 		return "", true
 	case punctLookalike(r) != 0:
-		return asciiStrings[punctLookalike(r)], true
+		return asciiString(punctLookalike(r)), true
 	case ucd.ASCIIForm(r) != "":
 		return ucd.ASCIIForm(r), true
 	case digitLookalike(r) != 0:
-		return asciiStrings[digitLookalike(r)], true
+		return asciiString(digitLookalike(r)), true
 	case confusableForm(r) != "":
 		return confusableForm(r), true
 	case isDashLike(r) || isCJKStroke(r, ucd.Lookup(r).Script()):
@@ -71,13 +71,12 @@ func readRune(r rune) (string, bool) {
 
 func isHangulSyllable(r rune) bool { return 0xAC00 <= r && r <= 0xD7A3 }
 
-// asciiStrings holds each ASCII byte as a string of its own.
-var asciiStrings = func() (t [utf8.RuneSelf]string) {
-	for c := range t {
-		t[c] = string(rune(c))
-	}
-	return t
-}()
+// asciiString returns the ASCII character c as a string, a slice of a
+// constant: no table is built when the program starts.
+func asciiString[C rune | byte](c C) string { return asciiChars[c : c+1] }
+
+// asciiChars holds the ASCII characters in order.
+const asciiChars = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f !\x22#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\x5c]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
 
 // isDashLike reports whether r is U+30FC KATAKANA-HIRAGANA PROLONGED
 // SOUND MARK or maps to it in confusables.txt (U+2014 EM DASH, U+FF0D, U+4E00):
@@ -96,7 +95,7 @@ func isDashLike(r rune) bool {
 // (ucd.ShellSyntaxForm); or "" when it reads as no ASCII.
 func ReadsAs(r rune) string {
 	if r < utf8.RuneSelf {
-		return asciiStrings[r]
+		return asciiString(r)
 	}
 	// A code point NFD leaves alone (most, and every combining mark the
 	// command reading meets in a run of them) is read as itself, and one

@@ -52,3 +52,13 @@ func TestReadsAsEveryRune(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIString checks the constant asciiString slices against the
+// characters themselves.
+func TestASCIIString(t *testing.T) {
+	for c := range rune(utf8.RuneSelf) {
+		if got := asciiString(c); got != string(c) {
+			t.Errorf("asciiString(%#x) = %q", c, got)
+		}
+	}
+}

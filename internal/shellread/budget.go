@@ -264,7 +264,9 @@ func (rd *reader) segment(r *Reading, seg string, off, depth int) {
 			}
 			return true
 		})
-		m := marker{src: seg[:parsed], names: fd.names}
+		// Room for about one mark per word, allocated once (sweep says
+		// why); a command with more grows it.
+		m := marker{src: seg[:parsed], names: fd.names, marks: make([]mark, 0, parsed/8+8)}
 		m.file(f)
 		sr.Spans = m.sweep(parsed)
 		if depth < MaxDepth {
@@ -288,6 +290,7 @@ func (r *Reading) append(in Reading, off int) {
 		}
 		r.Layers = append(r.Layers, l)
 	}
+	r.Spans = slices.Grow(r.Spans, len(in.Spans))
 	for _, s := range in.Spans {
 		s.End += off
 		if s.Layer != 0 {

@@ -404,7 +404,11 @@ func (m *marker) sweep(n int) []Span {
 		}
 		return b.end - a.end
 	})
-	var spans []Span
+	// Every span ends at the end of the text or where a mark starts or
+	// ends: room for them all is allocated once (a slice grown by
+	// appending passes through a new size of allocation at each doubling,
+	// each a fresh span of the heap in a process that reads one command).
+	spans := make([]Span, 0, 2*len(marks)+1)
 	stack := []mark{{0, n, Syntax, Unquoted}}
 	at := 0
 	advance := func(to int) {

@@ -34,6 +34,16 @@ func readCall(a *agent, r io.Reader) (call, error) {
 	case !utf8.Valid(data):
 		return call{}, errors.New("the hook input is not UTF-8")
 	}
+	if c, ok := quickCall(a, data); ok {
+		return c, nil
+	}
+	return decodeCall(a, data)
+}
+
+// decodeCall decodes data, the hook input, for agent a with
+// encoding/json: what readCall does with every input that quickCall
+// leaves to it, and what quickCall must answer as.
+func decodeCall(a *agent, data []byte) (call, error) {
 	top, err := object(data, "the hook input")
 	if err != nil {
 		return call{}, err
