@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
@@ -179,9 +180,12 @@ func Main(args []string, s cli.IO) int {
 
 // scanTree walks roots in one goroutine, scans files in workers, and hands
 // the results to out in walk order. At most window files are in flight, so
-// memory does not grow with the size of the tree.
+// memory does not grow with the size of the tree. The window is wide: a
+// result waiting for its turn holds only its findings, and while one
+// worker reads a large file, the others go on with the files after it
+// instead of waiting for it to leave the window.
 func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
-	window := 4 * workers
+	window := 256 * workers
 	jobs := make(chan scanFile, window)
 	results := make(chan fileResult, window)
 	slots := make(chan struct{}, window)
@@ -352,10 +356,22 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		if !eof {
 			cut = chunkCut(data)
 		}
-		text := string(data[:cut])
+		// The text is the buffer itself, which the next chunk or file
+		// overwrites: what the findings and markers keep of it is
+		// copied out (detach) before then.
+		text := unsafe.String(unsafe.SliceData(data), cut)
 		r.size += int64(cut)
+		nf, nm := len(r.findings), len(marks)
 		r.findings = append(r.findings, sc.cfg.apply(rel, text, read(r.path, r.uri, text, typ, at))...)
 		marks = append(marks, findMarkers(r.path, r.uri, text, at)...)
+		for i := range r.findings[nf:] {
+			r.findings[nf+i].detach()
+		}
+		for i := range marks[nm:] {
+			m := &marks[nm+i]
+			m.bad = strings.Clone(m.bad)
+			m.at.detach()
+		}
 		if eof {
 			r.findings, r.suppressed = suppress(r.findings, marks)
 			// The findings about markers take the configured severity too.
@@ -365,6 +381,16 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		at = at.after(text)
 		carry = copy(sc.buf, data[cut:])
 	}
+}
+
+// detach copies the strings of f that may share memory with the text
+// scanned out of it.
+func (f *finding) detach() {
+	f.Explanation = strings.Clone(f.Explanation)
+	f.Token = strings.Clone(f.Token)
+	f.Decoded = strings.Clone(f.Decoded)
+	f.Fingerprint = strings.Clone(f.Fingerprint)
+	f.src = strings.Clone(f.src)
 }
 
 // chunkCut returns where a full buffer is cut: after its last newline, or
