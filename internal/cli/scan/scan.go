@@ -178,6 +178,11 @@ func Main(args []string, s cli.IO) int {
 	return cli.ExitClean
 }
 
+// batchLen is how many files the walk hands a worker at once, and a
+// worker hands back: one hand-over per file would cost more than reading
+// a small file does.
+const batchLen = 16
+
 // scanTree walks roots in one goroutine, scans files in workers, and hands
 // the results to out in walk order. At most window files are in flight, so
 // memory does not grow with the size of the tree. The window is wide: a
@@ -185,18 +190,31 @@ func Main(args []string, s cli.IO) int {
 // worker reads a large file, the others go on with the files after it
 // instead of waiting for it to leave the window.
 func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
-	window := 256 * workers
-	jobs := make(chan scanFile, window)
-	results := make(chan fileResult, window)
+	window := 16 * workers // batches
+	jobs := make(chan []scanFile, window)
+	results := make(chan []fileResult, window)
 	slots := make(chan struct{}, window)
 	walked := make(chan walkCounts, 1)
 	go func() {
-		w.emit = func(f scanFile) {
+		var b []scanFile
+		send := func() {
 			slots <- struct{}{}
-			jobs <- f
+			jobs <- b
+			b = nil
+		}
+		w.emit = func(f scanFile) {
+			if b == nil {
+				b = make([]scanFile, 0, batchLen)
+			}
+			if b = append(b, f); len(b) == batchLen {
+				send()
+			}
 		}
 		for _, r := range roots {
 			w.root(r)
+		}
+		if len(b) > 0 {
+			send()
 		}
 		close(jobs)
 		walked <- w.counts
@@ -205,8 +223,12 @@ func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers i
 	for range workers {
 		wg.Go(func() {
 			sc := scanner{allowBinary: allowBinary, cfg: cfg}
-			for f := range jobs {
-				results <- sc.scan(f)
+			for b := range jobs {
+				rs := make([]fileResult, len(b))
+				for i, f := range b {
+					rs[i] = sc.scan(f)
+				}
+				results <- rs
 			}
 		})
 	}
@@ -219,26 +241,28 @@ func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers i
 	if err := out.begin(); err != nil {
 		outErr = err
 	}
-	pending := map[int]fileResult{}
+	pending := map[int][]fileResult{} // by the seq of their first file
 	next := 0
-	for r := range results {
-		pending[r.seq] = r
+	for rs := range results {
+		pending[rs[0].seq] = rs
 		for {
-			r, ok := pending[next]
+			rs, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			next++
-			var n int
-			r.findings, n = st.baseline.filter(r.findings)
-			st.baselined += n
-			st.add(r, fail)
-			if r.err != nil {
-				fmt.Fprintf(stderr, "plainsight: %s\n", cli.NeutralizeLine(r.err.Error()))
-			}
-			if outErr == nil {
-				outErr = out.file(r)
+			next += len(rs)
+			for _, r := range rs {
+				var n int
+				r.findings, n = st.baseline.filter(r.findings)
+				st.baselined += n
+				st.add(r, fail)
+				if r.err != nil {
+					fmt.Fprintf(stderr, "plainsight: %s\n", cli.NeutralizeLine(r.err.Error()))
+				}
+				if outErr == nil {
+					outErr = out.file(r)
+				}
 			}
 			<-slots
 		}
