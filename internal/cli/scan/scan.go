@@ -29,6 +29,9 @@ import (
 // worker's memory stays bounded.
 const chunkLen = 4 << 20
 
+// minBufLen is the smallest read buffer a worker starts with.
+const minBufLen = 64 << 10
+
 // skipReason says why a file was not scanned.
 type skipReason uint8
 
@@ -310,9 +313,22 @@ type scanner struct {
 	buf         []byte
 }
 
-// scan reads and scans one file, chunk by chunk.
+// scan reads and scans one file. The file's URI, which only SARIF shows,
+// is made for the files that have something to show.
 func (sc *scanner) scan(f scanFile) fileResult {
-	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), uri: pathURI(f.path), err: f.err}
+	r := sc.scanFile(f)
+	if r.err != nil || len(r.findings) > 0 {
+		r.uri = pathURI(f.path)
+		for i := range r.findings {
+			r.findings[i].uri = r.uri
+		}
+	}
+	return r
+}
+
+// scanFile reads and scans one file, chunk by chunk.
+func (sc *scanner) scanFile(f scanFile) fileResult {
+	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), err: f.err}
 	if r.err != nil {
 		return r
 	}
@@ -324,7 +340,7 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		r.skip = skippedExcluded
 		return r
 	}
-	file, _, notRegular, err := openRegular(f.path)
+	file, size, notRegular, err := openRegular(f.path)
 	switch {
 	case notRegular:
 		r.skip = skippedSpecial
@@ -337,8 +353,10 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		return r
 	}
 	defer file.Close()
-	if sc.buf == nil {
-		sc.buf = make([]byte, chunkLen)
+	// The buffer grows with the files, to a chunk at most: one that is
+	// read whole has a byte to spare, where the end of the file shows.
+	if want := int(min(max(size+1, minBufLen), chunkLen)); len(sc.buf) < want {
+		sc.buf = make([]byte, want)
 	}
 	var (
 		carry int // bytes after the last chunk's cut, moved to the front
@@ -353,6 +371,14 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		if err != nil && !eof {
 			r.err = err
 			return r
+		}
+		if !eof && len(sc.buf) < chunkLen {
+			// The file holds more than its size said: read on into
+			// a whole chunk before cutting.
+			grown := make([]byte, chunkLen)
+			carry = copy(grown, sc.buf[:carry+n])
+			sc.buf = grown
+			continue
 		}
 		data := sc.buf[:carry+n]
 		if first {
