@@ -4,6 +4,7 @@
 package scan
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -140,15 +141,18 @@ func Main(args []string, s cli.IO) int {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
+	// The findings are written a file at a time, not a line at a time:
+	// scanTree flushes buf after each file.
+	buf := bufio.NewWriter(stdout)
 	var out findingWriter
 	switch format.value {
 	case "json":
-		out = &jsonLinesWriter{w: stdout}
+		out = &jsonLinesWriter{w: buf}
 	case "sarif":
-		out = &sarifWriter{w: stdout}
+		out = &sarifWriter{w: buf}
 	default:
 		show := source.value == "always" || source.value == "auto" && isTerminal(stdout, s.Getenv)
-		out = &textWriter{w: stdout, source: show}
+		out = &textWriter{w: buf, source: show}
 	}
 	if *writeBaseline != "" {
 		out = &baselineWriter{name: *writeBaseline}
@@ -163,7 +167,7 @@ func Main(args []string, s cli.IO) int {
 		fmt.Fprintln(stderr, "plainsight:", cli.NeutralizeLine(err.Error()))
 		return cli.ExitError
 	}
-	err = scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, cfg, *allowBinary, max(*workers, 1), failOn(fail.value), out, stderr, &st)
+	err = scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, cfg, *allowBinary, max(*workers, 1), failOn(fail.value), out, buf.Flush, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return cli.ExitError
@@ -192,7 +196,7 @@ const batchLen = 16
 // result waiting for its turn holds only its findings, and while one
 // worker reads a large file, the others go on with the files after it
 // instead of waiting for it to leave the window.
-func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
+func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, flush func() error, stderr io.Writer, st *scanStats) error {
 	window := 16 * workers // batches
 	jobs := make(chan []scanFile, window)
 	results := make(chan []fileResult, window)
@@ -266,12 +270,18 @@ func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers i
 				if outErr == nil {
 					outErr = out.file(r)
 				}
+				if outErr == nil && len(r.findings) > 0 {
+					outErr = flush()
+				}
 			}
 			<-slots
 		}
 	}
 	st.walk = <-walked
 	if err := out.end(st); outErr == nil {
+		outErr = err
+	}
+	if err := flush(); outErr == nil {
 		outErr = err
 	}
 	return outErr
