@@ -78,29 +78,51 @@ func hasPadding(text string) bool {
 }
 
 // nextBlank returns the first run of blank lines or of spaces before text
-// that starts at or after from. Any run long enough to warn (paddingMinRun
-// bytes or more) holds a pair of pad bytes that starts at an even offset;
-// ordinary text has few such pairs, and only they are looked at closer,
-// found a word at a time (padLanes).
+// that starts at or after from. Any run long enough to warn holds
+// paddingMinRun pad bytes in a row, or paddingBlankLines at the start of
+// the text; ordinary text, even indented with tabs, has few such runs,
+// and only they are looked at closer. They are found a word at a time
+// (padLanes): a lane ends a pair of pad bytes when it and the lane before
+// it are pad bytes, and six in a row when it ends three pairs, two lanes
+// apart.
 func nextBlank(text string, from int) (paddingRun, bool) {
-	const pairs = 0x8000800080008000 // the second lane of each aligned pair
 	b := unsafe.Slice(unsafe.StringData(text), len(text))
 	lo := from // no run starts before lo
+	if from == 0 && len(text) >= paddingBlankLines && isPad(text[0]) && isPad(text[1]) &&
+		isPad(text[2]) && isPad(text[3]) && isPad(text[4]) {
+		run, ok, end := padRunAt(text, 1, 0)
+		if ok {
+			return run, true
+		}
+		lo = end
+	}
 	i := from
+	var l3, p3 uint64 // the pad lanes and pair ends of the word before b[i:]
 	for ; i+32 <= len(b); i += 32 {
 		w := b[i : i+32 : i+32] // one bounds check for the four words
 		l0 := padLanes(binary.LittleEndian.Uint64(w[0:8]))
 		l1 := padLanes(binary.LittleEndian.Uint64(w[8:16]))
 		l2 := padLanes(binary.LittleEndian.Uint64(w[16:24]))
-		l3 := padLanes(binary.LittleEndian.Uint64(w[24:32]))
-		if (l0&(l0<<8)|l1&(l1<<8)|l2&(l2<<8)|l3&(l3<<8))&pairs == 0 {
+		// Pair ends: the lane before lane 0 is the last of the word before.
+		p0 := l0 & (l0<<8 | l3>>56)
+		p1 := l1 & (l1<<8 | l0>>56)
+		p2 := l2 & (l2<<8 | l1>>56)
+		l3 = padLanes(binary.LittleEndian.Uint64(w[24:32]))
+		q3 := l3 & (l3<<8 | l2>>56)
+		// Six in a row end where three pairs end, each two lanes after the last.
+		s0 := p0 & (p0<<16 | p3>>48) & (p0<<32 | p3>>32)
+		s1 := p1 & (p1<<16 | p0>>48) & (p1<<32 | p0>>32)
+		s2 := p2 & (p2<<16 | p1>>48) & (p2<<32 | p1>>32)
+		s3 := q3 & (q3<<16 | p2>>48) & (q3<<32 | p2>>32)
+		p3 = q3
+		if s0|s1|s2|s3 == 0 {
 			continue
 		}
-		for k, l := range [4]uint64{l0, l1, l2, l3} {
-			for m := l & (l << 8) & pairs; m != 0; m &= m - 1 {
-				j := i + 8*k + bits.TrailingZeros64(m)/8 // text[j-1:j+1] is a pair
-				if j-1 < lo {
-					continue
+		for k, s := range [4]uint64{s0, s1, s2, s3} {
+			for ; s != 0; s &= s - 1 {
+				j := i + 8*k + bits.TrailingZeros64(s)/8 // text[j-5:j+1] are pad bytes
+				if j-5 < lo {
+					continue // in a run judged already
 				}
 				run, ok, end := padRunAt(text, j, lo)
 				if ok {

@@ -1,6 +1,7 @@
 package plainsight
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -165,12 +166,18 @@ func TestPaddingScan(t *testing.T) {
 // BenchmarkPadding measures what the padding reading adds to clean ASCII,
 // the one path where it is most of the work: escape.CleanPrefix alone
 // (Sanitize's fast path before it), the padding scan alone, and Sanitize,
-// which runs both, on 64 KiB of commands and on one short command. Take
-// the minimum of several counts: the ratio of scan to CleanPrefix is the
-// cost.
+// which runs both, on 64 KiB of commands, on Go source (indented with
+// tabs, as scan reads it in a tree of code) and on one short command.
+// Take the minimum of several counts: the ratio of scan to CleanPrefix is
+// the cost.
 func BenchmarkPadding(b *testing.B) {
+	src, err := os.ReadFile("neutralize.go")
+	if err != nil {
+		b.Fatal(err)
+	}
 	inputs := []struct{ name, text string }{
 		{"ASCII64K", benchASCII},
+		{"GoSource", string(src)},
 		{"Command", agentCommands[2]},
 	}
 	for _, in := range inputs {

@@ -79,9 +79,23 @@ var (
 func lex(text string, f family) []Span {
 	var spans []Span
 	add := func(start, end int) { spans = append(spans, Span{start, end, Prose}) }
+	// opens marks the bytes a delimiter starts with: every other byte is
+	// passed over without trying each delimiter.
+	var opens [256]bool
+	for _, d := range f.line {
+		opens[d[0]] = true
+	}
+	for _, d := range f.quotes {
+		opens[d[0]] = true
+	}
+	for _, p := range f.block {
+		opens[p[0][0]] = true
+	}
+	for _, p := range f.raw {
+		opens[p[0][0]] = true
+	}
 	for i := 0; i < len(text); {
-		c := text[i]
-		if c < '!' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+		if !opens[text[i]] {
 			i++
 			continue
 		}
@@ -154,9 +168,14 @@ func (f family) quote(rest string) string {
 // backslash escapes the next byte, except in a Go raw string.
 func stringEnd(rest, q string) int {
 	multiline := len(q) == 3 || q == "`"
+	escapes := q != "`"
 	for i := len(q); i < len(rest); i++ {
-		switch c := rest[i]; {
-		case c == '\\' && q != "`":
+		c := rest[i]
+		if c != q[0] && c != '\\' && c != '\n' {
+			continue // the case of most bytes, none of those below
+		}
+		switch {
+		case c == '\\' && escapes:
 			i++
 		case c == '\n' && !multiline:
 			return i

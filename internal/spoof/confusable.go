@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -74,6 +75,17 @@ func forEachToken(text string, f func(start, end int)) {
 	start, ascii := -1, false
 	for i := 0; i < len(text); {
 		c := text[i]
+		if c < utf8.RuneSelf && (start < 0 || ascii) {
+			// A run of ASCII reports no token and starts none that
+			// could be: only its last byte says whether one is open
+			// after it (holding ASCII).
+			if k := escape.IndexNonASCII(text[i:]); k < 0 {
+				i = len(text) - 1
+			} else {
+				i += k - 1
+			}
+			c = text[i]
+		}
 		in, size := false, 1
 		switch {
 		case c < utf8.RuneSelf:

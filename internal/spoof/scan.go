@@ -217,6 +217,12 @@ func (s *Scanner) ASCII(i, j int) (end int, controls bool) {
 			default:
 				controls = true
 			}
+			if j-i > wordsMin && !byteLoop {
+				// Past a space, plain ASCII goes a word at a time.
+				end, c := s.asciiWords(i+1, j)
+				controls = controls || c
+				i = end - 1
+			}
 		case asciiLetter:
 			s.startToken(i)
 			if s.lastScript != ucd.ScriptLatin {

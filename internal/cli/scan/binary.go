@@ -78,9 +78,16 @@ var binaryExts = []string{".pyc", ".pyo", ".eot", ".bin", ".dat", ".idx", ".dyli
 // whether it is read as text.
 func classify(name string, head []byte) fileClass {
 	ext := strings.ToLower(filepath.Ext(name))
+	for _, s := range signatures {
+		// A known format under its own extension is binary whatever
+		// its head looks like: no need to read that.
+		if hasMagic(head, s) && slices.Contains(s.exts, ext) {
+			return classBinary
+		}
+	}
 	text := looksText(head)
 	for _, s := range signatures {
-		if len(head) >= s.at+len(s.magic) && string(head[s.at:s.at+len(s.magic)]) == s.magic {
+		if hasMagic(head, s) {
 			if !text || slices.Contains(s.exts, ext) {
 				return classBinary
 			}
@@ -93,6 +100,11 @@ func classify(name string, head []byte) fileClass {
 		return classBinary
 	}
 	return classNotText
+}
+
+// hasMagic reports whether head holds the magic bytes of signature s.
+func hasMagic(head []byte, s signature) bool {
+	return len(head) >= s.at+len(s.magic) && string(head[s.at:s.at+len(s.magic)]) == s.magic
 }
 
 // looksText reports whether head reads as text. A byte is bad if it is a

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -26,7 +28,7 @@ var errNotGit = errors.New("not a git work tree")
 // back to a different list.
 func gitList(dir string, emit func(rel string)) error {
 	gitPath, err := exec.LookPath("git")
-	if err != nil {
+	if err != nil || outsideGit(dir) {
 		return errNotGit
 	}
 	cmd := exec.Command(gitPath, "-C", dir, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate")
@@ -68,7 +70,7 @@ func gitList(dir string, emit func(rel string)) error {
 // errNotGit.
 func gitTop(dir string) (string, error) {
 	gitPath, err := exec.LookPath("git")
-	if err != nil {
+	if err != nil || outsideGit(dir) {
 		return "", errNotGit
 	}
 	out, err := exec.Command(gitPath, "-C", dir, "rev-parse", "--show-toplevel").Output()
@@ -77,4 +79,33 @@ func gitTop(dir string) (string, error) {
 		return "", errNotGit
 	}
 	return filepath.FromSlash(top), nil
+}
+
+// outsideGit reports whether git would find no repository from dir, so
+// that scan need not start git to hear it say "not a git repository":
+// GIT_DIR is not set, and neither dir nor any directory above it, as the
+// file system links them (git starts from the real path), holds a .git
+// entry or a HEAD entry (a bare repository's). Anything else, an error
+// included, is left to git.
+func outsideGit(dir string) bool {
+	if os.Getenv("GIT_DIR") != "" {
+		return false
+	}
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		return false
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		for _, name := range []string{".git", "HEAD"} {
+			if _, err := os.Lstat(filepath.Join(d, name)); !errors.Is(err, fs.ErrNotExist) {
+				return false
+			}
+		}
+		if filepath.Dir(d) == d {
+			return true
+		}
+	}
 }

@@ -78,3 +78,45 @@ func TestGitList(t *testing.T) {
 		t.Errorf("-no-git walk (-want +got):\n%s", diff)
 	}
 }
+
+// TestOutsideGit checks that git is spared only where it would find no
+// repository: a directory in a work tree, reached directly or through a
+// symbolic link, or in a bare repository, is left to git.
+func TestOutsideGit(t *testing.T) {
+	top := t.TempDir()
+	if !outsideGit(top) {
+		t.Skipf("%s is under a directory that holds .git or HEAD", top)
+	}
+	repo := filepath.Join(top, "repo")
+	bare := filepath.Join(top, "bare.git")
+	plain := filepath.Join(top, "plain")
+	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(repo, "sub"), filepath.Join(bare, "objects"), plain} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, filepath.Join(bare, "HEAD"), "ref: refs/heads/main\n")
+	link := filepath.Join(plain, "link")
+	if err := os.Symlink(filepath.Join(repo, "sub"), link); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		dir  string
+		want bool
+	}{
+		{plain, true},
+		{repo, false},
+		{filepath.Join(repo, "sub"), false},
+		{link, false},
+		{filepath.Join(bare, "objects"), false},
+		{filepath.Join(top, "missing"), false},
+	} {
+		if got := outsideGit(tt.dir); got != tt.want {
+			t.Errorf("outsideGit(%s) = %v, want %v", tt.dir, got, tt.want)
+		}
+	}
+	t.Setenv("GIT_DIR", filepath.Join(repo, ".git"))
+	if outsideGit(plain) {
+		t.Errorf("outsideGit(%s) with GIT_DIR set = true, want false", plain)
+	}
+}

@@ -4,6 +4,7 @@
 package scan
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/cli"
@@ -27,6 +29,9 @@ import (
 // of any size are streamed in pieces cut after a newline, so that a
 // worker's memory stays bounded.
 const chunkLen = 4 << 20
+
+// minBufLen is the smallest read buffer a worker starts with.
+const minBufLen = 64 << 10
 
 // skipReason says why a file was not scanned.
 type skipReason uint8
@@ -136,15 +141,18 @@ func Main(args []string, s cli.IO) int {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
+	// The findings are written a file at a time, not a line at a time:
+	// scanTree flushes buf after each file.
+	buf := bufio.NewWriter(stdout)
 	var out findingWriter
 	switch format.value {
 	case "json":
-		out = &jsonLinesWriter{w: stdout}
+		out = &jsonLinesWriter{w: buf}
 	case "sarif":
-		out = &sarifWriter{w: stdout}
+		out = &sarifWriter{w: buf}
 	default:
 		show := source.value == "always" || source.value == "auto" && isTerminal(stdout, s.Getenv)
-		out = &textWriter{w: stdout, source: show}
+		out = &textWriter{w: buf, source: show}
 	}
 	if *writeBaseline != "" {
 		out = &baselineWriter{name: *writeBaseline}
@@ -159,7 +167,7 @@ func Main(args []string, s cli.IO) int {
 		fmt.Fprintln(stderr, "plainsight:", cli.NeutralizeLine(err.Error()))
 		return cli.ExitError
 	}
-	err = scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, cfg, *allowBinary, max(*workers, 1), failOn(fail.value), out, stderr, &st)
+	err = scanTree(roots, walker{noIgnore: *noIgnore, noGit: *noGit}, cfg, *allowBinary, max(*workers, 1), failOn(fail.value), out, buf.Flush, stderr, &st)
 	if err != nil {
 		fmt.Fprintln(stderr, "plainsight:", err)
 		return cli.ExitError
@@ -177,22 +185,43 @@ func Main(args []string, s cli.IO) int {
 	return cli.ExitClean
 }
 
+// batchLen is how many files the walk hands a worker at once, and a
+// worker hands back: one hand-over per file would cost more than reading
+// a small file does.
+const batchLen = 16
+
 // scanTree walks roots in one goroutine, scans files in workers, and hands
 // the results to out in walk order. At most window files are in flight, so
-// memory does not grow with the size of the tree.
-func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, stderr io.Writer, st *scanStats) error {
-	window := 4 * workers
-	jobs := make(chan scanFile, window)
-	results := make(chan fileResult, window)
+// memory does not grow with the size of the tree. The window is wide: a
+// result waiting for its turn holds only its findings, and while one
+// worker reads a large file, the others go on with the files after it
+// instead of waiting for it to leave the window.
+func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers int, fail failOn, out findingWriter, flush func() error, stderr io.Writer, st *scanStats) error {
+	window := 16 * workers // batches
+	jobs := make(chan []scanFile, window)
+	results := make(chan []fileResult, window)
 	slots := make(chan struct{}, window)
 	walked := make(chan walkCounts, 1)
 	go func() {
-		w.emit = func(f scanFile) {
+		var b []scanFile
+		send := func() {
 			slots <- struct{}{}
-			jobs <- f
+			jobs <- b
+			b = nil
+		}
+		w.emit = func(f scanFile) {
+			if b == nil {
+				b = make([]scanFile, 0, batchLen)
+			}
+			if b = append(b, f); len(b) == batchLen {
+				send()
+			}
 		}
 		for _, r := range roots {
 			w.root(r)
+		}
+		if len(b) > 0 {
+			send()
 		}
 		close(jobs)
 		walked <- w.counts
@@ -201,8 +230,12 @@ func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers i
 	for range workers {
 		wg.Go(func() {
 			sc := scanner{allowBinary: allowBinary, cfg: cfg}
-			for f := range jobs {
-				results <- sc.scan(f)
+			for b := range jobs {
+				rs := make([]fileResult, len(b))
+				for i, f := range b {
+					rs[i] = sc.scan(f)
+				}
+				results <- rs
 			}
 		})
 	}
@@ -215,32 +248,40 @@ func scanTree(roots []string, w walker, cfg *config, allowBinary bool, workers i
 	if err := out.begin(); err != nil {
 		outErr = err
 	}
-	pending := map[int]fileResult{}
+	pending := map[int][]fileResult{} // by the seq of their first file
 	next := 0
-	for r := range results {
-		pending[r.seq] = r
+	for rs := range results {
+		pending[rs[0].seq] = rs
 		for {
-			r, ok := pending[next]
+			rs, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			next++
-			var n int
-			r.findings, n = st.baseline.filter(r.findings)
-			st.baselined += n
-			st.add(r, fail)
-			if r.err != nil {
-				fmt.Fprintf(stderr, "plainsight: %s\n", cli.NeutralizeLine(r.err.Error()))
-			}
-			if outErr == nil {
-				outErr = out.file(r)
+			next += len(rs)
+			for _, r := range rs {
+				var n int
+				r.findings, n = st.baseline.filter(r.findings)
+				st.baselined += n
+				st.add(r, fail)
+				if r.err != nil {
+					fmt.Fprintf(stderr, "plainsight: %s\n", cli.NeutralizeLine(r.err.Error()))
+				}
+				if outErr == nil {
+					outErr = out.file(r)
+				}
+				if outErr == nil && len(r.findings) > 0 {
+					outErr = flush()
+				}
 			}
 			<-slots
 		}
 	}
 	st.walk = <-walked
 	if err := out.end(st); outErr == nil {
+		outErr = err
+	}
+	if err := flush(); outErr == nil {
 		outErr = err
 	}
 	return outErr
@@ -282,9 +323,22 @@ type scanner struct {
 	buf         []byte
 }
 
-// scan reads and scans one file, chunk by chunk.
+// scan reads and scans one file. The file's URI, which only SARIF shows,
+// is made for the files that have something to show.
 func (sc *scanner) scan(f scanFile) fileResult {
-	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), uri: pathURI(f.path), err: f.err}
+	r := sc.scanFile(f)
+	if r.err != nil || len(r.findings) > 0 {
+		r.uri = pathURI(f.path)
+		for i := range r.findings {
+			r.findings[i].uri = r.uri
+		}
+	}
+	return r
+}
+
+// scanFile reads and scans one file, chunk by chunk.
+func (sc *scanner) scanFile(f scanFile) fileResult {
+	r := fileResult{seq: f.seq, path: cli.DisplayName(f.path), err: f.err}
 	if r.err != nil {
 		return r
 	}
@@ -296,7 +350,7 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		r.skip = skippedExcluded
 		return r
 	}
-	file, _, notRegular, err := openRegular(f.path)
+	file, size, notRegular, err := openRegular(f.path)
 	switch {
 	case notRegular:
 		r.skip = skippedSpecial
@@ -309,8 +363,10 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		return r
 	}
 	defer file.Close()
-	if sc.buf == nil {
-		sc.buf = make([]byte, chunkLen)
+	// The buffer grows with the files, to a chunk at most: one that is
+	// read whole has a byte to spare, where the end of the file shows.
+	if want := int(min(max(size+1, minBufLen), chunkLen)); len(sc.buf) < want {
+		sc.buf = make([]byte, want)
 	}
 	var (
 		carry int // bytes after the last chunk's cut, moved to the front
@@ -325,6 +381,14 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		if err != nil && !eof {
 			r.err = err
 			return r
+		}
+		if !eof && len(sc.buf) < chunkLen {
+			// The file holds more than its size said: read on into
+			// a whole chunk before cutting.
+			grown := make([]byte, chunkLen)
+			carry = copy(grown, sc.buf[:carry+n])
+			sc.buf = grown
+			continue
 		}
 		data := sc.buf[:carry+n]
 		if first {
@@ -352,10 +416,22 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		if !eof {
 			cut = chunkCut(data)
 		}
-		text := string(data[:cut])
+		// The text is the buffer itself, which the next chunk or file
+		// overwrites: what the findings and markers keep of it is
+		// copied out (detach) before then.
+		text := unsafe.String(unsafe.SliceData(data), cut)
 		r.size += int64(cut)
+		nf, nm := len(r.findings), len(marks)
 		r.findings = append(r.findings, sc.cfg.apply(rel, text, read(r.path, r.uri, text, typ, at))...)
 		marks = append(marks, findMarkers(r.path, r.uri, text, at)...)
+		for i := range r.findings[nf:] {
+			r.findings[nf+i].detach()
+		}
+		for i := range marks[nm:] {
+			m := &marks[nm+i]
+			m.bad = strings.Clone(m.bad)
+			m.at.detach()
+		}
 		if eof {
 			r.findings, r.suppressed = suppress(r.findings, marks)
 			// The findings about markers take the configured severity too.
@@ -365,6 +441,16 @@ func (sc *scanner) scan(f scanFile) fileResult {
 		at = at.after(text)
 		carry = copy(sc.buf, data[cut:])
 	}
+}
+
+// detach copies the strings of f that may share memory with the text
+// scanned out of it.
+func (f *finding) detach() {
+	f.Explanation = strings.Clone(f.Explanation)
+	f.Token = strings.Clone(f.Token)
+	f.Decoded = strings.Clone(f.Decoded)
+	f.Fingerprint = strings.Clone(f.Fingerprint)
+	f.src = strings.Clone(f.src)
 }
 
 // chunkCut returns where a full buffer is cut: after its last newline, or

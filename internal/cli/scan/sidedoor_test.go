@@ -15,12 +15,12 @@ import (
 )
 
 // scanOne scans path as the workers do, and checks that the read buffer
-// stayed one chunk.
+// stayed one chunk at most.
 func scanOne(t *testing.T, f scanFile) fileResult {
 	t.Helper()
 	sc := &scanner{}
 	r := sc.scan(f)
-	if sc.buf != nil && len(sc.buf) != chunkLen {
+	if len(sc.buf) > chunkLen {
 		t.Errorf("the read buffer grew to %d bytes, past one chunk of %d", len(sc.buf), chunkLen)
 	}
 	return r

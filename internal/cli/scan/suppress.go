@@ -31,11 +31,10 @@ func findMarkers(path, uri, text string, at position) []marker {
 	var ms []marker
 	prev := 0
 	for off := 0; ; {
-		i := strings.Index(text[off:], markerWord)
+		i := indexMarker(text, off)
 		if i < 0 {
 			return ms
 		}
-		i += off
 		off = i + len(markerWord)
 		at = at.after(text[prev:i])
 		prev = i
@@ -55,6 +54,25 @@ func findMarkers(path, uri, text string, at position) []marker {
 			src: src, srcAt: srcAt}
 		ms = append(ms, m)
 	}
+}
+
+// indexMarker returns where the first marker word of text at or after
+// from starts, or -1. It looks for the word's colon, which code and prose
+// hold a few times less often than the word's first letter, and reads
+// the word around it: every file is searched.
+func indexMarker(text string, from int) int {
+	const colon = len("plainsight")
+	for i := from + colon; i < len(text); i++ {
+		k := strings.IndexByte(text[i:], ':')
+		if k < 0 {
+			return -1
+		}
+		i += k
+		if strings.HasPrefix(text[i-colon:], markerWord) {
+			return i - colon
+		}
+	}
+	return -1
 }
 
 // parseMarker reads what follows the marker word on its line. It is not

@@ -1,6 +1,8 @@
 package scan
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/plainsight-dev/plainsight/internal/cli/clitest"
@@ -29,4 +31,27 @@ func TestSuppress(t *testing.T) {
 	}
 	got := prog.Exec(t, clitest.Run{Args: []string{"-no-git"}, Dir: dir})
 	clitest.Golden(t, "scan-suppress", elapsed.ReplaceAllString(got, "; TIME\n"))
+}
+
+// TestIndexMarker checks indexMarker against strings.Index on texts made
+// of pieces of the marker word, from every offset.
+func TestIndexMarker(t *testing.T) {
+	pieces := []string{"plainsight", ":", "ignore", "plainsight:ignore", "p", "x", "::", "\n"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for n := r.IntN(50); b.Len() < n; {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text := b.String()
+		for from := 0; from <= len(text); from++ {
+			want := strings.Index(text[from:], markerWord)
+			if want >= 0 {
+				want += from
+			}
+			if got := indexMarker(text, from); got != want {
+				t.Fatalf("indexMarker(%q, %d) = %d, want %d", text, from, got, want)
+			}
+		}
+	}
 }

@@ -95,11 +95,16 @@ func (w *walker) dir(path, rel string, stack ignoreStack) {
 		if isDir && name == ".git" {
 			continue
 		}
-		childRel := name
-		if rel != "" {
-			childRel = rel + "/" + name
+		// The relative path is for the ignore rules and the
+		// directories below: no file needs it where no rule applies.
+		childRel := ""
+		if isDir || !w.noIgnore && len(stack) > 0 {
+			childRel = name
+			if rel != "" {
+				childRel = rel + "/" + name
+			}
 		}
-		if !w.noIgnore && stack.ignored(childRel, isDir) {
+		if !w.noIgnore && len(stack) > 0 && stack.ignored(childRel, isDir) {
 			w.counts.ignored++
 			continue
 		}
