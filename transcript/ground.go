@@ -224,8 +224,13 @@ const (
 	gLead4          // F0-F4
 )
 
-// groundClass is the class of each byte for groundRun.
-var groundClass = func() (t [256]uint8) {
+//go:generate go test -run TestGeneratedTables -gentable
+
+// buildGroundClass makes groundClass, the class of each byte for
+// groundRun. The table is generated into tables_gen.go, so that it is data
+// in the binary rather than code that runs at start-up;
+// TestGeneratedTables keeps the two in step.
+func buildGroundClass() (t [256]uint8) {
 	for b := range 256 {
 		switch {
 		case b == '\n' || b == '\r' || b == '\b' || b == '\t':
@@ -249,7 +254,7 @@ var groundClass = func() (t [256]uint8) {
 		}
 	}
 	return t
-}()
+}
 
 // replacements is U+FFFD as many times as a batch holds (85 times, 255
 // bytes): the output of a run of bytes that no valid UTF-8 holds, copied
