@@ -282,34 +282,33 @@ func buildUTF8Leads() (t [256]utf8Lead) {
 // printable ASCII, LF, tab and whole valid characters other than C1
 // controls.
 //
-// The letters of most scripts, two or three bytes each, and the spaces
-// between words are read in an inner loop with no call in it, so that
-// nothing is saved and restored per character; runs of ASCII at least a
-// word long a word at a time by [escape.CleanPrefixBytes]; the rest
-// (four-byte characters, E0 and ED leads, the end of src) by
+// The characters of every script and the spaces between words are read
+// in an inner loop with no call in it, one table look-up a character for
+// its lead byte (textLeads), so that nothing is saved and restored per
+// character; runs of ASCII at least a word long a word at a time by
+// [escape.CleanPrefixBytes]; the last three bytes of src by
 // [utf8.DecodeRune].
 func textRun(src []byte) int {
 	i := 0
 	for i < len(src) {
-		for i+2 < len(src) {
-			b := src[i : i+3 : i+3] // one bounds check for the three bytes
-			switch c := b[0]; {
-			case c-0xc2 <= 0xdf-0xc2:
-				// C2 80-9F is a C1 control.
-				if c1 := b[1]; c1&0xc0 != 0x80 || c == 0xc2 && c1 < 0xa0 {
-					return i
+		for i+3 < len(src) {
+			b := src[i : i+4 : i+4] // one bounds check for the four bytes
+			c := b[0]
+			if c < utf8.RuneSelf {
+				if c != ' ' {
+					goto other
 				}
-				i += 2
-			case c-0xe1 <= 0xef-0xe1 && c != 0xed:
-				if b[1]&0xc0 != 0x80 || b[2]&0xc0 != 0x80 {
-					return i
-				}
-				i += 3
-			case c == ' ':
 				i++
-			default:
-				goto other
+				continue
 			}
+			l := textLeads[c]
+			if l.size == 0 || b[1]-l.lo > l.span {
+				return i // not a lead, an ill-formed one, or C2 80-9F
+			}
+			if l.size > 2 && (b[2]&0xc0 != 0x80 || l.size > 3 && b[3]&0xc0 != 0x80) {
+				return i
+			}
+			i += int(l.size)
 		}
 		if i == len(src) {
 			break
@@ -339,6 +338,28 @@ func textRun(src []byte) int {
 		i += size
 	}
 	return i
+}
+
+// A textLead describes a byte that starts a character textRun copies:
+// its size, and the range of the byte after it, lo to lo+span. size is 0
+// for the other bytes.
+type textLead struct {
+	size, lo, span uint8
+}
+
+// buildTextLeads makes textLeads, the textLead of each byte, from
+// utf8Leads: C2 80-9F, a C1 control in UTF-8, is not text.
+func buildTextLeads() (t [256]textLead) {
+	for b, l := range buildUTF8Leads() {
+		if l.size == 0 {
+			continue
+		}
+		if b == 0xc2 {
+			l.lo = 0xa0
+		}
+		t[b] = textLead{size: l.size, lo: l.lo, span: l.hi - l.lo}
+	}
+	return t
 }
 
 // buildKeptByte makes keptByte, which marks the bytes that every mode

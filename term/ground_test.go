@@ -3,6 +3,7 @@ package term
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestGroundAgreesWithParser compares ground with the parser on every
@@ -42,6 +43,44 @@ func TestGroundInvalidRuns(t *testing.T) {
 					slow.Reset()
 					if got, want := fast.run(in, true), slow.run(in, true); got != want {
 						t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// textRunRef is textRun as its doc defines it, a character at a time.
+func textRunRef(src []byte) int {
+	i := 0
+	for i < len(src) {
+		if keptByte[src[i]] {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 || r < 0xa0 {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// TestTextRun compares textRun with textRunRef on each lead byte followed
+// by each byte and a few after it, at every offset into the table loop's
+// four-byte window and cut short by the end of src.
+func TestTextRun(t *testing.T) {
+	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "abcdefghijkl", "\x80\x80 \xd0\x96\xe4\xb8\x80 xyz"}
+	for _, prefix := range []string{"", " ", "a", "\xd0\x96", "\xe4\xb8\x80", "\xf0\x9f\x9a\x80", "abcdefghij "} {
+		for pair := 0x80 << 8; pair < 1<<16; pair++ {
+			for _, tail := range tails {
+				for _, end := range []string{"", "   ", "\x1b"} {
+					in := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail + end)
+					for cut := len(in); cut >= len(in)-4 && cut >= 0; cut-- {
+						if got, want := textRun(in[:cut]), textRunRef(in[:cut]); got != want {
+							t.Fatalf("textRun(%+q) = %d, want %d", in[:cut], got, want)
+						}
 					}
 				}
 			}
