@@ -63,44 +63,71 @@ func (c *Cleaner) passLines(src []byte, max int) int {
 // the start of src that hold only printable ASCII, tabs and valid runes that
 // the Unicode pass leaves alone in that line (no C1 control, no escaped
 // code point), and that are at most maxLine bytes long before the '\n'.
+//
+// One loop reads the text of every script: ASCII a byte at a time, and
+// runs of it longer than a word a word at a time; two- and three-byte
+// characters with one bit test each in plainBMP, indexed by their bytes
+// without decoding them. Four-byte characters, the last two bytes of src
+// and the characters plainBMP does not mark take the rune's own checks.
 func cleanLines(src []byte, maxLine int) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
-	for i := 0; i < len(src); {
-		if b := src[i]; b >= 0x20 && b < 0x7F && i+1 < len(src) && src[i+1] >= utf8.RuneSelf {
-			i++ // a space between words of a non-Latin script
-		} else if a := i; b < utf8.RuneSelf {
-			i += escape.CleanPrefixBytes(src[i:], true)
-			// Settle the lines that end in src[a:i].
-			if i-start <= maxLine {
-				// IndexByte, in assembly, rules out a run without a
-				// newline quickly; LastIndexByte, a plain loop, reads
-				// only the last line of one that has.
-				if bytes.IndexByte(src[a:i], '\n') >= 0 {
-					k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
-					end, start = k, k
-				}
-			} else {
-				for {
-					k := bytes.IndexByte(src[a:i], '\n')
-					if k < 0 {
-						break
-					}
-					if a+k-start > maxLine {
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			a := i
+			for i < len(src) && (src[i]-0x20 < 0x5F || src[i] == '\t') {
+				if i++; i-a == 8 {
+					// A long run: a word at a time, line ends and all.
+					i += escape.CleanPrefixBytes(src[i:], true)
+					var ok bool
+					if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
 						return end
 					}
-					a += k + 1
-					end, start = a, a
+					break
 				}
 			}
 			if i == len(src) {
 				break
 			}
+			if src[i] == '\n' {
+				if i-start > maxLine {
+					return end
+				}
+				i++
+				end, start = i, i
+				continue
+			}
+			if i == a {
+				return end // a control or DEL
+			}
+			continue
 		}
-		if src[i] < utf8.RuneSelf {
-			return end // a control or DEL
+		// The characters of a script, and the single spaces between
+		// its words. The word of plainBMP holding a character is
+		// lead&0x1F (C2-DF) or (lead&0x0F)<<6|b1&0x3F (E0-EF), its bit
+		// the last byte's low six. C1 controls and surrogates have no
+		// bit set.
+		for i+2 < len(src) {
+			b := src[i : i+3 : i+3] // one bounds check for the three bytes
+			c, b1 := b[0], b[1]
+			if c-0xC2 < 0xE0-0xC2 {
+				if b1&0xC0 != 0x80 || plainBMP[c&0x1F]&(1<<(b1&63)) == 0 {
+					break
+				}
+				i += 2
+			} else if w := uint(c&0x0F)<<6 | uint(b1&0x3F); c-0xE0 < 0x10 {
+				if b1&0xC0 != 0x80 || b[2]&0xC0 != 0x80 || w < 0x800>>6 || plainBMP[w&(uint(len(plainBMP))-1)]&(1<<(b[2]&63)) == 0 {
+					break
+				}
+				i += 3
+			} else if c == ' ' {
+				i++
+			} else {
+				break
+			}
 		}
-		if n := plainRun(src[i:]); n > 0 {
-			i += n
+		if i == len(src) || src[i] < utf8.RuneSelf {
 			continue
 		}
 		r, size := utf8.DecodeRune(src[i:])
@@ -113,6 +140,34 @@ func cleanLines(src []byte, maxLine int) int {
 		i += size
 	}
 	return end
+}
+
+// settleLines settles the lines that end in src[a:i], clean text that
+// may hold newlines, for cleanLines: it returns the new end of the last
+// whole line and start of the current one, and false if a line is longer
+// than maxLine.
+func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
+	if i-start <= maxLine {
+		// IndexByte, in assembly, rules out a run without a newline
+		// quickly; LastIndexByte, a plain loop, reads only the last
+		// line of one that has.
+		if bytes.IndexByte(src[a:i], '\n') >= 0 {
+			k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
+			end, start = k, k
+		}
+		return end, start, true
+	}
+	for {
+		k := bytes.IndexByte(src[a:i], '\n')
+		if k < 0 {
+			return end, start, true
+		}
+		if a+k-start > maxLine {
+			return end, start, false
+		}
+		a += k + 1
+		end, start = a, a
+	}
 }
 
 // legitInLine reports whether the valid rune r at src[i:i+size], in the

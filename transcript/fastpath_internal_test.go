@@ -1,0 +1,61 @@
+package transcript
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight"
+)
+
+// cleanLinesRef is cleanLines as its doc defines it, a rune at a time.
+func cleanLinesRef(src []byte, maxLine int) int {
+	end, start := 0, 0
+	for i := 0; i < len(src); {
+		switch c := src[i]; {
+		case c == '\n':
+			if i-start > maxLine {
+				return end
+			}
+			i++
+			end, start = i, i
+			continue
+		case c-0x20 < 0x5F || c == '\t':
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			return end
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 {
+			return end
+		}
+		if cls, _ := runeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+			return end
+		}
+		i += size
+	}
+	return end
+}
+
+// TestCleanLines compares cleanLines with cleanLinesRef on each byte from
+// 0x80 up followed by each byte and a few after it, between text of
+// several scripts, in lines short and long, cut at each of the last
+// bytes.
+func TestCleanLines(t *testing.T) {
+	prefixes := []string{"", "a", "\u0416", "\u4e00 ", "\u0915\u094d", "abcdefghijklmnop ", "ab\ncd"}
+	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "\n", "x\n", "\u200c\u0627\n", "abcdefghijkl\nmn\n"}
+	for _, prefix := range prefixes {
+		for pair := 0x80 << 8; pair < 1<<16; pair++ {
+			for _, tail := range tails {
+				in := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail + "\n")
+				for _, maxLine := range []int{3, 8, 100} {
+					for cut := len(in); cut >= len(in)-3 && cut >= 0; cut-- {
+						if got, want := cleanLines(in[:cut], maxLine), cleanLinesRef(in[:cut], maxLine); got != want {
+							t.Fatalf("cleanLines(%+q, %d) = %d, want %d", in[:cut], maxLine, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
