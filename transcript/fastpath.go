@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -64,71 +65,40 @@ func (c *Cleaner) passLines(src []byte, max int) int {
 // the Unicode pass leaves alone in that line (no C1 control, no escaped
 // code point), and that are at most maxLine bytes long before the '\n'.
 //
-// One loop reads the text of every script: ASCII a byte at a time, and
-// runs of it longer than a word a word at a time; two- and three-byte
-// characters with one bit test each in plainBMP, indexed by their bytes
-// without decoding them. Four-byte characters, the last two bytes of src
-// and the characters plainBMP does not mark take the rune's own checks.
+// plainWords reads the text of every script; long runs of ASCII go to
+// the word-at-a-time scanner, which reads across line ends. Line ends,
+// tabs, four-byte characters, the characters plainBMP does not mark and
+// the last bytes of src take the rune's own checks.
 func cleanLines(src []byte, maxLine int) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
 	i := 0
 	for i < len(src) {
-		c := src[i]
-		if c < utf8.RuneSelf {
+		var long bool
+		if i, long = plainWords(src, i); long {
 			a := i
-			for i < len(src) && (src[i]-0x20 < 0x5F || src[i] == '\t') {
-				if i++; i-a == 8 {
-					// A long run: a word at a time, line ends and all.
-					i += escape.CleanPrefixBytes(src[i:], true)
-					var ok bool
-					if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
-						return end
-					}
-					break
-				}
-			}
-			if i == len(src) {
-				break
-			}
-			if src[i] == '\n' {
-				if i-start > maxLine {
-					return end
-				}
-				i++
-				end, start = i, i
-				continue
-			}
-			if i == a {
-				return end // a control or DEL
+			i += escape.CleanPrefixBytes(src[i:], true)
+			var ok bool
+			if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
+				return end
 			}
 			continue
 		}
-		// The characters of a script, and the single spaces between
-		// its words. The word of plainBMP holding a character is
-		// lead&0x1F (C2-DF) or (lead&0x0F)<<6|b1&0x3F (E0-EF), its bit
-		// the last byte's low six. C1 controls and surrogates have no
-		// bit set.
-		for i+2 < len(src) {
-			b := src[i : i+3 : i+3] // one bounds check for the three bytes
-			c, b1 := b[0], b[1]
-			if c-0xC2 < 0xE0-0xC2 {
-				if b1&0xC0 != 0x80 || plainBMP[c&0x1F]&(1<<(b1&63)) == 0 {
-					break
-				}
-				i += 2
-			} else if w := uint(c&0x0F)<<6 | uint(b1&0x3F); c-0xE0 < 0x10 {
-				if b1&0xC0 != 0x80 || b[2]&0xC0 != 0x80 || w < 0x800>>6 || plainBMP[w&(uint(len(plainBMP))-1)]&(1<<(b[2]&63)) == 0 {
-					break
-				}
-				i += 3
-			} else if c == ' ' {
-				i++
-			} else {
-				break
-			}
+		if i == len(src) {
+			break
 		}
-		if i == len(src) || src[i] < utf8.RuneSelf {
+		switch c := src[i]; {
+		case c == '\n':
+			if i-start > maxLine {
+				return end
+			}
+			i++
+			end, start = i, i
 			continue
+		case c-0x20 < 0x5F || c == '\t':
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			return end // a control or DEL
 		}
 		r, size := utf8.DecodeRune(src[i:])
 		if size == 1 {
@@ -140,6 +110,87 @@ func cleanLines(src []byte, maxLine int) int {
 		i += size
 	}
 	return end
+}
+
+// longASCII is the length of a run of printable ASCII that plainWords
+// leaves to the word-at-a-time scanner: long enough that prose in Latin
+// letters, whose runs between accented letters are short, rarely pays for
+// the call.
+const longASCII = 32
+
+// asciiWords reports whether s, a whole number of words, holds only
+// printable ASCII.
+func asciiWords(s []byte) bool {
+	for ; len(s) >= 8; s = s[8:] {
+		if w := binary.LittleEndian.Uint64(s); (w-0x2020202020202020|w+0x0101010101010101|w)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// plainWords reads src from i eight bytes at a time, while it holds
+// printable ASCII and two- and three-byte characters that plainBMP marks:
+// a word's leading run of printable ASCII is found with a few arithmetic
+// operations on the word, and a character by one mask and compare, then
+// tested with one bit of plainBMP indexed by its bytes, without decoding
+// it. It returns where it stopped: at a byte it does not read, within the
+// last eight bytes of src, or (long true) at a run of printable ASCII at
+// least two words long, for the word-at-a-time scanner. A loop of its own,
+// in a function with no call, so that the compiler keeps its state in
+// registers.
+func plainWords(src []byte, i int) (int, bool) {
+	for i+8 <= len(src) {
+		v := binary.LittleEndian.Uint64(src[i : i+8 : i+8])
+		if v&0xC0E0 == 0x80C0 {
+			// 110xxxxx 10xxxxxx: its word of plainBMP is lead&0x1F.
+			// C0 and C1, overlong, fall in the words of ASCII, which
+			// are zero; C2 80-9F, the C1 controls, have no bit set.
+			if plainBMP[v&0x1F]&(1<<(v>>8&63)) == 0 {
+				break
+			}
+			// Letters of a script come in a row: the next one is
+			// read from the same word.
+			if u := v >> 16; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+				i += 4
+				continue
+			}
+			i += 2
+		} else if v&0xC0C0F0 == 0x8080E0 {
+			// 1110xxxx 10xxxxxx 10xxxxxx: its word of plainBMP is
+			// (lead&0x0F)<<6|b1&0x3F, below 0x800>>6 if overlong.
+			// Surrogates have no bit set.
+			w := (v&0x0F)<<6 | v>>8&0x3F
+			if w < 0x800>>6 || plainBMP[w]&(1<<(v>>16&63)) == 0 {
+				break
+			}
+			if u := v >> 24; u&0xC0C0F0 == 0x8080E0 {
+				if w := (u&0x0F)<<6 | u>>8&0x3F; w >= 0x800>>6 && plainBMP[w]&(1<<(u>>16&63)) != 0 {
+					i += 6
+					continue
+				}
+			}
+			i += 3
+		} else if v&0x80 == 0 {
+			// A byte's high bit in m is set if it is not printable
+			// ASCII (0x20-0x7E): its own high bit is set, or it is
+			// below 0x20 (the subtraction borrows) or 0x7F (the
+			// addition carries). A borrow or carry only ever sets a
+			// bit above a byte set for its own sake, so the lowest
+			// set bit is exact.
+			m := (v - 0x2020202020202020 | v + 0x0101010101010101 | v) & 0x8080808080808080
+			if m&0x80 != 0 {
+				break // a control or DEL
+			}
+			if m == 0 && i+longASCII <= len(src) && asciiWords(src[i+8:i+longASCII]) {
+				return i + longASCII, true
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		} else {
+			break
+		}
+	}
+	return i, false
 }
 
 // settleLines settles the lines that end in src[a:i], clean text that
