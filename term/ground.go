@@ -175,16 +175,18 @@ const outReplacement byteOutput = 3<<24 | 0xbd<<16 | 0xbf<<8 | 0xef
 
 // byteRun is ground's loop over bytes alone: from src[i] to end, it
 // writes each byte that the table decides, whole whatever its length and
-// without a branch on it, and U+FFFD for each lead byte that the byte
-// after it does not continue (the parser reads such a lead as one invalid
-// byte), the commonest lead in binary output. It stops at any other byte,
-// a lead whose next byte is not in src among them, and returns the new j
-// and i. A loop of its own, in a function small enough that the compiler
-// keeps its state in registers: in ground's body it spilled to the stack
-// on every byte.
+// without a branch on it; U+FFFD for each lead byte that the byte after
+// it does not continue (the parser reads such a lead as one invalid
+// byte), the commonest lead in binary output; and each two-byte
+// character whole, the commonest character there. It stops at any other
+// byte, a lead whose next byte is not in src among them, and returns the
+// new j and i. A loop of its own, in a function small enough that the
+// compiler keeps its state in registers: in ground's body it spilled to
+// the stack on every byte.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
-	run := src[:end] // i < len(run): no bounds check on the byte read
-	for i < len(run) {
+	run := src[:end]
+	_ = *outputs // one nil check, before the loop
+	for uint(i) < uint(len(run)) {
 		o := outputs[run[i]]
 		if o < outLead {
 			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(o))
@@ -195,8 +197,15 @@ func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput
 		if o != outLead || i+1 >= len(src) {
 			break
 		}
-		if l, c := utf8Leads[src[i]], src[i+1]; l.lo <= c && c <= l.hi {
-			break // a character, a C1 control in UTF-8, or a prefix
+		b, c := run[i], src[i+1]
+		if l := textLeads[b]; l.size == 2 && c-l.lo <= l.span {
+			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(b)|uint32(c)<<8)
+			j += 2
+			i += 2
+			continue
+		}
+		if l := utf8Leads[b]; l.lo <= c && c <= l.hi {
+			break // a longer character, a C1 control in UTF-8, or a prefix
 		}
 		binary.LittleEndian.PutUint32(dst[j:j+4], uint32(outReplacement))
 		j += len(replacement)
