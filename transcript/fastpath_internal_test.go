@@ -47,7 +47,8 @@ func TestCleanLines(t *testing.T) {
 		"\u0416\u0416\u0416", "\u4e00\u4e00\u4e00", "\u0416\u4e00a\u0416", strings.Repeat("abcdefgh", 5)}
 	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "\n", "x\n", "\u200c\u0627\n", "abcdefghijkl\nmn\n",
 		"\u0416\u0416\u0416\u0416\n", "\u4e00\u4e00\u4e00\n", "\x80\u0416\u0416\u0416\x7f", "\x80\x80\u4e00\u4e00\xc2\x85\u0416", "\xbf\xe4\xb8 xyzxyzxyzxyz",
-		"\x80 abcdefgh\n", "\xbf\u0416\u4e00\u4e00\u4e00\n"}
+		"\x80 abcdefgh\n", "\xbf\u0416\u4e00\u4e00\u4e00\n",
+		"\x80abcdef\x1f\n", "\x80ab\x7fcdefghij\n", "\x80abc\x00defghij", "\x80abcdefghijklmnopqrstuvwxyz\x01\n"}
 	for _, prefix := range prefixes {
 		for pair := 0x80 << 8; pair < 1<<16; pair++ {
 			if lead, next := byte(pair>>8), byte(pair); (lead < 0xC0 || lead > 0xF4) && next != 0x41 && next != 0x80 && next != 0xBF && next != 0xC3 {
