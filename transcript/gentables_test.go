@@ -13,5 +13,9 @@ func TestGeneratedTables(t *testing.T) {
 		Generator: "go test -run TestGeneratedTables -gentable"},
 		gentable.Var{Name: "groundClass", Type: "[256]uint8", Value: buildGroundClass(),
 			Doc: "groundClass is the class of each byte for groundRun, from\nbuildGroundClass."},
+		gentable.Var{Name: "groundOut", Type: "[256]uint32", Value: buildGroundOut(),
+			Doc: "groundOut is what groundBytes writes for each byte, from buildGroundOut."},
+		gentable.Var{Name: "groundLeads", Type: "[256]groundLead", Value: buildGroundLeads(),
+			Doc: "groundLeads holds the groundLead of each byte, from buildGroundLeads."},
 	)
 }
