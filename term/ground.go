@@ -314,7 +314,17 @@ func textRun(src []byte) int {
 			if l.size == 0 || b[1]-l.lo > l.span {
 				return i // not a lead, an ill-formed one, or C2 80-9F
 			}
-			if l.size > 2 && (b[2]&0xc0 != 0x80 || l.size > 3 && b[3]&0xc0 != 0x80) {
+			if l.size == 2 {
+				// Letters of a script come in a row: the next
+				// one, if two bytes too, is in the same four.
+				if l := textLeads[b[2]]; l.size == 2 && b[3]-l.lo <= l.span {
+					i += 4
+					continue
+				}
+				i += 2
+				continue
+			}
+			if b[2]&0xc0 != 0x80 || l.size > 3 && b[3]&0xc0 != 0x80 {
 				return i
 			}
 			i += int(l.size)
