@@ -120,7 +120,9 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 		}
 		if outputs[src[i]] < outLead {
 			// Not at a character, which costs no call.
-			if j, i = byteRun(dst, j, src, i, end, outputs); i == end {
+			// A two-byte character that starts before end may
+			// end past it.
+			if j, i = byteRun(dst, j, src, i, end, outputs); i >= end {
 				return j, i
 			}
 		}

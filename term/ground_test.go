@@ -87,3 +87,20 @@ func TestTextRun(t *testing.T) {
 		}
 	}
 }
+
+// TestGroundEnd runs ground with every room in dst around a two-byte
+// character that starts just before the end ground reads to (which the
+// room in dst sets): the character may end past it, and ground must return
+// there rather than read on.
+func TestGroundEnd(t *testing.T) {
+	for _, src := range []string{"ab\u02d7", "ab\u02d7cd", "\xff\u02d7\xb8", "a\u02d7\u02d7\u02d7"} {
+		want := New(Options{}).run(src, true)
+		for room := 16; room < 16+3*len(src)+4; room++ {
+			dst := make([]byte, room)
+			nDst, nSrc := ground(dst, []byte(src), true, Strip)
+			if nSrc > len(src) || !strings.HasPrefix(want, string(dst[:nDst])) {
+				t.Errorf("ground(%d bytes, %+q) = %+q, read %d; want a prefix of %+q", room, src, dst[:nDst], nSrc, want)
+			}
+		}
+	}
+}
