@@ -149,9 +149,17 @@ func plainWords(src []byte, i int) (int, bool) {
 			if plainBMP[v&0x1F]&(1<<(v>>8&63)) == 0 {
 				break
 			}
-			// Letters of a script come in a row: the next one is
-			// read from the same word.
+			// Letters of a script come in a row: the next three, if
+			// two bytes each, are read from the same word.
 			if u := v >> 16; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+				if u := v >> 32; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+					if u := v >> 48; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+						i += 8
+						continue
+					}
+					i += 6
+					continue
+				}
 				i += 4
 				continue
 			}
