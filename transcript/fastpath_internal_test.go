@@ -67,3 +67,50 @@ func TestCleanLines(t *testing.T) {
 		}
 	}
 }
+
+// plainRunRef is plainRun a character at a time: two- and three-byte
+// runes that plainBMP marks and single printable ASCII bytes between them.
+func plainRunRef(src []byte) int {
+	i := 0
+	for i < len(src) {
+		if b := src[i]; b < utf8.RuneSelf {
+			if b-0x20 < 0x5F && i+1 < len(src) && src[i+1] >= utf8.RuneSelf {
+				i++
+				continue
+			}
+			return i
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size < 2 || size > 3 || plainBMP[r>>6]&(1<<(r&63)) == 0 {
+			return i
+		}
+		i += size
+	}
+	return i
+}
+
+// TestPlainRun checks that plainRun reads only printable ASCII and the
+// code points plainBMP marks, and at least what plainRunRef reads, on
+// runs of several scripts' letters long enough for plainWords, each ended
+// by a sample of two-byte prefixes.
+func TestPlainRun(t *testing.T) {
+	plain := func(s []byte) bool {
+		for _, r := range string(s) {
+			if r < 0x20 || r == 0x7F || r >= 0x80 && (r > 0xFFFF || plainBMP[r>>6]&(1<<(r&63)) == 0) {
+				return false
+			}
+		}
+		return utf8.Valid(s)
+	}
+	for _, unit := range []string{"\u0301", "\u0416\u0416 ", "\u4e00", "\u0915\u094d\u0937 ", "ab\u00e9", "\u0645\u06cc", "\u0416\u200c"} {
+		for n := 1; n < 30; n += 3 {
+			run := strings.Repeat(unit, n)
+			for end := 0x80 << 8; end < 1<<16; end += 7 {
+				in := []byte(run + string([]byte{byte(end >> 8), byte(end)}) + "\u0416xyz")
+				if got, want := plainRun(in), plainRunRef(in); !plain(in[:got]) || got < want {
+					t.Fatalf("plainRun(%+q) = %d, plainRunRef %d", in, got, want)
+				}
+			}
+		}
+	}
+}
