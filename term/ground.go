@@ -179,12 +179,15 @@ const outReplacement byteOutput = 3<<24 | 0xbd<<16 | 0xbf<<8 | 0xef
 // writes each byte that the table decides, whole whatever its length and
 // without a branch on it; U+FFFD for each lead byte that the byte after
 // it does not continue (the parser reads such a lead as one invalid
-// byte), the commonest lead in binary output; and each two-byte
-// character whole, the commonest character there. It stops at any other
-// byte, a lead whose next byte is not in src among them, and returns the
-// new j and i. A loop of its own, in a function small enough that the
-// compiler keeps its state in registers: in ground's body it spilled to
-// the stack on every byte.
+// byte), the commonest lead in binary output, and for each byte of the
+// prefix of a three- or four-byte character that a byte not a
+// continuation cuts short; and each two-byte character whole, the
+// commonest character there. It stops at any other byte, a lead whose
+// next bytes are not in src among them, and returns the new j and i (i
+// may be past end, by the rest of a character that starts before it). A
+// loop of its own, in a function small enough that the compiler keeps its
+// state in registers: in ground's body it spilled to the stack on every
+// byte.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:end]
 	_ = *outputs // one nil check, before the loop
@@ -206,15 +209,39 @@ func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput
 			i += 2
 			continue
 		}
-		if l := utf8Leads[b]; l.lo <= c && c <= l.hi {
-			break // a longer character, a C1 control in UTF-8, or a prefix
+		l := utf8Leads[b]
+		if c < l.lo || l.hi < c {
+			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(outReplacement))
+			j += len(replacement)
+			i++
+			continue
 		}
-		binary.LittleEndian.PutUint32(dst[j:j+4], uint32(outReplacement))
-		j += len(replacement)
-		i++
+		// The prefix of a three- or four-byte character that a byte
+		// not a continuation cuts short: U+FFFD for each of its bytes.
+		if l.size < 3 || i+3 >= len(src) {
+			break // a C1 control in UTF-8, or the end of src
+		}
+		if src[i+2]&0xc0 != 0x80 {
+			binary.LittleEndian.PutUint64(dst[j:j+8], replacements2x)
+			j += 2 * len(replacement)
+			i += 2
+			continue
+		}
+		if l.size == 3 || src[i+3]&0xc0 == 0x80 {
+			break // a whole character
+		}
+		binary.LittleEndian.PutUint64(dst[j:j+8], replacements2x)
+		dst[j+8] = replacement[2]
+		j += 3 * len(replacement)
+		i += 3
 	}
 	return j, i
 }
+
+// replacements2x is U+FFFD twice in the low six bytes of a little-endian
+// word, and the first two bytes of a third in the top two: one store
+// writes two, or with one byte more three.
+const replacements2x = 0xbfef_bdbf_efbd_bfef
 
 // replacements is U+FFFD 1024 times: the output of a run of bytes that no
 // valid UTF-8 holds, copied rather than written a character at a time. It

@@ -89,17 +89,41 @@ func TestTextRun(t *testing.T) {
 }
 
 // TestGroundEnd runs ground with every room in dst around a two-byte
-// character that starts just before the end ground reads to (which the
-// room in dst sets): the character may end past it, and ground must return
-// there rather than read on.
+// character, or a cut prefix of a longer one, that starts just before the
+// end ground reads to (which the room in dst sets): it may end past it,
+// and ground must return there rather than read on.
 func TestGroundEnd(t *testing.T) {
-	for _, src := range []string{"ab\u02d7", "ab\u02d7cd", "\xff\u02d7\xb8", "a\u02d7\u02d7\u02d7"} {
+	for _, src := range []string{"ab\u02d7", "ab\u02d7cd", "\xff\u02d7\xb8", "a\u02d7\u02d7\u02d7", "ab\xe4\xb8x", "ab\xf0\x9f\x98xy", "a\xe4\xb8\xe4\xb8\xf0\x9f\x98"} {
 		want := New(Options{}).run(src, true)
 		for room := 16; room < 16+3*len(src)+4; room++ {
 			dst := make([]byte, room)
 			nDst, nSrc := ground(dst, []byte(src), true, Strip)
 			if nSrc > len(src) || !strings.HasPrefix(want, string(dst[:nDst])) {
 				t.Errorf("ground(%d bytes, %+q) = %+q, read %d; want a prefix of %+q", room, src, dst[:nDst], nSrc, want)
+			}
+		}
+	}
+}
+
+// TestGroundPrefixes compares ground with the parser on the prefixes of
+// three- and four-byte characters that a byte not a continuation cuts
+// short, after text and after bytes alone, with what follows them.
+func TestGroundPrefixes(t *testing.T) {
+	for _, opts := range allOptions {
+		fast, slow := New(opts), New(opts)
+		slow.noFastPath = true
+		for lead := 0xe0; lead <= 0xf4; lead++ {
+			for b1 := 0x80; b1 <= 0xbf; b1++ {
+				for _, before := range []string{"x", "\x01\xff", "\u00e9"} {
+					for _, after := range []string{"A", "\x80A", "\x80\x80A", "\x80\x80\x80", "\xc3", "\x80\xe4\xb8", "\x80\x80\u00e9"} {
+						in := before + string([]byte{byte(lead), byte(b1)}) + after + "yz"
+						fast.Reset()
+						slow.Reset()
+						if got, want := fast.run(in, true), slow.run(in, true); got != want {
+							t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+						}
+					}
+				}
 			}
 		}
 	}
