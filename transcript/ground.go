@@ -195,10 +195,11 @@ loop:
 // groundBytes is groundRun's loop over the bytes whose token needs no
 // more than a table look-up and a count, and over the two-byte characters
 // that follow a lead: from src[n], it adds to buf[:k] each printable
-// ASCII byte, U+FFFD for each byte that no valid UTF-8 holds and for each
-// lead byte that the byte after it does not continue (the parser reads
-// either as one invalid byte), and each two-byte character other than a
-// C1 control; it counts the controls it drops and the invalid bytes. It
+// ASCII byte, U+FFFD for each byte that no valid UTF-8 holds, for each
+// lead byte that the byte after it does not continue, and for each byte
+// of the prefix of a three- or four-byte character that a byte not a
+// continuation cuts short (the parser reads each as one invalid byte), and
+// each two-byte character other than a C1 control; it counts the controls it drops and the invalid bytes. It
 // stops at any other byte, at a run of invalid bytes a word long (which
 // groundRun copies from a prepared buffer), and where buf may not hold the
 // next byte's output, and returns the new k and n, and how far buf is
@@ -252,6 +253,28 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 				n += 2
 				continue
 			}
+			// The prefix of a three- or four-byte character that a
+			// byte not a continuation cuts short: one invalid byte
+			// each, two or three written in one store.
+			if b < 0xE0 || n+3 >= len(src) || k > len(buf)-3*utf8.UTFMax {
+				break // C2 80-9F, the end of src, or a full batch
+			}
+			if src[n+2]&0xC0 != 0x80 {
+				binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
+				k += 2 * len(replacementRune)
+				invalid += 2
+				n += 2
+				continue
+			}
+			if b < 0xF0 || src[n+3]&0xC0 == 0x80 {
+				break // a whole character
+			}
+			binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
+			buf[k+8] = replacementRune[2]
+			k += 3 * len(replacementRune)
+			invalid += 3
+			n += 3
+			continue
 		}
 		break
 	}
@@ -345,6 +368,11 @@ const (
 	gOutC1      = 0xFE << 24 // a raw C1 control that opens nothing, dropped and counted
 	gOutStop    = 0xFF << 24 // left to groundRun's cases
 )
+
+// replacements2x is U+FFFD twice in the low six bytes of a little-endian
+// word, and the first two bytes of a third in the top two: one store
+// writes two, or with one byte more three.
+const replacements2x = 0xBFEF_BDBF_EFBD_BFEF
 
 // outReplacement is the groundOut of an invalid byte: U+FFFD.
 const outReplacement = 3<<24 | 0xBD<<16 | 0xBF<<8 | 0xEF
