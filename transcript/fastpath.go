@@ -135,10 +135,9 @@ func asciiWords(s []byte) bool {
 // operations on the word, and a character by one mask and compare, then
 // tested with one bit of plainBMP indexed by its bytes, without decoding
 // it. It returns where it stopped: at a byte it does not read, within the
-// last eight bytes of src, or (long true) at a run of printable ASCII at
-// least two words long, for the word-at-a-time scanner. A loop of its own,
-// in a function with no call, so that the compiler keeps its state in
-// registers.
+// last eight bytes of src, or (long true) past the first longASCII bytes
+// of a run of printable ASCII, which the word-at-a-time scanner reads on.
+// A loop of its own, so that the compiler keeps its state in registers.
 func plainWords(src []byte, i int) (int, bool) {
 	for i+8 <= len(src) {
 		v := binary.LittleEndian.Uint64(src[i : i+8 : i+8])

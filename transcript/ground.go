@@ -41,8 +41,8 @@ loop:
 		}
 		b := src[n]
 		if groundOut[b] < gOutStop {
-			// Bytes alone and two-byte characters: a loop of their
-			// own.
+			// Bytes alone, two-byte characters and the cut prefixes
+			// of longer ones: a loop of their own.
 			var p int
 			k, n, p = c.groundBytes(&buf, k, src, n)
 			plain = min(plain, p)
