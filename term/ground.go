@@ -120,7 +120,9 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 		}
 		if outputs[src[i]] < outLead {
 			// Not at a character, which costs no call.
-			if j, i = byteRun(dst, j, src, i, end, outputs); i == end {
+			// A two-byte character that starts before end may
+			// end past it.
+			if j, i = byteRun(dst, j, src, i, end, outputs); i >= end {
 				return j, i
 			}
 		}
@@ -175,16 +177,21 @@ const outReplacement byteOutput = 3<<24 | 0xbd<<16 | 0xbf<<8 | 0xef
 
 // byteRun is ground's loop over bytes alone: from src[i] to end, it
 // writes each byte that the table decides, whole whatever its length and
-// without a branch on it, and U+FFFD for each lead byte that the byte
-// after it does not continue (the parser reads such a lead as one invalid
-// byte), the commonest lead in binary output. It stops at any other byte,
-// a lead whose next byte is not in src among them, and returns the new j
-// and i. A loop of its own, in a function small enough that the compiler
-// keeps its state in registers: in ground's body it spilled to the stack
-// on every byte.
+// without a branch on it; U+FFFD for each lead byte that the byte after
+// it does not continue (the parser reads such a lead as one invalid
+// byte), the commonest lead in binary output, and for each byte of the
+// prefix of a three- or four-byte character that a byte not a
+// continuation cuts short; and each two-byte character whole, the
+// commonest character there. It stops at any other byte, a lead whose
+// next bytes are not in src among them, and returns the new j and i (i
+// may be past end, by the rest of a character that starts before it). A
+// loop of its own, in a function small enough that the compiler keeps its
+// state in registers: in ground's body it spilled to the stack on every
+// byte.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
-	run := src[:end] // i < len(run): no bounds check on the byte read
-	for i < len(run) {
+	run := src[:end]
+	_ = *outputs // one nil check, before the loop
+	for uint(i) < uint(len(run)) {
 		o := outputs[run[i]]
 		if o < outLead {
 			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(o))
@@ -195,15 +202,46 @@ func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput
 		if o != outLead || i+1 >= len(src) {
 			break
 		}
-		if l, c := utf8Leads[src[i]], src[i+1]; l.lo <= c && c <= l.hi {
-			break // a character, a C1 control in UTF-8, or a prefix
+		b, c := run[i], src[i+1]
+		if l := textLeads[b]; l.size == 2 && c-l.lo <= l.span {
+			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(b)|uint32(c)<<8)
+			j += 2
+			i += 2
+			continue
 		}
-		binary.LittleEndian.PutUint32(dst[j:j+4], uint32(outReplacement))
-		j += len(replacement)
-		i++
+		l := utf8Leads[b]
+		if c < l.lo || l.hi < c {
+			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(outReplacement))
+			j += len(replacement)
+			i++
+			continue
+		}
+		// The prefix of a three- or four-byte character that a byte
+		// not a continuation cuts short: U+FFFD for each of its bytes.
+		if l.size < 3 || i+3 >= len(src) {
+			break // a C1 control in UTF-8, or the end of src
+		}
+		if src[i+2]&0xc0 != 0x80 {
+			binary.LittleEndian.PutUint64(dst[j:j+8], replacements2x)
+			j += 2 * len(replacement)
+			i += 2
+			continue
+		}
+		if l.size == 3 || src[i+3]&0xc0 == 0x80 {
+			break // a whole character
+		}
+		binary.LittleEndian.PutUint64(dst[j:j+8], replacements2x)
+		dst[j+8] = replacement[2]
+		j += 3 * len(replacement)
+		i += 3
 	}
 	return j, i
 }
+
+// replacements2x is U+FFFD twice in the low six bytes of a little-endian
+// word, and the first two bytes of a third in the top two: one store
+// writes two, or with one byte more three.
+const replacements2x = 0xbfef_bdbf_efbd_bfef
 
 // replacements is U+FFFD 1024 times: the output of a run of bytes that no
 // valid UTF-8 holds, copied rather than written a character at a time. It
@@ -282,34 +320,43 @@ func buildUTF8Leads() (t [256]utf8Lead) {
 // printable ASCII, LF, tab and whole valid characters other than C1
 // controls.
 //
-// The letters of most scripts, two or three bytes each, and the spaces
-// between words are read in an inner loop with no call in it, so that
-// nothing is saved and restored per character; runs of ASCII at least a
-// word long a word at a time by [escape.CleanPrefixBytes]; the rest
-// (four-byte characters, E0 and ED leads, the end of src) by
+// The characters of every script and the spaces between words are read
+// in an inner loop with no call in it, one table look-up a character for
+// its lead byte (textLeads), so that nothing is saved and restored per
+// character; runs of ASCII at least a word long a word at a time by
+// [escape.CleanPrefixBytes]; the last three bytes of src by
 // [utf8.DecodeRune].
 func textRun(src []byte) int {
 	i := 0
 	for i < len(src) {
-		for i+2 < len(src) {
-			b := src[i : i+3 : i+3] // one bounds check for the three bytes
-			switch c := b[0]; {
-			case c-0xc2 <= 0xdf-0xc2:
-				// C2 80-9F is a C1 control.
-				if c1 := b[1]; c1&0xc0 != 0x80 || c == 0xc2 && c1 < 0xa0 {
-					return i
+		for i+3 < len(src) {
+			b := src[i : i+4 : i+4] // one bounds check for the four bytes
+			c := b[0]
+			if c < utf8.RuneSelf {
+				if c != ' ' {
+					goto other
+				}
+				i++
+				continue
+			}
+			l := textLeads[c]
+			if l.size == 0 || b[1]-l.lo > l.span {
+				return i // not a lead, an ill-formed one, or C2 80-9F
+			}
+			if l.size == 2 {
+				// Letters of a script come in a row: the next
+				// one, if two bytes too, is in the same four.
+				if l := textLeads[b[2]]; l.size == 2 && b[3]-l.lo <= l.span {
+					i += 4
+					continue
 				}
 				i += 2
-			case c-0xe1 <= 0xef-0xe1 && c != 0xed:
-				if b[1]&0xc0 != 0x80 || b[2]&0xc0 != 0x80 {
-					return i
-				}
-				i += 3
-			case c == ' ':
-				i++
-			default:
-				goto other
+				continue
 			}
+			if b[2]&0xc0 != 0x80 || l.size > 3 && b[3]&0xc0 != 0x80 {
+				return i
+			}
+			i += int(l.size)
 		}
 		if i == len(src) {
 			break
@@ -339,6 +386,28 @@ func textRun(src []byte) int {
 		i += size
 	}
 	return i
+}
+
+// A textLead describes a byte that starts a character textRun copies:
+// its size, and the range of the byte after it, lo to lo+span. size is 0
+// for the other bytes.
+type textLead struct {
+	size, lo, span uint8
+}
+
+// buildTextLeads makes textLeads, the textLead of each byte, from
+// utf8Leads: C2 80-9F, a C1 control in UTF-8, is not text.
+func buildTextLeads() (t [256]textLead) {
+	for b, l := range buildUTF8Leads() {
+		if l.size == 0 {
+			continue
+		}
+		if b == 0xc2 {
+			l.lo = 0xa0
+		}
+		t[b] = textLead{size: l.size, lo: l.lo, span: l.hi - l.lo}
+	}
+	return t
 }
 
 // buildKeptByte makes keptByte, which marks the bytes that every mode

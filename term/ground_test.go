@@ -3,6 +3,7 @@ package term
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestGroundAgreesWithParser compares ground with the parser on every
@@ -42,6 +43,85 @@ func TestGroundInvalidRuns(t *testing.T) {
 					slow.Reset()
 					if got, want := fast.run(in, true), slow.run(in, true); got != want {
 						t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// textRunRef is textRun as its doc defines it, a character at a time.
+func textRunRef(src []byte) int {
+	i := 0
+	for i < len(src) {
+		if keptByte[src[i]] {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if size == 1 || r < 0xa0 {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// TestTextRun compares textRun with textRunRef on each lead byte followed
+// by each byte and a few after it, at every offset into the table loop's
+// four-byte window and cut short by the end of src.
+func TestTextRun(t *testing.T) {
+	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "abcdefghijkl", "\x80\x80 \xd0\x96\xe4\xb8\x80 xyz"}
+	for _, prefix := range []string{"", " ", "a", "\xd0\x96", "\xe4\xb8\x80", "\xf0\x9f\x9a\x80", "abcdefghij "} {
+		for pair := 0x80 << 8; pair < 1<<16; pair++ {
+			for _, tail := range tails {
+				for _, end := range []string{"", "   ", "\x1b"} {
+					in := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail + end)
+					for cut := len(in); cut >= len(in)-4 && cut >= 0; cut-- {
+						if got, want := textRun(in[:cut]), textRunRef(in[:cut]); got != want {
+							t.Fatalf("textRun(%+q) = %d, want %d", in[:cut], got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestGroundEnd runs ground with every room in dst around a two-byte
+// character, or a cut prefix of a longer one, that starts just before the
+// end ground reads to (which the room in dst sets): it may end past it,
+// and ground must return there rather than read on.
+func TestGroundEnd(t *testing.T) {
+	for _, src := range []string{"ab\u02d7", "ab\u02d7cd", "\xff\u02d7\xb8", "a\u02d7\u02d7\u02d7", "ab\xe4\xb8x", "ab\xf0\x9f\x98xy", "a\xe4\xb8\xe4\xb8\xf0\x9f\x98"} {
+		want := New(Options{}).run(src, true)
+		for room := 16; room < 16+3*len(src)+4; room++ {
+			dst := make([]byte, room)
+			nDst, nSrc := ground(dst, []byte(src), true, Strip)
+			if nSrc > len(src) || !strings.HasPrefix(want, string(dst[:nDst])) {
+				t.Errorf("ground(%d bytes, %+q) = %+q, read %d; want a prefix of %+q", room, src, dst[:nDst], nSrc, want)
+			}
+		}
+	}
+}
+
+// TestGroundPrefixes compares ground with the parser on the prefixes of
+// three- and four-byte characters that a byte not a continuation cuts
+// short, after text and after bytes alone, with what follows them.
+func TestGroundPrefixes(t *testing.T) {
+	for _, opts := range allOptions {
+		fast, slow := New(opts), New(opts)
+		slow.noFastPath = true
+		for lead := 0xe0; lead <= 0xf4; lead++ {
+			for b1 := 0x80; b1 <= 0xbf; b1++ {
+				for _, before := range []string{"x", "\x01\xff", "\u00e9"} {
+					for _, after := range []string{"A", "\x80A", "\x80\x80A", "\x80\x80\x80", "\xc3", "\x80\xe4\xb8", "\x80\x80\u00e9"} {
+						in := before + string([]byte{byte(lead), byte(b1)}) + after + "yz"
+						fast.Reset()
+						slow.Reset()
+						if got, want := fast.run(in, true), slow.run(in, true); got != want {
+							t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+						}
 					}
 				}
 			}

@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -63,45 +64,41 @@ func (c *Cleaner) passLines(src []byte, max int) int {
 // the start of src that hold only printable ASCII, tabs and valid runes that
 // the Unicode pass leaves alone in that line (no C1 control, no escaped
 // code point), and that are at most maxLine bytes long before the '\n'.
+//
+// plainWords reads the text of every script; long runs of ASCII go to
+// the word-at-a-time scanner, which reads across line ends. Line ends,
+// tabs, four-byte characters, the characters plainBMP does not mark and
+// the last bytes of src take the rune's own checks.
 func cleanLines(src []byte, maxLine int) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
-	for i := 0; i < len(src); {
-		if b := src[i]; b >= 0x20 && b < 0x7F && i+1 < len(src) && src[i+1] >= utf8.RuneSelf {
-			i++ // a space between words of a non-Latin script
-		} else if a := i; b < utf8.RuneSelf {
+	i := 0
+	for i < len(src) {
+		var long bool
+		if i, long = plainWords(src, i); long {
+			a := i
 			i += escape.CleanPrefixBytes(src[i:], true)
-			// Settle the lines that end in src[a:i].
-			if i-start <= maxLine {
-				// IndexByte, in assembly, rules out a run without a
-				// newline quickly; LastIndexByte, a plain loop, reads
-				// only the last line of one that has.
-				if bytes.IndexByte(src[a:i], '\n') >= 0 {
-					k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
-					end, start = k, k
-				}
-			} else {
-				for {
-					k := bytes.IndexByte(src[a:i], '\n')
-					if k < 0 {
-						break
-					}
-					if a+k-start > maxLine {
-						return end
-					}
-					a += k + 1
-					end, start = a, a
-				}
+			var ok bool
+			if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
+				return end
 			}
-			if i == len(src) {
-				break
-			}
-		}
-		if src[i] < utf8.RuneSelf {
-			return end // a control or DEL
-		}
-		if n := plainRun(src[i:]); n > 0 {
-			i += n
 			continue
+		}
+		if i == len(src) {
+			break
+		}
+		switch c := src[i]; {
+		case c == '\n':
+			if i-start > maxLine {
+				return end
+			}
+			i++
+			end, start = i, i
+			continue
+		case c-0x20 < 0x5F || c == '\t':
+			i++
+			continue
+		case c < utf8.RuneSelf:
+			return end // a control or DEL
 		}
 		r, size := utf8.DecodeRune(src[i:])
 		if size == 1 {
@@ -113,6 +110,122 @@ func cleanLines(src []byte, maxLine int) int {
 		i += size
 	}
 	return end
+}
+
+// longASCII is the length of a run of printable ASCII that plainWords
+// leaves to the word-at-a-time scanner: long enough that prose in Latin
+// letters, whose runs between accented letters are short, rarely pays for
+// the call.
+const longASCII = 32
+
+// asciiWords reports whether s, a whole number of words, holds only
+// printable ASCII.
+func asciiWords(s []byte) bool {
+	for ; len(s) >= 8; s = s[8:] {
+		if w := binary.LittleEndian.Uint64(s); ((w-0x2020202020202020)|(w+0x0101010101010101)|w)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// plainWords reads src from i eight bytes at a time, while it holds
+// printable ASCII and two- and three-byte characters that plainBMP marks:
+// a word's leading run of printable ASCII is found with a few arithmetic
+// operations on the word, and a character by one mask and compare, then
+// tested with one bit of plainBMP indexed by its bytes, without decoding
+// it. It returns where it stopped: at a byte it does not read, within the
+// last eight bytes of src, or (long true) past the first longASCII bytes
+// of a run of printable ASCII, which the word-at-a-time scanner reads on.
+// A loop of its own, so that the compiler keeps its state in registers.
+func plainWords(src []byte, i int) (int, bool) {
+	for i+8 <= len(src) {
+		v := binary.LittleEndian.Uint64(src[i : i+8 : i+8])
+		if v&0xC0E0 == 0x80C0 {
+			// 110xxxxx 10xxxxxx: its word of plainBMP is lead&0x1F.
+			// C0 and C1, overlong, fall in the words of ASCII, which
+			// are zero; C2 80-9F, the C1 controls, have no bit set.
+			if plainBMP[v&0x1F]&(1<<(v>>8&63)) == 0 {
+				break
+			}
+			// Letters of a script come in a row: the next three, if
+			// two bytes each, are read from the same word.
+			if u := v >> 16; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+				if u := v >> 32; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+					if u := v >> 48; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+						i += 8
+						continue
+					}
+					i += 6
+					continue
+				}
+				i += 4
+				continue
+			}
+			i += 2
+		} else if v&0xC0C0F0 == 0x8080E0 {
+			// 1110xxxx 10xxxxxx 10xxxxxx: its word of plainBMP is
+			// (lead&0x0F)<<6|b1&0x3F, below 0x800>>6 if overlong.
+			// Surrogates have no bit set.
+			w := (v&0x0F)<<6 | v>>8&0x3F
+			if w < 0x800>>6 || plainBMP[w]&(1<<(v>>16&63)) == 0 {
+				break
+			}
+			if u := v >> 24; u&0xC0C0F0 == 0x8080E0 {
+				if w := (u&0x0F)<<6 | u>>8&0x3F; w >= 0x800>>6 && plainBMP[w]&(1<<(u>>16&63)) != 0 {
+					i += 6
+					continue
+				}
+			}
+			i += 3
+		} else if v&0x80 == 0 {
+			// A byte's high bit in m is set if it is not printable
+			// ASCII (0x20-0x7E): its own high bit is set, or it is
+			// below 0x20 (the subtraction borrows) or 0x7F (the
+			// addition carries). A borrow or carry only ever sets a
+			// bit above a byte set for its own sake, so the lowest
+			// set bit is exact.
+			m := ((v - 0x2020202020202020) | (v + 0x0101010101010101) | v) & 0x8080808080808080
+			if m&0x80 != 0 {
+				break // a control or DEL
+			}
+			if m == 0 && i+longASCII <= len(src) && asciiWords(src[i+8:i+longASCII]) {
+				return i + longASCII, true
+			}
+			i += bits.TrailingZeros64(m) >> 3
+		} else {
+			break
+		}
+	}
+	return i, false
+}
+
+// settleLines settles the lines that end in src[a:i], clean text that
+// may hold newlines, for cleanLines: it returns the new end of the last
+// whole line and start of the current one, and false if a line is longer
+// than maxLine.
+func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
+	if i-start <= maxLine {
+		// IndexByte, in assembly, rules out a run without a newline
+		// quickly; LastIndexByte, a plain loop, reads only the last
+		// line of one that has.
+		if bytes.IndexByte(src[a:i], '\n') >= 0 {
+			k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
+			end, start = k, k
+		}
+		return end, start, true
+	}
+	for {
+		k := bytes.IndexByte(src[a:i], '\n')
+		if k < 0 {
+			return end, start, true
+		}
+		if a+k-start > maxLine {
+			return end, start, false
+		}
+		a += k + 1
+		end, start = a, a
+	}
 }
 
 // legitInLine reports whether the valid rune r at src[i:i+size], in the

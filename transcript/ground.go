@@ -40,6 +40,20 @@ loop:
 			k, plain = 0, len(buf)
 		}
 		b := src[n]
+		if groundOut[b] < gOutStop {
+			// Bytes alone, two-byte characters and the cut prefixes
+			// of longer ones: a loop of their own.
+			var p int
+			k, n, p = c.groundBytes(&buf, k, src, n)
+			plain = min(plain, p)
+			if n == len(src) {
+				break
+			}
+			if k > len(buf)-3*utf8.UTFMax {
+				continue
+			}
+			b = src[n]
+		}
 		// One table lookup sorts the byte; each case is the parser's
 		// token for it, without the parser.
 		switch groundClass[b] {
@@ -178,6 +192,96 @@ loop:
 	return n
 }
 
+// groundBytes is groundRun's loop over the bytes whose token needs no
+// more than a table look-up and a count, and over the two-byte characters
+// that follow a lead: from src[n], it adds to buf[:k] each printable
+// ASCII byte, U+FFFD for each byte that no valid UTF-8 holds, for each
+// lead byte that the byte after it does not continue, and for each byte
+// of the prefix of a three- or four-byte character that a byte not a
+// continuation cuts short (the parser reads each as one invalid byte), and
+// each two-byte character other than a C1 control; it counts the controls it drops and the invalid bytes. It
+// stops at any other byte, at a run of invalid bytes a word long (which
+// groundRun copies from a prepared buffer), and where buf may not hold the
+// next byte's output, and returns the new k and n, and how far buf is
+// plain (len(buf) if all of it). A loop of its own, in a function with no
+// call, so that its state stays in registers: random bytes and binary
+// output are mostly such bytes.
+func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
+	plain, invalid := len(buf), 0
+	for uint(n) < uint(len(src)) && uint(k) <= uint(len(buf)-4) {
+		b := src[n]
+		o := groundOut[b]
+		if o < gOutMark {
+			binary.LittleEndian.PutUint32(buf[k:k+4], o)
+			k += int(o >> 24)
+			invalid += int(o >> 25) // 1 for the three bytes of U+FFFD, 0 for ASCII
+			n++
+			if o>>25 != 0 && n+8 <= len(src) && groundClass[src[n]] == gInvalid && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
+				break
+			}
+			continue
+		}
+		switch {
+		case o == gOutControl:
+			c.rep.Controls.add(b) // counted; the line is untouched
+			n++
+			continue
+		case o == gOutC1:
+			c.rep.C1++
+			n++
+			continue
+		case o == gOutStop || n+1 == len(src):
+		default: // gOutLead
+			l, b1 := groundLeads[b], src[n+1]
+			if b1 < l.lo || b1 > l.hi {
+				// A lead byte without its continuation: one
+				// invalid byte.
+				binary.LittleEndian.PutUint32(buf[k:k+4], outReplacement)
+				k += len(replacementRune)
+				invalid++
+				n++
+				continue
+			}
+			if b < 0xE0 && (b != 0xC2 || b1 >= 0xA0) {
+				// A two-byte character; C2 80-9F, a C1 control,
+				// is groundRun's.
+				if r := rune(b&0x1F)<<6 | rune(b1&0x3F); plainBMP[r>>6]&(1<<(r&63)) == 0 {
+					plain = min(plain, k)
+				}
+				binary.LittleEndian.PutUint16(buf[k:k+2], uint16(b)|uint16(b1)<<8)
+				k += 2
+				n += 2
+				continue
+			}
+			// The prefix of a three- or four-byte character that a
+			// byte not a continuation cuts short: one invalid byte
+			// each, two or three written in one store.
+			if b < 0xE0 || n+3 >= len(src) || k > len(buf)-3*utf8.UTFMax {
+				break // C2 80-9F, the end of src, or a full batch
+			}
+			if src[n+2]&0xC0 != 0x80 {
+				binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
+				k += 2 * len(replacementRune)
+				invalid += 2
+				n += 2
+				continue
+			}
+			if b < 0xF0 || src[n+3]&0xC0 == 0x80 {
+				break // a whole character
+			}
+			binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
+			buf[k+8] = replacementRune[2]
+			k += 3 * len(replacementRune)
+			invalid += 3
+			n += 3
+			continue
+		}
+		break
+	}
+	c.rep.InvalidUTF8 += int64(invalid)
+	return k, n, plain
+}
+
 // groundInvalid handles the lead byte of three- and four-byte characters
 // at rest[0] that groundRun's fast cases did not settle: a valid
 // character is copied, the longest prefix of one that is cut short is
@@ -224,8 +328,13 @@ const (
 	gLead4          // F0-F4
 )
 
-// groundClass is the class of each byte for groundRun.
-var groundClass = func() (t [256]uint8) {
+//go:generate go test -run TestGeneratedTables -gentable
+
+// buildGroundClass makes groundClass, the class of each byte for
+// groundRun. The table is generated into tables_gen.go, so that it is data
+// in the binary rather than code that runs at start-up;
+// TestGeneratedTables keeps the two in step.
+func buildGroundClass() (t [256]uint8) {
 	for b := range 256 {
 		switch {
 		case b == '\n' || b == '\r' || b == '\b' || b == '\t':
@@ -249,7 +358,74 @@ var groundClass = func() (t [256]uint8) {
 		}
 	}
 	return t
-}()
+}
+
+// The marks of groundOut, above every output of one to three bytes.
+const (
+	gOutMark    = 0xFC << 24
+	gOutLead    = 0xFC << 24 // C2-F4: the byte after it decides
+	gOutControl = 0xFD << 24 // a C0 control or DEL, dropped and counted
+	gOutC1      = 0xFE << 24 // a raw C1 control that opens nothing, dropped and counted
+	gOutStop    = 0xFF << 24 // left to groundRun's cases
+)
+
+// replacements2x is U+FFFD twice in the low six bytes of a little-endian
+// word, and the first two bytes of a third in the top two: one store
+// writes two, or with one byte more three.
+const replacements2x = 0xBFEF_BDBF_EFBD_BFEF
+
+// outReplacement is the groundOut of an invalid byte: U+FFFD.
+const outReplacement = 3<<24 | 0xBD<<16 | 0xBF<<8 | 0xEF
+
+// buildGroundOut makes groundOut, what groundBytes writes for each byte:
+// up to three bytes, little-endian in the low 24 bits and their number in
+// the top 8, or one of the marks.
+func buildGroundOut() (t [256]uint32) {
+	class := buildGroundClass()
+	for b := range t {
+		switch class[b] {
+		case gText:
+			t[b] = 1<<24 | uint32(b)
+		case gInvalid:
+			t[b] = outReplacement
+		case gControl:
+			t[b] = gOutControl
+		case gC1:
+			t[b] = gOutC1
+			if c1Introducer(byte(b)) {
+				t[b] = gOutStop
+			}
+		case gLead2, gLead3, gLead4:
+			t[b] = gOutLead
+		default:
+			t[b] = gOutStop
+		}
+	}
+	return t
+}
+
+// A groundLead is the range of the byte after a lead byte that does not
+// make the lead an invalid byte on its own (RFC 3629: E0 A0-BF, ED 80-9F,
+// F0 90-BF, F4 80-8F, otherwise 80-BF).
+type groundLead struct{ lo, hi byte }
+
+// buildGroundLeads makes groundLeads, the groundLead of each byte from C2
+// to F4, from unicode/utf8, so that it agrees with it.
+func buildGroundLeads() (t [256]groundLead) {
+	for b := range t {
+		t[b] = groundLead{0xFF, 0}
+	}
+	for b := 0xC2; b <= 0xF4; b++ {
+		l := groundLead{0xFF, 0}
+		for c := 0x80; c <= 0xBF; c++ {
+			if p := []byte{byte(b), byte(c)}; !utf8.FullRune(p) || utf8.Valid(p) {
+				l.lo, l.hi = min(l.lo, byte(c)), byte(c)
+			}
+		}
+		t[b] = l
+	}
+	return t
+}
 
 // replacements is U+FFFD as many times as a batch holds (85 times, 255
 // bytes): the output of a run of bytes that no valid UTF-8 holds, copied

@@ -37,10 +37,18 @@ func runeClass(r rune) (cls plainsight.Class, contextual bool) {
 // three-byte runes that plainBMP marks as left alone, and of the single
 // printable ASCII bytes between them (a space between words of a script
 // other than Latin): the text of most of the world's scripts, one
-// character a loop.
+// character a loop. Past its first sixteen bytes, a run is long enough
+// that plainWords, which reads a word at a time (and printable ASCII of
+// any length), pays for its call.
 func plainRun(src []byte) int {
 	i := 0
 	for i+1 < len(src) {
+		if i >= 16 && i+8 <= len(src) {
+			if j, _ := plainWords(src, i); j > i {
+				i = j
+				continue
+			}
+		}
 		b, b1 := src[i], src[i+1]
 		if b < utf8.RuneSelf {
 			if b-0x20 < 0x5F && b1 >= utf8.RuneSelf {

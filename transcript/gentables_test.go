@@ -1,0 +1,21 @@
+package transcript
+
+import (
+	"testing"
+
+	"github.com/plainsight-dev/plainsight/internal/gentable"
+)
+
+// TestGeneratedTables checks that tables_gen.go holds what the builders
+// compute; go generate runs it with -gentable to rewrite the file.
+func TestGeneratedTables(t *testing.T) {
+	gentable.Check(t, gentable.File{Path: "tables_gen.go", Package: "transcript",
+		Generator: "go test -run TestGeneratedTables -gentable"},
+		gentable.Var{Name: "groundClass", Type: "[256]uint8", Value: buildGroundClass(),
+			Doc: "groundClass is the class of each byte for groundRun, from\nbuildGroundClass."},
+		gentable.Var{Name: "groundOut", Type: "[256]uint32", Value: buildGroundOut(),
+			Doc: "groundOut is what groundBytes writes for each byte, from buildGroundOut."},
+		gentable.Var{Name: "groundLeads", Type: "[256]groundLead", Value: buildGroundLeads(),
+			Doc: "groundLeads holds the groundLead of each byte, from buildGroundLeads."},
+	)
+}
