@@ -225,7 +225,11 @@ func lex(src string, judged func(rune) bool) lexed {
 				frames = frames[:len(frames)-1]
 			}
 		case '<':
-			if i+2 < len(src) && src[i+1] == '<' && src[i+2] != '<' {
+			if i+2 < len(src) && src[i+1] == '<' && src[i+2] == '<' {
+				// A here-string, <<<: its second and third < start no
+				// here-document.
+				i += 2
+			} else if i+2 < len(src) && src[i+1] == '<' {
 				i += 2
 				d := i < len(src) && src[i] == '-'
 				if d {
