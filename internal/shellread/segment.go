@@ -216,6 +216,11 @@ func lex(src string, judged func(rune) bool) lexed {
 				// Arithmetic, where << and ) mean other things.
 				l.parse()
 			}
+			if c == '(' && i > 0 && strings.IndexByte("!@*+?", src[i-1]) >= 0 {
+				// An extended glob, !(…) and the like, where # starts
+				// no comment: the parser reads it.
+				l.parse()
+			}
 			top.depth++
 		case ')', '}':
 			switch {
