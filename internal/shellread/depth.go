@@ -51,40 +51,29 @@ func nesting(src string) int {
 }
 
 // keywordLen returns the length of the compound-command keyword that s
-// starts with as a whole word, or 0.
+// starts with as a whole word, or 0. The word's length, up to the first
+// byte that is not a word byte, picks the one or few keywords to compare.
 func keywordLen(s string) int {
-	if len(s) < 2 {
-		return 0
-	}
-	var kws []string
-	switch s[0] {
-	case 'i':
-		kws = []string{"if"}
-	case 'w':
-		kws = []string{"while"}
-	case 'u':
-		kws = []string{"until"}
-	case 'f':
-		kws = []string{"for", "fi"}
-	case 's':
-		kws = []string{"select"}
-	case 'c':
-		kws = []string{"case"}
-	case 'd':
-		kws = []string{"done"}
-	case 'e':
-		kws = []string{"esac"}
-	default:
-		return 0
-	}
-	for _, kw := range kws {
-		if len(s) >= len(kw) && s[:len(kw)] == kw && (len(s) == len(kw) || !isWordByte(s[len(kw)])) {
-			return len(kw)
+	n := 0
+	for n < len(s) && isWordByte(s[n]) {
+		if n++; n > len("select") {
+			return 0
 		}
+	}
+	switch w := s[:n]; w {
+	case "if", "fi", "for", "case", "done", "esac", "while", "until", "select":
+		return n
 	}
 	return 0
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
-}
+// isWordByte reports whether c may be part of a keyword's word: a letter,
+// a digit, '_' or a byte of a non-ASCII character.
+func isWordByte(c byte) bool { return wordByte[c] }
+
+var wordByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+	}
+	return t
+}()
