@@ -179,8 +179,13 @@ func outside(s shellread.Span) bool {
 func (cr *commandReader) read() {
 	text := cr.text
 	for k, sp := range cr.rd.Spans {
+		// Unread text holds no rune that judged judges
+		// (shellread.ReadFor): nothing in it to walk.
+		if sp.Role == shellread.Unread || !outside(sp) {
+			continue
+		}
 		start := cr.rd.Start(k)
-		if !outside(sp) || isASCII(text[start:sp.End]) {
+		if isASCII(text[start:sp.End]) {
 			continue
 		}
 		for i := start; i < sp.End; {

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // ParseBudget is how many bytes of a command (its layers included) Read
@@ -53,7 +51,7 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 			runs = runs[1:]
 		}
 		switch {
-		case skip && escape.IndexNonASCII(seg) < 0:
+		case skip && !l.wide[k]:
 			// Nothing in it for a judge of non-ASCII text.
 			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
 		case skip && !l.code[k] && !mayHoldLayer(seg):

@@ -10,12 +10,13 @@ import (
 // top-level commands start, whether each needs the parser (it holds a
 // non-ASCII byte in code, outside quotes, comments and here-document
 // bodies, or a construct the lexer does not follow: arithmetic, case
-// patterns, a here-document without its end line), and the runs of
-// non-ASCII bytes that lie inside quotes, with the role and quoting of
-// each.
+// patterns, a here-document without its end line), whether each holds a
+// non-ASCII byte at all, and the runs of non-ASCII bytes that lie inside
+// quotes, with the role and quoting of each.
 type lexed struct {
 	starts []int
 	code   []bool
+	wide   []bool // whether each command holds a byte 0x80-0xFF
 	runs   []run
 	from   int // the first run of the last command
 }
@@ -32,6 +33,7 @@ type run struct {
 // The runs of a command that needs the parser are not kept: the parser
 // places them.
 func (l *lexed) note(i int, role Role, quote Quote) {
+	l.wide[len(l.wide)-1] = true
 	if l.code[len(l.code)-1] {
 		return
 	}
@@ -78,7 +80,10 @@ func lex(src string, judged func(rune) bool) lexed {
 		mode  byte // c code, d double quotes, b backquotes
 		depth int  // open ( and { of a code frame
 	}
-	l := lexed{starts: []int{0}, code: []bool{false}}
+	// Every byte of src is either looked at in the loop below or skipped
+	// where the skip notes a non-ASCII byte (wide), so that read needs
+	// no second scan for one (FuzzQuickPath checks it).
+	l := lexed{starts: []int{0}, code: []bool{false}, wide: []bool{false}}
 	var (
 		frames  = []frame{{mode: 'c'}}
 		keyword int      // open compound commands
@@ -95,6 +100,7 @@ func lex(src string, judged func(rune) bool) lexed {
 				l.note(i, Argument, Double)
 				continue
 			}
+			l.wide[len(l.wide)-1] = true
 			r, n := utf8.DecodeRuneInString(src[i:])
 			if judged == nil || judged(r) {
 				l.parse()
@@ -135,6 +141,9 @@ func lex(src string, judged func(rune) bool) lexed {
 			switch c {
 			case '\\':
 				i++
+				if i < len(src) && src[i] >= 0x80 {
+					l.wide[len(l.wide)-1] = true
+				}
 			case '`':
 				frames = frames[:len(frames)-1]
 			}
@@ -164,6 +173,9 @@ func lex(src string, judged func(rune) bool) lexed {
 		switch c {
 		case '\\':
 			i++
+			if i < len(src) && src[i] >= 0x80 {
+				l.wide[len(l.wide)-1] = true
+			}
 			if i < len(src) && src[i] == '\n' {
 				continue
 			}
@@ -236,6 +248,13 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 				start := i
 				for i < len(src) && !isBlank(src[i]) && strings.IndexByte("\n;|&)<>", src[i]) < 0 {
+					if src[i] >= 0x80 {
+						// A non-ASCII delimiter, and the end line that
+						// repeats it, are left to the parser: the
+						// runs the lexer places are quoted ones.
+						l.wide[len(l.wide)-1] = true
+						l.parse()
+					}
 					i++
 				}
 				heredoc = append(heredoc, unquoteDelim(src[start:i]))
@@ -262,6 +281,7 @@ func lex(src string, judged func(rune) bool) lexed {
 			if len(frames) == 1 && frames[0].depth == 0 && keyword == 0 && last != '|' && last != '&' && i+1 < len(src) {
 				l.starts = append(l.starts, i+1)
 				l.code = append(l.code, false)
+				l.wide = append(l.wide, false)
 				l.from = len(l.runs)
 			}
 			last = 0
