@@ -51,6 +51,13 @@ func FuzzQuickPath(f *testing.F) {
 		"case $x in (\u00e9) echo '\u2018';; esac",
 		"echo $(( 1 << 2 )) '\u00e9' \"\u2018\"",
 		"f() { echo '\u00e9'; }; f \"\u2018\"",
+		// Comments and quotes inside backquotes.
+		"`#\u01ec`",
+		"`#x` \u01ec",
+		"`echo #x` \u01ec",
+		"`echo 'a` \u01ec'`",
+		"echo \"`#x`\" \u01ec",
+		"`# x`\n\u01ec",
 	} {
 		f.Add(s)
 	}

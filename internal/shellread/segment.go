@@ -102,7 +102,9 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 			l.wide[len(l.wide)-1] = true
 			r, n := utf8.DecodeRuneInString(src[i:])
-			if judged == nil || judged(r) {
+			// Inside backquotes the lexer follows only \ and `: the
+			// quotes and comments there are the parser's to place.
+			if judged == nil || top.mode == 'b' || judged(r) {
 				l.parse()
 			}
 			i += n - 1
