@@ -58,6 +58,10 @@ func FuzzQuickPath(f *testing.F) {
 		"`echo 'a` \u01ec'`",
 		"echo \"`#x`\" \u01ec",
 		"`# x`\n\u01ec",
+		// Extended globs, where # and | are pattern text.
+		"!(#)\u2018",
+		"ls @(a|#b)\u2018 \u00e9",
+		"echo +(x|y)#\u2018",
 	} {
 		f.Add(s)
 	}

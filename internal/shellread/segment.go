@@ -113,11 +113,10 @@ func lex(src string, judged func(rune) bool) lexed {
 		switch top.mode {
 		case 'd':
 			// Inside double quotes only \, ", ` and $ mean anything.
-			for !specialDouble[c] && i+1 < len(src) && !specialDouble[src[i+1]] {
-				i++
-				c = src[i]
-			}
 			if !specialDouble[c] {
+				for i+1 < len(src) && !specialDouble[src[i+1]] {
+					i++
+				}
 				continue
 			}
 			switch c {
@@ -152,22 +151,32 @@ func lex(src string, judged func(rune) bool) lexed {
 			continue
 		}
 		if plainCode[c] && !(keywordStart[c] && (i == 0 || !isWordByte(src[i-1]))) {
-			// Most bytes of a command: nothing to track but the last one,
-			// up to a special byte or a word that may be a keyword.
-			// One class lookup per byte (codeClass), the hottest loop of
-			// the command reading.
-			k := codeClass[c]
-			if k&classBlank == 0 {
-				last = c
-			}
-			for i+1 < len(src) {
+			// Most bytes of a command: nothing to track but the last
+			// non-blank one, found when the run ends, up to a special
+			// byte or a keyword. The hottest loop of the command
+			// reading: the bytes of a word are passed with one class
+			// look-up each, and a word that starts as a keyword may but
+			// is none is read on here.
+			start := i
+			for {
+				if codeClass[src[i]]&classWord != 0 {
+					for i+1 < len(src) && codeClass[src[i+1]]&(classPlain|classWord) == classPlain|classWord {
+						i++
+					}
+				}
+				if i+1 == len(src) {
+					break
+				}
 				n := codeClass[src[i+1]]
-				if n&classPlain == 0 || n&classKeyword != 0 && k&classWord == 0 {
+				if n&classPlain == 0 || n&classKeyword != 0 && codeClass[src[i]]&classWord == 0 && keywordLen(src[i+1:]) > 0 {
 					break
 				}
 				i++
-				if k = n; k&classBlank == 0 {
-					last = src[i]
+			}
+			for j := i; j >= start; j-- {
+				if !isBlank(src[j]) {
+					last = src[j]
+					break
 				}
 			}
 			continue
@@ -226,8 +235,9 @@ func lex(src string, judged func(rune) bool) lexed {
 				continue
 			}
 		case '(', '{':
-			if c == '(' && i > 0 && (src[i-1] == '(' || src[i-1] == '[') {
-				// Arithmetic, where << and ) mean other things.
+			if c == '(' && i > 0 && strings.IndexByte("([?*+@!", src[i-1]) >= 0 {
+				// Arithmetic, where << and ) mean other things, or an
+				// extended glob, where # and | are pattern text.
 				l.parse()
 			}
 			top.depth++
