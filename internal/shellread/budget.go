@@ -85,7 +85,9 @@ func mayHoldLayer(seg string) bool {
 	var buf [32]byte
 	for i := 0; i < len(seg); {
 		if wordBytes[seg[i]]&(wordName|wordQuoting) == 0 {
-			i++ // between words, or a slash
+			// Between words, or a slash.
+			for i++; i < len(seg) && wordBytes[seg[i]]&(wordName|wordQuoting) == 0; i++ {
+			}
 			continue
 		}
 		// A name runs from the start of a word or a slash to the next

@@ -51,20 +51,41 @@ func nesting(src string) int {
 }
 
 // keywordLen returns the length of the compound-command keyword that s
-// starts with as a whole word, or 0. The word's length, up to the first
-// byte that is not a word byte, picks the one or few keywords to compare.
+// starts with as a whole word, or 0. The first byte picks the keyword to
+// compare (f picks by the second).
 func keywordLen(s string) int {
-	n := 0
-	for n < len(s) && isWordByte(s[n]) {
-		if n++; n > len("select") {
-			return 0
+	if len(s) < 2 {
+		return 0
+	}
+	var kw string
+	switch s[0] {
+	case 'i':
+		kw = "if"
+	case 'f':
+		kw = "for"
+		if s[1] == 'i' {
+			kw = "fi"
 		}
+	case 'c':
+		kw = "case"
+	case 'd':
+		kw = "done"
+	case 'e':
+		kw = "esac"
+	case 'w':
+		kw = "while"
+	case 'u':
+		kw = "until"
+	case 's':
+		kw = "select"
+	default:
+		return 0
 	}
-	switch w := s[:n]; w {
-	case "if", "fi", "for", "case", "done", "esac", "while", "until", "select":
-		return n
+	n := len(kw)
+	if len(s) < n || s[:n] != kw || len(s) > n && isWordByte(s[n]) {
+		return 0
 	}
-	return 0
+	return n
 }
 
 // isWordByte reports whether c may be part of a keyword's word: a letter,
