@@ -29,19 +29,25 @@ type run struct {
 	quote      Quote
 }
 
-// note records a non-ASCII byte at i read in the given role and quoting.
-// The runs of a command that needs the parser are not kept: the parser
-// places them.
-func (l *lexed) note(i int, role Role, quote Quote) {
+// note records the run of non-ASCII bytes that starts at i and ends
+// before end or at the first ASCII byte, read in the given role and
+// quoting, and returns where the run ends. The runs of a command that
+// needs the parser are not kept: the parser places them.
+func (l *lexed) note(src string, i, end int, role Role, quote Quote) int {
+	j := i + 1
+	for j < end && src[j] >= 0x80 {
+		j++
+	}
 	l.wide[len(l.wide)-1] = true
 	if l.code[len(l.code)-1] {
-		return
+		return j
 	}
 	if k := len(l.runs) - 1; k >= 0 && l.runs[k].end == i && l.runs[k].role == role && l.runs[k].quote == quote {
-		l.runs[k].end++
-		return
+		l.runs[k].end = j
+		return j
 	}
-	l.runs = appendDoubling(l.runs, run{i, i + 1, role, quote})
+	l.runs = appendDoubling(l.runs, run{i, j, role, quote})
+	return j
 }
 
 // parse marks the last command as one that needs the parser, and drops
@@ -97,7 +103,7 @@ func lex(src string, judged func(rune) bool) lexed {
 		top := &frames[len(frames)-1]
 		if c >= 0x80 {
 			if top.mode == 'd' {
-				l.note(i, Argument, Double)
+				i = l.note(src, i, len(src), Argument, Double) - 1
 				continue
 			}
 			l.wide[len(l.wide)-1] = true
@@ -211,7 +217,7 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 			for i++; i < end; i++ {
 				if src[i] >= 0x80 {
-					l.note(i, Argument, q)
+					i = l.note(src, i, end, Argument, q) - 1
 				}
 			}
 			if i >= len(src) {
@@ -228,7 +234,7 @@ func lex(src string, judged func(rune) bool) lexed {
 			if i == 0 || strings.IndexByte(" \t\n;&|()<>", src[i-1]) >= 0 && !escaped(src, i-1) {
 				for ; i < len(src) && src[i] != '\n'; i++ {
 					if src[i] >= 0x80 {
-						l.note(i, Comment, Unquoted)
+						i = l.note(src, i, len(src), Comment, Unquoted) - 1
 					}
 				}
 				i--
@@ -284,7 +290,7 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 				for j := i + 1; j < body; j++ {
 					if src[j] >= 0x80 {
-						l.note(j, Heredoc, Unquoted)
+						j = l.note(src, j, body, Heredoc, Unquoted) - 1
 					}
 				}
 				i = end
