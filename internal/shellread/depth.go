@@ -82,7 +82,7 @@ func keywordLen(s string) int {
 		return 0
 	}
 	n := len(kw)
-	if len(s) < n || s[:n] != kw || len(s) > n && isWordByte(s[n]) {
+	if s[1] != kw[1] || len(s) < n || s[:n] != kw || len(s) > n && isWordByte(s[n]) {
 		return 0
 	}
 	return n

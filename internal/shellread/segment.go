@@ -164,20 +164,29 @@ func lex(src string, judged func(rune) bool) lexed {
 			// look-up each, and a word that starts as a keyword may but
 			// is none is read on here.
 			start := i
-			for {
-				if codeClass[src[i]]&classWord != 0 {
-					for i+1 < len(src) && codeClass[src[i+1]]&(classPlain|classWord) == classPlain|classWord {
-						i++
-					}
+			if codeClass[c]&classWord != 0 {
+				for i+1 < len(src) && codeClass[src[i+1]]&(classPlain|classWord) == classPlain|classWord {
+					i++
 				}
-				if i+1 == len(src) {
-					break
-				}
+			}
+			// Here and at the top of each round, src[i] is a blank or
+			// other plain byte that ends no word, or the last byte of a
+			// word.
+			for i+1 < len(src) {
 				n := codeClass[src[i+1]]
-				if n&classPlain == 0 || n&classKeyword != 0 && codeClass[src[i]]&classWord == 0 && keywordLen(src[i+1:]) > 0 {
+				if n&classPlain == 0 {
 					break
 				}
-				i++
+				if n&classWord == 0 {
+					i++
+					continue
+				}
+				// A word starts at i+1.
+				if n&classKeyword != 0 && keywordLen(src[i+1:]) > 0 {
+					break
+				}
+				for i++; i+1 < len(src) && codeClass[src[i+1]]&(classPlain|classWord) == classPlain|classWord; i++ {
+				}
 			}
 			for j := i; j >= start; j-- {
 				if !isBlank(src[j]) {
