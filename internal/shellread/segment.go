@@ -306,9 +306,9 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 			heredoc, dash, expands = heredoc[:0], dash[:0], expands[:0]
 			if len(frames) == 1 && frames[0].depth == 0 && keyword == 0 && last != '|' && last != '&' && i+1 < len(src) {
-				l.starts = append(l.starts, i+1)
-				l.code = append(l.code, false)
-				l.wide = append(l.wide, false)
+				l.starts = appendDoubling(l.starts, i+1)
+				l.code = appendDoubling(l.code, false)
+				l.wide = appendDoubling(l.wide, false)
 				l.from = len(l.runs)
 			}
 			last = 0
