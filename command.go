@@ -179,8 +179,13 @@ func outside(s shellread.Span) bool {
 func (cr *commandReader) read() {
 	text := cr.text
 	for k, sp := range cr.rd.Spans {
+		// Unread text holds no rune that judged judges
+		// (shellread.ReadFor): nothing in it to walk.
+		if sp.Role == shellread.Unread || !outside(sp) {
+			continue
+		}
 		start := cr.rd.Start(k)
-		if !outside(sp) || isASCII(text[start:sp.End]) {
+		if isASCII(text[start:sp.End]) {
 			continue
 		}
 		for i := start; i < sp.End; {
@@ -597,26 +602,41 @@ func (cr *commandReader) hosts() {
 		for end < len(text) && !isHostBreak(text[end]) {
 			end++
 		}
-		if word := text[start:end]; all || !isASCII(word) {
-			cr.wordHosts(start, word)
-			if strings.ContainsAny(word, "'\"\\`") {
-				// The quotes and backslashes of layers around a host
-				// (bash -c "wget \"host\""): its pieces between them too.
-				for off := 0; off < len(word); {
-					k := strings.IndexAny(word[off:], "'\"\\`")
-					if k < 0 {
-						k = len(word) - off
-					}
-					if piece := word[off : off+k]; k > 0 && k < len(word) && (all || !isASCII(piece)) {
-						cr.wordHosts(start+off, piece)
-					}
-					off += k + 1
+		// Without a punycode label, the word holds the non-ASCII byte
+		// found above.
+		word := text[start:end]
+		cr.wordHosts(start, word)
+		if indexQuoting(word) >= 0 {
+			// The quotes and backslashes of layers around a host
+			// (bash -c "wget \"host\""): its pieces between them too.
+			for off := 0; off < len(word); {
+				k := indexQuoting(word[off:])
+				if k < 0 {
+					k = len(word) - off
 				}
+				if piece := word[off : off+k]; k > 0 && k < len(word) && (all || !isASCII(piece)) {
+					cr.wordHosts(start+off, piece)
+				}
+				off += k + 1
 			}
 		}
 		start = end + 1
 	}
 }
+
+// indexQuoting returns the index of the first quote, backquote or
+// backslash in s, or -1: a table look-up a byte, where strings.IndexAny
+// builds its set on every call.
+func indexQuoting(s string) int {
+	for i := 0; i < len(s); i++ {
+		if quoting[s[i]] {
+			return i
+		}
+	}
+	return -1
+}
+
+var quoting = [256]bool{'\'': true, '"': true, '\\': true, '`': true}
 
 func isHostBreak(c byte) bool { return hostBreaks[c] }
 

@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
-	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // ParseBudget is how many bytes of a command (its layers included) Read
@@ -53,7 +51,7 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 			runs = runs[1:]
 		}
 		switch {
-		case skip && escape.IndexNonASCII(seg) < 0:
+		case skip && !l.wide[k]:
 			// Nothing in it for a judge of non-ASCII text.
 			r.Spans = appendSpan(r.Spans, Span{End: end, Role: Unread})
 		case skip && !l.code[k] && !mayHoldLayer(seg):
@@ -86,33 +84,38 @@ func (rd *reader) read(src string, skip bool, depth int) Reading {
 func mayHoldLayer(seg string) bool {
 	var buf [32]byte
 	for i := 0; i < len(seg); {
-		for i < len(seg) && wordBytes[seg[i]] == 0 {
-			i++
-		}
-		// The word's base name (after its last slash), with its quotes
-		// and backslashes left out as the shell removes them:
-		// py"thon3" names python3. Only a name that holds quoting is
-		// copied.
-		base, quoted := i, false
-		j := i
-	scan:
-		for ; j < len(seg); j++ {
-			switch wordBytes[seg[j]] {
-			case 0:
-				break scan
-			case wordQuoting:
-				quoted = true
-			case wordSlash:
-				base, quoted = j+1, false
+		if wordBytes[seg[i]]&(wordName|wordQuoting) == 0 {
+			// Between words, or a slash.
+			for i++; i < len(seg) && wordBytes[seg[i]]&(wordName|wordQuoting) == 0; i++ {
 			}
-		}
-		if j == i {
-			i++
 			continue
 		}
+		// A name runs from the start of a word or a slash to the next
+		// slash or the end of the word; only the last of a word (its
+		// base name) names a program. Most start with a byte no row
+		// starts with: they are skipped with a look at each byte.
+		j := i + 1
+		if wordBytes[seg[i]] == wordName && !layerNames.first[seg[i]] {
+			for j < len(seg) && wordBytes[seg[j]]&(wordName|wordQuoting) != 0 {
+				j++
+			}
+			i = j
+			continue
+		}
+		// With its quotes and backslashes left out as the shell
+		// removes them: py"thon3" names python3. Only a name that holds
+		// quoting is copied.
+		seen := wordBytes[seg[i]]
+		for j < len(seg) && wordBytes[seg[j]]&(wordName|wordQuoting) != 0 {
+			seen |= wordBytes[seg[j]]
+			j++
+		}
+		name := seg[i:j]
 		i = j
-		name := seg[base:j]
-		if quoted {
+		if j < len(seg) && seg[j] == '/' {
+			continue // not the base name
+		}
+		if seen&wordQuoting != 0 {
 			n := 0
 			for k := range len(name) {
 				if c := name[k]; !isQuoting(c) {
@@ -129,14 +132,15 @@ func mayHoldLayer(seg string) bool {
 			}
 			name = string(buf[:n])
 		}
-		// Most words are no name in the table: their first byte and
-		// length say so before any lookup.
+		// Most words are no name in the table: a hash of their bytes
+		// and length says so before any lookup.
 		n := len(name)
 		if n == 0 || n > len(buf) {
 			continue
 		}
-		isProgram := layerNames.programs[name[0]]&(1<<n) != 0
-		isVariable := layerNames.variables[name[0]]&(1<<n) != 0 && j < len(seg) && seg[j] == '='
+		h := layerHash(name)
+		isProgram := layerNames.programs[h/64]&(1<<(h%64)) != 0
+		isVariable := layerNames.variables[h/64]&(1<<(h%64)) != 0 && j < len(seg) && seg[j] == '='
 		if !isProgram && !isVariable {
 			continue
 		}
@@ -182,28 +186,41 @@ var wordBytes = func() (t [256]uint8) {
 }()
 
 const (
-	wordName = 1 + iota
+	wordName = 1 << iota
 	wordQuoting
 	wordSlash
 )
 
 func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
 
-// layerNames holds what mayHoldLayer looks at first: for each first
-// byte, the lengths of the names of programs and of variables in the
-// table that start with it (bit n set for a name of n bytes; a name of
-// more than 32 bytes, mayHoldLayer's buffer, is never sought).
+// layerNames holds what mayHoldLayer looks at first: the first bytes of
+// the names of programs and variables in the table, and a set of the
+// layerHash of the names of each.
 var layerNames = func() (t struct {
-	programs, variables [256]uint64
+	first               [256]bool
+	programs, variables [layerHashSize / 64]uint64
 }) {
 	for _, p := range programs {
-		t.programs[p.name[0]] |= 1 << min(len(p.name), 63)
+		t.first[p.name[0]] = true
+		h := layerHash(p.name)
+		t.programs[h/64] |= 1 << (h % 64)
 	}
 	for _, v := range shellVariables {
-		t.variables[v.name[0]] |= 1 << min(len(v.name), 63)
+		t.first[v.name[0]] = true
+		h := layerHash(v.name)
+		t.variables[h/64] |= 1 << (h % 64)
 	}
 	return t
 }()
+
+const layerHashSize = 4096
+
+// layerHash mixes the length and the first, middle and last bytes of
+// name, which is not empty, into [0, layerHashSize).
+func layerHash(name string) uint {
+	n := uint(len(name))
+	return (n*0x9E + uint(name[0])*0x3B1 + uint(name[n/2])*0x61 + uint(name[n-1])*0x1F3) % layerHashSize
+}
 
 // isNameByte reports whether c may be part of a program's name or path
 // as the layers table spells them.

@@ -51,40 +51,50 @@ func nesting(src string) int {
 }
 
 // keywordLen returns the length of the compound-command keyword that s
-// starts with as a whole word, or 0.
+// starts with as a whole word, or 0. The first byte picks the keyword to
+// compare (f picks by the second).
 func keywordLen(s string) int {
 	if len(s) < 2 {
 		return 0
 	}
-	var kws []string
+	var kw string
 	switch s[0] {
 	case 'i':
-		kws = []string{"if"}
-	case 'w':
-		kws = []string{"while"}
-	case 'u':
-		kws = []string{"until"}
+		kw = "if"
 	case 'f':
-		kws = []string{"for", "fi"}
-	case 's':
-		kws = []string{"select"}
+		kw = "for"
+		if s[1] == 'i' {
+			kw = "fi"
+		}
 	case 'c':
-		kws = []string{"case"}
+		kw = "case"
 	case 'd':
-		kws = []string{"done"}
+		kw = "done"
 	case 'e':
-		kws = []string{"esac"}
+		kw = "esac"
+	case 'w':
+		kw = "while"
+	case 'u':
+		kw = "until"
+	case 's':
+		kw = "select"
 	default:
 		return 0
 	}
-	for _, kw := range kws {
-		if len(s) >= len(kw) && s[:len(kw)] == kw && (len(s) == len(kw) || !isWordByte(s[len(kw)])) {
-			return len(kw)
-		}
+	n := len(kw)
+	if s[1] != kw[1] || len(s) < n || s[:n] != kw || len(s) > n && isWordByte(s[n]) {
+		return 0
 	}
-	return 0
+	return n
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
-}
+// isWordByte reports whether c may be part of a keyword's word: a letter,
+// a digit, '_' or a byte of a non-ASCII character.
+func isWordByte(c byte) bool { return wordByte[c] }
+
+var wordByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+	}
+	return t
+}()

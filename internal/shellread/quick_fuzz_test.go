@@ -3,6 +3,7 @@ package shellread
 import (
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 // letterNotJudged is a judge like the command reading's: ordinary letters
@@ -50,6 +51,17 @@ func FuzzQuickPath(f *testing.F) {
 		"case $x in (\u00e9) echo '\u2018';; esac",
 		"echo $(( 1 << 2 )) '\u00e9' \"\u2018\"",
 		"f() { echo '\u00e9'; }; f \"\u2018\"",
+		// Comments and quotes inside backquotes.
+		"`#\u01ec`",
+		"`#x` \u01ec",
+		"`echo #x` \u01ec",
+		"`echo 'a` \u01ec'`",
+		"echo \"`#x`\" \u01ec",
+		"`# x`\n\u01ec",
+		// Extended globs, where # and | are pattern text.
+		"!(#)\u2018",
+		"ls @(a|#b)\u2018 \u00e9",
+		"echo +(x|y)#\u2018",
 	} {
 		f.Add(s)
 	}
@@ -57,6 +69,9 @@ func FuzzQuickPath(f *testing.F) {
 		full := Read(src)
 		fast := ReadFor(src, letterNotJudged)
 		checkSpans(t, src, fast)
+		checkUnread(t, src, fast, letterNotJudged)
+		checkWide(t, src, nil)
+		checkWide(t, src, letterNotJudged)
 		for i := 0; i < len(src); i++ {
 			if src[i] < 0x80 || !full.Parsed(i) || !fast.Parsed(i) {
 				continue
@@ -67,4 +82,43 @@ func FuzzQuickPath(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkUnread checks what Unread promises: walked a rune at a time from
+// its start, as the command reading walks code, an Unread span holds no
+// rune that judged judges.
+func checkUnread(t *testing.T, src string, r Reading, judged func(rune) bool) {
+	t.Helper()
+	for k, s := range r.Spans {
+		if s.Role != Unread {
+			continue
+		}
+		for i := r.Start(k); i < s.End; {
+			c, n := utf8.DecodeRuneInString(src[i:])
+			if c >= utf8.RuneSelf && n > 1 && judged(c) {
+				t.Fatalf("ReadFor(%+q): %U at byte %d is Unread", src, c, i)
+			}
+			i += n
+		}
+	}
+}
+
+// checkWide checks that the lexer marks exactly the commands that hold a
+// non-ASCII byte, which read takes on trust.
+func checkWide(t *testing.T, src string, judged func(rune) bool) {
+	t.Helper()
+	l := lex(src, judged)
+	for k, start := range l.starts {
+		end := len(src)
+		if k+1 < len(l.starts) {
+			end = l.starts[k+1]
+		}
+		wide := false
+		for i := start; i < end; i++ {
+			wide = wide || src[i] >= 0x80
+		}
+		if l.wide[k] != wide {
+			t.Fatalf("lex(%+q): command %d at %d marked wide %v", src, k, start, l.wide[k])
+		}
+	}
 }

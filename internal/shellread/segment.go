@@ -10,12 +10,13 @@ import (
 // top-level commands start, whether each needs the parser (it holds a
 // non-ASCII byte in code, outside quotes, comments and here-document
 // bodies, or a construct the lexer does not follow: arithmetic, case
-// patterns, a here-document without its end line), and the runs of
-// non-ASCII bytes that lie inside quotes, with the role and quoting of
-// each.
+// patterns, a here-document without its end line), whether each holds a
+// non-ASCII byte at all, and the runs of non-ASCII bytes that lie inside
+// quotes, with the role and quoting of each.
 type lexed struct {
 	starts []int
 	code   []bool
+	wide   []bool // whether each command holds a byte 0x80-0xFF
 	runs   []run
 	from   int // the first run of the last command
 }
@@ -28,18 +29,25 @@ type run struct {
 	quote      Quote
 }
 
-// note records a non-ASCII byte at i read in the given role and quoting.
-// The runs of a command that needs the parser are not kept: the parser
-// places them.
-func (l *lexed) note(i int, role Role, quote Quote) {
+// note records the run of non-ASCII bytes that starts at i and ends
+// before end or at the first ASCII byte, read in the given role and
+// quoting, and returns where the run ends. The runs of a command that
+// needs the parser are not kept: the parser places them.
+func (l *lexed) note(src string, i, end int, role Role, quote Quote) int {
+	j := i + 1
+	for j < end && src[j] >= 0x80 {
+		j++
+	}
+	l.wide[len(l.wide)-1] = true
 	if l.code[len(l.code)-1] {
-		return
+		return j
 	}
 	if k := len(l.runs) - 1; k >= 0 && l.runs[k].end == i && l.runs[k].role == role && l.runs[k].quote == quote {
-		l.runs[k].end++
-		return
+		l.runs[k].end = j
+		return j
 	}
-	l.runs = appendDoubling(l.runs, run{i, i + 1, role, quote})
+	l.runs = appendDoubling(l.runs, run{i, j, role, quote})
+	return j
 }
 
 // parse marks the last command as one that needs the parser, and drops
@@ -78,7 +86,10 @@ func lex(src string, judged func(rune) bool) lexed {
 		mode  byte // c code, d double quotes, b backquotes
 		depth int  // open ( and { of a code frame
 	}
-	l := lexed{starts: []int{0}, code: []bool{false}}
+	// Every byte of src is either looked at in the loop below or skipped
+	// where the skip notes a non-ASCII byte (wide), so that read needs
+	// no second scan for one (FuzzQuickPath checks it).
+	l := lexed{starts: []int{0}, code: []bool{false}, wide: []bool{false}}
 	var (
 		frames  = []frame{{mode: 'c'}}
 		keyword int      // open compound commands
@@ -92,11 +103,14 @@ func lex(src string, judged func(rune) bool) lexed {
 		top := &frames[len(frames)-1]
 		if c >= 0x80 {
 			if top.mode == 'd' {
-				l.note(i, Argument, Double)
+				i = l.note(src, i, len(src), Argument, Double) - 1
 				continue
 			}
+			l.wide[len(l.wide)-1] = true
 			r, n := utf8.DecodeRuneInString(src[i:])
-			if judged == nil || judged(r) {
+			// Inside backquotes the lexer follows only \ and `: the
+			// quotes and comments there are the parser's to place.
+			if judged == nil || top.mode == 'b' || judged(r) {
 				l.parse()
 			}
 			i += n - 1
@@ -105,11 +119,10 @@ func lex(src string, judged func(rune) bool) lexed {
 		switch top.mode {
 		case 'd':
 			// Inside double quotes only \, ", ` and $ mean anything.
-			for !specialDouble[c] && i+1 < len(src) && !specialDouble[src[i+1]] {
-				i++
-				c = src[i]
-			}
 			if !specialDouble[c] {
+				for i+1 < len(src) && !specialDouble[src[i+1]] {
+					i++
+				}
 				continue
 			}
 			switch c {
@@ -135,28 +148,50 @@ func lex(src string, judged func(rune) bool) lexed {
 			switch c {
 			case '\\':
 				i++
+				if i < len(src) && src[i] >= 0x80 {
+					l.wide[len(l.wide)-1] = true
+				}
 			case '`':
 				frames = frames[:len(frames)-1]
 			}
 			continue
 		}
 		if plainCode[c] && !(keywordStart[c] && (i == 0 || !isWordByte(src[i-1]))) {
-			// Most bytes of a command: nothing to track but the last one,
-			// up to a special byte or a word that may be a keyword.
-			// One class lookup per byte (codeClass), the hottest loop of
-			// the command reading.
-			k := codeClass[c]
-			if k&classBlank == 0 {
-				last = c
+			// Most bytes of a command: nothing to track but the last
+			// non-blank one, found when the run ends, up to a special
+			// byte or a keyword. The hottest loop of the command
+			// reading: the bytes of a word are passed with one class
+			// look-up each, and a word that starts as a keyword may but
+			// is none is read on here.
+			start := i
+			if codeClass[c]&classWord != 0 {
+				for i+1 < len(src) && codeClass[src[i+1]]&(classPlain|classWord) == classPlain|classWord {
+					i++
+				}
 			}
+			// Here and at the top of each round, src[i] is a blank or
+			// other plain byte that ends no word, or the last byte of a
+			// word.
 			for i+1 < len(src) {
 				n := codeClass[src[i+1]]
-				if n&classPlain == 0 || n&classKeyword != 0 && k&classWord == 0 {
+				if n&classPlain == 0 {
 					break
 				}
-				i++
-				if k = n; k&classBlank == 0 {
-					last = src[i]
+				if n&classWord == 0 {
+					i++
+					continue
+				}
+				// A word starts at i+1.
+				if n&classKeyword != 0 && keywordLen(src[i+1:]) > 0 {
+					break
+				}
+				for i++; i+1 < len(src) && codeClass[src[i+1]]&(classPlain|classWord) == classPlain|classWord; i++ {
+				}
+			}
+			for j := i; j >= start; j-- {
+				if !isBlank(src[j]) {
+					last = src[j]
+					break
 				}
 			}
 			continue
@@ -164,6 +199,9 @@ func lex(src string, judged func(rune) bool) lexed {
 		switch c {
 		case '\\':
 			i++
+			if i < len(src) && src[i] >= 0x80 {
+				l.wide[len(l.wide)-1] = true
+			}
 			if i < len(src) && src[i] == '\n' {
 				continue
 			}
@@ -188,7 +226,7 @@ func lex(src string, judged func(rune) bool) lexed {
 			}
 			for i++; i < end; i++ {
 				if src[i] >= 0x80 {
-					l.note(i, Argument, q)
+					i = l.note(src, i, end, Argument, q) - 1
 				}
 			}
 			if i >= len(src) {
@@ -205,15 +243,16 @@ func lex(src string, judged func(rune) bool) lexed {
 			if i == 0 || strings.IndexByte(" \t\n;&|()<>", src[i-1]) >= 0 && !escaped(src, i-1) {
 				for ; i < len(src) && src[i] != '\n'; i++ {
 					if src[i] >= 0x80 {
-						l.note(i, Comment, Unquoted)
+						i = l.note(src, i, len(src), Comment, Unquoted) - 1
 					}
 				}
 				i--
 				continue
 			}
 		case '(', '{':
-			if c == '(' && i > 0 && (src[i-1] == '(' || src[i-1] == '[') {
-				// Arithmetic, where << and ) mean other things.
+			if c == '(' && i > 0 && strings.IndexByte("([?*+@!", src[i-1]) >= 0 {
+				// Arithmetic, where << and ) mean other things, or an
+				// extended glob, where # and | are pattern text.
 				l.parse()
 			}
 			if c == '(' && i > 0 && strings.IndexByte("!@*+?", src[i-1]) >= 0 {
@@ -245,6 +284,13 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 				start := i
 				for i < len(src) && !isBlank(src[i]) && strings.IndexByte("\n;|&)<>", src[i]) < 0 {
+					if src[i] >= 0x80 {
+						// A non-ASCII delimiter, and the end line that
+						// repeats it, are left to the parser: the
+						// runs the lexer places are quoted ones.
+						l.wide[len(l.wide)-1] = true
+						l.parse()
+					}
 					i++
 				}
 				heredoc = append(heredoc, unquoteDelim(src[start:i]))
@@ -262,15 +308,16 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 				for j := i + 1; j < body; j++ {
 					if src[j] >= 0x80 {
-						l.note(j, Heredoc, Unquoted)
+						j = l.note(src, j, body, Heredoc, Unquoted) - 1
 					}
 				}
 				i = end
 			}
 			heredoc, dash, expands = heredoc[:0], dash[:0], expands[:0]
 			if len(frames) == 1 && frames[0].depth == 0 && keyword == 0 && last != '|' && last != '&' && i+1 < len(src) {
-				l.starts = append(l.starts, i+1)
-				l.code = append(l.code, false)
+				l.starts = appendDoubling(l.starts, i+1)
+				l.code = appendDoubling(l.code, false)
+				l.wide = appendDoubling(l.wide, false)
 				l.from = len(l.runs)
 			}
 			last = 0
