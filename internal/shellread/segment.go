@@ -153,6 +153,10 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 			case '`':
 				frames = frames[:len(frames)-1]
+			case '\'', '"':
+				// Quotes inside backquotes: where the backquote ends
+				// is the parser's to say.
+				l.parse()
 			}
 			continue
 		}
@@ -241,6 +245,12 @@ func lex(src string, judged func(rune) bool) lexed {
 			// (a \ #b) is part of the word before.
 			// So does an operator before it (a&#b, a>#b).
 			if i == 0 || strings.IndexByte(" \t\n;&|()<>", src[i-1]) >= 0 && !escaped(src, i-1) {
+				if i > 0 && src[i-1] == ')' {
+					// After a subshell's ) a comment starts, after the )
+					// of $(…) the word goes on: the parser tells them
+					// apart.
+					l.parse()
+				}
 				for ; i < len(src) && src[i] != '\n'; i++ {
 					if src[i] >= 0x80 {
 						i = l.note(src, i, len(src), Comment, Unquoted) - 1
@@ -253,11 +263,6 @@ func lex(src string, judged func(rune) bool) lexed {
 			if c == '(' && i > 0 && strings.IndexByte("([?*+@!", src[i-1]) >= 0 {
 				// Arithmetic, where << and ) mean other things, or an
 				// extended glob, where # and | are pattern text.
-				l.parse()
-			}
-			if c == '(' && i > 0 && strings.IndexByte("!@*+?", src[i-1]) >= 0 {
-				// An extended glob, !(…) and the like, where # starts
-				// no comment: the parser reads it.
 				l.parse()
 			}
 			top.depth++
@@ -292,6 +297,11 @@ func lex(src string, judged func(rune) bool) lexed {
 						l.parse()
 					}
 					i++
+				}
+				if word := src[start:i]; strings.ContainsAny(word, "'\"") && word[len(word)-1] != '\'' && word[len(word)-1] != '"' {
+					// A delimiter quoted only in part ("E"F): whether
+					// its body expands is the parser's to say.
+					l.parse()
 				}
 				heredoc = append(heredoc, unquoteDelim(src[start:i]))
 				dash = append(dash, d)
