@@ -291,9 +291,10 @@ func (m *ASCIISet) Empty() bool { return m[0] == 0 && m[1] == 0 }
 // word (the compiler joins the byte loads), before the byte that ends it.
 func IndexNonASCII(s string) int {
 	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+	for ; len(s)-i >= 8; i += 8 {
+		b := s[i : i+8] // one bounds check for the eight loads
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 		if w&0x8080808080808080 != 0 {
 			break
 		}
