@@ -109,6 +109,12 @@ func nextBlank(text string, from int) (paddingRun, bool) {
 		p2 := l2 & (l2<<8 | l1>>56)
 		l3 = padLanes(binary.LittleEndian.Uint64(w[24:32]))
 		q3 := l3 & (l3<<8 | l2>>56)
+		if p0|p1|p2|q3 == 0 {
+			// No pair of pad bytes: the usual word of text, single
+			// spaces between words.
+			p3 = 0
+			continue
+		}
 		// Six in a row end where three pairs end, each two lanes after the last.
 		s0 := p0 & (p0<<16 | p3>>48) & (p0<<32 | p3>>32)
 		s1 := p1 & (p1<<16 | p0>>48) & (p1<<32 | p0>>32)
