@@ -11,6 +11,7 @@ import (
 )
 
 //go:generate go run ./internal/gentop -i topdomains/domains.list -o topdomains_table.go
+//go:generate go run ./internal/gentop -kind program -i programs/names.list -o programs_table.go
 
 // Skeleton returns the skeleton of host that the top-domain comparison
 // reads, after UTS #39 section 4 as Chromium's skeleton generator applies
@@ -54,47 +55,87 @@ func TopDomain(host string) (domain string, ok bool) {
 	if isASCII(host) && !strings.Contains(strings.ToLower(host), "xn--") {
 		return "", false
 	}
-	d, ok := topDomainBySkeleton(Skeleton(host))
-	if !ok || strings.EqualFold(d, host) {
-		return "", false
-	}
-	return d, true
+	return readsAsListed(topDomains, Skeleton(host), host)
 }
 
 // topDomainBySkeleton returns the top domain whose skeleton is skel.
 func topDomainBySkeleton(skel string) (domain string, ok bool) {
-	if skel == "" || !utf8.ValidString(skel) {
+	start, ok := bySkeleton(topDomains, skel)
+	if !ok {
 		return "", false
 	}
-	// topDomains holds lines sorted by skeleton. Binary search by byte
-	// offset: lo and hi stay at the starts of lines, every line before lo
-	// has a skeleton below skel, and none from hi on has.
-	lo, hi := 0, len(topDomains)
+	_, domain, _ = tableLine(topDomains, start)
+	return domain, true
+}
+
+// ProgramReadsAs reports the well-known program (programs/names.list: the
+// programs the tldr pages document) that the command name word reads as:
+// one whose skeleton is word's, when word is not that program itself. A
+// name that reads as no listed program deceives no one about which
+// program runs: UTS #39 finds confusables between two strings, and the
+// other string of a command name is a program the reader knows.
+func ProgramReadsAs(word string) (name string, ok bool) {
+	return readsAsListed(wellKnownPrograms, Skeleton(word), word)
+}
+
+// readsAsListed returns the first name of table whose skeleton is skel,
+// word's, unless word is one of those names itself (letter case aside:
+// two names that differ only in case read alike). Two listed names may
+// share a skeleton (mi and rni).
+func readsAsListed(table, skel, word string) (name string, ok bool) {
+	start, ok := bySkeleton(table, skel)
+	for ok && start < len(table) {
+		s, n, next := tableLine(table, start)
+		if s != skel {
+			break
+		}
+		if strings.EqualFold(n, word) {
+			return "", false
+		}
+		if name == "" {
+			name = n
+		}
+		start = next
+	}
+	return name, name != ""
+}
+
+// bySkeleton returns the start of the first line of table whose skeleton
+// is skel. table holds lines sorted by skeleton, each "name" when the
+// name is its own skeleton, else "skeleton name" (internal/gentop writes
+// them).
+func bySkeleton(table, skel string) (start int, ok bool) {
+	if skel == "" || !utf8.ValidString(skel) {
+		return 0, false
+	}
+	// Binary search by byte offset: lo and hi stay at the starts of
+	// lines, every line before lo has a skeleton below skel, and none from
+	// hi on has.
+	lo, hi := 0, len(table)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		start := lo + strings.LastIndexByte(topDomains[lo:m], '\n') + 1
-		s, _, end := topDomainLine(start)
+		start := lo + strings.LastIndexByte(table[lo:m], '\n') + 1
+		s, _, end := tableLine(table, start)
 		if s < skel {
 			lo = end
 		} else {
 			hi = start
 		}
 	}
-	if lo == len(topDomains) {
-		return "", false
+	if lo == len(table) {
+		return 0, false
 	}
-	s, d, _ := topDomainLine(lo)
-	return d, s == skel
+	s, _, _ := tableLine(table, lo)
+	return lo, s == skel
 }
 
-// topDomainLine returns the skeleton and the domain of the line of
-// topDomains that starts at byte start, and the start of the next line:
-// the line is "domain" when the two are equal, else "skeleton domain".
-func topDomainLine(start int) (skeleton, domain string, next int) {
-	line, _, _ := strings.Cut(topDomains[start:], "\n")
+// tableLine returns the skeleton and the name of the line of table that
+// starts at byte start, and the start of the next line.
+func tableLine(table string, start int) (skeleton, name string, next int) {
+	line, _, _ := strings.Cut(table[start:], "\n")
 	next = start + len(line) + 1
-	if s, d, ok := strings.Cut(line, " "); ok {
-		return s, d, next
+	if s, n, ok := strings.Cut(line, " "); ok {
+		return s, n, next
 	}
 	return line, line, next
 }

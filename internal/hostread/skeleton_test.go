@@ -2,6 +2,7 @@ package hostread
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -53,7 +54,7 @@ func TestSkeleton(t *testing.T) {
 // first line of the table, between two lines, after the last, and that are
 // a prefix or an extension of a listed skeleton: none is a top domain.
 func TestTopDomainBySkeletonMiss(t *testing.T) {
-	first, _, _ := topDomainLine(0)
+	first, _, _ := tableLine(topDomains, 0)
 	last := topDomains[strings.LastIndexByte(topDomains[:len(topDomains)-1], '\n')+1:]
 	lastSkel, _, _ := strings.Cut(strings.TrimSuffix(last, "\n"), " ")
 	for _, skel := range []string{
@@ -67,6 +68,59 @@ func TestTopDomainBySkeletonMiss(t *testing.T) {
 	for _, skel := range []string{first, "github.corn", lastSkel} {
 		if _, ok := topDomainBySkeleton(skel); !ok {
 			t.Errorf("topDomainBySkeleton(%+q) found nothing", skel)
+		}
+	}
+}
+
+// TestProgramTable finds every name of programs/names.list in the
+// generated table by its skeleton, so that a table out of date with the
+// list or with Skeleton fails here (go generate ./internal/hostread).
+func TestProgramTable(t *testing.T) {
+	data, err := os.ReadFile("programs/names.list")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Fields(string(data))
+	if !slices.IsSorted(names) || len(slices.Compact(slices.Clone(names))) != len(names) {
+		t.Error("programs/names.list is not sorted and free of repeats")
+	}
+	for _, name := range names {
+		start, ok := bySkeleton(wellKnownPrograms, Skeleton(name))
+		_, got, _ := tableLine(wellKnownPrograms, start)
+		if !ok || Skeleton(got) != Skeleton(name) {
+			t.Errorf("%s (skeleton %q) not in the table: got %q, %v", name, Skeleton(name), got, ok)
+		}
+		if _, ok := ProgramReadsAs(name); ok {
+			t.Errorf("ProgramReadsAs(%q) reports the listed program itself", name)
+		}
+	}
+	if lines := strings.Count(wellKnownPrograms, "\n"); len(names) != lines {
+		t.Errorf("names.list has %d names, the table %d", len(names), lines)
+	}
+}
+
+func TestProgramReadsAs(t *testing.T) {
+	tests := []struct {
+		word, want string
+	}{
+		{"g\u0131t", "git"},
+		{"G\u0131t", "git"},
+		{"p\u0131p", "pip"},
+		{"\u0131p", "ip"},
+		{"rn\u0131", "mi"}, // mi and rni share the skeleton rni
+		{"kubect\u04cf", "kubectl"},
+		{"\u0261it", "git"},
+		{"ayg\u0131t", ""}, // Turkish for "device": no program reads so
+		{"sh\u0131", ""},   // reads as "shi", which no listed program is
+		{"git", ""},        // the program itself
+		{"GIT", ""},        // the same name to a case-blind file system
+		{"g\u0131t-x", ""}, // no listed git-x
+		{"", ""},
+	}
+	for _, tt := range tests {
+		got, ok := ProgramReadsAs(tt.word)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("ProgramReadsAs(%+q) = %q, %v, want %q", tt.word, got, ok, tt.want)
 		}
 	}
 }
