@@ -170,7 +170,7 @@ func (w writer) literal(v reflect.Value, top bool) error {
 		}
 		b.WriteString("\n}")
 	case reflect.Struct:
-		if !top && perLine(v.Type()) == 1 { // one keyed field a line
+		if perLine(v.Type()) == 1 { // one keyed field a line
 			b.WriteString("{\n")
 			for i := range v.NumField() {
 				b.WriteString(v.Type().Field(i).Name + ": ")

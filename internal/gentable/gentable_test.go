@@ -8,6 +8,12 @@ import (
 
 type pair struct{ lo, hi uint8 }
 
+// set is a struct that is not all numbers, as a variable of its own.
+type set struct {
+	first [2]bool
+	n     uint8
+}
+
 type entry struct {
 	name  string
 	pairs []pair
@@ -22,6 +28,7 @@ func TestSource(t *testing.T) {
 		{Name: "sets", Type: "[2]q.Set", Value: [2][2]uint64{{1, 0}, {0, 1 << 63}}},
 		{Name: "entries", Type: "[]entry", Value: []entry{{"a \"b\"\n", []pair{{4, 5}}, nil}}},
 		{Name: "count", Type: "int", Value: -7},
+		{Name: "set", Type: "set", Value: set{[2]bool{true, false}, 3}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +68,11 @@ var entries = []entry{
 }
 
 var count = int(-7)
+
+var set = set{
+	first: [2]bool{true, false},
+	n:     0x3,
+}
 `
 	if diff := cmp.Diff(want, string(got)); diff != "" {
 		t.Errorf("Source (-want +got):\n%s", diff)

@@ -169,9 +169,16 @@ func mayHoldLayer(seg string) bool {
 	return false
 }
 
-// wordBytes classes the bytes mayHoldLayer reads as part of a word: 0 for
-// none, wordName for isNameByte but '/', and the two below.
-var wordBytes = func() (t [256]uint8) {
+//go:generate go test -run TestGeneratedTables -gentable
+
+// The lookup tables of this package are generated into tables_gen.go from
+// the functions that build them, so that none is built at start-up;
+// TestGeneratedTables keeps the two in step.
+
+// buildWordBytes makes wordBytes, which classes the bytes mayHoldLayer
+// reads as part of a word: 0 for none, wordName for isNameByte but '/',
+// and the two below.
+func buildWordBytes() (t [256]uint8) {
 	for c := range 256 {
 		switch {
 		case isQuoting(byte(c)):
@@ -183,7 +190,7 @@ var wordBytes = func() (t [256]uint8) {
 		}
 	}
 	return t
-}()
+}
 
 const (
 	wordName = 1 << iota
@@ -193,13 +200,16 @@ const (
 
 func isQuoting(c byte) bool { return c == '\'' || c == '"' || c == '\\' }
 
-// layerNames holds what mayHoldLayer looks at first: the first bytes of
-// the names of programs and variables in the table, and a set of the
+// A layerNameSet holds what mayHoldLayer looks at first: the first bytes
+// of the names of programs and variables in the table, and a set of the
 // layerHash of the names of each.
-var layerNames = func() (t struct {
+type layerNameSet struct {
 	first               [256]bool
 	programs, variables [layerHashSize / 64]uint64
-}) {
+}
+
+// buildLayerNames makes layerNames from the layers table.
+func buildLayerNames() (t layerNameSet) {
 	for _, p := range programs {
 		t.first[p.name[0]] = true
 		h := layerHash(p.name)
@@ -211,7 +221,7 @@ var layerNames = func() (t struct {
 		t.variables[h/64] |= 1 << (h % 64)
 	}
 	return t
-}()
+}
 
 const layerHashSize = 4096
 

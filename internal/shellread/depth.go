@@ -92,9 +92,10 @@ func keywordLen(s string) int {
 // a digit, '_' or a byte of a non-ASCII character.
 func isWordByte(c byte) bool { return wordByte[c] }
 
-var wordByte = func() (t [256]bool) {
+// buildWordByte makes wordByte, which marks the bytes of isWordByte.
+func buildWordByte() (t [256]bool) {
 	for c := range 256 {
 		t[c] = c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
 	}
 	return t
-}()
+}

@@ -373,9 +373,10 @@ func lex(src string, judged func(rune) bool) lexed {
 	return l
 }
 
-// plainCode marks the ASCII bytes that mean nothing to the lexer in code,
-// but for the keywords that words starting with keywordStart may be.
-var plainCode = func() (t [256]bool) {
+// buildPlainCode makes plainCode, which marks the ASCII bytes that mean
+// nothing to the lexer in code, but for the keywords that words starting
+// with keywordStart may be.
+func buildPlainCode() (t [256]bool) {
 	for c := 0; c < 0x80; c++ {
 		t[c] = c >= 0x20 && c < 0x7f || c == '\t'
 	}
@@ -383,20 +384,22 @@ var plainCode = func() (t [256]bool) {
 		t[c] = false
 	}
 	return t
-}()
+}
 
-// codeClass holds plainCode, keywordStart, isWordByte and isBlank of each
-// byte as bits, for lex's loop over plain code.
-var codeClass = func() (t [256]uint8) {
+// buildCodeClass makes codeClass, which holds plainCode, keywordStart,
+// isWordByte and isBlank of each byte as bits, for lex's loop over plain
+// code.
+func buildCodeClass() (t [256]uint8) {
+	plain, keyword, word := buildPlainCode(), buildKeywordStart(), buildWordByte()
 	for c := range 256 {
 		b := byte(c)
-		if plainCode[b] {
+		if plain[b] {
 			t[c] |= classPlain
 		}
-		if keywordStart[b] {
+		if keyword[b] {
 			t[c] |= classKeyword
 		}
-		if isWordByte(b) {
+		if word[b] {
 			t[c] |= classWord
 		}
 		if isBlank(b) {
@@ -404,7 +407,7 @@ var codeClass = func() (t [256]uint8) {
 		}
 	}
 	return t
-}()
+}
 
 const (
 	classPlain = 1 << iota
@@ -413,9 +416,10 @@ const (
 	classBlank
 )
 
-// specialDouble marks the bytes that mean something inside double quotes,
-// and the non-ASCII ones, which the lexer notes.
-var specialDouble = func() (t [256]bool) {
+// buildSpecialDouble makes specialDouble, which marks the bytes that mean
+// something inside double quotes, and the non-ASCII ones, which the lexer
+// notes.
+func buildSpecialDouble() (t [256]bool) {
 	for c := 0x80; c < 0x100; c++ {
 		t[c] = true
 	}
@@ -423,15 +427,16 @@ var specialDouble = func() (t [256]bool) {
 		t[c] = true
 	}
 	return t
-}()
+}
 
-// keywordStart marks the first letters of the compound-command keywords.
-var keywordStart = func() (t [256]bool) {
+// buildKeywordStart makes keywordStart, which marks the first letters of
+// the compound-command keywords.
+func buildKeywordStart() (t [256]bool) {
 	for _, c := range []byte("iwufscde") {
 		t[c] = true
 	}
 	return t
-}()
+}
 
 // skipBody returns where the here-document body that starts at i ends
 // (before the line that holds only delim, after leading tabs when dash)
