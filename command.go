@@ -664,12 +664,7 @@ var quoting = [256]bool{'\'': true, '"': true, '\\': true, '`': true}
 func isHostBreak(c byte) bool { return hostBreaks[c] }
 
 // hostBreaks marks the bytes that end a word in which hosts are sought.
-var hostBreaks = func() (t [256]bool) {
-	for _, c := range []byte(" \t\n;|&()<>") {
-		t[c] = true
-	}
-	return t
-}()
+var hostBreaks = [256]bool{' ': true, '\t': true, '\n': true, ';': true, '|': true, '&': true, '(': true, ')': true, '<': true, '>': true}
 
 // wordHosts checks the hosts in word, found at byte start.
 func (cr *commandReader) wordHosts(start int, word string) {

@@ -27,6 +27,8 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "sgrEffects maps each top-level SGR value to its effect, from\nbuildSGREffects."},
 		gentable.Var{Name: "styleEffects", Type: "[maxSGRValue + 1]styleEffect", Value: buildStyleEffects(),
 			Doc: "styleEffects maps each SGR value to its effect on the style, from\nbuildStyleEffects."},
+		gentable.Var{Name: "simpleParams", Type: "[1000]uint8", Value: buildSimpleParams(),
+			Doc: "simpleParams says what simpleSGR does with each parameter value of at\nmost three digits, from buildSimpleParams."},
 		gentable.Var{Name: "linear", Type: "[256]float64", Value: buildLinear(),
 			Doc: "linear maps an 8-bit sRGB component to linear light, from buildLinear."},
 		gentable.Var{Name: "paletteLuminance", Type: "[256]float64", Value: buildPaletteLuminance(),

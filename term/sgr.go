@@ -418,19 +418,20 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 	return 0, 0
 }
 
-// simpleParams says what simpleSGR does with each value of a parameter of
-// at most three digits.
-var simpleParams = func() (t [1000]uint8) {
+// buildSimpleParams makes simpleParams, which says what simpleSGR does
+// with each value of a parameter of at most three digits.
+func buildSimpleParams() (t [1000]uint8) {
+	effects := buildSGREffects()
 	for v := range t {
 		switch {
 		case v > maxSGRValue, v == sgrConceal, v == sgrFg, v == sgrBg, v == sgrUnderlineFg:
 			t[v] = simpleRefused
-		case v == 0 || sgrEffects[v].part != partNone:
+		case v == 0 || effects[v].part != partNone:
 			t[v] = simpleColour
 		}
 	}
 	return t
-}()
+}
 
 // Bits of simpleParams.
 const (

@@ -11,6 +11,8 @@ import (
 func TestGeneratedTables(t *testing.T) {
 	gentable.Check(t, gentable.File{Path: "tables_gen.go", Package: "transcript",
 		Generator: "go test -run TestGeneratedTables -gentable"},
+		gentable.Var{Name: "controlNames", Type: "[33]string", Value: buildControlNames(),
+			Doc: "controlNames are the names of the controls counted, from\nbuildControlNames."},
 		gentable.Var{Name: "groundClass", Type: "[256]uint8", Value: buildGroundClass(),
 			Doc: "groundClass is the class of each byte for groundRun, from\nbuildGroundClass."},
 		gentable.Var{Name: "groundOut", Type: "[256]uint32", Value: buildGroundOut(),

@@ -100,14 +100,15 @@ type Controls [33]int64
 // DEL is the index of the DEL count in [Controls].
 const DEL = 32
 
-// controlNames are the names of the controls counted, from ansi's table.
-var controlNames = func() (t [33]string) {
+// buildControlNames makes controlNames, the names of the controls
+// counted, from ansi's table.
+func buildControlNames() (t [33]string) {
 	for b := range 0x20 {
 		t[b] = ansi.ControlName(rune(b))
 	}
 	t[DEL] = ansi.ControlName(0x7F)
 	return t
-}()
+}
 
 // ControlName returns the ASCII name of C0 control b or DEL, such as "CR"
 // or "BEL", and "" for any other byte.

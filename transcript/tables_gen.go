@@ -2,6 +2,44 @@
 
 package transcript
 
+// controlNames are the names of the controls counted, from
+// buildControlNames.
+var controlNames = [33]string{
+	"NUL",
+	"SOH",
+	"STX",
+	"ETX",
+	"EOT",
+	"ENQ",
+	"ACK",
+	"BEL",
+	"BS",
+	"HT",
+	"LF",
+	"VT",
+	"FF",
+	"CR",
+	"SO",
+	"SI",
+	"DLE",
+	"DC1",
+	"DC2",
+	"DC3",
+	"DC4",
+	"NAK",
+	"SYN",
+	"ETB",
+	"CAN",
+	"EM",
+	"SUB",
+	"ESC",
+	"FS",
+	"GS",
+	"RS",
+	"US",
+	"DEL",
+}
+
 // groundClass is the class of each byte for groundRun, from
 // buildGroundClass.
 var groundClass = [256]uint8{

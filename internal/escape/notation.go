@@ -80,12 +80,16 @@ func AppendByteNotation(dst []byte, c byte) []byte {
 	return dst[:end+int(n>>56)]
 }
 
-// byteNotations holds, for AppendByteNotation, the notation of each byte as the
-// escape of a C0 control or DEL (below 0x80) or of a byte of invalid UTF-8
-// (from 0x80 on): its bytes in the low bytes of the word, little-endian,
-// and its length in the top byte. The notations are at most six bytes.
-// Printable ASCII, which is never escaped this way, has none.
-var byteNotations = func() (t [256]uint64) {
+//go:generate go test -run TestGeneratedTables -gentable
+
+// buildByteNotations makes byteNotations (generated into tables_gen.go,
+// so that no process builds it at start-up), which holds, for
+// AppendByteNotation, the notation of each byte as the escape of a C0
+// control or DEL (below 0x80) or of a byte of invalid UTF-8 (from 0x80
+// on): its bytes in the low bytes of the word, little-endian, and its
+// length in the top byte. The notations are at most six bytes. Printable
+// ASCII, which is never escaped this way, has none.
+func buildByteNotations() (t [256]uint64) {
 	var buf [MaxNotation]byte
 	for c := range 256 {
 		var n []byte
@@ -103,4 +107,4 @@ var byteNotations = func() (t [256]uint64) {
 		t[c] = binary.LittleEndian.Uint64(w[:])
 	}
 	return t
-}()
+}
