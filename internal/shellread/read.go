@@ -270,6 +270,26 @@ func (m *marker) add(n syntax.Node, role Role, quote Quote) {
 	m.addRange(int(n.Pos().Offset()), int(n.End().Offset()), role, quote)
 }
 
+// comment marks the comment c. The parser's end counts the comment's
+// text, which leaves out the NUL bytes bash skips in it: the mark runs
+// over them, so that every byte of the comment is in it.
+func (m *marker) comment(c *syntax.Comment) {
+	if !c.Hash.IsValid() || int(c.Hash.Offset()) >= len(m.src) {
+		return
+	}
+	start := int(c.Hash.Offset())
+	i, k := start+1, 0
+	for i < len(m.src) && (k < len(c.Text) || m.src[i] == 0) {
+		if m.src[i] == 0 && (k == len(c.Text) || c.Text[k] != 0) {
+			i++
+			continue
+		}
+		i++
+		k++
+	}
+	m.addRange(start, i, Comment, Unquoted)
+}
+
 func (m *marker) addRange(start, end int, role Role, quote Quote) {
 	if end > start {
 		m.marks = append(m.marks, mark{start, end, role, quote})
@@ -280,7 +300,7 @@ func (m *marker) file(f *syntax.File) {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Comment:
-			m.add(n, Comment, Unquoted)
+			m.comment(n)
 		case *syntax.CallExpr:
 			for _, a := range n.Assigns {
 				m.add(a, Assignment, Unquoted)

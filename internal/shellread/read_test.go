@@ -67,6 +67,12 @@ func TestRead(t *testing.T) {
 			`name/unquoted "find"`, `argument/unquoted "."`, `option/unquoted "-exec"`,
 			`name/unquoted "p\u0131p"`, `argument/unquoted "install"`, `argument/unquoted "{}"`, `argument/unquoted "+"`,
 		}},
+		// A comment runs to the end of its line, over the NUL bytes the
+		// parser leaves out of its text, and ends at a closing backquote.
+		{"#\x00\u0780\u0430", []string{`comment/unquoted "#\x00\u0780\u0430"`}},
+		{"ls # a\x00b\x00\nid", []string{`name/unquoted "ls"`, `comment/unquoted "# a\x00b\x00"`, `name/unquoted "id"`}},
+		{"echo `true # x` ; id", []string{`name/unquoted "echo"`, "syntax/unquoted \"`\"", `name/unquoted "true"`,
+			`comment/unquoted "# x"`, "syntax/unquoted \"` ;\"", `name/unquoted "id"`}},
 		// Parse errors: the rest is unquoted argument text.
 		{"echo ok; echo 'x", []string{`name/unquoted "echo"`, `argument/unquoted "ok"`, `syntax/unquoted ";"`,
 			`name/unquoted "echo"`, `argument/unquoted "'x"`}},
