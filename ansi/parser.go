@@ -574,6 +574,19 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 			row := &table[p.state]
 			need, lo, hi := p.u8need, p.u8lo, p.u8hi // need is 0 here
 			j := i
+			if printablePayload[p.state] {
+				// A run of printable ASCII first (a title, a
+				// hyperlink, a long unterminated string): eight
+				// bytes at a time, as the text run reads them. In
+				// random bytes the first word fails, once a run.
+				for j+8 <= len(src) {
+					v := binary.LittleEndian.Uint64(src[j:])
+					if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
+						break
+					}
+					j += 8
+				}
+			}
 			for j < len(src) {
 				c := src[j]
 				if need > 0 {

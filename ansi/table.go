@@ -69,3 +69,19 @@ func buildLeads() (t [256]leadInfo) {
 	t[0xF4].hi = 0x8F
 	return t
 }
+
+// buildPrintablePayload makes printablePayload, which marks the states
+// whose every printable ASCII byte (0x20-0x7E) is payload (aPut): there
+// the payload loop may take them eight at a time.
+func buildPrintablePayload() (t [numStates]bool) {
+	table := buildTable()
+	for s := range t {
+		t[s] = true
+		for c := 0x20; c <= 0x7E; c++ {
+			if table[s][c].act != aPut {
+				t[s] = false
+			}
+		}
+	}
+	return t
+}
