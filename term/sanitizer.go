@@ -179,19 +179,31 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				}
 				if len(dst)-nDst >= maxSGRLen {
 					if n, w := simpleSGR(dst[nDst:], src[nSrc:], col); n > 0 {
-						nSrc += n
-						if !s.opts.Plain {
-							nDst += w
-						}
-						if nSrc < len(src) && keptByte[src[nSrc]] && !s.col.settle {
-							// The text that an SGR colours, most
-							// often: copied here, without a turn of
-							// the loop.
-							run := src[nSrc:min(len(src), nSrc+len(dst)-nDst)]
-							k := escape.CleanPrefixBytes(run, true)
-							copy(dst[nDst:], run[:k])
-							nDst += k
-							nSrc += k
+						for {
+							nSrc += n
+							if !s.opts.Plain {
+								nDst += w
+							}
+							if nSrc < len(src) && keptByte[src[nSrc]] && !s.col.settle {
+								// The text that an SGR colours, most
+								// often: copied here, without a turn of
+								// the loop.
+								run := src[nSrc:min(len(src), nSrc+len(dst)-nDst)]
+								k := escape.CleanPrefixBytes(run, true)
+								copy(dst[nDst:], run[:k])
+								nDst += k
+								nSrc += k
+							}
+							// The next SGR of a colour log, right
+							// after the text: taken here, where the
+							// top of the loop would take it too (the
+							// parser is untouched, dst has room).
+							if nSrc+1 >= len(src) || src[nSrc] != 0x1b || src[nSrc+1] != '[' || len(dst)-nDst < maxSGRLen {
+								break
+							}
+							if n, w = simpleSGR(dst[nDst:], src[nSrc:], col); n == 0 {
+								break
+							}
 						}
 						continue
 					}

@@ -87,8 +87,9 @@ func firstLane(m0, m1, m2, m3 uint64) int {
 // would cost a call per word. A run that takes newlines tests each word
 // for both at once (lineStops): shell commands and logs have a newline in
 // nearly every block of four words, where a cheaper first test for
-// printable bytes alone would fail and cost a second. Each takes one word first (runs between
-// other bytes are short in binary output, and a call should cost little
+// printable bytes alone would fail and cost a second. Each takes a word
+// or two first (runs between other bytes are short in binary output and
+// between a colour log's escape sequences, and a call should cost little
 // there), then four words at a time, then words, then bytes. They take a
 // byte slice, not a generic string or slice: called from another package,
 // a generic form makes its arguments escape, and the streams would
@@ -128,11 +129,10 @@ func printableRun(s []byte) int {
 // the start of s.
 func lineRun(s []byte) int {
 	i := 0
-	if len(s) >= 8 {
-		if m := lineStops(binary.LittleEndian.Uint64(s)); m != 0 {
-			return bits.TrailingZeros64(m) / 8
+	for ; i < 16 && i+8 <= len(s); i += 8 { // as lineTabRun
+		if m := lineStops(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
-		i = 8
 	}
 	for ; i+32 <= len(s); i += 32 {
 		b := s[i : i+32 : i+32] // one bounds check for the four words
@@ -189,12 +189,17 @@ func lineBlocks(s []byte, i int) int {
 // '\t' at the start of s.
 func lineTabRun(s []byte) int {
 	i := 0
-	if len(s) >= 8 {
-		w := binary.LittleEndian.Uint64(s)
-		if m := lineStops(w) &^ tabLanes(w); m != 0 {
-			return bits.TrailingZeros64(m) / 8
+	// The first two words one at a time: text between escape sequences
+	// (a colour log's words between its SGRs) ends in one of them, where
+	// a block of four would test three words past the end. Tabs are
+	// cleared only from a word that stops.
+	for ; i < 16 && i+8 <= len(s); i += 8 {
+		w := binary.LittleEndian.Uint64(s[i:])
+		if m := lineStops(w); m != 0 {
+			if m &^= tabLanes(w); m != 0 {
+				return i + bits.TrailingZeros64(m)/8
+			}
 		}
-		i = 8
 	}
 	for ; i+32 <= len(s); i += 32 {
 		b := s[i : i+32 : i+32] // one bounds check for the four words
