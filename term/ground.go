@@ -2,6 +2,7 @@ package term
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
@@ -363,10 +364,22 @@ func textRun(src []byte) int {
 		}
 	other:
 		if c := src[i]; c < utf8.RuneSelf {
-			// Byte by byte for the first eight, then a word at a
-			// time. (A test of a word here, inlined, would cost more
-			// than the bytes: the compiler loads its constants again
-			// on every turn of the loop.)
+			// The first word tested whole for printable ASCII, the
+			// words of a sentence between letters of another script:
+			// a run that fills it goes on a word at a time, a shorter
+			// one ends at its first other byte. A word that starts
+			// with LF, tab or a control goes byte by byte.
+			if i+8 <= len(src) {
+				w := binary.LittleEndian.Uint64(src[i:])
+				if m := ((w - 0x2020202020202020) | (w + 0x0101010101010101) | w) & 0x8080808080808080; m == 0 {
+					i += 8
+					i += escape.CleanPrefixBytes(src[i:], true)
+					continue
+				} else if k := bits.TrailingZeros64(m) / 8; k > 0 {
+					i += k
+					continue
+				}
+			}
 			j := i
 			for i < len(src) && keptByte[src[i]] {
 				if i++; i-j == 8 {
