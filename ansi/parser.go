@@ -12,6 +12,14 @@ const (
 	msb = 0x8080808080808080 // the high bit of each byte of a word
 )
 
+// notPrintable sets the high bit of each byte lane of v that is not
+// printable ASCII (0x20-0x7E), and is 0 exactly when every byte is: the
+// test of internal/escape's NotPrintable, written here so that this
+// package depends on none of the module's Unicode data.
+func notPrintable(v uint64) uint64 {
+	return ((v-lsb*0x20)&^v | (v + lsb) | v) & msb
+}
+
 // satAdd adds k >= 0 to a without overflowing: counters of an endless
 // sequence stop at maxInt instead of wrapping.
 func satAdd(a, k int) int {
@@ -249,7 +257,7 @@ func text(src []byte, size int) (Token, int) {
 			// space.
 			for j+8 <= len(src) {
 				v := binary.LittleEndian.Uint64(src[j:])
-				if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
+				if notPrintable(v) != 0 {
 					break
 				}
 				j += 8
@@ -581,7 +589,7 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 				// random bytes the first word fails, once a run.
 				for j+8 <= len(src) {
 					v := binary.LittleEndian.Uint64(src[j:])
-					if ((v-lsb*0x20)&^v|(v+lsb)|v)&msb != 0 {
+					if notPrintable(v) != 0 {
 						break
 					}
 					j += 8

@@ -371,7 +371,7 @@ func textRun(src []byte) int {
 			// with LF, tab or a control goes byte by byte.
 			if i+8 <= len(src) {
 				w := binary.LittleEndian.Uint64(src[i:])
-				if m := ((w - 0x2020202020202020) | (w + 0x0101010101010101) | w) & 0x8080808080808080; m == 0 {
+				if m := escape.NotPrintable(w); m == 0 {
 					i += 8
 					i += escape.CleanPrefixBytes(src[i:], true)
 					continue

@@ -122,7 +122,7 @@ const longASCII = 32
 // printable ASCII.
 func asciiWords(s []byte) bool {
 	for ; len(s) >= 8; s = s[8:] {
-		if w := binary.LittleEndian.Uint64(s); ((w-0x2020202020202020)|(w+0x0101010101010101)|w)&0x8080808080808080 != 0 {
+		if w := binary.LittleEndian.Uint64(s); escape.NotPrintable(w) != 0 {
 			return false
 		}
 	}
@@ -185,7 +185,7 @@ func plainWords(src []byte, i int) (int, bool) {
 			// addition carries). A borrow or carry only ever sets a
 			// bit above a byte set for its own sake, so the lowest
 			// set bit is exact.
-			m := ((v - 0x2020202020202020) | (v + 0x0101010101010101) | v) & 0x8080808080808080
+			m := escape.NotPrintable(v)
 			if m&0x80 != 0 {
 				break // a control or DEL
 			}

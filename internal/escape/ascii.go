@@ -34,10 +34,12 @@ func zeroLanes(x uint64) uint64 {
 	return ^((x + lows) | x) & highs
 }
 
-// notPrintable sets the high bit of each byte lane of w that is not
-// printable ASCII (0x20-0x7E). Lanes after the first one set may be set
-// wrongly (a borrow or carry crosses into them); the first is exact.
-func notPrintable(w uint64) uint64 {
+// NotPrintable sets the high bit of each byte lane of the little-endian
+// word w that is not printable ASCII (0x20-0x7E). Lanes after the first
+// one set may be set wrongly (a borrow or carry crosses into them); the
+// first is exact, and the result is 0 exactly when every byte is
+// printable.
+func NotPrintable(w uint64) uint64 {
 	return ((w - ones*0x20) | (w + ones) | w) & highs
 }
 
@@ -100,23 +102,23 @@ func firstLane(m0, m1, m2, m3 uint64) int {
 func printableRun(s []byte) int {
 	i := 0
 	if len(s) >= 8 {
-		if m := notPrintable(binary.LittleEndian.Uint64(s)); m != 0 {
+		if m := NotPrintable(binary.LittleEndian.Uint64(s)); m != 0 {
 			return bits.TrailingZeros64(m) / 8
 		}
 		i = 8
 	}
 	for ; i+32 <= len(s); i += 32 {
 		b := s[i : i+32 : i+32] // one bounds check for the four words
-		m0 := notPrintable(binary.LittleEndian.Uint64(b[0:8]))
-		m1 := notPrintable(binary.LittleEndian.Uint64(b[8:16]))
-		m2 := notPrintable(binary.LittleEndian.Uint64(b[16:24]))
-		m3 := notPrintable(binary.LittleEndian.Uint64(b[24:32]))
+		m0 := NotPrintable(binary.LittleEndian.Uint64(b[0:8]))
+		m1 := NotPrintable(binary.LittleEndian.Uint64(b[8:16]))
+		m2 := NotPrintable(binary.LittleEndian.Uint64(b[16:24]))
+		m3 := NotPrintable(binary.LittleEndian.Uint64(b[24:32]))
 		if m0|m1|m2|m3 != 0 {
 			return i + firstLane(m0, m1, m2, m3)
 		}
 	}
 	for ; i+8 <= len(s); i += 8 {
-		if m := notPrintable(binary.LittleEndian.Uint64(s[i:])); m != 0 {
+		if m := NotPrintable(binary.LittleEndian.Uint64(s[i:])); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
