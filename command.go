@@ -253,18 +253,25 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 		// dotless i of Turkish and Azerbaijani) is text in an argument;
 		// in an option no such word runs, and a command name with one
 		// deceives when it reads as a program the reader knows.
+		var prog string // the well-known program a command name reads as
+		if sp.Role == shellread.Name {
+			prog, _ = hostread.ProgramReadsAs(word)
+		}
 		if ucd.Lookup(r).IdentifierAllowed() && (sp.Role != shellread.Name && sp.Role != shellread.Option ||
 			sp.Role == shellread.Option && !isOptionName(word, i-ws) ||
-			sp.Role == shellread.Name && !readsAsProgram(word) || hasVisibleAccent(word)) {
-			// A word that also holds a visibly accented letter (örnek,
-			// dosyası) reads as no ASCII word anyway.
+			sp.Role == shellread.Name && prog == "" && !strings.ContainsAny(word, "/\\") || hasVisibleAccent(word)) {
+			// A bare command name that reads as no listed program
+			// (aygıt, Turkish for "device") names only itself, as any
+			// unknown name does; a path (./ınstall.sh) is not the file
+			// the reader checked. A word that also holds a visibly
+			// accented letter (örnek, dosyası) reads as no ASCII word.
 			return
 		}
 		how := "reads as `" + form + "`"
 		if form == "" {
 			how = "is a Latin letter outside the ordinary alphabets that passes for an ASCII one"
 		}
-		if prog, ok := hostread.ProgramReadsAs(word); ok && sp.Role == shellread.Name {
+		if prog != "" {
 			cr.add(KindLookalike, word, at, func() string {
 				return "`" + fragment(word, 60) + "` holds " + runeName(r) + ", which " + how +
 					": the command name reads as `" + prog + "`, a well-known program, but the shell runs a program of another name"
@@ -287,20 +294,6 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 			return "`" + escape.Neutralize(word) + "` mixes " + runeName(r) + " with ASCII digits: the program reads a different number" + cr.parseNote(i)
 		})
 	}
-}
-
-// readsAsProgram reports whether the command name word, a living
-// alphabet's letter in it, passes for another program: it names a path
-// (./ınstall.sh is not the ./install.sh the reader checked), or it reads
-// as a well-known program that it is not (gıt, pıp). A bare name that
-// reads as no listed program (aygıt, Turkish for "device") names only
-// itself, as any other unknown name does.
-func readsAsProgram(word string) bool {
-	if strings.ContainsAny(word, "/\\") {
-		return true
-	}
-	_, ok := hostread.ProgramReadsAs(word)
-	return ok
 }
 
 // maxMarks is the longest run of combining marks on one character that
