@@ -9,26 +9,46 @@ import (
 )
 
 // A byteOutput is what ground writes for one byte that is a token of its
-// own in Ground: up to three bytes, little-endian in the low 24 bits, and
-// their number in the top 8; or one of the marks below, for bytes that
-// need more than a look-up.
-type byteOutput uint32
+// own in Ground, and when the byte after it changes that: the output, up
+// to three bytes little-endian in the low 24 bits and their number in the
+// next 8; and in the top 32 bits, the range of next bytes that make the
+// byte more than a token of its own, lo in bits 32-47 and hi-lo in bits
+// 48-63. The range is empty (lo 0x100) for most bytes, the continuation
+// bytes of its character for a lead byte (whose output is then the
+// U+FFFD of a lead that nothing continues), and every byte for a byte
+// the parser must read (ESC, a raw C1 introducer: outStop).
+//
+// byteRun writes a byte whose next byte is out of its range with one
+// look-up, one subtraction and one comparison, whatever the byte: no
+// branch on its class, which random bytes would mispredict.
+type byteOutput uint64
 
 const (
-	outLead byteOutput = 0xfe << 24 // C2-F4: the bytes after it decide
-	outStop byteOutput = 0xff << 24 // ESC or a raw C1 introducer: the parser's
+	outAlone byteOutput = 0x100 << 32  // the range of a byte no next byte changes
+	outStop  byteOutput = 0xffff << 48 // ESC or a raw C1 introducer: the parser's
 )
+
+// output returns the bytes that o writes, in the low 32 bits with their
+// number in the top 8, for one 4-byte store.
+func (o byteOutput) output() uint32 { return uint32(o) }
+
+// alone reports whether next, the byte after o's byte, leaves it a token
+// of its own that o.output writes.
+func (o byteOutput) alone(next byte) bool {
+	return uint16(next)-uint16(o>>32) > uint16(o>>48)
+}
 
 // byteOutputs returns the table of byteOutput for each byte, where a
 // dropped control writes dropped: nothing, or U+241B in Visualize mode.
 func byteOutputs(dropped string) (t [256]byteOutput) {
 	pack := func(s string) byteOutput {
-		o := byteOutput(len(s)) << 24
+		o := outAlone | byteOutput(len(s))<<24
 		for i := range len(s) {
 			o |= byteOutput(s[i]) << (8 * i)
 		}
 		return o
 	}
+	leads := buildUTF8Leads()
 	for b := range 256 {
 		switch {
 		case keptByte[b]:
@@ -38,7 +58,8 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 		case b < 0xa0:
 			t[b] = pack(dropped) // C0, DEL, C1
 		case b >= 0xc2 && b <= 0xf4:
-			t[b] = outLead
+			l := leads[b]
+			t[b] = pack(replacement)&^outAlone | byteOutput(l.lo)<<32 | byteOutput(l.hi-l.lo)<<48
 		default:
 			t[b] = pack(replacement) // never in a valid character
 		}
@@ -119,7 +140,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			i += k
 			continue
 		}
-		if outputs[src[i]] < outLead {
+		if outputs[src[i]]>>32 == outAlone>>32 {
 			// Not at a character, which costs no call.
 			// A two-byte character that starts before end may
 			// end past it.
@@ -173,53 +194,43 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 	return j, i
 }
 
-// outReplacement is the byteOutput of U+FFFD.
-const outReplacement byteOutput = 3<<24 | 0xbd<<16 | 0xbf<<8 | 0xef
-
 // byteRun is ground's loop over bytes alone: from src[i] to end, it
-// writes each byte that the table decides, whole whatever its length and
-// without a branch on it; U+FFFD for each lead byte that the byte after
-// it does not continue (the parser reads such a lead as one invalid
-// byte), the commonest lead in binary output, and for each byte of the
-// prefix of a three- or four-byte character that a byte not a
-// continuation cuts short; and each two-byte character whole, the
-// commonest character there. It stops at any other byte, a lead whose
-// next bytes are not in src among them, and returns the new j and i (i
-// may be past end, by the rest of a character that starts before it). A
-// loop of its own, in a function small enough that the compiler keeps its
-// state in registers: in ground's body it spilled to the stack on every
-// byte.
+// writes each byte that its byteOutput and the byte after it decide, with
+// no branch on what the byte is (see byteOutput), U+FFFD for each lead
+// byte that the byte after it does not continue among them; each
+// two-byte character whole, the commonest character in binary output;
+// and U+FFFD for each byte of the prefix of a three- or four-byte
+// character that a byte not a continuation cuts short. It stops at any
+// other byte, a lead whose next bytes are not in src among them, and
+// returns the new j and i (i may be past end, by the rest of a character
+// that starts before it). A loop of its own, in a function small enough
+// that the compiler keeps its state in registers: in ground's body it
+// spilled to the stack on every byte.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
-	run := src[:end]
-	_ = *outputs // one nil check, before the loop
-	for uint(i) < uint(len(run)) {
-		o := outputs[run[i]]
-		if o < outLead {
-			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(o))
-			j += int(o >> 24)
+	run := src[:min(end+1, len(src))] // a byte is read with the one after it
+	_ = *outputs                      // one nil check, before the loop
+	for i+1 < len(run) {
+		b, c := run[i], run[i+1]
+		o := outputs[b]
+		if o.alone(c) {
+			binary.LittleEndian.PutUint32(dst[j:j+4], o.output())
+			j += int(o >> 24 & 0xff)
 			i++
 			continue
 		}
-		if o != outLead || i+1 >= len(src) {
+		if o == outStop {
 			break
 		}
-		b, c := run[i], src[i+1]
+		// A lead byte that c continues.
 		if l := textLeads[b]; l.size == 2 && c-l.lo <= l.span {
 			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(b)|uint32(c)<<8)
 			j += 2
 			i += 2
 			continue
 		}
-		l := utf8Leads[b]
-		if c < l.lo || l.hi < c {
-			binary.LittleEndian.PutUint32(dst[j:j+4], uint32(outReplacement))
-			j += len(replacement)
-			i++
-			continue
-		}
 		// The prefix of a three- or four-byte character that a byte
 		// not a continuation cuts short: U+FFFD for each of its bytes.
-		if l.size < 3 || i+3 >= len(src) {
+		if utf8Leads[b].size < 3 || i+3 >= len(src) {
 			break // a C1 control in UTF-8, or the end of src
 		}
 		if src[i+2]&0xc0 != 0x80 {
@@ -228,13 +239,22 @@ func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput
 			i += 2
 			continue
 		}
-		if l.size == 3 || src[i+3]&0xc0 == 0x80 {
+		if utf8Leads[b].size == 3 || src[i+3]&0xc0 == 0x80 {
 			break // a whole character
 		}
 		binary.LittleEndian.PutUint64(dst[j:j+8], replacements2x)
 		dst[j+8] = replacement[2]
 		j += 3 * len(replacement)
 		i += 3
+	}
+	if i+1 == len(src) && i < end {
+		// The last byte of src, which no byte follows: written when
+		// no next byte could change it.
+		if o := outputs[src[i]]; o>>32 == outAlone>>32 {
+			binary.LittleEndian.PutUint32(dst[j:j+4], o.output())
+			j += int(o >> 24 & 0xff)
+			i++
+		}
 	}
 	return j, i
 }
