@@ -15,8 +15,8 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "controlNames are the names of the controls counted, from\nbuildControlNames."},
 		gentable.Var{Name: "groundClass", Type: "[256]uint8", Value: buildGroundClass(),
 			Doc: "groundClass is the class of each byte for groundRun, from\nbuildGroundClass."},
-		gentable.Var{Name: "groundOut", Type: "[256]uint32", Value: buildGroundOut(),
-			Doc: "groundOut is what groundBytes writes for each byte, from buildGroundOut."},
+		gentable.Var{Name: "groundOut", Type: "[256]groundOutput", Value: buildGroundOut(),
+			Doc: "groundOut holds the groundOutput of each byte, from buildGroundOut."},
 		gentable.Var{Name: "groundLeads", Type: "[256]groundLead", Value: buildGroundLeads(),
 			Doc: "groundLeads holds the groundLead of each byte, from buildGroundLeads."},
 	)

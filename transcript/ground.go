@@ -40,7 +40,7 @@ loop:
 			k, plain = 0, len(buf)
 		}
 		b := src[n]
-		if groundOut[b] < gOutStop {
+		if groundOut[b] != gOutStop {
 			// Bytes alone, two-byte characters and the cut prefixes
 			// of longer ones: a loop of their own.
 			var p int
@@ -198,87 +198,89 @@ loop:
 // ASCII byte, U+FFFD for each byte that no valid UTF-8 holds, for each
 // lead byte that the byte after it does not continue, and for each byte
 // of the prefix of a three- or four-byte character that a byte not a
-// continuation cuts short (the parser reads each as one invalid byte), and
-// each two-byte character other than a C1 control; it counts the controls it drops and the invalid bytes. It
-// stops at any other byte, at a run of invalid bytes a word long (which
-// groundRun copies from a prepared buffer), and where buf may not hold the
-// next byte's output, and returns the new k and n, and how far buf is
-// plain (len(buf) if all of it). A loop of its own, in a function with no
+// continuation cuts short (the parser reads each as one invalid byte),
+// and each two-byte character other than a C1 control; it counts the
+// controls it drops and the invalid bytes. It stops at any other byte and
+// where buf may not hold the next byte's output, and returns the new k
+// and n, and how far buf is plain (len(buf) if all of it).
+//
+// Most bytes take no branch on what they are: a look-up of the byte, a
+// comparison with the byte after it (see groundOutput), one store and
+// counts added from the entry. A loop of its own, in a function with no
 // call, so that its state stays in registers: random bytes and binary
 // output are mostly such bytes.
 func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
-	plain, invalid := len(buf), 0
-	for uint(n) < uint(len(src)) && uint(k) <= uint(len(buf)-4) {
-		b := src[n]
+	plain, invalid, c1 := len(buf), 0, 0
+	for n+1 < len(src) && uint(k) <= uint(len(buf)-4) {
+		b, b1 := src[n], src[n+1]
 		o := groundOut[b]
-		if o < gOutMark {
-			binary.LittleEndian.PutUint32(buf[k:k+4], o)
-			k += int(o >> 24)
-			invalid += int(o >> 25) // 1 for the three bytes of U+FFFD, 0 for ASCII
+		if o.alone(b1) {
+			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
+			k += int(o >> 24 & 3)
+			invalid += int(o >> 25 & 1) // the three bytes of U+FFFD
+			c1 += int(o >> gOutC1Bit & 1)
 			n++
-			if o>>25 != 0 && n+8 <= len(src) && groundClass[src[n]] == gInvalid && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
-				break
-			}
 			continue
 		}
-		switch {
-		case o == gOutControl:
+		if o == gOutControl {
 			c.rep.Controls.add(b) // counted; the line is untouched
 			n++
 			continue
-		case o == gOutC1:
-			c.rep.C1++
-			n++
-			continue
-		case o == gOutStop || n+1 == len(src):
-		default: // gOutLead
-			l, b1 := groundLeads[b], src[n+1]
-			if b1 < l.lo || b1 > l.hi {
-				// A lead byte without its continuation: one
-				// invalid byte.
-				binary.LittleEndian.PutUint32(buf[k:k+4], outReplacement)
-				k += len(replacementRune)
-				invalid++
-				n++
-				continue
+		}
+		if o == gOutStop {
+			break
+		}
+		// A lead byte that b1 continues.
+		if b < 0xE0 && (b != 0xC2 || b1 >= 0xA0) {
+			// A two-byte character; C2 80-9F, a C1 control, is
+			// groundRun's.
+			if r := rune(b&0x1F)<<6 | rune(b1&0x3F); plainBMP[r>>6]&(1<<(r&63)) == 0 {
+				plain = min(plain, k)
 			}
-			if b < 0xE0 && (b != 0xC2 || b1 >= 0xA0) {
-				// A two-byte character; C2 80-9F, a C1 control,
-				// is groundRun's.
-				if r := rune(b&0x1F)<<6 | rune(b1&0x3F); plainBMP[r>>6]&(1<<(r&63)) == 0 {
-					plain = min(plain, k)
-				}
-				binary.LittleEndian.PutUint16(buf[k:k+2], uint16(b)|uint16(b1)<<8)
-				k += 2
-				n += 2
-				continue
-			}
-			// The prefix of a three- or four-byte character that a
-			// byte not a continuation cuts short: one invalid byte
-			// each, two or three written in one store.
-			if b < 0xE0 || n+3 >= len(src) || k > len(buf)-3*utf8.UTFMax {
-				break // C2 80-9F, the end of src, or a full batch
-			}
-			if src[n+2]&0xC0 != 0x80 {
-				binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
-				k += 2 * len(replacementRune)
-				invalid += 2
-				n += 2
-				continue
-			}
-			if b < 0xF0 || src[n+3]&0xC0 == 0x80 {
-				break // a whole character
-			}
-			binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
-			buf[k+8] = replacementRune[2]
-			k += 3 * len(replacementRune)
-			invalid += 3
-			n += 3
+			binary.LittleEndian.PutUint16(buf[k:k+2], uint16(b)|uint16(b1)<<8)
+			k += 2
+			n += 2
 			continue
 		}
-		break
+		// The prefix of a three- or four-byte character that a byte not
+		// a continuation cuts short: one invalid byte each, two or three
+		// written in one store.
+		if b < 0xE0 || n+3 >= len(src) || k > len(buf)-3*utf8.UTFMax {
+			break // C2 80-9F, the end of src, or a full batch
+		}
+		if src[n+2]&0xC0 != 0x80 {
+			binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
+			k += 2 * len(replacementRune)
+			invalid += 2
+			n += 2
+			continue
+		}
+		if b < 0xF0 || src[n+3]&0xC0 == 0x80 {
+			break // a whole character
+		}
+		binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
+		buf[k+8] = replacementRune[2]
+		k += 3 * len(replacementRune)
+		invalid += 3
+		n += 3
+	}
+	if n+1 == len(src) && uint(k) <= uint(len(buf)-4) {
+		// The last byte of src, which no byte follows: written or
+		// counted when no next byte could change it.
+		switch o := groundOut[src[n]]; {
+		case o>>32 == gOutAlone>>32:
+			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
+			k += int(o >> 24 & 3)
+			invalid += int(o >> 25 & 1)
+			c1 += int(o >> gOutC1Bit & 1)
+			n++
+		case o == gOutControl:
+			c.rep.Controls.add(src[n])
+			n++
+		}
 	}
 	c.rep.InvalidUTF8 += int64(invalid)
+	c.rep.C1 += int64(c1)
 	return k, n, plain
 }
 
@@ -360,14 +362,30 @@ func buildGroundClass() (t [256]uint8) {
 	return t
 }
 
-// The marks of groundOut, above every output of one to three bytes.
+// A groundOutput is what groundBytes does with one byte, and when the
+// byte after it changes that: the output, up to three bytes little-endian
+// in the low 24 bits and their number in the next two (three marks the
+// U+FFFD of an invalid byte, which is counted), a C1 control counted in
+// bit gOutC1Bit; and in the top 32 bits, the range of next bytes that
+// make the byte more than a token of its own, lo in bits 32-47 and hi-lo
+// in bits 48-63. The range is empty (lo 0x100) for most bytes, the
+// continuation bytes of its character for a lead byte (whose output is
+// then the U+FFFD of a lead that nothing continues), and every byte for
+// a C0 control (counted by name) and for a byte left to groundRun.
+type groundOutput uint64
+
 const (
-	gOutMark    = 0xFC << 24
-	gOutLead    = 0xFC << 24 // C2-F4: the byte after it decides
-	gOutControl = 0xFD << 24 // a C0 control or DEL, dropped and counted
-	gOutC1      = 0xFE << 24 // a raw C1 control that opens nothing, dropped and counted
-	gOutStop    = 0xFF << 24 // left to groundRun's cases
+	gOutAlone   groundOutput = 0x100 << 32         // the range of a byte no next byte changes
+	gOutStop    groundOutput = 0xFFFF << 48        // left to groundRun's cases
+	gOutControl              = gOutStop | 0xFF<<16 // a C0 control or DEL, dropped and counted
+	gOutC1Bit                = 28                  // a raw C1 control that opens nothing, dropped and counted
 )
+
+// alone reports whether next, the byte after o's byte, leaves it a token
+// of its own that o's low bits say what to do with.
+func (o groundOutput) alone(next byte) bool {
+	return uint16(next)-uint16(o>>32) > uint16(o>>48)
+}
 
 // replacements2x is U+FFFD twice in the low six bytes of a little-endian
 // word, and the first two bytes of a third in the top two: one store
@@ -377,26 +395,26 @@ const replacements2x = 0xBFEF_BDBF_EFBD_BFEF
 // outReplacement is the groundOut of an invalid byte: U+FFFD.
 const outReplacement = 3<<24 | 0xBD<<16 | 0xBF<<8 | 0xEF
 
-// buildGroundOut makes groundOut, what groundBytes writes for each byte:
-// up to three bytes, little-endian in the low 24 bits and their number in
-// the top 8, or one of the marks.
-func buildGroundOut() (t [256]uint32) {
+// buildGroundOut makes groundOut, the groundOutput of each byte.
+func buildGroundOut() (t [256]groundOutput) {
 	class := buildGroundClass()
+	leads := buildGroundLeads()
 	for b := range t {
 		switch class[b] {
 		case gText:
-			t[b] = 1<<24 | uint32(b)
+			t[b] = gOutAlone | 1<<24 | groundOutput(b)
 		case gInvalid:
-			t[b] = outReplacement
+			t[b] = gOutAlone | outReplacement
 		case gControl:
 			t[b] = gOutControl
 		case gC1:
-			t[b] = gOutC1
+			t[b] = gOutAlone | 1<<gOutC1Bit
 			if c1Introducer(byte(b)) {
 				t[b] = gOutStop
 			}
 		case gLead2, gLead3, gLead4:
-			t[b] = gOutLead
+			l := leads[b]
+			t[b] = outReplacement | groundOutput(l.lo)<<32 | groundOutput(l.hi-l.lo)<<48
 		default:
 			t[b] = gOutStop
 		}
