@@ -11,12 +11,17 @@ import (
 // A byteOutput is what ground writes for one byte that is a token of its
 // own in Ground, and when the byte after it changes that: the output, up
 // to three bytes little-endian in the low 24 bits and their number in the
-// next 8; and in the top 32 bits, the range of next bytes that make the
-// byte more than a token of its own, lo in bits 32-47 and hi-lo in bits
-// 48-63. The range is empty (lo 0x100) for most bytes, the continuation
-// bytes of its character for a lead byte (whose output is then the
-// U+FFFD of a lead that nothing continues), and every byte for a byte
-// the parser must read (ESC, a raw C1 introducer: outStop).
+// next 2; bit outLeadBit for a lead byte; and in the top 32 bits, the
+// range of next bytes that make the byte more than a token of its own, lo
+// in bits 32-47 and hi-lo in bits 48-63. The range is
+//   - empty (lo 0x100) for most bytes;
+//   - the continuation bytes of its character for a lead byte, whose
+//     output is then the U+FFFD of a lead that nothing continues;
+//   - F5-FF for a byte that no valid UTF-8 holds (wordClass's
+//     classNeverValid), so that the 0xFF padding of binary output leaves
+//     the loop for ground's word at a time;
+//   - every byte for a byte the parser must read (ESC, a raw C1
+//     introducer: outStop).
 //
 // byteRun writes a byte whose next byte is out of its range with one
 // look-up, one subtraction and one comparison, whatever the byte: no
@@ -26,16 +31,27 @@ type byteOutput uint64
 const (
 	outAlone byteOutput = 0x100 << 32  // the range of a byte no next byte changes
 	outStop  byteOutput = 0xffff << 48 // ESC or a raw C1 introducer: the parser's
+
+	outLeadBit byteOutput = 1 << 31
 )
 
-// output returns the bytes that o writes, in the low 32 bits with their
-// number in the top 8, for one 4-byte store.
+// output returns the bytes that o writes, in the low 24 bits, for one
+// 4-byte store.
 func (o byteOutput) output() uint32 { return uint32(o) }
+
+// outputLen returns the number of bytes that o writes.
+func (o byteOutput) outputLen() int { return int(o >> 24 & 3) }
 
 // alone reports whether next, the byte after o's byte, leaves it a token
 // of its own that o.output writes.
 func (o byteOutput) alone(next byte) bool {
 	return uint16(next)-uint16(o>>32) > uint16(o>>48)
+}
+
+// byteAlone reports whether o's byte is a token of its own whatever
+// follows it: neither a lead nor a byte the parser must read.
+func (o byteOutput) byteAlone() bool {
+	return o&outLeadBit == 0 && o != outStop
 }
 
 // byteOutputs returns the table of byteOutput for each byte, where a
@@ -59,9 +75,10 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 			t[b] = pack(dropped) // C0, DEL, C1
 		case b >= 0xc2 && b <= 0xf4:
 			l := leads[b]
-			t[b] = pack(replacement)&^outAlone | byteOutput(l.lo)<<32 | byteOutput(l.hi-l.lo)<<48
+			t[b] = pack(replacement)&^outAlone | outLeadBit | byteOutput(l.lo)<<32 | byteOutput(l.hi-l.lo)<<48
 		default:
-			t[b] = pack(replacement) // never in a valid character
+			// Never in a valid character.
+			t[b] = pack(replacement)&^outAlone | 0xf5<<32 | (0xff-0xf5)<<48
 		}
 	}
 	return t
@@ -140,7 +157,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			i += k
 			continue
 		}
-		if outputs[src[i]]>>32 == outAlone>>32 {
+		if outputs[src[i]].byteAlone() {
 			// Not at a character, which costs no call.
 			// A two-byte character that starts before end may
 			// end past it.
@@ -214,12 +231,23 @@ func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput
 		o := outputs[b]
 		if o.alone(c) {
 			binary.LittleEndian.PutUint32(dst[j:j+4], o.output())
-			j += int(o >> 24 & 0xff)
+			j += o.outputLen()
 			i++
 			continue
 		}
 		if o == outStop {
 			break
+		}
+		if o&outLeadBit == 0 {
+			// A byte that no valid UTF-8 holds before one of F5-FF:
+			// a run of them a word long is ground's.
+			if i+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[i:])) {
+				break
+			}
+			binary.LittleEndian.PutUint32(dst[j:j+4], o.output())
+			j += o.outputLen()
+			i++
+			continue
 		}
 		// A lead byte that c continues.
 		if l := textLeads[b]; l.size == 2 && c-l.lo <= l.span {
@@ -250,9 +278,9 @@ func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput
 	if i+1 == len(src) && i < end {
 		// The last byte of src, which no byte follows: written when
 		// no next byte could change it.
-		if o := outputs[src[i]]; o>>32 == outAlone>>32 {
+		if o := outputs[src[i]]; o.byteAlone() {
 			binary.LittleEndian.PutUint32(dst[j:j+4], o.output())
-			j += int(o >> 24 & 0xff)
+			j += o.outputLen()
 			i++
 		}
 	}

@@ -230,6 +230,18 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 		if o == gOutStop {
 			break
 		}
+		if o&gOutLeadBit == 0 {
+			// A byte that no valid UTF-8 holds before one of F5-FF:
+			// a run of them a word long is groundRun's.
+			if n+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
+				break
+			}
+			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
+			k += len(replacementRune)
+			invalid++
+			n++
+			continue
+		}
 		// A lead byte that b1 continues.
 		if b < 0xE0 && (b != 0xC2 || b1 >= 0xA0) {
 			// A two-byte character; C2 80-9F, a C1 control, is
@@ -366,12 +378,17 @@ func buildGroundClass() (t [256]uint8) {
 // byte after it changes that: the output, up to three bytes little-endian
 // in the low 24 bits and their number in the next two (three marks the
 // U+FFFD of an invalid byte, which is counted), a C1 control counted in
-// bit gOutC1Bit; and in the top 32 bits, the range of next bytes that
-// make the byte more than a token of its own, lo in bits 32-47 and hi-lo
-// in bits 48-63. The range is empty (lo 0x100) for most bytes, the
-// continuation bytes of its character for a lead byte (whose output is
-// then the U+FFFD of a lead that nothing continues), and every byte for
-// a C0 control (counted by name) and for a byte left to groundRun.
+// bit gOutC1Bit, a lead byte marked with gOutLeadBit; and in the top 32
+// bits, the range of next bytes that make the byte more than a token of
+// its own, lo in bits 32-47 and hi-lo in bits 48-63. The range is
+//   - empty (lo 0x100) for most bytes;
+//   - the continuation bytes of its character for a lead byte, whose
+//     output is then the U+FFFD of a lead that nothing continues;
+//   - F5-FF for a byte that no valid UTF-8 holds (gInvalid), so that the
+//     0xFF padding of binary output leaves the loop for groundRun's word
+//     at a time;
+//   - every byte for a C0 control (counted by name) and for a byte left
+//     to groundRun.
 type groundOutput uint64
 
 const (
@@ -379,6 +396,7 @@ const (
 	gOutStop    groundOutput = 0xFFFF << 48        // left to groundRun's cases
 	gOutControl              = gOutStop | 0xFF<<16 // a C0 control or DEL, dropped and counted
 	gOutC1Bit                = 28                  // a raw C1 control that opens nothing, dropped and counted
+	gOutLeadBit groundOutput = 1 << 31             // a lead byte, C2-F4
 )
 
 // alone reports whether next, the byte after o's byte, leaves it a token
@@ -404,7 +422,7 @@ func buildGroundOut() (t [256]groundOutput) {
 		case gText:
 			t[b] = gOutAlone | 1<<24 | groundOutput(b)
 		case gInvalid:
-			t[b] = gOutAlone | outReplacement
+			t[b] = outReplacement | 0xF5<<32 | (0xFF-0xF5)<<48
 		case gControl:
 			t[b] = gOutControl
 		case gC1:
@@ -414,7 +432,7 @@ func buildGroundOut() (t [256]groundOutput) {
 			}
 		case gLead2, gLead3, gLead4:
 			l := leads[b]
-			t[b] = outReplacement | groundOutput(l.lo)<<32 | groundOutput(l.hi-l.lo)<<48
+			t[b] = outReplacement | gOutLeadBit | groundOutput(l.lo)<<32 | groundOutput(l.hi-l.lo)<<48
 		default:
 			t[b] = gOutStop
 		}
