@@ -290,6 +290,72 @@ func (c *Cleaner) process(src []byte, atEOF bool) int {
 	return i
 }
 
+// textToken cleans the text at the start of src that step's fast path
+// takes as one token (printable ASCII and whole valid characters other
+// than C1 controls) and returns its length, 0 if src does not start with
+// such text.
+func (c *Cleaner) textToken(src []byte) int {
+	n, ascii := textRun(src)
+	if n == 0 {
+		return 0
+	}
+	c.rep.BytesIn += int64(n)
+	c.loneCR()
+	// A short run, as between the bytes of binary output, is worth
+	// checking here: if the line holds only such runs, the Unicode checks
+	// need not scan it again.
+	plain := n
+	if !ascii {
+		plain = 0
+		if n <= 64 {
+			plain = plainPrefix(src[:n])
+		}
+	}
+	c.text(src[:n], plain)
+	return n
+}
+
+// colourRun cleans the run of text and simple CSIs at the start of src
+// that follows a simple CSI, as step would token by token:
+// a colour log's words and the SGRs between them, and a '\n' before the
+// next line's first sequence, taken without a turn of process's loop and
+// step's tests for each. Nothing here touches the parser or the
+// conditions of step's fast path, which hold after the CSI before it. It
+// stops at anything else and returns the bytes read.
+func (c *Cleaner) colourRun(src []byte) int {
+	i := 0
+	for i < len(src) {
+		if b := src[i]; b >= 0x20 && b < 0x7F || b >= 0xC2 {
+			n := c.textToken(src[i:])
+			if n == 0 {
+				break
+			}
+			i += n
+			continue
+		}
+		if src[i] == '\n' && i+1 < len(src) && src[i+1] == 0x1B {
+			// The end of a line, and the next starts with a sequence:
+			// a colour log's next line, which clean-line passing would
+			// not take.
+			c.rep.BytesIn++
+			c.control('\n')
+			i++
+			continue
+		}
+		if src[i] != 0x1B {
+			break
+		}
+		n, sgr := simpleCSI(src[i:])
+		if n == 0 {
+			break
+		}
+		c.rep.BytesIn += int64(n)
+		c.countCSI(sgr, n)
+		i += n
+	}
+	return i
+}
+
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
@@ -320,20 +386,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			c.control(b)
 			return 1
 		}
-		if n, ascii := textRun(src); n > 0 {
-			c.rep.BytesIn += int64(n)
-			c.loneCR()
-			// A short run, as between the bytes of binary output, is
-			// worth checking here: if the line holds only such runs,
-			// the Unicode checks need not scan it again.
-			plain := n
-			if !ascii {
-				plain = 0
-				if n <= 64 {
-					plain = plainPrefix(src[:n])
-				}
-			}
-			c.text(src[:n], plain)
+		if n := c.textToken(src); n > 0 {
 			return n
 		}
 	}
@@ -356,7 +409,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		if n, sgr := simpleCSI(src); n > 0 {
 			c.rep.BytesIn += int64(n)
 			c.countCSI(sgr, n)
-			return n
+			return n + c.colourRun(src[n:])
 		}
 		// For charset and keypad modes: ESC ( B, ESC =.
 		if n := simpleESC(src); n > 0 {

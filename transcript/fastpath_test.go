@@ -63,6 +63,19 @@ func TestFastPathsAgree(t *testing.T) {
 			}
 		}
 	}
+	// Colour logs: text and CSIs in a row within a line and across lines
+	// that start with a sequence, ended by every kind of byte, and cut
+	// short anywhere.
+	for _, line := range []string{
+		"\x1b[32mINFO\x1b[0m 12:00:01 \x1b[1mservice-3\x1b[0m: done in \x1b[36m5ms\x1b[0m\n\x1b[33mWARN\x1b[0m x\n",
+		"\x1b[1;31mFAIL\x1b[0m caf\u00e9 \u200b\x1b[K\r\x1b[2Kdone\x1b[0m\tx\x1b[?25l\n",
+		"\x1b[7m\xe2\x82\x1b[0m\xff\x1b[1m\x9b1m\x1b[38;5;244mx\x1b(B\x1b]0;t\a\n\n\x1b[m",
+		"\x1b[0m\n\x1b[0m\n\x1b\x1b[1m\n\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;21;22;23;24;25;26;27;28;29;30;31;32;33mx\n",
+	} {
+		for cut := range len(line) + 1 {
+			ins = append(ins, line[:cut], "a"+line[cut:])
+		}
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
 		in := make([]byte, r.IntN(200))
