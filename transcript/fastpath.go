@@ -141,6 +141,7 @@ func asciiWords(s []byte) bool {
 func plainWords(src []byte, i int) (int, bool) {
 	for i+8 <= len(src) {
 		v := binary.LittleEndian.Uint64(src[i : i+8 : i+8])
+		var n int // bytes read from v, then a space after them
 		if v&0xC0E0 == 0x80C0 {
 			// 110xxxxx 10xxxxxx: its word of plainBMP is lead&0x1F.
 			// C0 and C1, overlong, fall in the words of ASCII, which
@@ -150,19 +151,16 @@ func plainWords(src []byte, i int) (int, bool) {
 			}
 			// Letters of a script come in a row: the next three, if
 			// two bytes each, are read from the same word.
+			n = 2
 			if u := v >> 16; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+				n = 4
 				if u := v >> 32; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
+					n = 6
 					if u := v >> 48; u&0xC0E0 == 0x80C0 && plainBMP[u&0x1F]&(1<<(u>>8&63)) != 0 {
-						i += 8
-						continue
+						n = 8
 					}
-					i += 6
-					continue
 				}
-				i += 4
-				continue
 			}
-			i += 2
 		} else if v&0xC0C0F0 == 0x8080E0 {
 			// 1110xxxx 10xxxxxx 10xxxxxx: its word of plainBMP is
 			// (lead&0x0F)<<6|b1&0x3F, below 0x800>>6 if overlong.
@@ -171,13 +169,12 @@ func plainWords(src []byte, i int) (int, bool) {
 			if w < 0x800>>6 || plainBMP[w]&(1<<(v>>16&63)) == 0 {
 				break
 			}
+			n = 3
 			if u := v >> 24; u&0xC0C0F0 == 0x8080E0 {
 				if w := (u&0x0F)<<6 | u>>8&0x3F; w >= 0x800>>6 && plainBMP[w]&(1<<(u>>16&63)) != 0 {
-					i += 6
-					continue
+					n = 6
 				}
 			}
-			i += 3
 		} else if v&0x80 == 0 {
 			// A byte's high bit in m is set if it is not printable
 			// ASCII (0x20-0x7E): its own high bit is set, or it is
@@ -193,8 +190,14 @@ func plainWords(src []byte, i int) (int, bool) {
 				return i + longASCII, true
 			}
 			i += bits.TrailingZeros64(m) >> 3
+			continue
 		} else {
 			break
+		}
+		// The space between two words of a script other than Latin is
+		// read with the letters before it, not in a turn of its own.
+		if i += n; n < 8 && v>>(8*n)&0xFF == ' ' {
+			i++
 		}
 	}
 	return i, false
