@@ -1,7 +1,6 @@
 package term
 
 import (
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -135,7 +134,7 @@ func (s *Sanitizer) transformInto(out []byte, heap *[]byte, src []byte, atEOF bo
 				more = len(src)/read*written + len(src)%read*written/read
 				more += more / 8
 			}
-			buf := uncleared(max(2*cap(out), len(out)+more+maxSGRLen))[:len(out)]
+			buf := make([]byte, len(out), max(2*cap(out), len(out)+more+maxSGRLen))
 			copy(buf, out)
 			out, *heap = buf, buf
 			continue
@@ -158,15 +157,4 @@ func outputString(out, heap []byte) string {
 		return unsafe.String(&heap[0], len(out))
 	}
 	return string(out)
-}
-
-// uncleared returns a new byte slice of length n whose bytes are not
-// cleared first, for output that is written over them: the memory of a
-// strings.Builder grown to n, which the Builder alone would never hand
-// out as bytes, read through the one-byte string it holds.
-func uncleared(n int) []byte {
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteByte(0)
-	return unsafe.Slice(unsafe.StringData(b.String()), n)
 }
