@@ -10,8 +10,8 @@ import (
 
 // A byteOutput is what ground writes for one byte that is a token of its
 // own in Ground, and when the byte after it changes that: the output, up
-// to three bytes little-endian in the low 24 bits and their number in the
-// next 2; bit outLeadBit for a lead byte; and in the top 32 bits, the
+// to three bytes little-endian in the low 24 bits, and their number in
+// bits 24-25; bit outLeadBit for a lead byte; and in the top 32 bits, the
 // range of next bytes that make the byte more than a token of its own, lo
 // in bits 32-47 and hi-lo in bits 48-63. The range is
 //   - empty (lo 0x100) for most bytes;
@@ -218,9 +218,10 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 // two-byte character whole, the commonest character in binary output;
 // and U+FFFD for each byte of the prefix of a three- or four-byte
 // character that a byte not a continuation cuts short. It stops at any
-// other byte, a lead whose next bytes are not in src among them, and
-// returns the new j and i (i may be past end, by the rest of a character
-// that starts before it). A loop of its own, in a function small enough
+// other byte (a lead whose next bytes are not in src among them) and
+// before a word-long run of bytes that no valid UTF-8 holds, which ground
+// copies from a prepared buffer, and returns the new j and i (i may be
+// past end, by the rest of a character that starts before it). A loop of its own, in a function small enough
 // that the compiler keeps its state in registers: in ground's body it
 // spilled to the stack on every byte.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {

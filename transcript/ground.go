@@ -200,9 +200,11 @@ loop:
 // of the prefix of a three- or four-byte character that a byte not a
 // continuation cuts short (the parser reads each as one invalid byte),
 // and each two-byte character other than a C1 control; it counts the
-// controls it drops and the invalid bytes. It stops at any other byte and
-// where buf may not hold the next byte's output, and returns the new k
-// and n, and how far buf is plain (len(buf) if all of it).
+// controls it drops and the invalid bytes. It stops at any other byte,
+// before a word-long run of bytes that no valid UTF-8 holds (which
+// groundRun copies from a prepared buffer), and where buf may not hold
+// the next byte's output, and returns the new k and n, and how far buf is
+// plain (len(buf) if all of it).
 //
 // Most bytes take no branch on what they are: a look-up of the byte, a
 // comparison with the byte after it (see groundOutput), one store and
