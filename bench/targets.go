@@ -124,7 +124,7 @@ func verdicts(res *results, osc oscPush) []verdict {
 			vs = append(vs, verdict{target: target, worst: float64(worst), at: at, met: worst <= limit, unit: " allocations per call"})
 		}
 	}
-	maxAllocs("transcript Clean: allocations per call bounded by a constant, none per line (≤ 32)", "transcript Clean", 32)
+	maxAllocs(fmt.Sprintf("transcript Clean: allocations per call bounded by a constant, none per line (≤ %d)", fewAllocs), "transcript Clean", fewAllocs)
 	maxAllocs("transcript Cleaner: 0 allocations per call of Transform", "transcript Cleaner", 0)
 	maxAllocs("term Transform: 0 allocations per call of Transform", "term Transform", 0)
 
