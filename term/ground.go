@@ -12,9 +12,9 @@ import (
 // own in Ground, and when the byte after it changes that: the output, up
 // to three bytes little-endian in the low 24 bits, and their number in
 // bits 24-25; bit outLeadBit for a lead byte; and in the top 32 bits, the
-// range of next bytes that make the byte more than a token of its own, lo
-// in bits 32-47 and hi-lo in bits 48-63. The range is
-//   - empty (lo 0x100) for most bytes;
+// range of next bytes that make the byte more than a token of its own
+// ([escape.NextRange]). The range is
+//   - empty (escape.NoNext) for most bytes;
 //   - the continuation bytes of its character for a lead byte, whose
 //     output is then the U+FFFD of a lead that nothing continues;
 //   - F5-FF for a byte that no valid UTF-8 holds (wordClass's
@@ -29,8 +29,8 @@ import (
 type byteOutput uint64
 
 const (
-	outAlone byteOutput = 0x100 << 32  // the range of a byte no next byte changes
-	outStop  byteOutput = 0xffff << 48 // ESC or a raw C1 introducer: the parser's
+	outAlone = byteOutput(escape.NoNext)    // the range of a byte no next byte changes
+	outStop  = byteOutput(escape.EveryNext) // ESC or a raw C1 introducer: the parser's
 
 	outLeadBit byteOutput = 1 << 31
 )
@@ -45,7 +45,7 @@ func (o byteOutput) outputLen() int { return int(o >> 24 & 3) }
 // alone reports whether next, the byte after o's byte, leaves it a token
 // of its own that o.output writes.
 func (o byteOutput) alone(next byte) bool {
-	return uint16(next)-uint16(o>>32) > uint16(o>>48)
+	return escape.AloneBefore(uint64(o), next)
 }
 
 // byteAlone reports whether o's byte is a token of its own whatever
@@ -75,10 +75,10 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 			t[b] = pack(dropped) // C0, DEL, C1
 		case b >= 0xc2 && b <= 0xf4:
 			l := leads[b]
-			t[b] = pack(replacement)&^outAlone | outLeadBit | byteOutput(l.lo)<<32 | byteOutput(l.hi-l.lo)<<48
+			t[b] = pack(replacement)&^outAlone | outLeadBit | byteOutput(escape.NextRange(l.lo, l.hi))
 		default:
 			// Never in a valid character.
-			t[b] = pack(replacement)&^outAlone | 0xf5<<32 | (0xff-0xf5)<<48
+			t[b] = pack(replacement)&^outAlone | byteOutput(escape.NextRange(0xf5, 0xff))
 		}
 	}
 	return t

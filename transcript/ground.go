@@ -378,12 +378,12 @@ func buildGroundClass() (t [256]uint8) {
 
 // A groundOutput is what groundBytes does with one byte, and when the
 // byte after it changes that: the output, up to three bytes little-endian
-// in the low 24 bits and their number in the next two (three marks the
+// in the low 24 bits and their number in bits 24-25 (three marks the
 // U+FFFD of an invalid byte, which is counted), a C1 control counted in
 // bit gOutC1Bit, a lead byte marked with gOutLeadBit; and in the top 32
 // bits, the range of next bytes that make the byte more than a token of
-// its own, lo in bits 32-47 and hi-lo in bits 48-63. The range is
-//   - empty (lo 0x100) for most bytes;
+// its own ([escape.NextRange]). The range is
+//   - empty (escape.NoNext) for most bytes;
 //   - the continuation bytes of its character for a lead byte, whose
 //     output is then the U+FFFD of a lead that nothing continues;
 //   - F5-FF for a byte that no valid UTF-8 holds (gInvalid), so that the
@@ -394,17 +394,17 @@ func buildGroundClass() (t [256]uint8) {
 type groundOutput uint64
 
 const (
-	gOutAlone   groundOutput = 0x100 << 32         // the range of a byte no next byte changes
-	gOutStop    groundOutput = 0xFFFF << 48        // left to groundRun's cases
-	gOutControl              = gOutStop | 0xFF<<16 // a C0 control or DEL, dropped and counted
-	gOutC1Bit                = 28                  // a raw C1 control that opens nothing, dropped and counted
-	gOutLeadBit groundOutput = 1 << 31             // a lead byte, C2-F4
+	gOutAlone                = groundOutput(escape.NoNext)    // the range of a byte no next byte changes
+	gOutStop                 = groundOutput(escape.EveryNext) // left to groundRun's cases
+	gOutControl              = gOutStop | 0xFF<<16            // a C0 control or DEL, dropped and counted
+	gOutC1Bit                = 28                             // a raw C1 control that opens nothing, dropped and counted
+	gOutLeadBit groundOutput = 1 << 31                        // a lead byte, C2-F4
 )
 
 // alone reports whether next, the byte after o's byte, leaves it a token
 // of its own that o's low bits say what to do with.
 func (o groundOutput) alone(next byte) bool {
-	return uint16(next)-uint16(o>>32) > uint16(o>>48)
+	return escape.AloneBefore(uint64(o), next)
 }
 
 // replacements2x is U+FFFD twice in the low six bytes of a little-endian
@@ -424,7 +424,7 @@ func buildGroundOut() (t [256]groundOutput) {
 		case gText:
 			t[b] = gOutAlone | 1<<24 | groundOutput(b)
 		case gInvalid:
-			t[b] = outReplacement | 0xF5<<32 | (0xFF-0xF5)<<48
+			t[b] = outReplacement | groundOutput(escape.NextRange(0xF5, 0xFF))
 		case gControl:
 			t[b] = gOutControl
 		case gC1:
@@ -434,7 +434,7 @@ func buildGroundOut() (t [256]groundOutput) {
 			}
 		case gLead2, gLead3, gLead4:
 			l := leads[b]
-			t[b] = outReplacement | gOutLeadBit | groundOutput(l.lo)<<32 | groundOutput(l.hi-l.lo)<<48
+			t[b] = outReplacement | gOutLeadBit | groundOutput(escape.NextRange(l.lo, l.hi))
 		default:
 			t[b] = gOutStop
 		}
