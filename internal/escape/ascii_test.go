@@ -3,6 +3,7 @@ package escape
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -82,6 +83,15 @@ func TestCleanPrefix(t *testing.T) {
 // behind printable ASCII, before a second byte that ends a run or not,
 // and holds each scanner and CleanWord to the byte-at-a-time reference.
 func TestScannersAgainstByteLoop(t *testing.T) {
+	for _, vector := range scannerPaths(t) {
+		t.Run(fmt.Sprintf("vector=%v", vector), func(t *testing.T) {
+			defer setVector(vector)()
+			testScannersAgainstByteLoop(t)
+		})
+	}
+}
+
+func testScannersAgainstByteLoop(t *testing.T) {
 	const size = 200 // past the 64-byte blocks of long runs, which start after 40 bytes
 	for _, filler := range []byte{'a', ' ', '~', '\n', '\t'} {
 		for _, after := range []byte{'a', 0x00, '\t', 0x7F, 0x80, 0xFF} {
@@ -124,19 +134,24 @@ func FuzzScanners(f *testing.F) {
 	f.Add([]byte("hello, world\n\tand more text than one word\x7f"))
 	f.Add([]byte("0123456789abcdef\x1f\x20\x7e\x7f\x80\xff\n\t\x0b\x08"))
 	f.Add([]byte("\x00\x00\x00\x00\x00\x00\x00\x00 ok"))
+	paths := scannerPaths(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s := string(data)
-		for _, keepTab := range []bool{false, true} {
-			want := refCleanPrefix(s, keepTab)
-			if got := CleanPrefix(s, keepTab); got != want {
-				t.Fatalf("CleanPrefix(%+q, %v) = %d, want %d", s, keepTab, got, want)
+		for _, vector := range paths {
+			restore := setVector(vector)
+			for _, keepTab := range []bool{false, true} {
+				want := refCleanPrefix(s, keepTab)
+				if got := CleanPrefix(s, keepTab); got != want {
+					t.Fatalf("vector=%v: CleanPrefix(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
+				}
+				if got := CleanPrefixBytes(data, keepTab); got != want {
+					t.Fatalf("vector=%v: CleanPrefixBytes(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
+				}
 			}
-			if got := CleanPrefixBytes(data, keepTab); got != want {
-				t.Fatalf("CleanPrefixBytes(%+q, %v) = %d, want %d", s, keepTab, got, want)
+			if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
+				t.Fatalf("vector=%v: PrintablePrefix(%+q) = %d, want %d", vector, s, got, want)
 			}
-		}
-		if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
-			t.Fatalf("PrintablePrefix(%+q) = %d, want %d", s, got, want)
+			restore()
 		}
 	})
 }

@@ -1,0 +1,126 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func hasAVX2() bool
+TEXT ·hasAVX2(SB), NOSPLIT, $0-1
+	// Leaf 7 must exist.
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	CMPL AX, $7
+	JLT  no
+	// Leaf 1, ECX: OSXSAVE (bit 27) and AVX (bit 28).
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX
+	CMPL CX, $0x18000000
+	JNE  no
+	// XCR0: the operating system saves the XMM (bit 1) and YMM (bit 2)
+	// state.
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX
+	CMPL AX, $6
+	JNE  no
+	// Leaf 7, EBX: AVX2 (bit 5).
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	BTL  $5, BX
+	JCC  no
+	MOVB $1, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
+	RET
+
+// func cleanBlocksAVX2(p *byte, n int, mask, value byte) int
+//
+// Each byte b is read as u = b+1: printable ASCII (0x20-0x7E) is then
+// exactly the u that are above 0x20 as signed bytes (0x7F becomes 0x80,
+// negative; 0x80-0xFF stay negative or become 0). The bytes the caller
+// adds ('\n', and '\t' when kept) are those with u|mask == value.
+TEXT ·cleanBlocksAVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ $0x0101010101010101, AX
+	MOVQ AX, X1
+	VPBROADCASTQ X1, Y1 // ones
+	MOVQ $0x2020202020202020, AX
+	MOVQ AX, X2
+	VPBROADCASTQ X2, Y2 // 0x20
+	MOVBLZX mask+16(FP), AX
+	MOVL AX, X3
+	VPBROADCASTB X3, Y3
+	MOVBLZX value+17(FP), AX
+	MOVL AX, X4
+	VPBROADCASTB X4, Y4
+	XORQ AX, AX // the index of the block read
+	MOVQ CX, DX
+	ANDQ $~63, DX // the end of the whole 64-byte blocks
+
+loop64:
+	CMPQ AX, DX
+	JAE  tail32
+	VMOVDQU (SI)(AX*1), Y5
+	VMOVDQU 32(SI)(AX*1), Y6
+	VPADDB Y1, Y5, Y5
+	VPADDB Y1, Y6, Y6
+	VPCMPGTB Y2, Y5, Y7 // printable
+	VPCMPGTB Y2, Y6, Y8
+	VPOR Y3, Y5, Y5
+	VPOR Y3, Y6, Y6
+	VPCMPEQB Y4, Y5, Y5 // an added byte
+	VPCMPEQB Y4, Y6, Y6
+	VPOR Y7, Y5, Y5 // the first block's passing bytes
+	VPOR Y8, Y6, Y6 // the second's
+	VPAND Y5, Y6, Y7
+	VPMOVMSKB Y7, BX
+	NOTL BX
+	TESTL BX, BX
+	JNZ  stop64
+	ADDQ $64, AX
+	JMP  loop64
+
+stop64:
+	VPMOVMSKB Y5, BX
+	NOTL BX
+	TESTL BX, BX
+	JNZ  stop
+	ADDQ $32, AX
+	VPMOVMSKB Y6, BX
+	NOTL BX
+	JMP  stop
+
+tail32:
+	MOVQ CX, DX
+	ANDQ $~31, DX
+	CMPQ AX, DX
+	JAE  done
+	VMOVDQU (SI)(AX*1), Y5
+	VPADDB Y1, Y5, Y5
+	VPCMPGTB Y2, Y5, Y7
+	VPOR Y3, Y5, Y5
+	VPCMPEQB Y4, Y5, Y5
+	VPOR Y7, Y5, Y5
+	VPMOVMSKB Y5, BX
+	NOTL BX
+	TESTL BX, BX
+	JNZ  stop
+	ADDQ $32, AX
+
+done:
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET
+
+stop:
+	// BX has a bit for each failing byte of the block at AX.
+	BSFL BX, BX
+	ADDQ BX, AX
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
+	RET

@@ -1,0 +1,63 @@
+package escape
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"testing"
+)
+
+// scannerPaths returns the paths the scanners can take here: the word loop
+// always, the vector loop where the processor has one. Under CI=true on
+// amd64 a missing vector loop fails the test rather than passing it
+// untried.
+func scannerPaths(tb testing.TB) []bool {
+	if useVector {
+		return []bool{false, true}
+	}
+	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && !testing.Short() && vectorBuilt {
+		tb.Fatal("no AVX2 on this amd64 machine: the vector loop is untested")
+	}
+	return []bool{false}
+}
+
+// setVector turns the vector loop on or off and returns what restores it.
+func setVector(on bool) (restore func()) {
+	was := useVector
+	useVector = on
+	return func() { useVector = was }
+}
+
+// TestVectorBlocks holds the vector loop to the byte-at-a-time reference for
+// every byte value at every position of runs around its block sizes, for
+// each set of added bytes the scanners give it.
+func TestVectorBlocks(t *testing.T) {
+	modes := []struct {
+		name        string
+		mask, value byte
+		plain       func(byte) bool
+	}{
+		{"printable", 0, ' ' + 1, func(c byte) bool { return c >= 0x20 && c < 0x7F }},
+		{"lines", 0, '\n' + 1, func(c byte) bool { return IsPlain(c, false) }},
+		{"lines and tabs", 1, '\n' + 1, func(c byte) bool { return IsPlain(c, true) }},
+	}
+	for _, m := range modes {
+		for _, size := range []int{32, 33, 63, 64, 65, 95, 96, 97, 127, 128, 129, 191, 200} {
+			whole := size &^ 31
+			for at := range size {
+				for v := range 256 {
+					buf := bytes.Repeat([]byte{'x'}, size)
+					buf[at] = byte(v)
+					want := whole
+					if !m.plain(byte(v)) && at < whole {
+						want = at
+					}
+					if n := vectorBlocks(buf, m.mask, m.value); n != want {
+						t.Fatalf("%s: vectorBlocks(%d bytes, %#x at %d) = %d, want %d",
+							m.name, size, v, at, n, want)
+					}
+				}
+			}
+		}
+	}
+}
