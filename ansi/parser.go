@@ -335,9 +335,9 @@ func (p *Parser) settle() {
 	p.begin(p.pendIntro, p.pendC1, p.pendUTF8, int(p.pendLen))
 }
 
-// finish ends the open sequence with term and returns its token. The caller
-// sets the next state.
-func (p *Parser) finish(term Terminator) Token {
+// finish ends the open sequence with term and returns its token's kind.
+// The caller sets the next state.
+func (p *Parser) finish(term Terminator) Kind {
 	s := &p.seq
 	s.Term = term
 	s.Span = satAdd(s.Len, p.executed)
@@ -347,7 +347,7 @@ func (p *Parser) finish(term Terminator) Token {
 	}
 	p.u8need = 0
 	p.c2 = false
-	return Token{Kind: kindOf(s.Intro)}
+	return kindOf(s.Intro)
 }
 
 func kindOf(intro byte) Kind {
@@ -370,9 +370,9 @@ func kindOf(intro byte) Kind {
 
 // abortBy ends the open sequence as aborted by the ESC or C1 introducer c,
 // which starts the next sequence (size bytes) in state next.
-func (p *Parser) abortBy(c byte, c1, isUTF8 bool, size int, next State) Token {
+func (p *Parser) abortBy(c byte, c1, isUTF8 bool, size int, next State) Kind {
 	p.seq.Abort = c
-	tok := p.finish(TermAborted)
+	k := p.finish(TermAborted)
 	p.state = next
 	p.pending = true
 	p.pendIntro = 0
@@ -380,28 +380,28 @@ func (p *Parser) abortBy(c byte, c1, isUTF8 bool, size int, next State) Token {
 		p.pendIntro = c - 0x40
 	}
 	p.pendC1, p.pendUTF8, p.pendLen = c1, isUTF8, uint8(size)
-	return tok
+	return k
 }
 
 // c1 handles the C1 control c (size bytes, UTF-8 encoded or raw) in an open
 // sequence: ST ends a control string, an introducer aborts the sequence and
 // starts a new one, any other C1 control aborts it and is counted in it.
-func (p *Parser) c1(c byte, isUTF8 bool, size int) Token {
+func (p *Parser) c1(c byte, isUTF8 bool, size int) Kind {
 	s := &p.seq
 	if c == 0x9C && p.state.isString() {
 		s.Len = satAdd(s.Len, size)
-		tok := p.finish(TermST8)
+		k := p.finish(TermST8)
 		p.state = Ground
-		return tok
+		return k
 	}
 	if t := table[Ground][c]; t.act == aIntro {
 		return p.abortBy(c, true, isUTF8, size, t.next)
 	}
 	s.Len = satAdd(s.Len, size)
 	s.Abort = c
-	tok := p.finish(TermAborted)
+	k := p.finish(TermAborted)
 	p.state = Ground
-	return tok
+	return k
 }
 
 // put appends b to the payload: counted always, stored up to the cap.
@@ -553,7 +553,7 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 		if p.c2 {
 			p.c2 = false
 			if 0x80 <= b && b <= 0x9F {
-				return p.c1(b, true, 2), i + 1
+				return Token{Kind: p.c1(b, true, 2)}, i + 1
 			}
 			p.high(0xC2)
 		}
@@ -639,29 +639,29 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 			p.executed = satAdd(p.executed, 1)
 			return Token{Kind: KindControl, Text: src[:1], Control: b}, 1
 		case aEscape:
-			return p.abortBy(0x1B, false, false, 1, Escape), i + 1
+			return Token{Kind: p.abortBy(0x1B, false, false, 1, Escape)}, i + 1
 		case aStringESC:
 			if i+1 == len(src) {
 				if !atEOF {
 					return Token{}, i // ST or abort: the next byte decides
 				}
-				return p.abortBy(0x1B, false, false, 1, Escape), i + 1
+				return Token{Kind: p.abortBy(0x1B, false, false, 1, Escape)}, i + 1
 			}
 			if src[i+1] == '\\' {
 				s.Len = satAdd(s.Len, 2)
-				tok := p.finish(TermST)
+				k := p.finish(TermST)
 				p.state = Ground
-				return tok, i + 2
+				return Token{Kind: k}, i + 2
 			}
-			return p.abortBy(0x1B, false, false, 1, Escape), i + 1
+			return Token{Kind: p.abortBy(0x1B, false, false, 1, Escape)}, i + 1
 		case aAbort:
 			s.Len = satAdd(s.Len, 1)
 			s.Abort = b
-			tok := p.finish(TermAborted)
+			k := p.finish(TermAborted)
 			p.state = Ground
-			return tok, i + 1
+			return Token{Kind: k}, i + 1
 		case aC1, aIntro:
-			return p.c1(b, false, 1), i + 1
+			return Token{Kind: p.c1(b, false, 1)}, i + 1
 		case aEnter:
 			s.Intro = b
 			s.Len = satAdd(s.Len, 1)
@@ -691,14 +691,14 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 		case aEscDispatch, aCSIDispatch:
 			s.Final = b
 			s.Len = satAdd(s.Len, 1)
-			tok := p.finish(TermFinal)
+			k := p.finish(TermFinal)
 			p.state = Ground
-			return tok, i + 1
+			return Token{Kind: k}, i + 1
 		case aBEL:
 			s.Len = satAdd(s.Len, 1)
-			tok := p.finish(TermBEL)
+			k := p.finish(TermBEL)
 			p.state = Ground
-			return tok, i + 1
+			return Token{Kind: k}, i + 1
 		default: // aPrint cannot occur outside Ground
 			s.Len = satAdd(s.Len, 1)
 			i++
@@ -724,7 +724,7 @@ func (p *Parser) Flush() (Token, bool) {
 		p.c2 = false
 		p.high(0xC2)
 	}
-	tok := p.finish(TermEOF)
+	k := p.finish(TermEOF)
 	p.state = Ground
-	return tok, true
+	return Token{Kind: k}, true
 }
