@@ -82,8 +82,11 @@ func (t Terminator) MarshalText() ([]byte, error) { return []byte(t.String()), n
 // Text is nil and the details are in [Parser.Seq], valid until the next call
 // to Next or Flush.
 type Token struct {
-	Kind    Kind
+	// Text comes first: so laid out, a Token is four words, which the
+	// compiler keeps in registers, where with Kind first it would take
+	// five and go through memory on every return.
 	Text    []byte
+	Kind    Kind
 	Control byte
 	C1UTF8  bool
 }
