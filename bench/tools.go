@@ -64,8 +64,12 @@ func transformLen(t transform.Transformer, dst, b []byte) int {
 // tools returns every tool, plainsight entry points first. The Node tools
 // are included only when node is true.
 func tools(node bool) []*tool {
+	// The streams are made once and reused, as a caller that filters
+	// many outputs would: Transform's caller resets its Transformer,
+	// Push's caller ends each stream with Finish, which resets it.
 	termT := term.New(term.Options{})
 	termDst := make([]byte, pushChunk)
+	termPush := term.New(term.Options{})
 	cleaner := transcript.NewCleaner(unlimited)
 	cleanerDst := make([]byte, pushChunk)
 	var copyDst []byte
@@ -84,14 +88,13 @@ func tools(node bool) []*tool {
 			out: func(s string) string { out, _, _ := transform.String(term.New(term.Options{}), s); return out }},
 		{name: "term Push", kind: kindPlainsight,
 			run: func(s string, _ []byte) int {
-				t := term.New(term.Options{})
 				n := 0
 				for len(s) > 0 {
 					k := min(len(s), pushChunk)
-					n += len(t.Push(s[:k]))
+					n += len(termPush.Push(s[:k]))
 					s = s[k:]
 				}
-				return n + len(t.Finish())
+				return n + len(termPush.Finish())
 			},
 			out: func(s string) string { t := term.New(term.Options{}); return t.Push(s) + t.Finish() }},
 		{name: "transcript Clean", kind: kindPlainsight,
