@@ -105,6 +105,14 @@ func firstLane(m0, m1, m2, m3 uint64) int {
 // more than the words they save.
 const vectorMin = 64
 
+// vectorRun reads rest, the rest of a run past a block of 32 bytes known
+// to be in it, in the vector loop: it returns how far the run goes in
+// rest's whole blocks of 32 bytes, and whether it ends there.
+func vectorRun(rest []byte, mask, value byte) (n int, ends bool) {
+	n = vectorBlocks(rest, mask, value)
+	return n, n < len(rest)&^31
+}
+
 // printableRun returns the length of the run of printable ASCII at the
 // start of s.
 func printableRun(s []byte) int {
@@ -126,9 +134,8 @@ func printableRun(s []byte) int {
 		}
 		if useVector && len(s)-i >= 32+vectorMin {
 			// A long run: on in the vector loop.
-			rest := s[i+32:]
-			n := vectorBlocks(rest, 0, ' '+1)
-			if n < len(rest)&^31 {
+			n, ends := vectorRun(s[i+32:], 0, ' '+1)
+			if ends {
 				return i + 32 + n
 			}
 			i += n
@@ -166,9 +173,8 @@ func lineRun(s []byte) int {
 		// A long run: on in the vector loop, or, past two blocks, by
 		// whole blocks of 64 bytes.
 		if useVector && len(s)-i >= 32+vectorMin {
-			rest := s[i+32:]
-			n := vectorBlocks(rest, 0, '\n'+1)
-			if n < len(rest)&^31 {
+			n, ends := vectorRun(s[i+32:], 0, '\n'+1)
+			if ends {
 				return i + 32 + n
 			}
 			i += n
@@ -251,9 +257,8 @@ func lineTabRun(s []byte) int {
 		// and '\n'+1 differ in their lowest bit only), or, past two
 		// blocks, by whole blocks of 64 bytes, which a tab fails.
 		if useVector && len(s)-i >= 32+vectorMin {
-			rest := s[i+32:]
-			n := vectorBlocks(rest, 1, '\n'+1)
-			if n < len(rest)&^31 {
+			n, ends := vectorRun(s[i+32:], 1, '\n'+1)
+			if ends {
 				return i + 32 + n
 			}
 			i += n
