@@ -135,25 +135,38 @@ func FuzzScanners(f *testing.F) {
 	f.Add([]byte("0123456789abcdef\x1f\x20\x7e\x7f\x80\xff\n\t\x0b\x08"))
 	f.Add([]byte("\x00\x00\x00\x00\x00\x00\x00\x00 ok"))
 	paths := scannerPaths(f)
+	// Long runs reach the vector loop: data is read as it is and inside
+	// a run of printable ASCII long enough for it, which every scanner
+	// takes.
+	long := strings.Repeat("0123456789 abcdef ", 8)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s := string(data)
-		for _, vector := range paths {
-			restore := setVector(vector)
-			for _, keepTab := range []bool{false, true} {
-				want := refCleanPrefix(s, keepTab)
-				if got := CleanPrefix(s, keepTab); got != want {
-					t.Fatalf("vector=%v: CleanPrefix(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
-				}
-				if got := CleanPrefixBytes(data, keepTab); got != want {
-					t.Fatalf("vector=%v: CleanPrefixBytes(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
-				}
-			}
-			if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
-				t.Fatalf("vector=%v: PrintablePrefix(%+q) = %d, want %d", vector, s, got, want)
-			}
-			restore()
+		for _, in := range [][]byte{data, []byte(long + string(data) + long)} {
+			checkScanners(t, paths, in)
 		}
 	})
+}
+
+// checkScanners holds every scanner, on each path, to the byte-at-a-time
+// reference on data.
+func checkScanners(t *testing.T, paths []bool, data []byte) {
+	t.Helper()
+	s := string(data)
+	for _, vector := range paths {
+		restore := setVector(vector)
+		for _, keepTab := range []bool{false, true} {
+			want := refCleanPrefix(s, keepTab)
+			if got := CleanPrefix(s, keepTab); got != want {
+				t.Fatalf("vector=%v: CleanPrefix(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
+			}
+			if got := CleanPrefixBytes(data, keepTab); got != want {
+				t.Fatalf("vector=%v: CleanPrefixBytes(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
+			}
+		}
+		if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
+			t.Fatalf("vector=%v: PrintablePrefix(%+q) = %d, want %d", vector, s, got, want)
+		}
+		restore()
+	}
 }
 
 func TestIsPlain(t *testing.T) {
