@@ -174,17 +174,11 @@ func lineRun(s []byte) int {
 		if m0|m1|m2|m3 != 0 {
 			return i + firstLane(m0, m1, m2, m3)
 		}
-		// A long run: on in the vector loop, or, past two blocks, by
-		// whole blocks of 64 bytes.
-		if useVector && i >= 32 && len(s)-i >= 32+vectorMin {
-			n, ends := vectorRun(s[i+32:], 0, '\n'+1)
-			if ends {
-				return i + 32 + n
-			}
-			i += n
-			continue
+		n, ends := longLines(s, i, false)
+		if ends {
+			return n
 		}
-		i = lineBlocks(s, i)
+		i = n
 	}
 	for ; i+8 <= len(s); i += 8 {
 		if m := lineStops(binary.LittleEndian.Uint64(s[i:])); m != 0 {
@@ -194,6 +188,27 @@ func lineRun(s []byte) int {
 	for ; i < len(s) && (s[i] >= 0x20 && s[i] < 0x7F || s[i] == '\n'); i++ {
 	}
 	return i
+}
+
+// longLines reads on in a run of lineRun or lineTabRun (with keepTab)
+// past s[i:i+32], a block known to be in it: in the vector loop, which
+// takes tabs when kept ('\t'+1 and '\n'+1 differ in their lowest bit
+// only), or, past two blocks, by whole blocks of 64 bytes (lineBlocks,
+// which a tab fails). It returns where the run ends and true, or where
+// the caller's loop of blocks goes on, less the 32 it adds, and false.
+func longLines(s []byte, i int, keepTab bool) (int, bool) {
+	if useVector && i >= 32 && len(s)-i >= 32+vectorMin {
+		var mask byte
+		if keepTab {
+			mask = 1
+		}
+		n, ends := vectorRun(s[i+32:], mask, '\n'+1)
+		if ends {
+			return i + 32 + n, true
+		}
+		return i + n, false
+	}
+	return lineBlocks(s, i), false
 }
 
 // lineBlocks returns where, from s[i+32], the whole blocks of 64 bytes
@@ -257,18 +272,11 @@ func lineTabRun(s []byte) int {
 		}
 		continue
 	long:
-		// A long run: on in the vector loop, which takes tabs ('\t'+1
-		// and '\n'+1 differ in their lowest bit only), or, past two
-		// blocks, by whole blocks of 64 bytes, which a tab fails.
-		if useVector && i >= 32 && len(s)-i >= 32+vectorMin {
-			n, ends := vectorRun(s[i+32:], 1, '\n'+1)
-			if ends {
-				return i + 32 + n
-			}
-			i += n
-			continue
+		n, ends := longLines(s, i, true)
+		if ends {
+			return n
 		}
-		i = lineBlocks(s, i)
+		i = n
 	}
 	for ; i+8 <= len(s); i += 8 {
 		w := binary.LittleEndian.Uint64(s[i:])
