@@ -152,20 +152,26 @@ func checkScanners(t *testing.T, paths []bool, data []byte) {
 	t.Helper()
 	s := string(data)
 	for _, vector := range paths {
-		restore := setVector(vector)
-		for _, keepTab := range []bool{false, true} {
-			want := refCleanPrefix(s, keepTab)
-			if got := CleanPrefix(s, keepTab); got != want {
-				t.Fatalf("vector=%v: CleanPrefix(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
-			}
-			if got := CleanPrefixBytes(data, keepTab); got != want {
-				t.Fatalf("vector=%v: CleanPrefixBytes(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
-			}
+		checkScannersOn(t, vector, s, data)
+	}
+}
+
+// checkScannersOn is checkScanners on one path, which it restores however
+// it returns, so that a failure leaves no other test on the wrong path.
+func checkScannersOn(t *testing.T, vector bool, s string, data []byte) {
+	t.Helper()
+	defer setVector(vector)()
+	for _, keepTab := range []bool{false, true} {
+		want := refCleanPrefix(s, keepTab)
+		if got := CleanPrefix(s, keepTab); got != want {
+			t.Fatalf("vector=%v: CleanPrefix(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
 		}
-		if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
-			t.Fatalf("vector=%v: PrintablePrefix(%+q) = %d, want %d", vector, s, got, want)
+		if got := CleanPrefixBytes(data, keepTab); got != want {
+			t.Fatalf("vector=%v: CleanPrefixBytes(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
 		}
-		restore()
+	}
+	if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
+		t.Fatalf("vector=%v: PrintablePrefix(%+q) = %d, want %d", vector, s, got, want)
 	}
 }
 
