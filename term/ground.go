@@ -221,9 +221,9 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 // other byte (a lead whose next bytes are not in src among them) and
 // before a word-long run of bytes that no valid UTF-8 holds, which ground
 // copies from a prepared buffer, and returns the new j and i (i may be
-// past end, by the rest of a character that starts before it). A loop of its own, in a function small enough
-// that the compiler keeps its state in registers: in ground's body it
-// spilled to the stack on every byte.
+// past end, by the rest of a character that starts before it). A loop of
+// its own, in a function small enough that the compiler keeps its state
+// in registers: in ground's body it spilled to the stack on every byte.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:min(end+1, len(src))] // a byte is read with the one after it
 	_ = *outputs                      // one nil check, before the loop
