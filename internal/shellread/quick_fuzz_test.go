@@ -32,6 +32,9 @@ func FuzzQuickPath(f *testing.F) {
 		"echo $'it\\'s' caf\u00e9 \u2018x\u2019",
 		"echo $'a\\\\' '\u2018' b",
 		"x=$'\\'' ; echo \"\u201cq\u201d\" # \u00e9",
+		// A run of '$' before a quote: $$ is a parameter, pairs first.
+		"echo $$'\\'\u2018' $$$'\\'\u2018'",
+		"echo \\$$'\\'\u2018' \\$$$'\u2018'",
 		// Comments after operators.
 		"true;# \u2018x\u2019\necho \u00e9",
 		"a &&# \u201cc\u201d\nb '\u00e9'",

@@ -212,7 +212,7 @@ func lex(src string, judged func(rune) bool) lexed {
 		case '\'':
 			q := Single
 			var end int
-			if i > 0 && src[i-1] == '$' && !escaped(src, i-1) {
+			if ansiCQuote(src, i) {
 				// $'…': a backslash escapes the next byte, a quote too.
 				q = ANSIC
 				end = i + 1
@@ -475,6 +475,23 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
 // escaped reports whether src[j] follows an odd run of backslashes: in
 // unquoted code, the byte is then a literal part of its word.
+// ansiCQuote reports whether the quote at src[i] opens $'…': the '$'
+// before it starts a word of its own. The shell reads a run of '$' two
+// at a time, each pair the special parameter $$, so of "$$'x'" only
+// 'x' is quoted, and of "$$$'x'" the last '$' and 'x' make $'x'. An
+// escaped first '$' is a literal one and pairs with none.
+func ansiCQuote(src string, i int) bool {
+	k := i
+	for k > 0 && src[k-1] == '$' {
+		k--
+	}
+	n := i - k // the '$' before the quote
+	if n > 0 && escaped(src, k) {
+		n--
+	}
+	return n%2 == 1
+}
+
 func escaped(src string, j int) bool {
 	n := 0
 	for k := j - 1; k >= 0 && src[k] == '\\'; k-- {
