@@ -118,27 +118,18 @@ func cleanLines(src []byte, maxLine int) int {
 // the call.
 const longASCII = 32
 
-// asciiWords reports whether s, a whole number of words, holds only
-// printable ASCII.
-func asciiWords(s []byte) bool {
-	for ; len(s) >= 8; s = s[8:] {
-		if w := binary.LittleEndian.Uint64(s); escape.NotPrintable(w) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // plainWords reads src from i eight bytes at a time, while it holds
 // printable ASCII and two- and three-byte characters that plainBMP marks:
 // a word's leading run of printable ASCII is found with a few arithmetic
 // operations on the word, and a character by one mask and compare, then
 // tested with one bit of plainBMP indexed by its bytes, without decoding
 // it. It returns where it stopped: at a byte it does not read, within the
-// last eight bytes of src, or (long true) past the first longASCII bytes
-// of a run of printable ASCII, which the word-at-a-time scanner reads on.
-// A loop of its own, so that the compiler keeps its state in registers.
+// last eight bytes of src, or (long true) once it has read longASCII
+// bytes of printable ASCII in whole words in a row, a run that the
+// word-at-a-time scanner reads on. A loop of its own, so that the
+// compiler keeps its state in registers.
 func plainWords(src []byte, i int) (int, bool) {
+	ascii := 0 // printable ASCII bytes read in a row, up to i
 	for i+8 <= len(src) {
 		v := binary.LittleEndian.Uint64(src[i : i+8 : i+8])
 		var n int // bytes of letters read from v; a space after them is taken too
@@ -173,6 +164,22 @@ func plainWords(src []byte, i int) (int, bool) {
 			if u := v >> 24; u&0xC0C0F0 == 0x8080E0 {
 				if w := (u&0x0F)<<6 | u>>8&0x3F; w >= 0x800>>6 && plainBMP[w]&(1<<(u>>16&63)) != 0 {
 					n = 6
+					// Text in these scripts runs on for words (Chinese and
+					// Japanese have no spaces): two more are read from the
+					// next word while src has one.
+					if i+14 <= len(src) {
+						u := binary.LittleEndian.Uint64(src[i+6 : i+14 : i+14])
+						if u&0xC0C0F0 == 0x8080E0 {
+							if w := (u&0x0F)<<6 | u>>8&0x3F; w >= 0x800>>6 && plainBMP[w]&(1<<(u>>16&63)) != 0 {
+								n = 9
+								if u := u >> 24; u&0xC0C0F0 == 0x8080E0 {
+									if w := (u&0x0F)<<6 | u>>8&0x3F; w >= 0x800>>6 && plainBMP[w]&(1<<(u>>16&63)) != 0 {
+										n = 12
+									}
+								}
+							}
+						}
+					}
 				}
 			}
 		} else if v&0x80 == 0 {
@@ -186,8 +193,14 @@ func plainWords(src []byte, i int) (int, bool) {
 			if m&0x80 != 0 {
 				break // a control or DEL
 			}
-			if m == 0 && i+longASCII <= len(src) && asciiWords(src[i+8:i+longASCII]) {
-				return i + longASCII, true
+			if m == 0 {
+				// A whole word, by a branch, so that the next load does
+				// not wait for the count below.
+				i += 8
+				if ascii += 8; ascii >= longASCII {
+					return i, true
+				}
+				continue
 			}
 			i += bits.TrailingZeros64(m) >> 3
 			continue
@@ -196,9 +209,12 @@ func plainWords(src []byte, i int) (int, bool) {
 		}
 		// The space between two words of a script other than Latin is
 		// read with the letters before it, not in a turn of its own.
-		if i += n; n < 8 && v>>(8*n)&0xFF == ' ' {
+		// Each count of letters is a branch's constant, so the next load
+		// need not wait for arithmetic on this one.
+		if i += n; i < len(src) && src[i] == ' ' {
 			i++
 		}
+		ascii = 0
 	}
 	return i, false
 }
