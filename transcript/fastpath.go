@@ -224,27 +224,29 @@ func plainWords(src []byte, i int) (int, bool) {
 // whole line and start of the current one, and false if a line is longer
 // than maxLine.
 func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
-	if i-start <= maxLine {
-		// IndexByte, in assembly, rules out a run without a newline
-		// quickly; LastIndexByte, a plain loop, reads only the last
-		// line of one that has.
-		if bytes.IndexByte(src[a:i], '\n') >= 0 {
-			k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
-			end, start = k, k
-		}
-		return end, start, true
-	}
-	for {
-		k := bytes.IndexByte(src[a:i], '\n')
-		if k < 0 {
-			return end, start, true
-		}
-		if a+k-start > maxLine {
+	for i-start > maxLine {
+		// The current line must end within maxLine bytes. The lines
+		// that end in that window are shorter still, so the last line
+		// end in it starts the next line to check: a search a window,
+		// not a line, however short the lines are.
+		a = max(a, start)
+		if a > start+maxLine {
 			return end, start, false
 		}
-		a += k + 1
-		end, start = a, a
+		k := bytes.LastIndexByte(src[a:start+maxLine+1], '\n')
+		if k < 0 {
+			return end, start, false
+		}
+		end, start = a+k+1, a+k+1
 	}
+	// IndexByte, in assembly, rules out a run without a newline quickly;
+	// LastIndexByte, a plain loop, reads only the last line of one that
+	// has.
+	if a = max(a, start); bytes.IndexByte(src[a:i], '\n') >= 0 {
+		k := a + bytes.LastIndexByte(src[a:i], '\n') + 1
+		end, start = k, k
+	}
+	return end, start, true
 }
 
 // legitInLine reports whether the valid rune r at src[i:i+size], in the
