@@ -175,12 +175,19 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		if nDst == len(dst) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		if n := c.passLinesAt(src[nSrc:], len(dst)-nDst); n > 0 {
-			// Whole clean lines go straight from src to dst.
+		if n, wait := c.passLinesAt(src[nSrc:], len(dst)-nDst, passAhead); n > 0 || wait {
+			// Whole clean lines go straight from src to dst. A clean
+			// line that the rest of dst cannot hold waits for the
+			// next call, when dst is empty.
 			copy(dst[nDst:], src[nSrc:nSrc+n])
 			nDst += n
 			nSrc += n
-			continue
+			if wait && nDst > 0 {
+				return nDst, nSrc, transform.ErrShortDst
+			}
+			if n > 0 {
+				continue
+			}
 		}
 		// Output waits in out until dst takes it: give process no more
 		// input than dst has room for (or stepMin, and stepMax at most),
@@ -211,6 +218,11 @@ const (
 	stepMin = 4 << 10
 	stepMax = 16 << 10
 )
+
+// passAhead is how far past the room left in dst Transform reads for a
+// clean line that the room cuts, which then waits for an empty dst
+// rather than take the token path: a line of prose or a log's line.
+const passAhead = 4 << 10
 
 // Clean cleans raw in one call and returns the text and the report.
 //
@@ -359,7 +371,7 @@ func (c *Cleaner) colourRun(src []byte) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
-	if n := c.passLinesAt(src, c.lim.MaxLine); n > 0 {
+	if n, _ := c.passLinesAt(src, c.lim.MaxLine, 0); n > 0 {
 		c.put(src[:n])
 		return n
 	}

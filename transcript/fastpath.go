@@ -18,11 +18,11 @@ import (
 
 // passLinesAt is passLines where it can pass anything, at the start of a
 // line not yet tried: a check that costs the other tokens no call.
-func (c *Cleaner) passLinesAt(src []byte, max int) int {
+func (c *Cleaner) passLinesAt(src []byte, max, ahead int) (n int, wait bool) {
 	if c.passTried || len(c.line) > 0 {
-		return 0
+		return 0, false
 	}
-	return c.passLines(src, max)
+	return c.passLines(src, max, ahead)
 }
 
 // passLines returns the length of the whole lines at the start of src, at
@@ -31,33 +31,44 @@ func (c *Cleaner) passLinesAt(src []byte, max int) int {
 // with nothing pending (no line, no CR), hold only clean text that the
 // Unicode pass leaves alone, each line no longer than Limits.MaxLine, and
 // fit within the output limit; anything else is left to step.
-func (c *Cleaner) passLines(src []byte, max int) int {
+//
+// passLines also reads up to ahead bytes past max, and reports wait when
+// the line that max cuts would pass too: a caller whose output buffer
+// holds max bytes more can wait for an empty one, where that line passes
+// whole, rather than send it down the token path.
+func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.parserOnly || c.p.InSequence() {
-		return 0
+		return 0, false
 	}
 	if c.passSkip > 0 {
 		c.passSkip--
 		c.passTried = true
-		return 0
+		return 0, false
 	}
-	n := cleanLines(src[:min(len(src), max)], c.lim.MaxLine)
+	n = cleanLines(src[:min(len(src), max+ahead)], c.lim.MaxLine)
+	if n > max {
+		n, wait = bytes.LastIndexByte(src[:max], '\n')+1, true
+	}
 	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut {
-		n = 0 // near the limit, step cuts the text
+		n, wait = 0, false // near the limit, step cuts the text
 	}
 	if n == 0 {
+		if wait {
+			return 0, true
+		}
 		// This line takes the token path, and so may the next few:
 		// where no line passes (colour logs, hostile text), stop
 		// scanning every line for nothing.
 		c.passTried = true
 		c.passMisses = min(c.passMisses+1, 16)
 		c.passSkip = c.passMisses - 1
-		return 0
+		return 0, false
 	}
 	c.passMisses = 0
 	c.rep.BytesIn += int64(n)
 	c.rep.BytesOut += int64(n)
 	c.midLine = false
-	return n
+	return n, wait
 }
 
 // cleanLines returns the length of the whole lines, each ending in '\n', at

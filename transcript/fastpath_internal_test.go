@@ -5,6 +5,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/transform"
+
 	"github.com/plainsight-dev/plainsight"
 )
 
@@ -111,6 +114,82 @@ func TestPlainRun(t *testing.T) {
 					t.Fatalf("plainRun(%+q) = %d, plainRunRef %d", in, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestPassLinesWait checks which lines passLines passes when max cuts one,
+// and when it says that the cut line would pass whole.
+func TestPassLinesWait(t *testing.T) {
+	type result struct {
+		N           int
+		Wait, Tried bool
+	}
+	tests := []struct {
+		src        string
+		max, ahead int
+		want       result
+	}{
+		{"ab\ncdef\n", 5, 10, result{N: 3, Wait: true}},
+		{"ab\ncdef\n", 5, 0, result{N: 3}},
+		{"ab\ncdef\n", 8, 10, result{N: 8}},
+		{"abcdef\n", 3, 10, result{Wait: true}},  // nothing passes now, the line later
+		{"abcdef\n", 3, 0, result{Tried: true}},  // the line takes the token path
+		{"abcdef\n", 3, 2, result{Tried: true}},  // its end is past what may be read
+		{"ab\ncd\x1bx\n", 4, 10, result{N: 3}},   // the cut line holds an escape
+		{"ab\ncd\u202ex\n", 4, 10, result{N: 3}}, // or a character the Unicode pass escapes
+		{"ab\ncdefgh", 4, 10, result{N: 3}},      // or does not end in src
+		{"\u0436\u0436\n\u0436\u0436\u0436\n", 6, 10, result{N: 5, Wait: true}},
+		{"\u4e00\n\u4e00\u4e00\n", 5, 1, result{N: 4}}, // the ahead bytes end within a character
+	}
+	for _, tt := range tests {
+		c := NewCleaner(Options{})
+		c.init()
+		n, wait := c.passLines([]byte(tt.src), tt.max, tt.ahead)
+		if diff := cmp.Diff(tt.want, result{n, wait, c.passTried}); diff != "" {
+			t.Errorf("passLines(%+q, %d, %d) (-want +got):\n%s", tt.src, tt.max, tt.ahead, diff)
+		}
+	}
+}
+
+// TestTransformWaitsForRoom checks that Transform leaves a clean line that
+// the room left in dst cuts for the next call, and that a dst too small
+// for the line still makes progress.
+func TestTransformWaitsForRoom(t *testing.T) {
+	src := []byte("ab\ncdefgh\nij\n")
+	type call struct {
+		NDst, NSrc int
+		Err        error
+	}
+	tests := []struct {
+		dst  int
+		want []call
+	}{
+		// "cdefgh\n" waits for the second call, where it does not fit
+		// either and takes the token path.
+		{5, []call{{3, 3, transform.ErrShortDst}, {5, 10, transform.ErrShortDst}, {5, 0, nil}}},
+		{9, []call{{3, 3, transform.ErrShortDst}, {7, 7, transform.ErrShortDst}, {3, 3, nil}}},
+		{16, []call{{13, 13, nil}}},
+	}
+	for _, tt := range tests {
+		c := NewCleaner(Options{})
+		var got []call
+		var out []byte
+		for rest := src; ; {
+			dst := make([]byte, tt.dst)
+			nDst, nSrc, err := c.Transform(dst, rest, true)
+			got = append(got, call{nDst, nSrc, err})
+			out = append(out, dst[:nDst]...)
+			rest = rest[nSrc:]
+			if err != transform.ErrShortDst || len(got) > 10 {
+				break
+			}
+		}
+		if diff := cmp.Diff(tt.want, got, cmp.Comparer(func(a, b error) bool { return a == b })); diff != "" {
+			t.Errorf("dst %d: calls (-want +got):\n%s", tt.dst, diff)
+		}
+		if string(out) != string(src) {
+			t.Errorf("dst %d: output %+q, want %+q", tt.dst, out, src)
 		}
 	}
 }
