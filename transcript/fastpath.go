@@ -115,7 +115,7 @@ func cleanLines(src []byte, maxLine int) int {
 		if size == 1 {
 			return end // not valid UTF-8, or cut short by the end of src
 		}
-		if cls, _ := runeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r)) {
 			return end
 		}
 		i += size
@@ -261,11 +261,12 @@ func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
 }
 
 // legitInLine reports whether the valid rune r at src[i:i+size], in the
-// line that starts at src[start], is a joiner, selector or tag that its
-// context makes literal: the Unicode pass, which sees the whole line, leaves
-// it alone. A line that does not end within src is left to step.
+// line that starts at src[start], a rune whose class its context decides
+// (runeClass), is a joiner, selector or tag that its context makes
+// literal: the Unicode pass, which sees the whole line, leaves it alone.
+// A line that does not end within src is left to step.
 func legitInLine(src []byte, start, i, size int, r rune) bool {
-	if _, contextual := runeClass(r); !contextual || r < 0x800 {
+	if r < 0x800 {
 		return false
 	}
 	nl := bytes.IndexByte(src[i:], '\n')

@@ -33,7 +33,7 @@ func cleanLinesRef(src []byte, maxLine int) int {
 		if size == 1 {
 			return end
 		}
-		if cls, _ := runeClass(r); cls != plainsight.ClassNone && !legitInLine(src, start, i, size, r) {
+		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r)) {
 			return end
 		}
 		i += size
