@@ -78,8 +78,9 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 //
 // plainWords reads the text of every script; long runs of ASCII go to
 // the word-at-a-time scanner, which reads across line ends. Line ends,
-// tabs, four-byte characters, the characters plainBMP does not mark and
-// the last bytes of src take the rune's own checks.
+// tabs, four-byte characters other than emoji, the characters plainBMP
+// and plainSymbols do not mark and the last bytes of src take the rune's
+// own checks.
 func cleanLines(src []byte, maxLine int) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
 	i := 0
@@ -130,15 +131,15 @@ func cleanLines(src []byte, maxLine int) int {
 const longASCII = 32
 
 // plainWords reads src from i eight bytes at a time, while it holds
-// printable ASCII and two- and three-byte characters that plainBMP marks:
-// a word's leading run of printable ASCII is found with a few arithmetic
-// operations on the word, and a character by one mask and compare, then
-// tested with one bit of plainBMP indexed by its bytes, without decoding
-// it. It returns where it stopped: at a byte it does not read, within the
-// last eight bytes of src, or (long true) once it has read longASCII
-// bytes of printable ASCII in whole words in a row, a run that the
-// word-at-a-time scanner reads on. A loop of its own, so that the
-// compiler keeps its state in registers.
+// printable ASCII, two- and three-byte characters that plainBMP marks and
+// emoji that plainSymbols marks: a word's leading run of printable ASCII
+// is found with a few arithmetic operations on the word, and a character
+// by one mask and compare, then tested with one bit of its table indexed
+// by its bytes, without decoding it. It returns where it stopped: at a
+// byte it does not read, within the last eight bytes of src, or (long
+// true) once it has read longASCII bytes of printable ASCII in whole
+// words in a row, a run that the word-at-a-time scanner reads on. A loop
+// of its own, so that the compiler keeps its state in registers.
 func plainWords(src []byte, i int) (int, bool) {
 	ascii := 0 // printable ASCII bytes read in a row, up to i
 	for i+8 <= len(src) {
@@ -215,6 +216,14 @@ func plainWords(src []byte, i int) (int, bool) {
 			}
 			i += bits.TrailingZeros64(m) >> 3
 			continue
+		} else if v&0xC0C0FFFF == 0x80809FF0 {
+			// 11110000 10011111 10xxxxxx 10xxxxxx, U+1F000..U+1FFFF:
+			// emoji and pictographs, whose word of plainSymbols is
+			// b2&0x3F.
+			if plainSymbols[v>>16&0x3F]&(1<<(v>>24&63)) == 0 {
+				break
+			}
+			n = 4
 		} else {
 			break
 		}

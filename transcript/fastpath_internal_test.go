@@ -51,7 +51,8 @@ func TestCleanLines(t *testing.T) {
 	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "\n", "x\n", "\u200c\u0627\n", "abcdefghijkl\nmn\n",
 		"\u0416\u0416\u0416\u0416\n", "\u4e00\u4e00\u4e00\n", "\x80\u0416\u0416\u0416\x7f", "\x80\x80\u4e00\u4e00\xc2\x85\u0416", "\xbf\xe4\xb8 xyzxyzxyzxyz",
 		"\x80 abcdefgh\n", "\xbf\u0416\u4e00\u4e00\u4e00\n",
-		"\x80abcdef\x1f\n", "\x80ab\x7fcdefghij\n", "\x80abc\x00defghij", "\x80abcdefghijklmnopqrstuvwxyz\x01\n"}
+		"\x80abcdef\x1f\n", "\x80ab\x7fcdefghij\n", "\x80abc\x00defghij", "\x80abcdefghijklmnopqrstuvwxyz\x01\n",
+		"\x9a\x80\U0001F680 a\n", "\x8b\xbf\n", "\x9a", "\x9a\x80\xf0\x9f\x9a"}
 	for _, prefix := range prefixes {
 		for pair := 0x80 << 8; pair < 1<<16; pair++ {
 			if lead, next := byte(pair>>8), byte(pair); (lead < 0xC0 || lead > 0xF4) && next != 0x41 && next != 0x80 && next != 0xBF && next != 0xC3 {
@@ -67,6 +68,21 @@ func TestCleanLines(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestCleanLinesEveryCodePoint compares cleanLines with cleanLinesRef on
+// each code point of planes 0 and 1 between words, where plainWords reads
+// it: each bit of plainBMP and plainSymbols, reached from the bytes.
+func TestCleanLinesEveryCodePoint(t *testing.T) {
+	for r := rune(0x80); r < 0x20000; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		in := []byte("abcdefgh" + string(r) + string(r) + " abcdefgh\n")
+		if got, want := cleanLines(in, 100), cleanLinesRef(in, 100); got != want {
+			t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
 		}
 	}
 }
@@ -93,19 +109,28 @@ func plainRunRef(src []byte) int {
 }
 
 // TestPlainRun checks that plainRun reads only printable ASCII and the
-// code points plainBMP marks, and at least what plainRunRef reads, on
+// code points plainBMP and plainSymbols mark, and at least what
+// plainRunRef reads, on
 // runs of several scripts' letters long enough for plainWords, each ended
 // by a sample of two-byte prefixes.
 func TestPlainRun(t *testing.T) {
 	plain := func(s []byte) bool {
 		for _, r := range string(s) {
-			if r < 0x20 || r == 0x7F || r >= 0x80 && (r > 0xFFFF || plainBMP[r>>6]&(1<<(r&63)) == 0) {
+			switch {
+			case r < 0x20 || r == 0x7F:
+				return false
+			case r>>12 == 0x1F:
+				if plainSymbols[r>>6&63]&(1<<(r&63)) == 0 {
+					return false
+				}
+			case r >= 0x80 && (r > 0xFFFF || plainBMP[r>>6]&(1<<(r&63)) == 0):
 				return false
 			}
 		}
 		return utf8.Valid(s)
 	}
-	for _, unit := range []string{"\u0301", "\u0416\u0416 ", "\u4e00", "\u0915\u094d\u0937 ", "ab\u00e9", "\u0645\u06cc", "\u0416\u200c"} {
+	for _, unit := range []string{"\u0301", "\u0416\u0416 ", "\u4e00", "\u0915\u094d\u0937 ", "ab\u00e9", "\u0645\u06cc", "\u0416\u200c",
+		"\U0001F680 ", "\U0001F1FA\U0001F1F8", "x\U0001F44D\U0001F3FF", "\U0001F600\U0001F2FF"} {
 		for n := 1; n < 30; n += 3 {
 			run := strings.Repeat(unit, n)
 			for end := 0x80 << 8; end < 1<<16; end += 7 {

@@ -269,3 +269,26 @@ var plainBMP = [1 << 10]uint64{
 	0xffffffff03ff0000, 0xffdf0f7ffff7ffff, 0xffffffffffffffff, 0x1fffffffffffffff, // U+FE00..U+FEFF
 	0xfffffffffffffffe, 0xffffffffffffffff, 0x7ffffffeffffffff, 0x20007f7f1cfcfcfc, // U+FF00..U+FFFF
 }
+
+// plainSymbols has a bit set for each code point of U+1F000..U+1FFFF, the
+// block of emoji and pictographs, whose class by escape.ClassOf is None:
+// bit r&63 of word r>>6&63 stands for r. Emoji are the four-byte
+// characters of most text. Size: 512 bytes.
+var plainSymbols = [64]uint64{
+	0xffff0fffffffffff, 0xffffffffffffffff, 0xfffe7fff000fffff, 0x003ffffffffefffe, // U+1F000..U+1F0FF
+	0xffffffffffffffff, 0xffffffffffffffff, 0x00003fffffffffff, 0xffffffc000000000, // U+1F100..U+1F1FF
+	0x0fffffffffff0007, 0x0000003f000301ff, 0x0000000000000000, 0x0000000000000000, // U+1F200..U+1F2FF
+	0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, // U+1F300..U+1F3FF
+	0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, // U+1F400..U+1F4FF
+	0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, // U+1F500..U+1F5FF
+	0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x1fff1ffff1ffffff, // U+1F600..U+1F6FF
+	0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00010fff03ffffff, // U+1F700..U+1F7FF
+	0xffffffffffff0fff, 0xffffffff03ff00ff, 0x0fff3fffffff00ff, 0x0000000001ff0003, // U+1F800..U+1F8FF
+	0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, // U+1F900..U+1F9FF
+	0xffffffffffffffff, 0x1fff3fff00ffffff, 0xffffffffffffc7ff, 0x01ff87ff9fffe17f, // U+1FA00..U+1FAFF
+	0xffffffffffffffff, 0xffffffffffffffff, 0xfffffffffff7ffff, 0x07ffffffffffffff, // U+1FB00..U+1FBFF
+	0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // U+1FC00..U+1FCFF
+	0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // U+1FD00..U+1FDFF
+	0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // U+1FE00..U+1FEFF
+	0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // U+1FF00..U+1FFFF
+}

@@ -41,12 +41,17 @@ func TestRuneClassAgreesWithSanitize(t *testing.T) {
 				t.Errorf("plainBMP has %U %v, Sanitize escapes it as %v", r, plain, want)
 			}
 		}
+		if r>>12 == 0x1F {
+			if plain := plainSymbols[r>>6&63]&(1<<(r&63)) != 0; plain != (want == plainsight.ClassNone) {
+				t.Errorf("plainSymbols has %U %v, Sanitize escapes it as %v", r, plain, want)
+			}
+		}
 	}
 }
 
-// TestPlainBMPUpToDate recomputes plainBMP from escape.ClassOf, as
-// internal/genplain does: a difference means plainbmp.go is stale (run go
-// generate).
+// TestPlainBMPUpToDate recomputes plainBMP and plainSymbols from
+// escape.ClassOf, as internal/genplain does: a difference means
+// plainbmp.go is stale (run go generate).
 func TestPlainBMPUpToDate(t *testing.T) {
 	var want [1 << 10]uint64
 	for r := rune(0xA0); r < 0x10000; r++ {
@@ -57,6 +62,17 @@ func TestPlainBMPUpToDate(t *testing.T) {
 	for i := range want {
 		if got := plainBMP[i]; got != want[i] {
 			t.Fatalf("plainBMP[%d] (U+%04X..U+%04X) = %#016x, want %#016x: run go generate", i, i*64, i*64+63, got, want[i])
+		}
+	}
+	var symbols [64]uint64
+	for r := rune(0x1F000); r < 0x20000; r++ {
+		if escape.ClassOf(r, ucd.Lookup(r)) == escape.None {
+			symbols[r>>6&63] |= 1 << (r & 63)
+		}
+	}
+	for i := range symbols {
+		if got := plainSymbols[i]; got != symbols[i] {
+			t.Fatalf("plainSymbols[%d] (U+%05X..U+%05X) = %#016x, want %#016x: run go generate", i, 0x1F000+i*64, 0x1F000+i*64+63, got, symbols[i])
 		}
 	}
 }
