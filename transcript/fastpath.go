@@ -79,8 +79,8 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 // plainWords reads the text of every script; long runs of ASCII go to
 // the word-at-a-time scanner, which reads across line ends. Line ends,
 // tabs, four-byte characters other than emoji, the characters plainBMP
-// and plainSymbols do not mark and the last bytes of src take the rune's
-// own checks.
+// and plainSymbols do not mark (but a ZWNJ between joining letters) and
+// the last bytes of src take the rune's own checks.
 func cleanLines(src []byte, maxLine int) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
 	i := 0
@@ -131,8 +131,9 @@ func cleanLines(src []byte, maxLine int) int {
 const longASCII = 32
 
 // plainWords reads src from i eight bytes at a time, while it holds
-// printable ASCII, two- and three-byte characters that plainBMP marks and
-// emoji that plainSymbols marks: a word's leading run of printable ASCII
+// printable ASCII, two- and three-byte characters that plainBMP marks,
+// emoji that plainSymbols marks and a ZWNJ between letters that join
+// across it (zwnjBetween): a word's leading run of printable ASCII
 // is found with a few arithmetic operations on the word, and a character
 // by one mask and compare, then tested with one bit of its table indexed
 // by its bytes, without decoding it. It returns where it stopped: at a
@@ -170,7 +171,14 @@ func plainWords(src []byte, i int) (int, bool) {
 			// Surrogates have no bit set.
 			w := (v&0x0F)<<6 | v>>8&0x3F
 			if w < 0x800>>6 || plainBMP[w]&(1<<(v>>16&63)) == 0 {
-				break
+				// A ZWNJ between two letters that join across it, as
+				// Persian writes inside words, is literal.
+				if !zwnjBetween(src, i, v) {
+					break
+				}
+				i += 3
+				ascii = 0
+				continue
 			}
 			n = 3
 			if u := v >> 24; u&0xC0C0F0 == 0x8080E0 {
@@ -237,6 +245,21 @@ func plainWords(src []byte, i int) (int, bool) {
 		ascii = 0
 	}
 	return i, false
+}
+
+// zwnjBetween reports whether v, the eight bytes at src[i], starts with a
+// ZWNJ between two two-byte letters that join across it (zwnjBefore and
+// zwnjAfter): the context that makes it literal, without the walk.
+func zwnjBetween(src []byte, i int, v uint64) bool {
+	if v&0xFFFFFF != 0x8C80E2 || i < 2 {
+		return false
+	}
+	// The bytes before i are whole characters, so a lead byte two
+	// before i starts the character before the ZWNJ.
+	a, b := uint64(src[i-2]), uint64(src[i-1])
+	u := v >> 24 // the character after
+	return a&0xE0 == 0xC0 && b&0xC0 == 0x80 && zwnjBefore[a&0x1F]&(1<<(b&63)) != 0 &&
+		u&0xC0E0 == 0x80C0 && zwnjAfter[u&0x1F]&(1<<(u>>8&63)) != 0
 }
 
 // settleLines settles the lines that end in src[a:i], clean text that

@@ -87,6 +87,37 @@ func TestCleanLinesEveryCodePoint(t *testing.T) {
 	}
 }
 
+// TestCleanLinesZWNJ compares cleanLines with cleanLinesRef on a ZWNJ
+// between each two-byte code point and U+0628 ARABIC LETTER BEH, on
+// either side, and between every pair of letters that zwnjBefore and
+// zwnjAfter mark: where plainWords takes a ZWNJ without the walk, the
+// walk makes it literal too.
+func TestCleanLinesZWNJ(t *testing.T) {
+	check := func(a, b rune) {
+		in := []byte("abcdefgh" + string(a) + "\u200c" + string(b) + " abcdefgh\n")
+		if got, want := cleanLines(in, 100), cleanLinesRef(in, 100); got != want {
+			t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
+		}
+	}
+	pairs := 0
+	for a := rune(0x80); a < 0x800; a++ {
+		check(a, 0x628)
+		check(0x628, a)
+		if zwnjBefore[a>>6]&(1<<(a&63)) == 0 {
+			continue
+		}
+		for b := rune(0x80); b < 0x800; b++ {
+			if zwnjAfter[b>>6]&(1<<(b&63)) != 0 {
+				check(a, b)
+				pairs++
+			}
+		}
+	}
+	if pairs == 0 {
+		t.Fatal("no letter pair joins across a ZWNJ")
+	}
+}
+
 // plainRunRef is plainRun a character at a time: two- and three-byte
 // runes that plainBMP marks and single printable ASCII bytes between them.
 func plainRunRef(src []byte) int {
@@ -115,12 +146,19 @@ func plainRunRef(src []byte) int {
 // by a sample of two-byte prefixes.
 func TestPlainRun(t *testing.T) {
 	plain := func(s []byte) bool {
-		for _, r := range string(s) {
+		for i, r := range string(s) {
 			switch {
 			case r < 0x20 || r == 0x7F:
 				return false
 			case r>>12 == 0x1F:
 				if plainSymbols[r>>6&63]&(1<<(r&63)) == 0 {
+					return false
+				}
+			case r == 0x200C:
+				// Literal between letters that join across it.
+				before, _ := utf8.DecodeLastRune(s[:i])
+				after, _ := utf8.DecodeRune(s[i+3:])
+				if before >= 0x800 || after >= 0x800 || zwnjBefore[before>>6]&(1<<(before&63)) == 0 || zwnjAfter[after>>6]&(1<<(after&63)) == 0 {
 					return false
 				}
 			case r >= 0x80 && (r > 0xFFFF || plainBMP[r>>6]&(1<<(r&63)) == 0):
@@ -130,7 +168,8 @@ func TestPlainRun(t *testing.T) {
 		return utf8.Valid(s)
 	}
 	for _, unit := range []string{"\u0301", "\u0416\u0416 ", "\u4e00", "\u0915\u094d\u0937 ", "ab\u00e9", "\u0645\u06cc", "\u0416\u200c",
-		"\U0001F680 ", "\U0001F1FA\U0001F1F8", "x\U0001F44D\U0001F3FF", "\U0001F600\U0001F2FF"} {
+		"\U0001F680 ", "\U0001F1FA\U0001F1F8", "x\U0001F44D\U0001F3FF", "\U0001F600\U0001F2FF",
+		"\u0645\u06cc\u200c\u0647\u0627 "} {
 		for n := 1; n < 30; n += 3 {
 			run := strings.Repeat(unit, n)
 			for end := 0x80 << 8; end < 1<<16; end += 7 {

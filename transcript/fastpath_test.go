@@ -97,6 +97,12 @@ func FuzzFastPaths(f *testing.F) {
 		f.Add([]byte(tt.in), uint8(i))
 	}
 	f.Add([]byte("a\xffb\xe2\x82c\xa0\x9b1md\xf0\x9f\x98"), uint8(0))
+	// Persian words joined across a ZWNJ, and lines that would be clean
+	// but for a ZWNJ that does not join (before a mark and a space,
+	// before a letter that never joins, after one that joins only on its
+	// right) or an unassigned emoji.
+	f.Add([]byte("\u0641\u0627\u06cc\u0644\u200c\u0647\u0627 \u0631\u0627 \u0645\u06cc\u200c\u06a9\u0634\u062f \U0001F680\n"+
+		"\u0641\u0627\u06cc\u0644 \u0628\u200c\u0301 \u0628\u200c\u0621 x\n\u0641\u0627\u06cc\u0644 \u0627\u200c\u0628 x\n\u0641\u0627\u06cc\u0644 \U0001F2FF x\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		checkFastPaths(t, data, fuzzOptions(mode))
 	})

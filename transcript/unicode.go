@@ -39,7 +39,8 @@ func runeClass(r rune) (cls plainsight.Class, contextual bool) {
 // other than Latin): the text of most of the world's scripts, one
 // character a loop. Past its first sixteen bytes, a run is long enough
 // that plainWords, which reads a word at a time (and printable ASCII of
-// any length, and emoji), pays for its call.
+// any length, emoji, and a ZWNJ between letters that join across it),
+// pays for its call.
 func plainRun(src []byte) int {
 	i := 0
 	for i+1 < len(src) {

@@ -138,6 +138,10 @@ func TestUnicodePathsAgree(t *testing.T) {
 // UTF-8 replaced) that the per-rune path agrees with Sanitize.
 func FuzzUnicodePaths(f *testing.F) {
 	f.Add("\u2764\ufe0f x\ufe01 \U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F \u202e\u00a0")
+	// Past the first sixteen bytes of a run, where plainRun reads a word
+	// at a time: ZWNJs that join and that do not, emoji and one not
+	// assigned.
+	f.Add("\u0645\u06cc\u06a9\u0634\u062f\u0645\u06cc\u06a9\u0634\u062f \u0645\u06cc\u200c\u06a9 \u0628\u200c\u0301 \u0628\u200c\u0621 \u0627\u200c\u0628 \U0001F680 \U0001F2FF")
 	f.Fuzz(func(t *testing.T, s string) {
 		seg := []byte(strings.Map(func(r rune) rune {
 			if r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F {

@@ -2,7 +2,8 @@
 // Multilingual Plane, and of the block of emoji and pictographs
 // (U+1F000..U+1FFFF), that the transcript's Unicode pass leaves alone:
 // each valid code point from U+00A0 whose class, by escape.ClassOf, is
-// None.
+// None. Two more tables hold the two-byte letters that make a ZWNJ
+// between them literal, by the rule Sanitize follows (sequence.Joiner).
 //
 //	go run ./internal/genplain -o plainbmp.go
 //
@@ -20,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/sequence"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -30,6 +32,22 @@ func main() {
 	for r := rune(0xA0); r < 0x10000; r++ {
 		if utf8.ValidRune(r) && escape.ClassOf(r, ucd.Lookup(r)) == escape.None {
 			bits[r>>6] |= 1 << (r & 63)
+		}
+	}
+	// A ZWNJ is literal between a letter that joins it on the left and
+	// one that joins it on the right: each two-byte letter is tried
+	// with U+0628 ARABIC LETTER BEH, which joins on both sides, on the
+	// other side.
+	var zwnjBefore, zwnjAfter [32]uint64
+	for r := rune(0xA0); r < 0x800; r++ {
+		if bits[r>>6]&(1<<(r&63)) == 0 {
+			continue
+		}
+		if s := string(r) + "\u200c\u0628"; sequence.Joiner(s, len(s)-5, 3, 0x200C, literal) {
+			zwnjBefore[r>>6] |= 1 << (r & 63)
+		}
+		if sequence.Joiner("\u0628\u200c"+string(r), 2, 3, 0x200C, literal) {
+			zwnjAfter[r>>6] |= 1 << (r & 63)
 		}
 	}
 	var symbols [64]uint64
@@ -71,6 +89,25 @@ var plainSymbols = [64]uint64{
 			symbols[i], symbols[i+1], symbols[i+2], symbols[i+3], 0x1F000+i*64, 0x1F000+i*64+255)
 	}
 	b.WriteString("}\n")
+	for _, t := range []struct {
+		name, doc string
+		bits      *[32]uint64
+	}{
+		{"zwnjBefore", "after", &zwnjBefore},
+		{"zwnjAfter", "before", &zwnjAfter},
+	} {
+		fmt.Fprintf(&b, `
+// %s has a bit set for each two-byte letter that a ZWNJ %s it
+// joins, as in Persian words: a ZWNJ is literal between a letter of
+// zwnjBefore and one of zwnjAfter. Bit r&63 of word r>>6 stands for r.
+var %s = [32]uint64{
+`, t.name, t.doc, t.name)
+		for i := 0; i < len(t.bits); i += 4 {
+			fmt.Fprintf(&b, "\t%#016x, %#016x, %#016x, %#016x, // U+%04X..U+%04X\n",
+				t.bits[i], t.bits[i+1], t.bits[i+2], t.bits[i+3], i*64, i*64+255)
+		}
+		b.WriteString("}\n")
+	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Printf("format: %v", err)
@@ -81,3 +118,11 @@ var plainSymbols = [64]uint64{
 	}
 }
 
+// literal reports whether r, a neighbour of a joiner, is shown as itself:
+// printable ASCII, or a code point of class None.
+func literal(r rune) bool {
+	if r < 0xA0 {
+		return r >= 0x20 && r < 0x7F
+	}
+	return escape.ClassOf(r, ucd.Lookup(r)) == escape.None
+}
