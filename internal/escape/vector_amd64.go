@@ -31,3 +31,21 @@ func cleanBlocksAVX2(p *byte, n int, mask, value byte) int
 func vectorBlocks(s []byte, mask, value byte) int {
 	return cleanBlocksAVX2(unsafe.SliceData(s), len(s), mask, value)
 }
+
+// padPairBlocksAVX2 is PadPairBlocks for the n bytes at p.
+//
+//go:noescape
+func padPairBlocksAVX2(p *byte, n int) int
+
+// PadPairBlocks returns how far s can be skipped in whole blocks of 32
+// bytes in which no pair of pad bytes starts: the start of the first block
+// where one does (its second byte may be the next block's first), or else
+// of the first block without 33 bytes of s to read. A pad byte is at most
+// 0x20 and below 0x80: space and the C0 controls. Where there is no vector
+// loop it reads nothing and returns 0: the caller's word loop reads on.
+func PadPairBlocks(s []byte) int {
+	if !useVector {
+		return 0
+	}
+	return padPairBlocksAVX2(unsafe.SliceData(s), len(s))
+}

@@ -124,3 +124,43 @@ stop:
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)
 	RET
+
+// func padPairBlocksAVX2(p *byte, n int) int
+//
+// A pad byte is at most 0x20 and below 0x80: above -1 and below 0x21 as
+// a signed byte. Each block of 32 is read twice, at its start and one
+// byte on, so that a pair of pad bytes shows as a pad byte in both at
+// the same position, its second byte the next block's first included.
+TEXT ·padPairBlocksAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	XORQ AX, AX // the index of the block read
+	SUBQ $33, CX // a block at AX has its 33 bytes when AX <= n-33
+	JLT  none
+	MOVQ $0x2121212121212121, DX
+	MOVQ DX, X1
+	VPBROADCASTQ X1, Y1 // 0x21
+	VPCMPEQB Y2, Y2, Y2 // -1
+
+loop:
+	CMPQ AX, CX
+	JGT  done
+	VMOVDQU (SI)(AX*1), Y3
+	VMOVDQU 1(SI)(AX*1), Y4
+	VPCMPGTB Y3, Y1, Y5 // b < 0x21
+	VPCMPGTB Y2, Y3, Y6 // b > -1
+	VPAND Y5, Y6, Y5
+	VPCMPGTB Y4, Y1, Y6 // likewise for the byte after
+	VPCMPGTB Y2, Y4, Y7
+	VPAND Y6, Y7, Y6
+	VPTEST Y5, Y6 // any pair?
+	JNZ  done
+	ADDQ $32, AX
+	JMP  loop
+
+done:
+	VZEROUPPER
+
+none:
+	MOVQ AX, ret+16(FP)
+	RET

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -55,6 +56,43 @@ func TestVectorBlocks(t *testing.T) {
 					if n := vectorBlocks(buf, m.mask, m.value); n != want {
 						t.Fatalf("%s: vectorBlocks(%d bytes, %#x at %d) = %d, want %d",
 							m.name, size, v, at, n, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPadPairBlocks holds the vector loop's search for pairs of pad bytes
+// to a byte-at-a-time reference, for every byte value as a pair and
+// alone at every position of runs around its block sizes.
+func TestPadPairBlocks(t *testing.T) {
+	if !slices.Contains(scannerPaths(t), true) {
+		t.Skip("no vector loop here")
+	}
+	pad := func(c byte) bool { return c <= 0x20 }
+	ref := func(s []byte) int {
+		i := 0
+		for ; i+33 <= len(s); i += 32 {
+			for k := i; k < i+32; k++ {
+				if pad(s[k]) && pad(s[k+1]) {
+					return i
+				}
+			}
+		}
+		return i
+	}
+	for _, size := range []int{0, 1, 32, 33, 34, 64, 65, 66, 96, 97, 98, 129, 200} {
+		for at := range size {
+			for v := range 256 {
+				for _, pair := range []bool{false, true} {
+					buf := bytes.Repeat([]byte{'x'}, size)
+					buf[at] = byte(v)
+					if pair && at+1 < size {
+						buf[at+1] = ' '
+					}
+					if got, want := PadPairBlocks(buf), ref(buf); got != want {
+						t.Fatalf("PadPairBlocks(%d bytes, %#x at %d, pair %v) = %d, want %d", size, v, at, pair, got, want)
 					}
 				}
 			}
