@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // This file holds the padding reading: whitespace that pushes part of the
@@ -77,6 +79,10 @@ func hasPadding(text string) bool {
 	return ok
 }
 
+// padPairBlocks is escape.PadPairBlocks; the tests turn it off to hold the
+// word loop alone to the same reference.
+var padPairBlocks = escape.PadPairBlocks
+
 // nextBlank returns the first run of blank lines or of spaces before text
 // that starts at or after from. Any run long enough to warn holds
 // paddingMinRun pad bytes in a row, or paddingBlankLines at the start of
@@ -111,8 +117,14 @@ func nextBlank(text string, from int) (paddingRun, bool) {
 		q3 := l3 & (l3<<8 | l2>>56)
 		if p0|p1|p2|q3 == 0 {
 			// No pair of pad bytes: the usual word of text, single
-			// spaces between words.
+			// spaces between words. The vector loop, where there is
+			// one, reads on through the blocks that start no pair;
+			// the word before the next block then ends none.
 			p3 = 0
+			if k := padPairBlocks(b[i+32:]); k > 0 {
+				i += k
+				l3 = padLanes(binary.LittleEndian.Uint64(b[i+24 : i+32]))
+			}
 			continue
 		}
 		// Six in a row end where three pairs end, each two lanes after the last.

@@ -125,42 +125,79 @@ func TestPaddingMarker(t *testing.T) {
 	}
 }
 
-// TestPaddingScan checks the word-at-a-time scan against a plain reading
-// of every run of pad bytes, at every alignment.
+// TestPaddingScan checks the word-at-a-time scan, with the vector loop
+// over text without pairs of pad bytes and without it, against a plain
+// reading of every run of pad bytes, at every alignment.
 func TestPaddingScan(t *testing.T) {
-	plain := func(text string) (paddingRun, bool) {
-		for a := 0; a < len(text); {
-			if !isPad(text[a]) {
-				a++
-				continue
-			}
-			b := a
-			for b < len(text) && isPad(text[b]) {
-				b++
-			}
-			if run, ok := paddingIn(text, a, b); ok {
-				return run, true
-			}
-			a = b
-		}
-		return paddingRun{}, false
-	}
+	defer func(f func([]byte) int) { padPairBlocks = f }(padPairBlocks)
 	units := []string{"\n", " ", "\t", "\r", "x"}
-	for n := 0; n < 40000; n++ {
-		var b strings.Builder
-		for k := uint(n); b.Len() < 70; k = k*7 + 3 {
-			u := units[k%uint(len(units))]
-			b.WriteString(strings.Repeat(u, 1+int(k%9)))
+	// Between the runs, text without pairs of pad bytes, long enough
+	// for the vector loop to skip.
+	words := []string{"", "y", "a word or two", strings.Repeat("text between ", 9)}
+	for _, vector := range []bool{false, true} {
+		padPairBlocks = escape.PadPairBlocks
+		if !vector {
+			padPairBlocks = func([]byte) int { return 0 }
 		}
-		for off := range 9 {
-			text := strings.Repeat("y", off) + b.String()
-			got, gotOK := nextBlank(text, 0)
-			want, wantOK := plain(text)
-			if got != want || gotOK != wantOK {
-				t.Fatalf("nextBlank(%q) = %+v, %v; want %+v, %v", text, got, gotOK, want, wantOK)
+		for n := 0; n < 40000; n++ {
+			var b strings.Builder
+			for k := uint(n); b.Len() < 70+n%200; k = k*7 + 3 {
+				u := units[k%uint(len(units))]
+				b.WriteString(strings.Repeat(u, 1+int(k%9)))
+				b.WriteString(words[k/5%uint(len(words))])
+			}
+			for off := range 9 {
+				text := strings.Repeat("y", off) + b.String()
+				got, gotOK := nextBlank(text, 0)
+				want, wantOK := plainBlank(text)
+				if got != want || gotOK != wantOK {
+					t.Fatalf("vector %v: nextBlank(%q) = %+v, %v; want %+v, %v", vector, text, got, gotOK, want, wantOK)
+				}
 			}
 		}
 	}
+}
+
+// plainBlank is nextBlank from the start of text as its doc defines it:
+// every run of pad bytes judged in turn.
+func plainBlank(text string) (paddingRun, bool) {
+	for a := 0; a < len(text); {
+		if !isPad(text[a]) {
+			a++
+			continue
+		}
+		b := a
+		for b < len(text) && isPad(text[b]) {
+			b++
+		}
+		if run, ok := paddingIn(text, a, b); ok {
+			return run, true
+		}
+		a = b
+	}
+	return paddingRun{}, false
+}
+
+// FuzzPaddingScan checks nextBlank, with the vector loop and without it,
+// against plainBlank on any text, and on the text after a run long enough
+// for the vector loop to skip.
+func FuzzPaddingScan(f *testing.F) {
+	f.Add("a  b\n\n\n\n\n\nc", uint8(0))
+	f.Add("x\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tx", uint8(3))
+	defer func(f func([]byte) int) { padPairBlocks = f }(padPairBlocks)
+	f.Fuzz(func(t *testing.T, text string, off uint8) {
+		text = strings.Repeat("text between ", int(off%8)) + text
+		want, wantOK := plainBlank(text)
+		for _, vector := range []bool{false, true} {
+			padPairBlocks = escape.PadPairBlocks
+			if !vector {
+				padPairBlocks = func([]byte) int { return 0 }
+			}
+			if got, gotOK := nextBlank(text, 0); got != want || gotOK != wantOK {
+				t.Fatalf("vector %v: nextBlank(%q) = %+v, %v; want %+v, %v", vector, text, got, gotOK, want, wantOK)
+			}
+		}
+	})
 }
 
 // BenchmarkPadding measures what the padding reading adds to clean ASCII,
