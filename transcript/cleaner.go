@@ -175,10 +175,12 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		if nDst == len(dst) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		if n, wait := c.passLinesAt(src[nSrc:], len(dst)-nDst, passAhead); n > 0 || wait {
-			// Whole clean lines go straight from src to dst. A clean
-			// line that the rest of dst cannot hold waits for the
-			// next call, when dst is empty.
+		if !c.passTried && len(c.line) == 0 {
+			// At the start of a line not yet tried, whole clean lines
+			// go straight from src to dst. A clean line that the rest
+			// of dst cannot hold waits for the next call, when dst is
+			// empty.
+			n, wait := c.passLines(src[nSrc:], len(dst)-nDst, passAhead)
 			copy(dst[nDst:], src[nSrc:nSrc+n])
 			nDst += n
 			nSrc += n
@@ -371,7 +373,7 @@ func (c *Cleaner) colourRun(src []byte) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
-	if n, _ := c.passLinesAt(src, c.lim.MaxLine, 0); n > 0 {
+	if n := c.passLinesAt(src, c.lim.MaxLine); n > 0 {
 		c.put(src[:n])
 		return n
 	}

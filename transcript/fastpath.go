@@ -17,12 +17,16 @@ import (
 // to the parser's path (parserOnly) on any input and any split.
 
 // passLinesAt is passLines where it can pass anything, at the start of a
-// line not yet tried: a check that costs the other tokens no call.
-func (c *Cleaner) passLinesAt(src []byte, max, ahead int) (n int, wait bool) {
+// line not yet tried: a check that costs the other tokens no call. step
+// calls it for every token, so it stays within the inliner's budget
+// (cost 80 of 80), and Transform, which may wait for room, calls
+// passLines itself.
+func (c *Cleaner) passLinesAt(src []byte, max int) int {
 	if c.passTried || len(c.line) > 0 {
-		return 0, false
+		return 0
 	}
-	return c.passLines(src, max, ahead)
+	n, _ := c.passLines(src, max, 0)
+	return n
 }
 
 // passLines returns the length of the whole lines at the start of src, at
@@ -173,7 +177,7 @@ func plainWords(src []byte, i int) (int, bool) {
 			if w < 0x800>>6 || plainBMP[w]&(1<<(v>>16&63)) == 0 {
 				// A ZWNJ between two letters that join across it, as
 				// Persian writes inside words, is literal.
-				if !zwnjBetween(src, i, v) {
+				if v&0xFFFFFF != zwnjBytes || !zwnjBetween(src, i, v) {
 					break
 				}
 				i += 3
@@ -247,11 +251,16 @@ func plainWords(src []byte, i int) (int, bool) {
 	return i, false
 }
 
-// zwnjBetween reports whether v, the eight bytes at src[i], starts with a
-// ZWNJ between two two-byte letters that join across it (zwnjBefore and
-// zwnjAfter): the context that makes it literal, without the walk.
+// zwnjBytes is U+200C ZERO WIDTH NON-JOINER in UTF-8, read as a
+// little-endian word.
+const zwnjBytes = 0x8C80E2
+
+// zwnjBetween reports whether the ZWNJ at src[i], whose eight bytes v
+// start with it, stands between two two-byte letters that join across it
+// (zwnjBefore and zwnjAfter): the context that makes it literal, without
+// the walk.
 func zwnjBetween(src []byte, i int, v uint64) bool {
-	if v&0xFFFFFF != 0x8C80E2 || i < 2 {
+	if i < 2 {
 		return false
 	}
 	// The bytes before i are whole characters, so a lead byte two
