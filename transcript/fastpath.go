@@ -149,7 +149,7 @@ func plainWords(src []byte, i int) (int, bool) {
 	ascii := 0 // printable ASCII bytes read in a row, up to i
 	for i+8 <= len(src) {
 		v := binary.LittleEndian.Uint64(src[i : i+8 : i+8])
-		var n int // bytes of letters read from v; a space after them is taken too
+		var n int // bytes of letters read from v (and the word after); a space after them is taken too
 		if v&0xC0E0 == 0x80C0 {
 			// 110xxxxx 10xxxxxx: its word of plainBMP is lead&0x1F.
 			// C0 and C1, overlong, fall in the words of ASCII, which

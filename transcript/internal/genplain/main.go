@@ -72,11 +72,7 @@ package transcript
 // world's text. Size: %d bytes.
 var plainBMP = [1 << 10]uint64{
 `, ucd.UnicodeVersion, len(bits)*8)
-	for i := 0; i < len(bits); i += 4 {
-		fmt.Fprintf(&b, "\t%#016x, %#016x, %#016x, %#016x, // U+%04X..U+%04X\n",
-			bits[i], bits[i+1], bits[i+2], bits[i+3], i*64, i*64+255)
-	}
-	b.WriteString("}\n")
+	writeWords(&b, bits[:], 0)
 	fmt.Fprintf(&b, `
 // plainSymbols has a bit set for each code point of U+1F000..U+1FFFF, the
 // block of emoji and pictographs, whose class by escape.ClassOf is None:
@@ -84,11 +80,7 @@ var plainBMP = [1 << 10]uint64{
 // characters of most text. Size: %d bytes.
 var plainSymbols = [64]uint64{
 `, len(symbols)*8)
-	for i := 0; i < len(symbols); i += 4 {
-		fmt.Fprintf(&b, "\t%#016x, %#016x, %#016x, %#016x, // U+%04X..U+%04X\n",
-			symbols[i], symbols[i+1], symbols[i+2], symbols[i+3], 0x1F000+i*64, 0x1F000+i*64+255)
-	}
-	b.WriteString("}\n")
+	writeWords(&b, symbols[:], 0x1F000)
 	for _, t := range []struct {
 		name, doc string
 		bits      *[32]uint64
@@ -102,11 +94,7 @@ var plainSymbols = [64]uint64{
 // zwnjBefore and one of zwnjAfter. Bit r&63 of word r>>6 stands for r.
 var %s = [32]uint64{
 `, t.name, t.doc, t.name)
-		for i := 0; i < len(t.bits); i += 4 {
-			fmt.Fprintf(&b, "\t%#016x, %#016x, %#016x, %#016x, // U+%04X..U+%04X\n",
-				t.bits[i], t.bits[i+1], t.bits[i+2], t.bits[i+3], i*64, i*64+255)
-		}
-		b.WriteString("}\n")
+		writeWords(&b, t.bits[:], 0)
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -116,6 +104,17 @@ var %s = [32]uint64{
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// writeWords writes the words of a bitmap whose first bit stands for
+// base, four to a line, each line with the code points it covers, and
+// closes the table.
+func writeWords(b *bytes.Buffer, words []uint64, base int) {
+	for i := 0; i < len(words); i += 4 {
+		fmt.Fprintf(b, "\t%#016x, %#016x, %#016x, %#016x, // U+%04X..U+%04X\n",
+			words[i], words[i+1], words[i+2], words[i+3], base+i*64, base+i*64+255)
+	}
+	b.WriteString("}\n")
 }
 
 // literal reports whether r, a neighbour of a joiner, is shown as itself:
