@@ -164,8 +164,13 @@ func nextBlank(text string, from int) (paddingRun, bool) {
 
 // padRunAt judges the run of pad bytes that holds text[j], where none
 // starts before lo, and returns its padding if it has some, and where the
-// run ends.
+// run ends. The word loops find text[j] among bytes up to 0x20, any C0
+// control: when it is not a pad byte, no run holds it, and the runs on
+// either side are apart.
 func padRunAt(text string, j, lo int) (run paddingRun, ok bool, end int) {
+	if !isPad(text[j]) {
+		return paddingRun{}, false, j + 1
+	}
 	a, e := j, j+1
 	for a > lo && isPad(text[a-1]) {
 		a--

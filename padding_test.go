@@ -130,7 +130,9 @@ func TestPaddingMarker(t *testing.T) {
 // reading of every run of pad bytes, at every alignment.
 func TestPaddingScan(t *testing.T) {
 	defer func(f func([]byte) int) { padPairBlocks = f }(padPairBlocks)
-	units := []string{"\n", " ", "\t", "\r", "x"}
+	// A control other than those three stands between runs, which it
+	// keeps apart.
+	units := []string{"\n", " ", "\t", "\r", "x", "\x0e"}
 	// Between the runs, text without pairs of pad bytes, long enough
 	// for the vector loop to skip.
 	words := []string{"", "y", "a word or two", strings.Repeat("text between ", 9)}
