@@ -475,6 +475,14 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
 // escaped reports whether src[j] follows an odd run of backslashes: in
 // unquoted code, the byte is then a literal part of its word.
+func escaped(src string, j int) bool {
+	n := 0
+	for k := j - 1; k >= 0 && src[k] == '\\'; k-- {
+		n++
+	}
+	return n%2 == 1
+}
+
 // ansiCQuote reports whether the quote at src[i] opens $'…': the '$'
 // before it starts a word of its own. The shell reads a run of '$' two
 // at a time, each pair the special parameter $$, so of "$$'x'" only
@@ -488,14 +496,6 @@ func ansiCQuote(src string, i int) bool {
 	n := i - k // the '$' before the quote
 	if n > 0 && escaped(src, k) {
 		n--
-	}
-	return n%2 == 1
-}
-
-func escaped(src string, j int) bool {
-	n := 0
-	for k := j - 1; k >= 0 && src[k] == '\\'; k-- {
-		n++
 	}
 	return n%2 == 1
 }
