@@ -129,7 +129,7 @@ func TestPaddingMarker(t *testing.T) {
 // over text without pairs of pad bytes and without it, against a plain
 // reading of every run of pad bytes, at every alignment.
 func TestPaddingScan(t *testing.T) {
-	defer func(f func([]byte) int) { padPairBlocks = f }(padPairBlocks)
+	defer setPadPairs(true)
 	// A control other than those three stands between runs, which it
 	// keeps apart.
 	units := []string{"\n", " ", "\t", "\r", "x", "\x0e"}
@@ -137,10 +137,7 @@ func TestPaddingScan(t *testing.T) {
 	// for the vector loop to skip.
 	words := []string{"", "y", "a word or two", strings.Repeat("text between ", 9)}
 	for _, vector := range []bool{false, true} {
-		padPairBlocks = escape.PadPairBlocks
-		if !vector {
-			padPairBlocks = func([]byte) int { return 0 }
-		}
+		setPadPairs(vector)
 		for n := 0; n < 40000; n++ {
 			var b strings.Builder
 			for k := uint(n); b.Len() < 70+n%200; k = k*7 + 3 {
@@ -157,6 +154,15 @@ func TestPaddingScan(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// setPadPairs turns nextBlank's vector loop on (where there is one) or
+// off.
+func setPadPairs(vector bool) {
+	padPairBlocks = escape.PadPairBlocks
+	if !vector {
+		padPairBlocks = func([]byte) int { return 0 }
 	}
 }
 
@@ -186,15 +192,12 @@ func plainBlank(text string) (paddingRun, bool) {
 func FuzzPaddingScan(f *testing.F) {
 	f.Add("a  b\n\n\n\n\n\nc", uint8(0))
 	f.Add("x\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tx", uint8(3))
-	defer func(f func([]byte) int) { padPairBlocks = f }(padPairBlocks)
+	defer setPadPairs(true)
 	f.Fuzz(func(t *testing.T, text string, off uint8) {
 		text = strings.Repeat("text between ", int(off%8)) + text
 		want, wantOK := plainBlank(text)
 		for _, vector := range []bool{false, true} {
-			padPairBlocks = escape.PadPairBlocks
-			if !vector {
-				padPairBlocks = func([]byte) int { return 0 }
-			}
+			setPadPairs(vector)
 			if got, gotOK := nextBlank(text, 0); got != want || gotOK != wantOK {
 				t.Fatalf("vector %v: nextBlank(%q) = %+v, %v; want %+v, %v", vector, text, got, gotOK, want, wantOK)
 			}
