@@ -136,15 +136,10 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				}
 				// Copy the run of text, LF and tab, found a word at a
 				// time.
-				run := src[nSrc:]
-				if room := len(dst) - nDst; len(run) > room {
-					run = run[:room]
-				}
-				k := escape.CleanPrefixBytes(run, true)
-				copy(dst[nDst:], run[:k])
+				k := escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
 				nDst += k
 				nSrc += k
-				if k == len(run) && nSrc < len(src) && nDst == len(dst) {
+				if nSrc < len(src) && nDst == len(dst) {
 					return nDst, nSrc, transform.ErrShortDst
 				}
 				continue
@@ -188,9 +183,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 								// The text that an SGR colours, most
 								// often: copied here, without a turn of
 								// the loop.
-								run := src[nSrc:min(len(src), nSrc+len(dst)-nDst)]
-								k := escape.CleanPrefixBytes(run, true)
-								copy(dst[nDst:], run[:k])
+								k := escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
 								nDst += k
 								nSrc += k
 							}

@@ -313,6 +313,33 @@ func CleanPrefixBytes(b []byte, keepTab bool) int {
 	return cleanRun(b, keepTab)
 }
 
+// CopyCleanPrefix copies the prefix of src that [CleanPrefixBytes] finds
+// to dst, cut at len(dst), and returns its length. The first words are
+// copied as they are read, each whole: dst may be written past the
+// prefix, up to eight bytes and within len(dst). The text between the
+// escape sequences of a colour log, a few words long, so costs one pass
+// and no call to copy.
+func CopyCleanPrefix(dst, src []byte, keepTab bool) int {
+	n := min(len(src), len(dst))
+	s, d := src[:n], dst[:n]
+	i := 0
+	for ; i < 32 && i+8 <= n; i += 8 {
+		w := binary.LittleEndian.Uint64(s[i : i+8 : i+8])
+		binary.LittleEndian.PutUint64(d[i:i+8:i+8], w)
+		if m := lineStops(w); m != 0 {
+			if keepTab {
+				m &^= tabLanes(w)
+			}
+			if m != 0 {
+				return i + bits.TrailingZeros64(m)/8
+			}
+		}
+	}
+	k := i + cleanRun(s[i:], keepTab)
+	copy(d[i:k], s[i:k])
+	return k
+}
+
 // PrintablePrefix returns the length of the longest prefix of b made only
 // of printable ASCII, 0x20-0x7E. Every other byte ends it, '\n' and '\t'
 // among them: a stream that must act on those calls it.

@@ -111,6 +111,8 @@ func testScannersAgainstByteLoop(t *testing.T) {
 						if got := CleanPrefixBytes(buf, keepTab); got != want {
 							t.Fatalf("CleanPrefixBytes(%+q, %v) = %d, want %d", s, keepTab, got, want)
 						}
+						checkCopyCleanPrefix(t, buf, keepTab, size)
+						checkCopyCleanPrefix(t, buf, keepTab, at+1)
 						for w := 0; w+8 <= size; w += 8 {
 							word := binary.LittleEndian.Uint64(buf[w:])
 							wantWord := refCleanPrefix(s[w:w+8], keepTab) == 8
@@ -169,9 +171,34 @@ func checkScannersOn(t *testing.T, vector bool, s string, data []byte) {
 		if got := CleanPrefixBytes(data, keepTab); got != want {
 			t.Fatalf("vector=%v: CleanPrefixBytes(%+q, %v) = %d, want %d", vector, s, keepTab, got, want)
 		}
+		for _, room := range []int{len(data), len(data) / 2, len(data) + 9} {
+			checkCopyCleanPrefix(t, data, keepTab, room)
+		}
 	}
 	if got, want := PrintablePrefix(data), refPrintablePrefix(data); got != want {
 		t.Fatalf("vector=%v: PrintablePrefix(%+q) = %d, want %d", vector, s, got, want)
+	}
+}
+
+// checkCopyCleanPrefix holds CopyCleanPrefix, into a dst of room bytes,
+// to CleanPrefixBytes of the part of src that fits: the prefix copied,
+// and nothing written more than eight bytes past it or past dst.
+func checkCopyCleanPrefix(t *testing.T, src []byte, keepTab bool, room int) {
+	t.Helper()
+	const guard = 0xAA // not in any clean prefix
+	buf := bytes.Repeat([]byte{guard}, room+16)
+	want := CleanPrefixBytes(src[:min(len(src), room)], keepTab)
+	got := CopyCleanPrefix(buf[:room], src, keepTab)
+	if got != want {
+		t.Fatalf("CopyCleanPrefix(dst[%d], %+q, %v) = %d, want %d", room, src, keepTab, got, want)
+	}
+	if !bytes.Equal(buf[:got], src[:got]) {
+		t.Fatalf("CopyCleanPrefix(dst[%d], %+q, %v) copied %+q", room, src, keepTab, buf[:got])
+	}
+	for i := min(got+8, room); i < len(buf); i++ {
+		if buf[i] != guard {
+			t.Fatalf("CopyCleanPrefix(dst[%d], %+q, %v) = %d wrote byte %d", room, src, keepTab, got, i)
+		}
 	}
 }
 
