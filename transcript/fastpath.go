@@ -327,10 +327,10 @@ func textRun(src []byte) (n int, ascii bool) {
 		b := src[n]
 		if b < utf8.RuneSelf {
 			k := escape.PrintablePrefix(src[n:])
-			if k == 0 {
-				break
-			}
 			n += k
+			if k == 0 || n < len(src) && src[n] < utf8.RuneSelf {
+				break // at a control or DEL, which ends the run
+			}
 			continue
 		}
 		ascii = false
@@ -389,6 +389,16 @@ func escPrefix(src []byte) int {
 func simpleCSI(src []byte) (n int, sgr bool) {
 	if len(src) < 3 || src[1] != '[' {
 		return 0, false
+	}
+	if src[2]-'0' <= 9 && len(src) > 4 {
+		// The commonest SGRs, with one parameter of one or two
+		// digits: ESC [ 0 m, ESC [ 3 2 m.
+		if src[3] == 'm' {
+			return 4, true
+		}
+		if src[3]-'0' <= 9 && src[4] == 'm' {
+			return 5, true
+		}
 	}
 	start := 2
 	if b := src[2]; b >= 0x3C && b <= 0x3F {

@@ -70,6 +70,7 @@ func TestFastPathsAgree(t *testing.T) {
 		"\x1b[32mINFO\x1b[0m 12:00:01 \x1b[1mservice-3\x1b[0m: done in \x1b[36m5ms\x1b[0m\n\x1b[33mWARN\x1b[0m x\n",
 		"\x1b[1;31mFAIL\x1b[0m caf\u00e9 \u200b\x1b[K\r\x1b[2Kdone\x1b[0m\tx\x1b[?25l\n",
 		"\x1b[7m\xe2\x82\x1b[0m\xff\x1b[1m\x9b1m\x1b[38;5;244mx\x1b(B\x1b]0;t\a\n\n\x1b[m",
+		"\x1b[9mx\x1b[10my\x1b[99m\x1b[0;m\x1b[00m\x1b[1\x1b[2J\x1b[3:m\x1b[4;m\x1b[5Am\x1b[6\x7fm\x1b[12n\x1b[24~\x1b[5n\x1b[12\x7f\x1b[3\xc3\xa9m\x1b[7\n",
 		"\x1b[0m\n\x1b[0m\n\x1b\x1b[1m\n\x1b[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18;19;20;21;22;23;24;25;26;27;28;29;30;31;32;33mx\n",
 	} {
 		for cut := range len(line) + 1 {

@@ -40,9 +40,14 @@ var tab = []byte{'\t'}
 
 // loneCR settles a pending CR that is not followed by LF.
 func (c *Cleaner) loneCR() {
-	if !c.crPending {
-		return
+	if c.crPending {
+		c.settleCR()
 	}
+}
+
+// settleCR is loneCR's work, in a function of its own so that loneCR,
+// called for every piece of text, is inlined.
+func (c *Cleaner) settleCR() {
 	c.crPending = false
 	c.rep.Controls['\r']++
 	if c.opts.CR == CROverwrite {
