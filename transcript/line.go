@@ -26,6 +26,7 @@ func (c *Cleaner) control(b byte) {
 			_, size := utf8.DecodeLastRune(c.line)
 			c.line = c.line[:len(c.line)-size]
 			c.rep.Overwritten += int64(size)
+			c.linePlain = edgePlain(c.line, c.linePlain)
 		}
 	default:
 		if b >= 0x80 {
@@ -97,6 +98,29 @@ func (c *Cleaner) text(b []byte, plain int) {
 	c.line = append(c.line, b...)
 }
 
+// edgePlain returns plain, the length of a prefix of seg known to need
+// no escape, cut back so that it stops before a ZWNJ at either end of
+// seg. The fast paths pass a ZWNJ between two letters that join across
+// it; once a long line is cut next to it, or the letter after it is
+// erased, the ZWNJ must be judged again. (A plain prefix may run past the
+// end of a line after an erase: text then extends it.)
+func edgePlain(seg []byte, plain int) int {
+	if hasZWNJ(seg) {
+		return 0
+	}
+	if n := len(seg) - len(zwnj); n >= 0 && plain > n && hasZWNJ(seg[n:]) {
+		return n
+	}
+	return plain
+}
+
+// hasZWNJ reports whether b starts with U+200C ZERO WIDTH NON-JOINER.
+func hasZWNJ(b []byte) bool {
+	return len(b) >= len(zwnj) && string(b[:len(zwnj)]) == zwnj
+}
+
+const zwnj = "\u200c"
+
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
 	c.passTried = false
@@ -117,7 +141,7 @@ func (c *Cleaner) emitSegment(seg []byte, plain int) {
 	if len(seg) == 0 {
 		return
 	}
-	if plain >= len(seg) {
+	if plain = edgePlain(seg, plain); plain >= len(seg) {
 		// No code point that Sanitize escapes: it would
 		// return seg unchanged.
 		c.emit(seg)
