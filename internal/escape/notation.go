@@ -1,6 +1,9 @@
 package escape
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // The notation of an escape: \t for tab, \xNN for C0, DEL and C1,
 // \u{NNNN} (lowercase, at least four digits) for every other code point,
@@ -14,6 +17,26 @@ const lowerhex = "0123456789abcdef"
 
 // AppendRune appends the notation of code point r to dst.
 func AppendRune(dst []byte, r rune) []byte {
+	if r >= 0xA0 && r <= 0xFFFFF {
+		// \u{XXXX} or \u{XXXXX}, whose first eight bytes are one
+		// word: text that is escapes at every other character (bidi
+		// controls, tags) spends its time here.
+		w := uint64('\\') | uint64('u')<<8 | uint64('{')<<16
+		last, size := byte('}'), 8
+		if r > 0xFFFF {
+			w |= uint64(lowerhex[r>>16])<<24 | uint64(lowerhex[r>>12&0xF])<<32 |
+				uint64(lowerhex[r>>8&0xF])<<40 | uint64(lowerhex[r>>4&0xF])<<48 | uint64(lowerhex[r&0xF])<<56
+			size = 9
+		} else {
+			w |= uint64(lowerhex[r>>12])<<24 | uint64(lowerhex[r>>8&0xF])<<32 |
+				uint64(lowerhex[r>>4&0xF])<<40 | uint64(lowerhex[r&0xF])<<48 | uint64('}')<<56
+		}
+		n := len(dst)
+		dst = slices.Grow(dst, size)[:n+size]
+		binary.LittleEndian.PutUint64(dst[n:n+8], w)
+		dst[n+size-1] = last
+		return dst
+	}
 	switch {
 	case r == '\t':
 		return append(dst, `\t`...)
