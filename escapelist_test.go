@@ -130,9 +130,11 @@ func TestNewEscapeListErrors(t *testing.T) {
 
 // TestEscapeRuneNotation checks the notation of every code point against
 // its definition: \t for tab, \xNN for C0, DEL and C1, and \u{N…} in
-// lowercase with at least four digits; and that escape.NotationLen agrees with
-// it.
+// lowercase with at least four digits, alone and appended after text to a
+// slice with no room left and to one with room; and that
+// escape.NotationLen agrees with it.
 func TestEscapeRuneNotation(t *testing.T) {
+	roomy := make([]byte, 2, 2+escape.MaxNotation)
 	for r := rune(0); r <= utf8.MaxRune; r++ {
 		var want string
 		switch {
@@ -145,6 +147,12 @@ func TestEscapeRuneNotation(t *testing.T) {
 		}
 		if got := EscapeRune(r); got != want {
 			t.Fatalf("EscapeRune(%U) = %s, want %s", r, got, want)
+		}
+		for _, dst := range [][]byte{[]byte("ab")[:2:2], roomy[:2]} {
+			copy(dst, "ab")
+			if got := AppendEscapeRune(dst, r); string(got) != "ab"+want {
+				t.Fatalf("AppendEscapeRune(%q, %U) = %q, want %q", dst, r, got, "ab"+want)
+			}
 		}
 		if n := escape.NotationLen(r, false); n != len(want) {
 			t.Fatalf("escape.NotationLen(%U) = %d, want %d", r, n, len(want))
