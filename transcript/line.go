@@ -108,18 +108,17 @@ func edgePlain(seg []byte, plain int) int {
 	if hasZWNJ(seg) {
 		return 0
 	}
-	if n := len(seg) - len(zwnj); n >= 0 && plain > n && hasZWNJ(seg[n:]) {
+	if n := len(seg) - 3; n >= 0 && plain > n && hasZWNJ(seg[n:]) {
 		return n
 	}
 	return plain
 }
 
-// hasZWNJ reports whether b starts with U+200C ZERO WIDTH NON-JOINER.
+// hasZWNJ reports whether b starts with U+200C ZERO WIDTH NON-JOINER, the
+// three bytes of zwnjBytes.
 func hasZWNJ(b []byte) bool {
-	return len(b) >= len(zwnj) && string(b[:len(zwnj)]) == zwnj
+	return len(b) >= 3 && uint32(b[0])|uint32(b[1])<<8|uint32(b[2])<<16 == zwnjBytes
 }
-
-const zwnj = "\u200c"
 
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
