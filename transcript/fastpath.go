@@ -144,7 +144,10 @@ const longASCII = 32
 // byte it does not read, within the last eight bytes of src, or (long
 // true) once it has read longASCII bytes of printable ASCII in whole
 // words in a row, a run that the word-at-a-time scanner reads on. A loop
-// of its own, so that the compiler keeps its state in registers.
+// of its own, so that the compiler keeps its state in registers. Its
+// tests of a character are written out where they stand: as small
+// functions, inlined, they cost the loop 4-6% more instructions, on ASCII
+// too, for the registers the compiler then gives them.
 func plainWords(src []byte, i int) (int, bool) {
 	ascii := 0 // printable ASCII bytes read in a row, up to i
 	for i+8 <= len(src) {
