@@ -2,6 +2,7 @@ package ansi
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -18,6 +19,22 @@ const (
 // package depends on none of the module's Unicode data.
 func notPrintable(v uint64) uint64 {
 	return ((v-lsb*0x20)&^v | (v + lsb) | v) & msb
+}
+
+// notParam sets the high bit of each byte lane of v that is not a
+// parameter byte (0x30-0x3B: a digit, ':' or ';'), and is 0 exactly when
+// every byte is one. Each lane is tested on its low seven bits, against
+// both ends of the range, with no carry or borrow between lanes.
+func notParam(v uint64) uint64 {
+	low := v &^ msb
+	return (v | (low + lsb*(0x7F-0x3B)) | (lsb*(0x80+0x2F) - low)) & msb
+}
+
+// separators counts the lanes of v0 and v1, words of parameter bytes,
+// that hold ':' or ';' (0x3A and 0x3B, the two above the digits): the
+// high bits of v0's lanes and the next bits down of v1's, one count.
+func separators(v0, v1 uint64) int {
+	return bits.OnesCount64((v0+lsb*(0x80-0x3A))&msb | (v1+lsb*(0x80-0x3A))&msb>>1)
 }
 
 // satAdd adds k >= 0 to a without overflowing: counters of an endless
@@ -505,7 +522,18 @@ func (p *Parser) params(src []byte) int {
 // extraParams consumes the parameter bytes at the start of src once
 // MaxParams are stored: only their count is kept, in Seq.ExtraParams.
 func (p *Parser) extraParams(src []byte) int {
-	n, j := 0, 0
+	// Two words at a time while every byte is a parameter byte: a flood
+	// of parameters is read at the speed of the loads.
+	n, rest := 0, src
+	for len(rest) >= 16 {
+		v0, v1 := binary.LittleEndian.Uint64(rest), binary.LittleEndian.Uint64(rest[8:])
+		if notParam(v0)|notParam(v1) != 0 {
+			break
+		}
+		n += separators(v0, v1)
+		rest = rest[16:]
+	}
+	j := len(src) - len(rest)
 	for ; j < len(src); j++ {
 		switch c := src[j]; {
 		case c-'0' <= 9:

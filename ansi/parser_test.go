@@ -2,6 +2,7 @@ package ansi
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -381,6 +382,72 @@ func TestTextRunUTF8(t *testing.T) {
 			for _, b2 := range []byte{0x00, 0x41, 0x7f, 0x80, 0x9c, 0xbf, 0xc0, 0xff} {
 				check([]byte{'a', byte(b0), byte(b1), b2, 'z'})
 				check([]byte{'a', byte(b0), byte(b1), b2})
+			}
+		}
+	}
+}
+
+// TestParamWord checks notParam and separators, the word-at-a-time tests
+// of parameter bytes, against their definitions lane by lane: every byte
+// value in every lane, among lanes of each parameter byte.
+func TestParamWord(t *testing.T) {
+	for _, fill := range []byte("09:;") {
+		for lane := range 8 {
+			for b := range 256 {
+				w := make([]byte, 8)
+				for i := range w {
+					w[i] = fill
+				}
+				w[lane] = byte(b)
+				v := uint64(0)
+				for i := 7; i >= 0; i-- {
+					v = v<<8 | uint64(w[i])
+				}
+				param := '0' <= b && b <= ';'
+				if got := notParam(v) == 0; got != param {
+					t.Errorf("notParam(% x) == 0 is %v, want %v", w, got, param)
+				}
+				if !param {
+					continue
+				}
+				want := strings.Count(string(w), ";") + strings.Count(string(w), ":")
+				digits := uint64(lsb * '0')
+				if got := []int{separators(v, digits), separators(digits, v), separators(v, v)}; !slices.Equal(got, []int{want, want, 2 * want}) {
+					t.Errorf("separators of % x beside digits, after them, twice: %v, want %d each and %d", w, got, want, 2*want)
+				}
+			}
+		}
+	}
+}
+
+// TestExtraParams checks the count of parameters beyond MaxParams when
+// the word-at-a-time loop stops at each offset of a word, on each kind of
+// byte that ends the parameters: the one-shot parse, which reads words,
+// must agree with the byte-at-a-time one and with the count.
+func TestExtraParams(t *testing.T) {
+	head := "\x1b[" + strings.Repeat("1;", MaxParams-1) + "1"
+	for extra := range 20 {
+		for _, end := range []string{"m", "<m", "/m", "?m", "\x1b\\", "\x07", "\xbbm", "\xb0m", "\xc2\x9c", " q"} {
+			var mid strings.Builder
+			want := 0
+			for i := range extra {
+				if i%3 == 0 {
+					mid.WriteByte(";:"[i%2])
+					want++
+				} else {
+					mid.WriteByte('0' + byte(i%10))
+				}
+			}
+			in := []byte(head + mid.String() + end)
+			var p Parser
+			one := run(t, &p, in, oneShot)
+			i := slices.IndexFunc(one, func(v tk) bool { return v.S != nil })
+			if i < 0 || one[i].S.ExtraParams != want {
+				t.Errorf("%+q: tokens %+v, want a sequence with ExtraParams %d", in, one, want)
+				continue
+			}
+			if diff := cmp.Diff(run(t, &p, in, byteWise), one); diff != "" {
+				t.Errorf("%+q: one shot and bytewise differ (-bytewise +one shot):\n%s", in, diff)
 			}
 		}
 	}
