@@ -19,5 +19,7 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "leads gives the leadInfo of each byte, from buildLeads."},
 		gentable.Var{Name: "printablePayload", Type: "[numStates]bool", Value: buildPrintablePayload(),
 			Doc: "printablePayload marks the states whose printable ASCII bytes are all\npayload, from buildPrintablePayload."},
+		gentable.Var{Name: "ignoredRun", Type: "[numStates]byteRange", Value: buildIgnoredRun(),
+			Doc: "ignoredRun is the run of bytes from 0x20 up that each state ignores,\nfrom buildIgnoredRun."},
 	)
 }

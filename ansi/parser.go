@@ -21,13 +21,27 @@ func notPrintable(v uint64) uint64 {
 	return ((v-lsb*0x20)&^v | (v + lsb) | v) & msb
 }
 
-// notParam sets the high bit of each byte lane of v that is not a
-// parameter byte (0x30-0x3B: a digit, ':' or ';'), and is 0 exactly when
-// every byte is one. Each lane is tested on its low seven bits, against
-// both ends of the range, with no carry or borrow between lanes.
-func notParam(v uint64) uint64 {
+// outside sets the high bit of each byte lane of v whose byte is not in
+// lo-hi (lo <= hi < 0x80), and is 0 exactly when every byte is. Each lane
+// is tested on its low seven bits against both ends of the range, with no
+// carry or borrow between lanes; a lane whose high bit is set is outside.
+func outside(v uint64, lo, hi byte) uint64 {
 	low := v &^ msb
-	return (v | (low + lsb*(0x7F-0x3B)) | (lsb*(0x80+0x2F) - low)) & msb
+	return (v | (low + lsb*uint64(0x7F-hi)) | (lsb*uint64(0x7F+lo) - low)) & msb
+}
+
+// rangeRun returns the length of the run of bytes in lo-hi (lo <= hi <
+// 0x80) at the start of src, read a word at a time: the bytes of a
+// sequence that change nothing but its length, however many there are.
+func rangeRun(src []byte, lo, hi byte) int {
+	rest := src
+	for len(rest) >= 8 && outside(binary.LittleEndian.Uint64(rest), lo, hi) == 0 {
+		rest = rest[8:]
+	}
+	for len(rest) > 0 && rest[0]-lo <= hi-lo {
+		rest = rest[1:]
+	}
+	return len(src) - len(rest)
 }
 
 // separators counts the lanes of v0 and v1, words of parameter bytes,
@@ -527,7 +541,7 @@ func (p *Parser) extraParams(src []byte) int {
 	n, rest := 0, src
 	for len(rest) >= 16 {
 		v0, v1 := binary.LittleEndian.Uint64(rest), binary.LittleEndian.Uint64(rest[8:])
-		if notParam(v0)|notParam(v1) != 0 {
+		if outside(v0, '0', ';')|outside(v1, '0', ';') != 0 {
 			break
 		}
 		n += separators(v0, v1)
@@ -649,10 +663,17 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 		case aIgnore:
 			if b >= utf8RuneSelf {
 				p.high(b)
-			} else {
-				s.Len = satAdd(s.Len, 1)
+				i++
+				break
 			}
-			i++
+			// Bulk: the run of bytes that the state ignores (the rest
+			// of a malformed header), a word at a time.
+			k := 1
+			if r := ignoredRun[p.state]; r.hi != 0 && b-r.lo <= r.hi-r.lo {
+				k = rangeRun(src[i:], r.lo, r.hi)
+			}
+			s.Len = satAdd(s.Len, k)
+			i += k
 		case aMarkIgnore:
 			if b >= utf8RuneSelf {
 				p.high(b)
@@ -700,6 +721,14 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 			s.Len = satAdd(s.Len, 1)
 			p.state = t.next
 			i++
+			if s.TooManyIntermediates {
+				// Bulk: the intermediates past MaxIntermediates, which
+				// change nothing but the length (every intermediate
+				// state collects 0x20-0x2F and stays).
+				k := rangeRun(src[i:], 0x20, 0x2F)
+				s.Len = satAdd(s.Len, k)
+				i += k
+			}
 		case aPrivate:
 			s.Private = b
 			s.Len = satAdd(s.Len, 1)

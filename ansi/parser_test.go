@@ -1,6 +1,8 @@
 package ansi
 
 import (
+	"bytes"
+	"encoding/binary"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -387,67 +389,76 @@ func TestTextRunUTF8(t *testing.T) {
 	}
 }
 
-// TestParamWord checks notParam and separators, the word-at-a-time tests
-// of parameter bytes, against their definitions lane by lane: every byte
-// value in every lane, among lanes of each parameter byte.
-func TestParamWord(t *testing.T) {
-	for _, fill := range []byte("09:;") {
-		for lane := range 8 {
-			for b := range 256 {
-				w := make([]byte, 8)
-				for i := range w {
-					w[i] = fill
-				}
-				w[lane] = byte(b)
-				v := uint64(0)
-				for i := 7; i >= 0; i-- {
-					v = v<<8 | uint64(w[i])
-				}
-				param := '0' <= b && b <= ';'
-				if got := notParam(v) == 0; got != param {
-					t.Errorf("notParam(% x) == 0 is %v, want %v", w, got, param)
-				}
-				if !param {
-					continue
-				}
-				want := strings.Count(string(w), ";") + strings.Count(string(w), ":")
-				digits := uint64(lsb * '0')
-				if got := []int{separators(v, digits), separators(digits, v), separators(v, v)}; !slices.Equal(got, []int{want, want, 2 * want}) {
-					t.Errorf("separators of % x beside digits, after them, twice: %v, want %d each and %d", w, got, want, 2*want)
+// TestWordTests checks outside and separators, the word-at-a-time tests
+// of a sequence's bytes, against their definitions lane by lane: every
+// byte value in every lane, among lanes of each byte of the range.
+func TestWordTests(t *testing.T) {
+	for _, r := range []struct{ lo, hi byte }{{'0', ';'}, {0x20, 0x2F}, {0x20, 0x3F}, {0, 0x7F}, {'a', 'a'}} {
+		for _, fill := range []byte{r.lo, r.hi, (r.lo + r.hi) / 2} {
+			for lane := range 8 {
+				for b := range 256 {
+					w := bytes.Repeat([]byte{fill}, 8)
+					w[lane] = byte(b)
+					v := binary.LittleEndian.Uint64(w)
+					in := r.lo <= byte(b) && byte(b) <= r.hi
+					if got := outside(v, r.lo, r.hi) == 0; got != in {
+						t.Errorf("outside(% x, %#x, %#x) == 0 is %v, want %v", w, r.lo, r.hi, got, in)
+					}
+					if got, want := rangeRun(append(w, w...), r.lo, r.hi), 16; in && got != want || !in && got != lane {
+						t.Errorf("rangeRun(% x twice, %#x, %#x) = %d", w, r.lo, r.hi, got)
+					}
+					if !in || r.lo != '0' || r.hi != ';' {
+						continue
+					}
+					want := strings.Count(string(w), ";") + strings.Count(string(w), ":")
+					digits := uint64(lsb * '0')
+					if got := []int{separators(v, digits), separators(digits, v), separators(v, v)}; !slices.Equal(got, []int{want, want, 2 * want}) {
+						t.Errorf("separators of % x beside digits, after them, twice: %v, want %d each and %d", w, got, want, 2*want)
+					}
 				}
 			}
 		}
 	}
 }
 
-// TestExtraParams checks the count of parameters beyond MaxParams when
-// the word-at-a-time loop stops at each offset of a word, on each kind of
-// byte that ends the parameters: the one-shot parse, which reads words,
-// must agree with the byte-at-a-time one and with the count.
-func TestExtraParams(t *testing.T) {
-	head := "\x1b[" + strings.Repeat("1;", MaxParams-1) + "1"
-	for extra := range 20 {
-		for _, end := range []string{"m", "<m", "/m", "?m", "\x1b\\", "\x07", "\xbbm", "\xb0m", "\xc2\x9c", " q"} {
-			var mid strings.Builder
-			want := 0
-			for i := range extra {
-				if i%3 == 0 {
-					mid.WriteByte(";:"[i%2])
-					want++
-				} else {
-					mid.WriteByte('0' + byte(i%10))
+// TestBulkRuns checks the runs of bytes that the parser reads a word at a
+// time, when the word loop stops at each offset of a word, on each kind of
+// byte that ends them: parameters beyond MaxParams (counted), intermediates
+// beyond MaxIntermediates, and the bytes a malformed header ignores. The
+// one-shot parse, which reads words, must agree with the byte-at-a-time
+// one, and the sequence must account for every byte up to its end.
+func TestBulkRuns(t *testing.T) {
+	runs := []struct {
+		name, head string
+		unit       string // the run's bytes, cycled
+		seps       bool   // ';' and ':' in unit count as extra parameters
+	}{
+		{"extra params", "\x1b[" + strings.Repeat("1;", MaxParams-1) + "1", ";12:345", true},
+		{"intermediates", "\x1b[1" + strings.Repeat("!", MaxIntermediates), " !\"#$%&'()*+,-./", false},
+		{"csi ignore", "\x1b[1?", "0123456789:;<=>? !/", false},
+		{"dcs intermediates", "\x1bP1" + strings.Repeat("$", MaxIntermediates), "$%/ ", false},
+		{"esc intermediates", "\x1b" + strings.Repeat("(", MaxIntermediates), "()*+ ", false},
+		{"esc ignore", "\x1b\xa0", " !\"#$%&'()*+,-./", false},
+	}
+	ends := []string{"m", "<m", "/m", "?m", "\x1b\\", "\x07", "\xbbm", "\xb0m", "\xc2\x9c", " q", "\x7fm", "\nm", "\x18", "@", "0m"}
+	for _, r := range runs {
+		for n := range 20 {
+			for _, end := range ends {
+				mid := strings.Repeat(r.unit, n/len(r.unit)+1)[:n]
+				in := []byte(r.head + mid + end)
+				var p Parser
+				one := run(t, &p, in, oneShot)
+				if diff := cmp.Diff(run(t, &p, in, byteWise), one); diff != "" {
+					t.Errorf("%s %+q: one shot and bytewise differ (-bytewise +one shot):\n%s", r.name, in, diff)
 				}
-			}
-			in := []byte(head + mid.String() + end)
-			var p Parser
-			one := run(t, &p, in, oneShot)
-			i := slices.IndexFunc(one, func(v tk) bool { return v.S != nil })
-			if i < 0 || one[i].S.ExtraParams != want {
-				t.Errorf("%+q: tokens %+v, want a sequence with ExtraParams %d", in, one, want)
-				continue
-			}
-			if diff := cmp.Diff(run(t, &p, in, byteWise), one); diff != "" {
-				t.Errorf("%+q: one shot and bytewise differ (-bytewise +one shot):\n%s", in, diff)
+				i := slices.IndexFunc(one, func(v tk) bool { return v.S != nil })
+				if i < 0 || one[i].S.Len < len(r.head)+n {
+					t.Errorf("%s %+q: tokens %+v, want a sequence of at least %d bytes", r.name, in, one, len(r.head)+n)
+					continue
+				}
+				if want := strings.Count(mid, ";") + strings.Count(mid, ":"); r.seps && one[i].S.ExtraParams != want {
+					t.Errorf("%s %+q: ExtraParams %d, want %d", r.name, in, one[i].S.ExtraParams, want)
+				}
 			}
 		}
 	}

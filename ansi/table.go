@@ -70,6 +70,27 @@ func buildLeads() (t [256]leadInfo) {
 	return t
 }
 
+// byteRange is the bytes lo-hi; the zero value, hi 0, is no byte.
+type byteRange struct{ lo, hi byte }
+
+// buildIgnoredRun makes ignoredRun, for each state the run of bytes from
+// 0x20 up that it ignores (aIgnore, staying in the state): the rest of a
+// malformed header, 0x20-0x3F in csi_ignore, which the parser reads a word
+// at a time. It is empty (hi 0) in a state that does not ignore 0x20.
+func buildIgnoredRun() (t [numStates]byteRange) {
+	table := buildTable()
+	for s := range t {
+		hi := 0x20
+		for hi <= 0x7E && table[s][hi] == (transition{aIgnore, State(s)}) {
+			hi++
+		}
+		if hi > 0x20 {
+			t[s] = byteRange{0x20, byte(hi - 1)}
+		}
+	}
+	return t
+}
+
 // buildPrintablePayload makes printablePayload, which marks the states
 // whose every printable ASCII byte (0x20-0x7E) is payload (aPut): there
 // the payload loop may take them eight at a time.
