@@ -104,12 +104,13 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			// arrives.
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		if src[nSrc] == 0x1b && s.p.State() == ansi.Escape && !s.afterInvalid && !s.noFastPath &&
+		if src[nSrc] == 0x1b && abortedByESC(s.p.State()) && !s.afterInvalid && !s.noFastPath &&
 			(mode != Visualize || len(dst)-nDst >= maxSettleLen+len(visualEscape)) {
-			// A lone ESC left open, by the end of the previous chunk
-			// most often, is aborted by this one: drop it as the parser
-			// would, so that an ESC flood split into chunks stays on
-			// the fast path instead of taking the parser byte by byte.
+			// A sequence left open, by the end of the previous chunk
+			// most often (a lone ESC, an ESC [), is aborted by this ESC:
+			// drop it as the parser would, so that a flood of them split
+			// into chunks stays on the fast path instead of taking the
+			// parser from then on.
 			if mode == Visualize {
 				nDst += s.put(dst[nDst:], s.dropped(mode))
 			}
@@ -206,11 +207,23 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					if n = dropLen(src[nSrc:]); n == 0 {
 						break
 					}
-					nSrc += n
-					if mode == Visualize {
-						nDst += s.put(dst[nDst:], s.dropped(mode))
-						if s.pendLen > 0 {
-							return nDst, nSrc, transform.ErrShortDst
+					for {
+						nSrc += n
+						if mode == Visualize {
+							nDst += s.put(dst[nDst:], s.dropped(mode))
+							if s.pendLen > 0 {
+								return nDst, nSrc, transform.ErrShortDst
+							}
+						}
+						// The next dropped sequence right after (cursor
+						// moves, a flood of them cut short by ESC):
+						// taken here, where the top of the loop would
+						// take it too, since no SGR is one.
+						if nSrc+1 >= len(src) || src[nSrc] != 0x1b || len(dst)-nDst < maxSGRLen {
+							break
+						}
+						if n = dropLen(src[nSrc:]); n == 0 {
+							break
 						}
 					}
 					continue
@@ -446,6 +459,17 @@ func stripString(s string) string {
 	return sanitizeString(s, Options{Plain: true})
 }
 
+// abortedByESC reports whether an ESC aborts a sequence open in state st,
+// to start the next: in every state of a sequence's header. In a control
+// string an ESC may begin its ST instead.
+func abortedByESC(st ansi.State) bool {
+	switch st {
+	case ansi.Ground, ansi.DCSPassthrough, ansi.DCSIgnore, ansi.OSCString, ansi.SOSPMAPCString:
+		return false
+	}
+	return true
+}
+
 // maxFastString bounds the control strings that dropLen reads: a longer
 // one is left to the parser, so that no byte is read more than twice.
 const maxFastString = 4 << 10
@@ -460,7 +484,10 @@ const maxFastString = 4 << 10
 //     that does not open a CSI or a control string;
 //   - an OSC, SOS, PM or APC string (ESC ], ESC X, ESC ^, ESC _) whose
 //     payload is printable ASCII, LF and tab, ended by ST (ESC \) or, for
-//     OSC, BEL, within maxFastString bytes: titles and hyperlinks.
+//     OSC, BEL, within maxFastString bytes: titles and hyperlinks;
+//   - any of these cut short by an ESC that does not end it (in a string,
+//     one not followed by '\'): the parser returns it aborted, and the ESC
+//     starts the next sequence, which is left in src.
 func dropLen(src []byte) int {
 	if len(src) < 2 || src[0] != 0x1b {
 		return 0
@@ -473,6 +500,8 @@ func dropLen(src []byte) int {
 				continue
 			case c >= 0x40 && c <= 0x7e && c != 'm':
 				return i + 1
+			case c == 0x1b:
+				return i
 			}
 			return 0
 		}
@@ -485,10 +514,16 @@ func dropLen(src []byte) int {
 			return i + 1
 		case i+1 < len(src) && src[i] == 0x1b && src[i+1] == '\\':
 			return i + 2
+		case i+1 < len(src) && src[i] == 0x1b:
+			return i
 		}
 	case b >= 0x20 && b <= 0x2f:
-		if len(src) >= 3 && src[2] >= 0x30 && src[2] <= 0x7e {
+		switch {
+		case len(src) < 3:
+		case src[2] >= 0x30 && src[2] <= 0x7e:
 			return 3
+		case src[2] == 0x1b:
+			return 2
 		}
 	case b >= 0x30 && b <= 0x7e && b != ']' && b != 'P' && b != 'X' && b != '^' && b != '_':
 		return 2

@@ -580,17 +580,18 @@ func TestReaderDoesNotHoldOutput(t *testing.T) {
 }
 
 // TestFastPathAgrees compares the fast path (ASCII runs, LF, tab, C0, DEL,
-// simple SGR and simple dropped sequences) with the parser alone on every
-// ESC x y and ESC [ x y, followed by text, in Strip and Visualize mode.
+// simple SGR and simple dropped sequences, whole or cut short by an ESC)
+// with the parser alone on every ESC x y, ESC [ x y and ESC ] 0 ; t x y,
+// followed by text, in Strip and Visualize mode.
 func TestFastPathAgrees(t *testing.T) {
 	if testing.Short() {
-		t.Skip("131072 inputs")
+		t.Skip("196608 inputs")
 	}
 	fast, slow := New(Options{}), New(Options{})
 	fastVis, slowVis := New(Options{Mode: Visualize}), New(Options{Mode: Visualize})
 	slow.noFastPath, slowVis.noFastPath = true, true
 	buf := make([]byte, 0, 16)
-	for _, prefix := range []string{"\x1b", "\x1b["} {
+	for _, prefix := range []string{"\x1b", "\x1b[", "\x1b]0;t"} {
 		for x := range 256 {
 			for y := range 256 {
 				src := append(append(buf[:0], prefix...), byte(x), byte(y))
@@ -607,20 +608,35 @@ func TestFastPathAgrees(t *testing.T) {
 	}
 }
 
-// TestESCFloodSplit checks that a run of ESC bytes gives the same output
-// however it is cut into chunks, a lone ESC at the end of one chunk aborted
-// by the ESC that starts the next included, and however small dst is.
+// TestESCFloodSplit checks that a run of ESC bytes, or of sequences each
+// cut short by the ESC of the next, gives the parser's output however it
+// is cut into chunks, a sequence left open at the end of one chunk and
+// aborted by the ESC that starts the next included, and however small dst
+// is.
 func TestESCFloodSplit(t *testing.T) {
 	inputs := []string{
 		strings.Repeat("\x1b", 40),
 		strings.Repeat("\x1b", 17) + "[31mred\x1b[m",
 		"a\x1b" + strings.Repeat("\x1b", 9) + "]0;t\ab" + strings.Repeat("\x1b", 3),
 		"\x1b[30;40m" + strings.Repeat("\x1b", 12) + "x\x1b[m",
+		strings.Repeat("\x1b[", 20) + "x",
+		strings.Repeat("\x1b[1;2", 8) + "mx\x1b[m",
+		strings.Repeat("\x1b(", 10) + "B",
+		strings.Repeat("\x1bP1$", 6) + "q\x1b\\",
+		"\x1b]0;" + strings.Repeat("\x1b[", 5) + "x",
+		strings.Repeat("\x1b[?\xe2", 6) + "x",
+		strings.Repeat("\x1b[\xc2", 6) + "\x9b",
+		strings.Repeat("\x1b[31m\x1b[", 5),
+		"\x1bP1<x\x1b\\y\x1bPq#1\x1b\\y\x1b]0;t\x1b\\y\x1bXt\x1b\\y",
 	}
 	for _, opts := range allOptions {
 		for _, in := range inputs {
-			whole := New(opts)
-			want := whole.Push(in) + whole.Finish()
+			whole, parser := New(opts), New(opts)
+			parser.noFastPath = true
+			want := parser.Push(in) + parser.Finish()
+			if got := whole.Push(in) + whole.Finish(); got != want {
+				t.Fatalf("%+v: %+q = %+q, the parser alone %+q", opts, in, got, want)
+			}
 			for cut := 1; cut < len(in); cut++ {
 				s := New(opts)
 				got := s.Push(in[:cut]) + s.Push(in[cut:]) + s.Finish()

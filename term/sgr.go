@@ -355,6 +355,12 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 		}
 		return 0, 0
 	}
+	if src[2]-'0' > 9 && src[2] != ';' {
+		// A private marker, an intermediate, a final byte other than
+		// 'm' or a byte that ends the CSI: no simple SGR, known before
+		// the loop sets up.
+		return 0, 0
+	}
 	var ch sgrChange // applied to c only if the SGR is kept
 	var st style     // likewise
 	if c != nil {
