@@ -103,7 +103,9 @@ func c1Introducer(c byte) bool {
 // Ground and no colour correction pending: text (printable ASCII, LF,
 // tab and valid UTF-8 outside C1) is copied, C0 and C1 controls are
 // dropped (U+241B each in Visualize mode) and each byte of ill-formed
-// UTF-8 becomes U+FFFD. It stops before an ESC, a C1 introducer, a UTF-8
+// UTF-8 becomes U+FFFD, and a CSI introduced by C1 is dropped whole when
+// the parser reads it as one token. It stops before an ESC, any other C1
+// introducer, a UTF-8
 // prefix that src ends in (unless atEOF), or where dst might run short,
 // and returns the bytes written and read.
 //
@@ -165,11 +167,27 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 				return j, i
 			}
 		}
-		o, b := outputs[src[i]], src[i]
+		o, b, rest := outputs[src[i]], src[i], src[i:]
+		if b == 0x9b || b == 0xc2 && len(rest) > 1 && rest[1] == 0x9b {
+			// A CSI introduced by C1, raw or in UTF-8, which no
+			// policy keeps: dropped whole when the parser would read
+			// it as one token.
+			header := 1
+			if b == 0xc2 {
+				header = 2
+			}
+			if n, _ := csiEnd(rest, header); n > 0 {
+				if mode == Visualize {
+					j += copy(dst[j:], visualEscape)
+				}
+				i += n
+				continue
+			}
+			break
+		}
 		if o == outStop {
 			break
 		}
-		rest := src[i:]
 		if b == 0xc2 && len(rest) > 1 && rest[1] >= 0x80 && rest[1] <= 0x9f {
 			// A C1 control in UTF-8.
 			if c1Introducer(rest[1]) {

@@ -459,6 +459,28 @@ func stripString(s string) string {
 	return sanitizeString(s, Options{Plain: true})
 }
 
+// csiEnd returns the length of the CSI in src whose header starts at
+// src[i], after its introducer, if the parser reads it as one token of
+// bytes 0x20-0x3F (parameters, private markers, intermediates; a
+// misplaced one makes the CSI ignored) and a final byte 0x40-0x7E within
+// maxFastSGR bytes, and that final byte; if an ESC cuts it short, the
+// index of the ESC, which starts the next sequence, and 0x1B. It returns
+// 0, 0 for anything else, which the parser decides.
+func csiEnd(src []byte, i int) (n int, final byte) {
+	for ; i < min(len(src), maxFastSGR); i++ {
+		switch c := src[i]; {
+		case c >= 0x20 && c <= 0x3f:
+			continue
+		case c >= 0x40 && c <= 0x7e:
+			return i + 1, c
+		case c == 0x1b:
+			return i, c
+		}
+		return 0, 0
+	}
+	return 0, 0
+}
+
 // abortedByESC reports whether an ESC aborts a sequence open in state st,
 // to start the next: in every state of a sequence's header. In a control
 // string an ESC may begin its ST instead.
@@ -494,16 +516,8 @@ func dropLen(src []byte) int {
 	}
 	switch b := src[1]; {
 	case b == '[':
-		for i := 2; i < min(len(src), maxFastSGR); i++ {
-			switch c := src[i]; {
-			case c >= 0x20 && c <= 0x3f:
-				continue
-			case c >= 0x40 && c <= 0x7e && c != 'm':
-				return i + 1
-			case c == 0x1b:
-				return i
-			}
-			return 0
+		if n, final := csiEnd(src, 2); final != 'm' {
+			return n // an SGR is scanSGR's
 		}
 	case b == ']' || b == 'X' || b == '^' || b == '_':
 		// The payload, a word at a time: printable ASCII, and LF and

@@ -581,17 +581,18 @@ func TestReaderDoesNotHoldOutput(t *testing.T) {
 
 // TestFastPathAgrees compares the fast path (ASCII runs, LF, tab, C0, DEL,
 // simple SGR and simple dropped sequences, whole or cut short by an ESC)
-// with the parser alone on every ESC x y, ESC [ x y and ESC ] 0 ; t x y,
-// followed by text, in Strip and Visualize mode.
+// with the parser alone on every ESC x y, ESC [ x y, ESC ] 0 ; t x y and
+// CSI x y (C1, raw and in UTF-8), followed by text, in Strip and Visualize
+// mode.
 func TestFastPathAgrees(t *testing.T) {
 	if testing.Short() {
-		t.Skip("196608 inputs")
+		t.Skip("327680 inputs")
 	}
 	fast, slow := New(Options{}), New(Options{})
 	fastVis, slowVis := New(Options{Mode: Visualize}), New(Options{Mode: Visualize})
 	slow.noFastPath, slowVis.noFastPath = true, true
 	buf := make([]byte, 0, 16)
-	for _, prefix := range []string{"\x1b", "\x1b[", "\x1b]0;t"} {
+	for _, prefix := range []string{"\x1b", "\x1b[", "\x1b]0;t", "\x9b", "\xc2\x9b"} {
 		for x := range 256 {
 			for y := range 256 {
 				src := append(append(buf[:0], prefix...), byte(x), byte(y))
