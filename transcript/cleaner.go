@@ -359,8 +359,8 @@ func (c *Cleaner) colourRun(src []byte) int {
 		if src[i] != 0x1B {
 			break
 		}
-		n, sgr := simpleCSI(src[i:])
-		if n == 0 {
+		n, sgr, aborted := simpleCSI(src[i:])
+		if n == 0 || aborted {
 			break
 		}
 		c.rep.BytesIn += int64(n)
@@ -404,6 +404,15 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			return n
 		}
 	}
+	if fast && (src[0] == 0x9B || src[0] == 0xC2 && len(src) > 1 && src[1] == 0x9B) {
+		// A plain CSI introduced by C1, raw or in UTF-8, which
+		// groundRun leaves to the parser.
+		if n, sgr := simpleC1CSI(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.countCSI(sgr, n)
+			return n
+		}
+	}
 	if fast && src[0] != 0x1B {
 		if n := c.groundRun(src, atEOF); n > 0 {
 			return n
@@ -419,10 +428,28 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			c.rep.Unterminated += int64(n)
 			return n
 		}
-		// Fast path for the common CSI, colour above all.
-		if n, sgr := simpleCSI(src); n > 0 {
+		// Fast path for the common CSI, colour above all, and for a
+		// CSI that the ESC of the next sequence cuts short, as in a
+		// flood of ESC [: unterminated.
+		if n, sgr, aborted := simpleCSI(src); n > 0 {
 			c.rep.BytesIn += int64(n)
 			c.countCSI(sgr, n)
+			if aborted {
+				c.rep.Unterminated++
+				// The CSIs cut short in turn after it (a flood
+				// of them): counted here, without a turn of
+				// process's loop.
+				for {
+					m, _, next := simpleCSI(src[n:])
+					if !next {
+						return n
+					}
+					c.rep.BytesIn += int64(m)
+					c.countCSI(false, m)
+					c.rep.Unterminated++
+					n += m
+				}
+			}
 			return n + c.colourRun(src[n:])
 		}
 		// For charset and keypad modes: ESC ( B, ESC =.
@@ -450,6 +477,17 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		tok, n = ansi.Token{Kind: ansi.KindInvalid, Text: src[:1]}, 1
 	}
 	c.afterInvalid = tok.Kind == ansi.KindInvalid && mayOpenCharacter(tok.Text[0], c.afterInvalid)
+	if seq := c.p.Seq(); n > 1 && tok.Kind.IsSequence() && seq.Term == ansi.TermAborted && seq.Abort == 0x1B && !c.parserOnly {
+		// The ESC that cut the sequence short starts the next: it is
+		// given back, to be read again from Ground, where the fast
+		// paths take the next sequence. A flood of sequences that a
+		// batch or a read cut stays on them.
+		c.rep.BytesIn += int64(n - 1)
+		c.token(tok)
+		c.p.Reset()
+		c.bareESC = false
+		return n - 1
+	}
 	c.bareESC = src[n-1] == 0x1B && c.p.State() == ansi.Escape
 	c.rep.BytesIn += int64(n)
 	c.token(tok)

@@ -383,32 +383,74 @@ func escPrefix(src []byte) int {
 }
 
 // simpleCSI returns the length of the plain CSI that starts src, and
-// whether it is an SGR: ESC [, an optional private marker (0x3C-0x3F), at
-// most 32 parameters of at most 4 digits separated by ';', and a final
+// whether it is an SGR: ESC [, a plain header (simpleHeader) and a final
 // byte 0x40-0x7E, all within src. For such a CSI the parser would return
 // KindCSI, Term Final, nothing malformed; the Cleaner counts it without the
-// parser. It returns 0 for anything else, which the parser handles. The
-// chunk-split tests compare both paths.
-func simpleCSI(src []byte) (n int, sgr bool) {
+// parser. When an ESC, the start of the next sequence, cuts the header
+// short (as in a flood of ESC [), it returns the length before the ESC
+// and aborted: the parser would return the CSI Term Aborted, nothing
+// malformed, and leave the ESC to the next sequence. It returns 0 for
+// anything else, which the parser handles. The chunk-split tests compare
+// both paths.
+func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 	if len(src) < 3 || src[1] != '[' {
-		return 0, false
+		return 0, false, false
 	}
 	if src[2]-'0' <= 9 && len(src) > 4 {
 		// The commonest SGRs, with one parameter of one or two
 		// digits: ESC [ 0 m, ESC [ 3 2 m.
 		if src[3] == 'm' {
-			return 4, true
+			return 4, true, false
 		}
 		if src[3]-'0' <= 9 && src[4] == 'm' {
-			return 5, true
+			return 5, true, false
 		}
 	}
-	start := 2
-	if b := src[2]; b >= 0x3C && b <= 0x3F {
-		start = 3 // private marker: never an SGR
+	end, private := simpleHeader(src, 2)
+	if end == 0 {
+		return 0, false, false
+	}
+	switch b := src[end]; {
+	case b >= 0x40 && b <= 0x7E:
+		return end + 1, b == 'm' && !private, false
+	case b == 0x1B:
+		return end, false, true
+	}
+	return 0, false, false
+}
+
+// simpleC1CSI returns the length of the plain CSI introduced by C1, raw
+// (9B) or in UTF-8 (C2 9B), that starts src, and whether it is an SGR, as
+// simpleCSI does for ESC [; or 0.
+func simpleC1CSI(src []byte) (n int, sgr bool) {
+	header := 1
+	if src[0] == 0xC2 {
+		header = 2
+	}
+	end, private := simpleHeader(src, header)
+	if end == 0 {
+		return 0, false
+	}
+	if b := src[end]; b >= 0x40 && b <= 0x7E {
+		return end + 1, b == 'm' && !private
+	}
+	return 0, false
+}
+
+// simpleHeader reads the plain header of a CSI from src[i], after the
+// introducer: an optional private marker (0x3C-0x3F), then at most
+// MaxParams parameters of at most 4 digits separated by ';'. It returns
+// the index of the byte after the header, which src holds, and whether
+// it has a private marker; 0 if the header is not plain or src ends in
+// it.
+func simpleHeader(src []byte, i int) (end int, private bool) {
+	start := i
+	if i < len(src) && src[i] >= 0x3C && src[i] <= 0x3F {
+		private = true
+		i++
 	}
 	params, digits := 1, 0
-	for i := start; i < len(src) && i < start+32*5; i++ {
+	for ; i < len(src) && i < start+1+ansi.MaxParams*5; i++ {
 		switch b := src[i]; {
 		case b >= '0' && b <= '9':
 			digits++
@@ -421,10 +463,8 @@ func simpleCSI(src []byte) (n int, sgr bool) {
 			if params > ansi.MaxParams {
 				return 0, false
 			}
-		case b >= 0x40 && b <= 0x7E:
-			return i + 1, b == 'm' && start == 2
 		default:
-			return 0, false
+			return i, private
 		}
 	}
 	return 0, false
