@@ -108,6 +108,11 @@ func cleanLines(src []byte, maxLine int) int {
 				return end
 			}
 			i++
+			// A run of empty lines, eight at a time (a screenful of
+			// them).
+			for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == lineEnds8 {
+				i += 8
+			}
 			end, start = i, i
 			continue
 		case c-0x20 < 0x5F || c == '\t':
@@ -127,6 +132,9 @@ func cleanLines(src []byte, maxLine int) int {
 	}
 	return end
 }
+
+// lineEnds8 is eight '\n' in a word.
+const lineEnds8 = 0x0A0A_0A0A_0A0A_0A0A
 
 // longASCII is the length of a run of printable ASCII that plainWords
 // leaves to the word-at-a-time scanner: long enough that prose in Latin

@@ -80,6 +80,14 @@ func TestFastPathsAgree(t *testing.T) {
 			ins = append(ins, line[:cut], "a"+line[cut:])
 		}
 	}
+	// Runs of CRs and of empty lines, of every length around a word, after
+	// text and before text, a line end or a sequence: mode 19's output
+	// limit cuts the longer ones.
+	for _, n := range []int{1, 2, 3, 7, 8, 9, 10, 16, 17, 64, 65, 66, 130} {
+		crs, lfs := strings.Repeat("\r", n), strings.Repeat("\n", n)
+		ins = append(ins, crs, "ab"+crs+"cd\n", "ab"+crs+"\n", crs+"\x1b[1m\r\n", "x\r\a"+crs+"\t",
+			lfs, "ab\n"+lfs+"cd", lfs+"\r"+lfs+"x", "\x1b[1m"+lfs+crs+"\xff")
+	}
 	// A ZWNJ between joining letters, which the word-at-a-time test
 	// passes, then parted from the letter after it: by BS erasing that
 	// letter (modes 3 and 19), before text, a line end, an unassigned

@@ -79,6 +79,9 @@ loop:
 				c.rep.BytesIn += int64(n)
 				return n
 			}
+			if b == '\r' {
+				n += c.crRun(src[n:])
+			}
 		case gControl:
 			c.rep.Controls.add(b) // counted; the line is untouched
 			n++

@@ -1,6 +1,10 @@
 package transcript
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"strings"
+	"unicode/utf8"
+)
 
 // control handles one C0, DEL or C1 control outside any sequence. Removed
 // controls are transparent to CR LF: "\r\a\n" is one newline.
@@ -57,6 +61,45 @@ func (c *Cleaner) settleCR() {
 	}
 	c.emitLine(true)
 }
+
+// crRun settles the run of CRs at the start of rest, which follow a CR
+// still pending, as a call of control for each would, and returns their
+// number. Each settles the one before it: under CRNewline the first ends
+// the line and the others empty ones, written as one run of line ends;
+// under CROverwrite each leaves the line to be cleared by the text that
+// follows.
+func (c *Cleaner) crRun(rest []byte) int {
+	m := 0
+	for m+8 <= len(rest) && binary.LittleEndian.Uint64(rest[m:]) == crs8 {
+		m += 8
+	}
+	for m < len(rest) && rest[m] == '\r' {
+		m++
+	}
+	if m == 0 {
+		return 0
+	}
+	if c.opts.CR == CROverwrite {
+		c.rep.Controls['\r'] += int64(m)
+		c.clearPending = true
+		return m
+	}
+	c.control('\r') // the line, then the first empty one
+	c.rep.Controls['\r'] += int64(m - 1)
+	for left := m - 1; left > 0; {
+		k := min(left, len(lineEnds))
+		c.emit(lineEnds[:k])
+		left -= k
+	}
+	return m
+}
+
+// crs8 is eight CRs in a word.
+const crs8 = 0x0D0D_0D0D_0D0D_0D0D
+
+// lineEnds is a run of '\n', written in one piece for a run of empty
+// lines.
+var lineEnds = []byte(strings.Repeat("\n", 64))
 
 // text appends printable text to the line, writing out a piece of it each
 // time it grows past Limits.MaxLine. Where the pieces end depends only on
