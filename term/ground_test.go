@@ -50,6 +50,31 @@ func TestGroundInvalidRuns(t *testing.T) {
 	}
 }
 
+// TestDroppedControlRuns compares the fast path with the parser on text
+// that dropped controls break up (overstrike, BEL, DEL), in runs of every
+// length around a word, before text, a line end, a sequence or the end,
+// through a dst that is large, just larger than an SGR's longest form, or
+// tiny.
+func TestDroppedControlRuns(t *testing.T) {
+	for _, opts := range allOptions {
+		for _, unit := range []string{"_\bx", "a\b", "\b", "ab\x07", "\u00e9\x7f", "a\x00b\x01"} {
+			for n := range 20 {
+				run := strings.Repeat(unit, n)
+				for _, in := range []string{run, "ab" + run + "cd", run + "\n\x1b[1m" + run, run + "\x1b[31m" + run + "\x9b1m"} {
+					slow := New(opts)
+					slow.noFastPath = true
+					want := slow.run(in, true)
+					for _, size := range []int{7, maxSGRLen + 1, 1 << 10} {
+						if got := transformSmallDst(t, New(opts), in, size); got != want {
+							t.Fatalf("%+v: %+q through %d bytes of dst: fast path %+q, parser %+q", opts, in, size, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // textRunRef is textRun as its doc defines it, a character at a time.
 func textRunRef(src []byte) int {
 	i := 0

@@ -143,6 +143,26 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				if nSrc < len(src) && nDst == len(dst) {
 					return nDst, nSrc, transform.ErrShortDst
 				}
+				// Text that C0 controls, dropped in Strip mode, break
+				// up (overstrike's x BS x, a stray BEL): the control
+				// is dropped and the next run copied here, as the top
+				// of the loop would, without a turn of it.
+				for mode != Visualize && nSrc+1 < len(src) && droppedC0(src[nSrc]) && keptByte[src[nSrc+1]] && len(dst)-nDst >= maxSGRLen {
+					if nSrc+2 < len(src) && droppedC0(src[nSrc+2]) {
+						// One byte between two controls, as in
+						// overstrike: no run to look for.
+						dst[nDst] = src[nSrc+1]
+						nDst++
+						nSrc += 2
+						continue
+					}
+					k = escape.CopyCleanPrefix(dst[nDst:], src[nSrc+1:], true)
+					nDst += k
+					nSrc += 1 + k
+					if nSrc < len(src) && nDst == len(dst) {
+						return nDst, nSrc, transform.ErrShortDst
+					}
+				}
 				continue
 			case b != 0x1b && !s.col.settle &&
 				(b >= 0x80 || nSrc+1 < len(src) && !keptByte[src[nSrc+1]] && src[nSrc+1] != 0x1b):
@@ -155,7 +175,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					nSrc += r
 					continue
 				}
-			case b < 0x20 && b != 0x1b || b == 0x7f:
+			case droppedC0(b):
 				// Any other C0 control or DEL in Ground: dropped.
 				if mode != Visualize {
 					nSrc++
@@ -457,6 +477,13 @@ func sanitizeString(s string, opts Options) string {
 // escape sequence survives.
 func stripString(s string) string {
 	return sanitizeString(s, Options{Plain: true})
+}
+
+// droppedC0 reports whether b is a C0 control or DEL that Transform drops
+// in Ground: any but ESC, which starts a sequence, and LF and tab, which
+// it keeps.
+func droppedC0(b byte) bool {
+	return (b < 0x20 || b == 0x7f) && b != 0x1b && !keptByte[b]
 }
 
 // csiEnd returns the length of the CSI in src whose header starts at
