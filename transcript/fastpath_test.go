@@ -80,13 +80,15 @@ func TestFastPathsAgree(t *testing.T) {
 			ins = append(ins, line[:cut], "a"+line[cut:])
 		}
 	}
-	// Runs of CRs and of empty lines, of every length around a word, after
-	// text and before text, a line end or a sequence: mode 19's output
-	// limit cuts the longer ones.
+	// Runs of CRs, of empty lines, of tabs and of overstrike (x BS x), of
+	// every length around a word, after text and before text, a line end
+	// or a sequence: mode 19's output and line limits cut the longer ones.
 	for _, n := range []int{1, 2, 3, 7, 8, 9, 10, 16, 17, 64, 65, 66, 130} {
-		crs, lfs := strings.Repeat("\r", n), strings.Repeat("\n", n)
+		crs, lfs, tabs := strings.Repeat("\r", n), strings.Repeat("\n", n), strings.Repeat("\t", n)
 		ins = append(ins, crs, "ab"+crs+"cd\n", "ab"+crs+"\n", crs+"\x1b[1m\r\n", "x\r\a"+crs+"\t",
-			lfs, "ab\n"+lfs+"cd", lfs+"\r"+lfs+"x", "\x1b[1m"+lfs+crs+"\xff")
+			lfs, "ab\n"+lfs+"cd", lfs+"\r"+lfs+"x", "\x1b[1m"+lfs+crs+"\xff",
+			tabs, "ab"+tabs+"cd\n", "\u200b"+tabs+"\r"+tabs+"\xff\b", "\x1b[1m"+tabs+"\x1b[m"+tabs,
+			strings.Repeat("_\bx", n)+"\r\b\n", "ab\r"+strings.Repeat("\b", n)+"\u200b\b", strings.Repeat("\xe2\x82\xac\b", n)+"\r")
 	}
 	// A ZWNJ between joining letters, which the word-at-a-time test
 	// passes, then parted from the letter after it: by BS erasing that

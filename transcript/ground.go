@@ -67,6 +67,14 @@ loop:
 				n++
 			}
 		case gLine:
+			if b == '\b' && c.opts.BS != BSErase && !c.crPending {
+				// A BS that erases nothing and settles no CR (as
+				// in overstrike, x BS x): only counted, as control
+				// would, and the line goes on in buf.
+				c.rep.Controls.add(b)
+				n++
+				continue
+			}
 			// They act on the line: it must hold what came before.
 			if k > 0 {
 				c.loneCR()
@@ -336,8 +344,8 @@ func (c *Cleaner) groundInvalid(rest []byte, buf *[groundBatch]byte, k *int, pla
 
 // The byte classes of groundRun.
 const (
-	gText    = iota // printable ASCII
-	gLine           // '\n', '\r', '\b', '\t': they act on the line
+	gText    = iota // printable ASCII, and tab, which the line takes as text
+	gLine           // '\n', '\r', '\b': they act on the line
 	gControl        // the other C0 controls and DEL: counted only
 	gESC            // left to the caller
 	gC1             // a raw C1 control, 80-9F
@@ -356,8 +364,10 @@ const (
 func buildGroundClass() (t [256]uint8) {
 	for b := range 256 {
 		switch {
-		case b == '\n' || b == '\r' || b == '\b' || b == '\t':
+		case b == '\n' || b == '\r' || b == '\b':
 			t[b] = gLine
+		case b == '\t':
+			t[b] = gText // as control('\t') would add it
 		case b == 0x1B:
 			t[b] = gESC
 		case b < 0x20 || b == 0x7F:
