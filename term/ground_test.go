@@ -75,6 +75,28 @@ func TestDroppedControlRuns(t *testing.T) {
 	}
 }
 
+// TestStringPayloads compares the fast path with the parser on control
+// strings whose payload, of every length around a word, ends in each way
+// a string ends or is left to the parser.
+func TestStringPayloads(t *testing.T) {
+	for _, opts := range allOptions {
+		fast, slow := New(opts), New(opts)
+		slow.noFastPath = true
+		for n := range 20 {
+			for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX"} {
+				for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x01", "\n\t\a", "\xc3\xa9\a", "\x9c"} {
+					in := "a" + intro + strings.Repeat("t", n) + end + "z"
+					fast.Reset()
+					slow.Reset()
+					if got, want := fast.run(in, true), slow.run(in, true); got != want {
+						t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // textRunRef is textRun as its doc defines it, a character at a time.
 func textRunRef(src []byte) int {
 	i := 0

@@ -148,19 +148,24 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				// is dropped and the next run copied here, as the top
 				// of the loop would, without a turn of it.
 				for mode != Visualize && nSrc+1 < len(src) && droppedC0(src[nSrc]) && keptByte[src[nSrc+1]] && len(dst)-nDst >= maxSGRLen {
-					if nSrc+2 < len(src) && droppedC0(src[nSrc+2]) {
-						// One byte between two controls, as in
-						// overstrike: no run to look for.
-						dst[nDst] = src[nSrc+1]
+					// The run's first bytes one at a time
+					// (overstrike's one byte, a word between
+					// BELs), the rest of a longer one a word at a
+					// time.
+					i, end := nSrc+1, min(len(src), nSrc+1+8)
+					for i < end && keptByte[src[i]] {
+						dst[nDst] = src[i]
 						nDst++
-						nSrc += 2
-						continue
+						i++
 					}
-					k = escape.CopyCleanPrefix(dst[nDst:], src[nSrc+1:], true)
-					nDst += k
-					nSrc += 1 + k
-					if nSrc < len(src) && nDst == len(dst) {
-						return nDst, nSrc, transform.ErrShortDst
+					nSrc = i
+					if i == end && i < len(src) && keptByte[src[i]] {
+						k = escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
+						nDst += k
+						nSrc += k
+						if nSrc < len(src) && nDst == len(dst) {
+							return nDst, nSrc, transform.ErrShortDst
+						}
 					}
 				}
 				continue
@@ -547,9 +552,16 @@ func dropLen(src []byte) int {
 			return n // an SGR is scanSGR's
 		}
 	case b == ']' || b == 'X' || b == '^' || b == '_':
-		// The payload, a word at a time: printable ASCII, and LF and
-		// tab, which a string takes as payload too.
-		i := 2 + escape.CleanPrefixBytes(src[2:min(len(src), maxFastString)], true)
+		// The payload: printable ASCII, and LF and tab, which a string
+		// takes as payload too. Its first bytes one at a time (a title,
+		// a number), the rest of a longer one a word at a time.
+		i, short := 2, min(len(src), 2+8)
+		for i < short && keptByte[src[i]] {
+			i++
+		}
+		if i == 2+8 {
+			i += escape.CleanPrefixBytes(src[i:min(len(src), maxFastString)], true)
+		}
 		switch {
 		case i < len(src) && src[i] == 0x07 && b == ']':
 			return i + 1
