@@ -452,6 +452,23 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			}
 			return n + c.colourRun(src[n:])
 		}
+		// For titles, hyperlinks and other plain strings, and the
+		// strings right after one (a flood of titles), counted here
+		// without a turn of process's loop.
+		if n := simpleString(src); n > 0 {
+			c.rep.BytesIn += int64(n)
+			c.countString(src[:n])
+			for n < len(src) && src[n] == 0x1B {
+				m := simpleString(src[n:])
+				if m == 0 {
+					break
+				}
+				c.rep.BytesIn += int64(m)
+				c.countString(src[n : n+m])
+				n += m
+			}
+			return n
+		}
 		// For charset and keypad modes: ESC ( B, ESC =.
 		if n := simpleESC(src); n > 0 {
 			c.rep.BytesIn += int64(n)
@@ -459,12 +476,6 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			if n > c.lim.MaxString {
 				c.rep.OverLimit++
 			}
-			return n
-		}
-		// And for titles, hyperlinks and other plain strings.
-		if n := simpleString(src); n > 0 {
-			c.rep.BytesIn += int64(n)
-			c.countString(src[:n])
 			return n
 		}
 	}

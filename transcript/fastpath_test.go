@@ -90,6 +90,17 @@ func TestFastPathsAgree(t *testing.T) {
 			tabs, "ab"+tabs+"cd\n", "\u200b"+tabs+"\r"+tabs+"\xff\b", "\x1b[1m"+tabs+"\x1b[m"+tabs,
 			strings.Repeat("_\bx", n)+"\r\b\n", "ab\r"+strings.Repeat("\b", n)+"\u200b\b", strings.Repeat("\xe2\x82\xac\b", n)+"\r")
 	}
+	// Control strings with payloads of every length around a word, in a
+	// row, ended in each way a string ends or is left to the parser, and
+	// a string's introducer after one without its ESC.
+	for n := range 20 {
+		for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX"} {
+			for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x01", "\n\a", "\xc3\xa9\a", "\x9c"} {
+				str := intro + strings.Repeat("t", n) + end
+				ins = append(ins, "a"+str+str+str+"b", str+"x"+str[1:]+str)
+			}
+		}
+	}
 	// A ZWNJ between joining letters, which the word-at-a-time test
 	// passes, then parted from the letter after it: by BS erasing that
 	// letter (modes 3 and 19), before text, a line end, an unassigned
