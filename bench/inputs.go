@@ -176,6 +176,36 @@ var shapes = []struct {
 	}},
 }
 
+// floods are adversarial inputs of 1 MiB only: a sequence, control or
+// code point that a tool must drop, count or escape one at a time, where
+// the cost of each shows, and two headers that a sequence must read to
+// the end. shapes holds the inputs whose scaling is measured.
+var floods = []struct {
+	name string
+	make func(n int) string
+}{
+	{"csi-cut-flood", unitFlood("\x1b[")},        // each CSI cut short by the next ESC
+	{"c1-csi-flood", unitFlood("\xc2\x9b1m")},    // SGRs introduced by C1, in UTF-8
+	{"osc-title-flood", unitFlood("\x1b]0;a\a")}, // window titles
+	{"cr-flood", unitFlood("\r")},                // progress redraws with nothing between
+	{"overstrike-flood", unitFlood("_\bx")},      // man-page underline
+	{"tab-flood", unitFlood("\t")},               // indentation with nothing to indent
+	{"zwsp-flood", unitFlood("\u200b")},          // hidden text
+	{"tag-flood", unitFlood("\U000E0041")},       // smuggled instructions
+	{"csi-intermediates", func(n int) string { return "\x1b[1" + strings.Repeat("!", n-4) + "m" }},
+	{"csi-ignored", func(n int) string {
+		return "\x1b[1?" + strings.Repeat("0;", (n-5)/2) + strings.Repeat("?", (n-5)%2) + "m"
+	}},
+}
+
+// unitFlood returns the maker of an input that repeats unit, padded with
+// 'x' to exactly n bytes.
+func unitFlood(unit string) func(n int) string {
+	return func(n int) string {
+		return strings.Repeat(unit, n/len(unit)) + strings.Repeat("x", n%len(unit))
+	}
+}
+
 // adversarialSizes are the sizes of each adversarial shape; the quick run
 // takes the first only.
 var adversarialSizes = []int{1 * mib, 4 * mib, 16 * mib}
@@ -204,6 +234,10 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 			ins = append(ins, &input{name: fmt.Sprintf("%s-%dM", sh.name, n/mib), group: "adversarial",
 				shape: sh.name, size: n, gen: func() string { return sh.make(n) }})
 		}
+	}
+	for _, f := range floods {
+		ins = append(ins, &input{name: f.name + "-1M", group: "adversarial", size: mib,
+			gen: func() string { return f.make(mib) }})
 	}
 	return ins, nil
 }
