@@ -143,6 +143,16 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			j += k
 			continue
 		}
+		if class == classDropped && mode != Visualize && controlWord(binary.LittleEndian.Uint64(src[i:])) {
+			// A run of C0 controls that Strip drops (a flood of CRs
+			// or NULs): eight at a time, with nothing to write.
+			k := 8
+			for i+k+8 <= end && controlWord(binary.LittleEndian.Uint64(src[i+k:])) {
+				k += 8
+			}
+			i += k
+			continue
+		}
 		if class == classNeverValid && escape.InvalidWord(binary.LittleEndian.Uint64(src[i:])) {
 			// A run of bytes that no valid UTF-8 holds (padding of
 			// 0xFF, stray continuation bytes): U+FFFD for each, found
@@ -332,7 +342,22 @@ const (
 const (
 	classText       = 1 // kept as it is: printable ASCII, LF, tab
 	classNeverValid = 2 // in no valid UTF-8 outside a character begun before
+	classDropped    = 4 // a C0 control or DEL that Transform drops (droppedC0)
 )
+
+// controlWord reports whether every byte of the little-endian word w is a
+// C0 control that Transform drops: below 0x20, and none of ESC, LF and
+// tab (DEL, which droppedC0 also drops, is left to the byte loop).
+func controlWord(w uint64) bool {
+	const msbs = lsbs * 0x80
+	if (w|(w+lsbs*0x60))&msbs != 0 {
+		return false // a byte of 0x20 or more (exact: no lane carries)
+	}
+	// Every byte is below 0x20: x has a zero lane exactly where w holds
+	// c, and a zero lane sets its high bit in (x - lsbs) &^ x.
+	esc, lf, tab := w^(lsbs*0x1b), w^(lsbs*'\n'), w^(lsbs*'\t')
+	return ((esc-lsbs)&^esc|(lf-lsbs)&^lf|(tab-lsbs)&^tab)&msbs == 0
+}
 
 // buildWordClass makes wordClass, the class of each byte, for the look-ups
 // that decide whether a word is worth testing whole. The bytes that no
@@ -346,6 +371,8 @@ func buildWordClass() (t [256]byte) {
 			t[b] = classText
 		case b >= 0xa0 && b <= 0xc1 || b >= 0xf5:
 			t[b] = classNeverValid
+		case droppedC0(byte(b)):
+			t[b] = classDropped
 		}
 	}
 	return t

@@ -1,6 +1,8 @@
 package term
 
 import (
+	"bytes"
+	"encoding/binary"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -57,7 +59,8 @@ func TestGroundInvalidRuns(t *testing.T) {
 // tiny.
 func TestDroppedControlRuns(t *testing.T) {
 	for _, opts := range allOptions {
-		for _, unit := range []string{"_\bx", "a\b", "\b", "ab\x07", "\u00e9\x7f", "a\x00b\x01"} {
+		for _, unit := range []string{"_\bx", "a\b", "\b", "ab\x07", "\u00e9\x7f", "a\x00b\x01",
+			"\r", "\x00\x01\x02\x03\x04\x05\x06\x7f", "\x01\x02\x03\t", "\x01\x02\n", "\x01\x02\x03\x04\x1b"} {
 			for n := range 20 {
 				run := strings.Repeat(unit, n)
 				for _, in := range []string{run, "ab" + run + "cd", run + "\n\x1b[1m" + run, run + "\x1b[31m" + run + "\x9b1m"} {
@@ -69,6 +72,23 @@ func TestDroppedControlRuns(t *testing.T) {
 							t.Fatalf("%+v: %+q through %d bytes of dst: fast path %+q, parser %+q", opts, in, size, got, want)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestControlWord checks controlWord against droppedC0 lane by lane: every
+// byte value in every lane, among lanes of a dropped control.
+func TestControlWord(t *testing.T) {
+	for _, fill := range []byte{0x00, '\r', 0x1f} {
+		for lane := range 8 {
+			for b := range 256 {
+				w := bytes.Repeat([]byte{fill}, 8)
+				w[lane] = byte(b)
+				want := droppedC0(byte(b)) && b != 0x7f
+				if got := controlWord(binary.LittleEndian.Uint64(w)); got != want {
+					t.Errorf("controlWord(% x) = %v, want %v", w, got, want)
 				}
 			}
 		}
