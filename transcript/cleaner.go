@@ -404,12 +404,21 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			return n
 		}
 	}
-	if fast && (src[0] == 0x9B || src[0] == 0xC2 && len(src) > 1 && src[1] == 0x9B) {
+	if fast && c1CSIAt(src, 0) {
 		// A plain CSI introduced by C1, raw or in UTF-8, which
-		// groundRun leaves to the parser.
-		if n, sgr := simpleC1CSI(src); n > 0 {
-			c.rep.BytesIn += int64(n)
-			c.countCSI(sgr, n)
+		// groundRun leaves to the parser, and the ones right after it,
+		// counted here without a turn of process's loop.
+		n := 0
+		for c1CSIAt(src, n) {
+			m, sgr := simpleC1CSI(src[n:])
+			if m == 0 {
+				break
+			}
+			c.rep.BytesIn += int64(m)
+			c.countCSI(sgr, m)
+			n += m
+		}
+		if n > 0 {
 			return n
 		}
 	}

@@ -427,6 +427,12 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 	return 0, false, false
 }
 
+// c1CSIAt reports whether a CSI introduced by C1, raw (9B) or in UTF-8
+// (C2 9B), starts at src[i].
+func c1CSIAt(src []byte, i int) bool {
+	return i < len(src) && (src[i] == 0x9B || src[i] == 0xC2 && i+1 < len(src) && src[i+1] == 0x9B)
+}
+
 // simpleC1CSI returns the length of the plain CSI introduced by C1, raw
 // (9B) or in UTF-8 (C2 9B), that starts src, and whether it is an SGR, as
 // simpleCSI does for ESC [; or 0.
