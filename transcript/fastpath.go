@@ -458,28 +458,28 @@ func simpleC1CSI(src []byte) (n int, sgr bool) {
 // it has a private marker; 0 if the header is not plain or src ends in
 // it.
 func simpleHeader(src []byte, i int) (end int, private bool) {
-	start := i
-	if i < len(src) && src[i] >= 0x3C && src[i] <= 0x3F {
+	if i < len(src) && src[i]-0x3C <= 3 {
 		private = true
 		i++
 	}
+	// The limits on digits and parameters bound the header: no more
+	// than 4*MaxParams digits and their separators.
 	params, digits := 1, 0
-	for ; i < len(src) && i < start+1+ansi.MaxParams*5; i++ {
-		switch b := src[i]; {
-		case b >= '0' && b <= '9':
-			digits++
-			if digits > 4 {
+	for ; i < len(src); i++ {
+		b := src[i]
+		if b-'0' <= 9 {
+			if digits++; digits > 4 {
 				return 0, false
 			}
-		case b == ';':
-			params++
-			digits = 0
-			if params > ansi.MaxParams {
-				return 0, false
-			}
-		default:
+			continue
+		}
+		if b != ';' {
 			return i, private
 		}
+		if params++; params > ansi.MaxParams {
+			return 0, false
+		}
+		digits = 0
 	}
 	return 0, false
 }
