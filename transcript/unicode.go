@@ -162,13 +162,32 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 			i += n
 			continue
 		}
-		r, size := utf8.DecodeRune(w.seg[i:])
+		r, size := decodeRune(w.seg[i:])
 		if cls := w.class(i, size, r); cls != plainsight.ClassNone {
 			return i, r, size, cls
 		}
 		i += size
 	}
 	return len(w.seg), 0, 0, plainsight.ClassNone
+}
+
+// decodeRune is utf8.DecodeRune with the characters that the Unicode
+// checks escape most decoded inline: three-byte ones led by E1-EC or
+// EE-EF (zero-width and bidi controls, the BOM), whose continuation
+// bytes may take any value, and four-byte ones led by F1-F3 (tags,
+// supplementary private use). The rest take utf8.DecodeRune.
+func decodeRune(s []byte) (rune, int) {
+	if len(s) >= 3 {
+		b0, b1, b2 := s[0], s[1], s[2]
+		cont := b1&0xC0 == 0x80 && b2&0xC0 == 0x80
+		if cont && (b0-0xE1 <= 0xEC-0xE1 || b0-0xEE <= 1) {
+			return rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F), 3
+		}
+		if cont && b0-0xF1 <= 2 && len(s) >= 4 && s[3]&0xC0 == 0x80 {
+			return rune(b0&0x07)<<18 | rune(b1&0x3F)<<12 | rune(b2&0x3F)<<6 | rune(s[3]&0x3F), 4
+		}
+	}
+	return utf8.DecodeRune(s)
 }
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules

@@ -212,3 +212,26 @@ func TestPassLinesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeRune checks decodeRune against utf8.DecodeRune on every lead
+// byte with continuation bytes at and around the edges of their ranges,
+// and on inputs cut short.
+func TestDecodeRune(t *testing.T) {
+	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF}
+	for b0 := range 256 {
+		for _, b1 := range edges {
+			for _, b2 := range edges {
+				for _, b3 := range edges {
+					s := []byte{byte(b0), b1, b2, b3}
+					for n := 1; n <= len(s); n++ {
+						r, size := decodeRune(s[:n])
+						wr, wsize := utf8.DecodeRune(s[:n])
+						if r != wr || size != wsize {
+							t.Fatalf("decodeRune(% x) = %U, %d; utf8.DecodeRune: %U, %d", s[:n], r, size, wr, wsize)
+						}
+					}
+				}
+			}
+		}
+	}
+}
