@@ -525,15 +525,7 @@ func simpleString(src []byte) int {
 	if intro != ']' && intro != 'X' && intro != '^' && intro != '_' {
 		return 0
 	}
-	// The payload's first bytes one at a time (a title, a number), the
-	// rest of a longer one a word at a time.
-	i, short := 2, min(len(src), 2+8)
-	for i < short && src[i]-0x20 < 0x5F {
-		i++
-	}
-	if i == 2+8 {
-		i += escape.PrintablePrefix(src[i:min(len(src), maxSimpleString)])
-	}
+	i := 2 + escape.PrintablePrefix(src[2:min(len(src), maxSimpleString)])
 	switch {
 	case i < len(src) && src[i] == 0x07 && intro == ']':
 		return i + 1
