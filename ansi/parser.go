@@ -419,7 +419,7 @@ func (p *Parser) abortBy(c byte, c1, isUTF8 bool, size int, next State) Kind {
 // starts a new one, any other C1 control aborts it and is counted in it.
 func (p *Parser) c1(c byte, isUTF8 bool, size int) Kind {
 	s := &p.seq
-	if c == 0x9C && p.state.isString() {
+	if c == 0x9C && p.state.IsString() {
 		s.Len = satAdd(s.Len, size)
 		k := p.finish(TermST8)
 		p.state = Ground
@@ -476,7 +476,7 @@ func (p *Parser) high(b byte) {
 func (p *Parser) markIgnore(b byte, next State) {
 	p.seq.Ignored = true
 	p.state = next
-	if next.isString() {
+	if next.IsString() {
 		p.put1(b)
 		return
 	}
@@ -487,7 +487,7 @@ func (p *Parser) markIgnore(b byte, next State) {
 func (p *Parser) cont(b byte) {
 	p.u8need--
 	p.u8lo, p.u8hi = 0x80, 0xBF
-	if p.state.isString() {
+	if p.state.IsString() {
 		p.put1(b)
 		return
 	}

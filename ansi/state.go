@@ -50,9 +50,10 @@ func (s State) String() string { return stateNames.String(s, "State") }
 // MarshalText implements [encoding.TextMarshaler] with the name from String.
 func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// isString reports whether s collects a control-string payload that ends
-// with ST (and BEL for OSC).
-func (s State) isString() bool {
+// IsString reports whether s collects a control-string payload that ends
+// with ST (and BEL for OSC). In every other state but Ground, an ESC
+// aborts the open sequence and starts the next.
+func (s State) IsString() bool {
 	return s == DCSPassthrough || s == DCSIgnore || s == OSCString || s == SOSPMAPCString
 }
 

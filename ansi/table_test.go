@@ -36,7 +36,7 @@ func TestAnywhere(t *testing.T) {
 		switch {
 		case s == Ground:
 			want[0x18], want[0x1A] = aExecute, aExecute
-		case s.isString():
+		case s.IsString():
 			want[0x1B] = aStringESC
 		}
 		for b, act := range want {

@@ -517,11 +517,7 @@ func csiEnd(src []byte, i int) (n int, final byte) {
 // to start the next: in every state of a sequence's header. In a control
 // string an ESC may begin its ST instead.
 func abortedByESC(st ansi.State) bool {
-	switch st {
-	case ansi.Ground, ansi.DCSPassthrough, ansi.DCSIgnore, ansi.OSCString, ansi.SOSPMAPCString:
-		return false
-	}
-	return true
+	return st != ansi.Ground && !st.IsString()
 }
 
 // maxFastString bounds the control strings that dropLen reads: a longer
