@@ -117,17 +117,11 @@ func (e *Escaper) EmitCopy(i int) {
 	e.Copied = i
 }
 
-// Grow makes room for need more bytes of output at Text[i]. The output so
-// far says how much the text grows when escaped; the new capacity is what
-// the whole text would take at that rate, and at least a quarter more than
-// now, so that growing stays linear. Doubling instead would allocate up to
-// twice the output, which is four times the input for a flood of controls.
+// Grow makes room for need more bytes of output at Text[i], to the
+// capacity GrowCap gives.
 func (e *Escaper) Grow(i, need int) {
 	n := len(e.Out)
-	want := n + need + n/4
-	if i > 0 {
-		want = max(want, int(float64(n+need)/float64(i)*float64(len(e.Text))*9/8))
-	}
+	want := GrowCap(n, need, i, len(e.Text))
 	// make and copy, not slices.Grow, whose make of the new room is
 	// allocated apart in race builds: the bound on memory holds there too.
 	grown := make([]byte, n, want)
@@ -165,4 +159,19 @@ func Neutralize(text string) string {
 		i += size
 	}
 	return e.Result()
+}
+
+// GrowCap returns the capacity to grow an output of n bytes to, so that
+// it has room for need more, when it stands for the first read bytes of
+// an input of total bytes. The output so far says how much the text grows
+// when escaped; the capacity is what the whole text would take at that
+// rate, and at least a quarter more than now, so that growing stays
+// linear. Doubling instead would allocate up to twice the output, which
+// is four times the input for a flood of controls.
+func GrowCap(n, need, read, total int) int {
+	want := n + need + n/4
+	if read > 0 {
+		want = max(want, int(float64(n+need)/float64(read)*float64(total)*9/8))
+	}
+	return want
 }
