@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -72,4 +73,41 @@ func TestCleanAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(5, run); n != 0 {
 		t.Errorf("Cleaner.Transform over %d bytes: %v allocations, want 0", len(allocInput), n)
 	}
+}
+
+// TestCleanGrowth checks that Clean's text, when escapes make it longer
+// than the input, is sized from the rate at which it grows: Clean
+// allocates the input's length, its first guess, and at most twice the
+// text beyond the buffers of a line, where growing the text by a quarter
+// each time would allocate five times it.
+func TestCleanGrowth(t *testing.T) {
+	const n = 1 << 20
+	inputs := map[string]string{
+		"zero-width spaces, one line": strings.Repeat("\u200b", n/3),
+		"tags, lines of 1 KiB":        strings.Repeat(strings.Repeat("\U000E0041", 255)+"\n", n/1024),
+		"soft hyphens in words":       strings.Repeat("ab\u00adcd\u00ad", n/8),
+		"escapes after clean text":    strings.Repeat("x", n/2) + strings.Repeat("\u202e", n/6),
+	}
+	for name, in := range inputs {
+		for _, maxLine := range []int{DefaultMaxLine, n} {
+			opts := Options{Limits: Limits{MaxOutput: -1, MaxLine: maxLine}}
+			var text string
+			allocated := bytesAllocated(func() { text, _ = CleanString(in, opts) })
+			line := min(len(in), maxLine)
+			bound := len(in) + 2*len(text) + line + ubufSize + 64<<10
+			if allocated > uint64(bound) {
+				t.Errorf("%s, MaxLine %d: %d bytes in, %d out, %d allocated; want at most %d", name, maxLine, len(in), len(text), allocated, bound)
+			}
+		}
+	}
+}
+
+// bytesAllocated returns the bytes that f allocates.
+func bytesAllocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

@@ -1,7 +1,6 @@
 package transcript
 
 import (
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -75,12 +74,14 @@ type Cleaner struct {
 	// parserOnly turns off every fast path: the tests' oracle.
 	parserOnly bool
 
-	out  []byte          // output not yet handed out by Transform
-	ubuf []byte          // a segment with its escapes, for emitUnicode
-	sb   strings.Builder // Clean's output, written instead of out when toSB
-	toSB bool
+	out       []byte // output not yet handed out by Transform
+	ubuf      []byte // a segment with its escapes, for emitUnicode
+	segDone   int    // the bytes of its segment that emitUnicode has written
+	unread    int    // the bytes of text not yet in the line while text writes a piece
+	cleanText []byte // Clean's output, written instead of out when toText
+	toText    bool
 	// pass: Clean's output so far is raw[:passN], and not yet written
-	// to sb.
+	// to cleanText.
 	pass   bool
 	raw    []byte
 	passN  int
@@ -237,7 +238,7 @@ func Clean(raw []byte, opts Options) (string, Report) {
 	if c.pass {
 		return string(raw[:c.passN]), c.Report()
 	}
-	return c.sb.String(), c.Report()
+	return c.textString(), c.Report()
 }
 
 // CleanString is [Clean] for a string. When the text is s unchanged (clean
@@ -251,16 +252,16 @@ func CleanString(s string, opts Options) (string, Report) {
 	if c.pass {
 		return s[:c.passN], c.Report()
 	}
-	return c.sb.String(), c.Report()
+	return c.textString(), c.Report()
 }
 
 // cleanOnce cleans raw in one call. The text is raw[:passN] while pass
-// holds, and else in sb.
+// holds, and else in cleanText.
 func cleanOnce(raw []byte, opts Options) *Cleaner {
 	c := NewCleaner(opts)
 	// Until the text differs from raw, it is not written anywhere: put
 	// only checks that each piece is the next part of raw.
-	c.toSB, c.pass, c.raw = true, true, raw
+	c.toText, c.pass, c.raw = true, true, raw
 	// The line buffer at its largest, once, rather than grown by
 	// doubling; and only if a line takes the token path: clean lines go
 	// straight to the output.

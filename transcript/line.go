@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // control handles one C0, DEL or C1 control outside any sequence. Removed
@@ -133,7 +136,9 @@ func (c *Cleaner) text(b []byte, plain int) {
 		for i > 0 && !utf8.RuneStart(c.line[i]) {
 			i--
 		}
+		c.unread = len(b)
 		c.emitSegment(c.line[:i], c.linePlain)
+		c.unread = 0
 		c.rep.LongLines++
 		c.line = append(c.line[:0], c.line[i:]...)
 		c.linePlain = max(c.linePlain-i, 0)
@@ -222,9 +227,9 @@ func (c *Cleaner) emit(b []byte) {
 	c.appendOut(b)
 }
 
-// put adds b to the output: the string Clean builds, or else out.
+// put adds b to the output: the text Clean builds, or else out.
 func (c *Cleaner) put(b []byte) {
-	if c.toSB {
+	if c.toText {
 		if c.pass {
 			// Clean's text is its input so far: it stays so if b is
 			// the next part of the input (most often b is that part
@@ -235,25 +240,56 @@ func (c *Cleaner) put(b []byte) {
 			}
 			c.unpass()
 		}
-		c.sb.Write(b)
+		if cap(c.cleanText)-len(c.cleanText) < len(b) {
+			c.growText(len(b))
+		}
+		c.cleanText = append(c.cleanText, b...)
 		return
 	}
 	c.out = append(c.out, b...)
 }
 
 // unpass ends Clean's pass-through: the text differs from the input from
-// here on, and goes to sb, after the part of the input it equals so far.
+// here on, and goes to cleanText, after the part of the input it equals so far.
 func (c *Cleaner) unpass() {
 	c.pass = false
-	// The text is rarely longer than the input: one allocation, which
-	// strings.Builder does not clear first, holds it and becomes the
-	// string.
+	// The text is rarely longer than the input: one allocation holds it
+	// and becomes the string.
 	size := len(c.raw) + len(TruncationMarker) + 1
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
 	}
-	c.sb.Grow(max(size, c.passN+utf8.UTFMax))
-	c.sb.Write(c.raw[:c.passN])
+	c.cleanText = make([]byte, 0, max(size, c.passN+utf8.UTFMax))
+	c.cleanText = append(c.cleanText, c.raw[:c.passN]...)
+}
+
+// growText makes room in Clean's text for need more bytes, when the text
+// of many escapes has outgrown the input: to the size the whole text would
+// take at its rate so far (escape.GrowCap), and within the output limit.
+// The text so far stands for the input counted in less what is not yet
+// written out (the line, and the rest of the text being added to it); the
+// rest of the text is at most maxGrowth times the rest of the input.
+func (c *Cleaner) growText(need int) {
+	n := len(c.cleanText)
+	settled := min(max(int(c.rep.BytesIn)-c.unread-len(c.line)+c.segDone, 0), len(c.raw))
+	want := min(escape.GrowCap(n, need, settled, len(c.raw)), n+need+maxGrowth*(len(c.raw)-settled))
+	if limit := c.lim.MaxOutput; limit >= 0 {
+		want = min(want, limit)
+	}
+	grown := make([]byte, n, max(want, n+need))
+	copy(grown, c.cleanText)
+	c.cleanText = grown
+}
+
+// maxGrowth bounds how many times longer the text is than the input it
+// stands for: an escape is at most three and a half times the bytes of its
+// character (\u{7ff} for two), U+FFFD three times an invalid byte.
+const maxGrowth = 4
+
+// textString returns Clean's text, once it differs from the input, as a
+// string without a copy: the text is not written after.
+func (c *Cleaner) textString() string {
+	return unsafe.String(unsafe.SliceData(c.cleanText), len(c.cleanText))
 }
 
 func (c *Cleaner) appendOut(b []byte) {

@@ -190,11 +190,16 @@ func decodeRune(s []byte) (rune, int) {
 	return utf8.DecodeRune(s)
 }
 
+// ubufSize bounds the buffer in which emitUnicode puts together text and
+// escapes: a longer segment is written out in pieces of about this size.
+const ubufSize = 32 << 10
+
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
 // decide, per the Unicode policy, and counts them. seg[:from] is known to
 // need no escape: the walk starts after it, and still sees it as the
 // context of what follows. The text is put together in ubuf and written
-// in one piece, not a piece per escape.
+// in pieces of up to ubufSize, not a piece per escape. (emit cuts at the
+// same place whatever the pieces: each ends at a character.)
 func (c *Cleaner) emitUnicode(seg []byte, from int) {
 	w := unicodeWalk{seg: seg}
 	i, r, size, cls := w.next(from)
@@ -205,24 +210,60 @@ func (c *Cleaner) emitUnicode(seg []byte, from int) {
 		c.emit(seg)
 		return
 	}
-	if cap(c.ubuf) < 2*len(seg) {
-		// Room for the segment and its escapes (4 KiB at least),
-		// made once for most inputs rather than grown from nothing
+	if want := min(max(2*len(seg), 4<<10), ubufSize); cap(c.ubuf) < want {
+		// Made once for most inputs rather than grown from nothing
 		// by doubling.
-		c.ubuf = make([]byte, 0, max(2*len(seg), 4<<10))
+		c.ubuf = make([]byte, 0, want)
 	}
 	buf, prev := c.ubuf[:0], 0
 	for ; i < len(seg); i, r, size, cls = w.next(i + size) {
-		c.countUnicode(cls)
-		buf = append(buf, seg[prev:i]...)
-		if c.opts.Unicode == UnicodeEscape {
-			buf = plainsight.AppendEscapeRune(buf, r)
+		if text := seg[prev:i]; len(text) <= cap(buf)-len(buf)-escape.MaxNotation {
+			buf = append(buf, text...)
+		} else {
+			// Text too long to join the piece goes out as it is.
+			c.emitPiece(buf, prev)
+			c.emitPiece(text, i)
+			buf = buf[:0]
+		}
+		for {
+			c.countUnicode(cls)
+			if c.opts.Unicode == UnicodeEscape {
+				buf = plainsight.AppendEscapeRune(buf, r)
+			}
+			// Escapes come in runs (hidden text, smuggled tags):
+			// the next one is taken here while it follows on,
+			// without the walk's search for plain text.
+			j := i + size
+			if j == len(seg) || seg[j] < utf8.RuneSelf {
+				break
+			}
+			r2, size2 := decodeRune(seg[j:])
+			cls2 := w.class(j, size2, r2)
+			if cls2 == plainsight.ClassNone {
+				break
+			}
+			i, r, size, cls = j, r2, size2, cls2
+			if cap(buf)-len(buf) < escape.MaxNotation {
+				c.emitPiece(buf, i)
+				buf = buf[:0]
+			}
 		}
 		prev = i + size
 	}
-	buf = append(buf, seg[prev:]...)
-	c.emit(buf)
-	c.ubuf = buf[:0]
+	if text := seg[prev:]; len(text) <= cap(buf)-len(buf) {
+		c.emitPiece(append(buf, text...), len(seg))
+	} else {
+		c.emitPiece(buf, prev)
+		c.emitPiece(text, len(seg))
+	}
+	c.ubuf, c.segDone = buf[:0], 0
+}
+
+// emitPiece writes b, the text of emitUnicode's segment up to its byte
+// done: Clean sizes its text from how far it has come (growText).
+func (c *Cleaner) emitPiece(b []byte, done int) {
+	c.segDone = done
+	c.emit(b)
 }
 
 // countUnicode counts one escaped code point of class cls and the

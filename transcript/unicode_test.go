@@ -134,6 +134,34 @@ func TestUnicodePathsAgree(t *testing.T) {
 	}
 }
 
+// TestUnicodePieces checks segments longer than ubufSize, which the
+// per-rune path writes out in pieces: runs of escapes, long plain text
+// between them, and output limits that cut inside every piece.
+func TestUnicodePieces(t *testing.T) {
+	segs := map[string]string{
+		"escapes":        strings.Repeat("\u200b", 3*ubufSize),
+		"tags":           strings.Repeat("\U000E0041", 2*ubufSize),
+		"long text":      strings.Repeat("x", 2*ubufSize) + "\u202e" + strings.Repeat("\u65e5", ubufSize) + "\u200b",
+		"lines repeated": strings.Repeat(strings.Join(unicodeLines, " "), ubufSize/256),
+	}
+	for name, seg := range segs {
+		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
+			for _, limit := range []int{-1, ubufSize / 3, ubufSize + 7, 2*ubufSize + 1, 5 * ubufSize} {
+				opts := Options{Unicode: u, Limits: Limits{MaxOutput: limit}}
+				perRune, sanitized := NewCleaner(opts), NewCleaner(opts)
+				perRune.emitUnicode([]byte(seg), 0)
+				sanitized.emitSanitized([]byte(seg))
+				if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
+					t.Errorf("%s, %v, limit %d: text mismatch (-Sanitize +per rune):\n%s", name, u, limit, diff)
+				}
+				if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
+					t.Errorf("%s, %v, limit %d: report mismatch (-Sanitize +per rune):\n%s", name, u, limit, diff)
+				}
+			}
+		}
+	}
+}
+
 // FuzzUnicodePaths checks on any clean text (controls dropped, invalid
 // UTF-8 replaced) that the per-rune path agrees with Sanitize.
 func FuzzUnicodePaths(f *testing.F) {
