@@ -451,13 +451,23 @@ func textRun(src []byte) int {
 			if b[2]&0xc0 != 0x80 || l.size > 3 && b[3]&0xc0 != 0x80 {
 				return i
 			}
-			if l.size == 3 && i+7 < len(src) {
+			if i+7 < len(src) {
 				// Likewise for the syllables and ideographs of
-				// three bytes: the next one is in the same eight.
-				n := src[i+3 : i+6 : i+6]
-				if l := textLeads[n[0]]; l.size == 3 && n[1]-l.lo <= l.span && n[2]&0xc0 == 0x80 {
-					i += 6
-					continue
+				// three bytes, and for emoji and the rest of
+				// the planes past the first: the next one of
+				// the same size is in the same eight.
+				if l.size == 3 {
+					n := src[i+3 : i+6 : i+6]
+					if l := textLeads[n[0]]; l.size == 3 && n[1]-l.lo <= l.span && n[2]&0xc0 == 0x80 {
+						i += 6
+						continue
+					}
+				} else {
+					n := src[i+4 : i+8 : i+8]
+					if l := textLeads[n[0]]; l.size == 4 && n[1]-l.lo <= l.span && n[2]&0xc0 == 0x80 && n[3]&0xc0 == 0x80 {
+						i += 8
+						continue
+					}
 				}
 			}
 			i += int(l.size)

@@ -138,7 +138,7 @@ func textRunRef(src []byte) int {
 // by each byte and a few after it, at every offset into the table loop's
 // four-byte window and cut short by the end of src.
 func TestTextRun(t *testing.T) {
-	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "abcdefghijkl", "\x80\x80 \xd0\x96\xe4\xb8\x80 xyz"}
+	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "a\x80\x80", "abcdefghijkl", "\x80\x80 \xd0\x96\xe4\xb8\x80 xyz"}
 	for _, prefix := range []string{"", " ", "a", "\xd0\x96", "\xe4\xb8\x80", "\xf0\x9f\x9a\x80", "abcdefghij "} {
 		for pair := 0x80 << 8; pair < 1<<16; pair++ {
 			for _, tail := range tails {
