@@ -77,6 +77,7 @@ type Cleaner struct {
 	out       []byte // output not yet handed out by Transform
 	ubuf      []byte // a segment with its escapes, for emitUnicode
 	segDone   int    // the bytes of its segment that emitUnicode has written
+	classes   classCache
 	unread    int    // the bytes of text not yet in the line while text writes a piece
 	cleanText []byte // Clean's output, written instead of out when toText
 	toText    bool

@@ -125,7 +125,7 @@ func cleanLines(src []byte, maxLine int) int {
 		if size == 1 {
 			return end // not valid UTF-8, or cut short by the end of src
 		}
-		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r)) {
+		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r, cls)) {
 			return end
 		}
 		i += size
@@ -313,11 +313,11 @@ func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
 }
 
 // legitInLine reports whether the valid rune r at src[i:i+size], in the
-// line that starts at src[start], a rune whose class its context decides
-// (runeClass), is a joiner, selector or tag that its context makes
+// line that starts at src[start], a rune of class cls that its context
+// decides (runeClass), is a joiner, selector or tag that its context makes
 // literal: the Unicode pass, which sees the whole line, leaves it alone.
 // A line that does not end within src is left to step.
-func legitInLine(src []byte, start, i, size int, r rune) bool {
+func legitInLine(src []byte, start, i, size int, r rune, cls plainsight.Class) bool {
 	if r < 0x800 {
 		return false
 	}
@@ -326,7 +326,7 @@ func legitInLine(src []byte, start, i, size int, r rune) bool {
 		return false
 	}
 	w := unicodeWalk{seg: src[start : i+nl]}
-	return w.class(i-start, size, r) == plainsight.ClassNone
+	return w.legit(i-start, size, r, cls)
 }
 
 // textRun returns the length of the run of printable ASCII and whole valid

@@ -33,7 +33,7 @@ func cleanLinesRef(src []byte, maxLine int) int {
 		if size == 1 {
 			return end
 		}
-		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r)) {
+		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r, cls)) {
 			return end
 		}
 		i += size

@@ -282,8 +282,8 @@ func (c *Cleaner) growText(need int) {
 }
 
 // maxGrowth bounds how many times longer the text is than the input it
-// stands for: an escape is at most three and a half times the bytes of its
-// character (\u{7ff} for two), U+FFFD three times an invalid byte.
+// stands for: an escape is at most four times the bytes of its character
+// (\u{00ad} for two), U+FFFD three times an invalid byte.
 const maxGrowth = 4
 
 // textString returns Clean's text, once it differs from the input, as a

@@ -31,6 +31,28 @@ func runeClass(r rune) (cls plainsight.Class, contextual bool) {
 	return plainsight.Class(c), escape.Contextual(r, c)
 }
 
+// A classCache holds the classes of the code points runeClass last
+// decided, each in the slot of its low bits: text escapes the same few
+// characters again and again (zero-width characters, bidi controls, the
+// tags of one hidden message), and each is classified once. A slot holds
+// the rune above bit 8, the contextual flag at bit 7 and the class below;
+// a zero slot holds nothing, since no rune below 0x80 is looked up.
+type classCache [128]uint32
+
+// class returns runeClass(r) for a rune r >= 0x80.
+func (cc *classCache) class(r rune) (plainsight.Class, bool) {
+	slot := &cc[uint32(r)%uint32(len(cc))]
+	if *slot>>8 == uint32(r) {
+		return plainsight.Class(*slot & 0x7F), *slot&0x80 != 0
+	}
+	cls, contextual := runeClass(r)
+	*slot = uint32(r)<<8 | uint32(cls)&0x7F
+	if contextual {
+		*slot |= 0x80
+	}
+	return cls, contextual
+}
+
 //go:generate go run ./internal/genplain -o plainbmp.go
 
 // plainRun returns the length of the run at the start of src of two- and
@@ -106,7 +128,8 @@ func plainPrefix(seg []byte) int {
 // A unicodeWalk classifies the code points of one piece of clean text in
 // order, with the context rules for selectors and tags.
 type unicodeWalk struct {
-	seg []byte
+	seg     []byte
+	classes *classCache
 	// The run of tag characters that holds the current one ends at
 	// tagEnd; tagLegit says whether it is a subdivision flag. A run is
 	// judged once, at its first tag.
@@ -117,26 +140,27 @@ type unicodeWalk struct {
 // class returns the escape class of the valid rune r >= 0x80, size bytes
 // at seg[i], or ClassNone when it is shown literally.
 func (w *unicodeWalk) class(i, size int, r rune) plainsight.Class {
-	cls, contextual := runeClass(r)
-	if !contextual {
-		return cls
+	cls, contextual := w.classes.class(r)
+	if contextual && w.legit(i, size, r, cls) {
+		return plainsight.ClassNone
 	}
-	var legit bool
+	return cls
+}
+
+// legit reports whether r, a joiner, selector or tag of class cls, size
+// bytes at seg[i], is part of a sequence that its neighbours make
+// legitimate: it is then shown literally.
+func (w *unicodeWalk) legit(i, size int, r rune, cls plainsight.Class) bool {
 	switch cls {
 	case plainsight.ClassVariationSelector:
-		legit = sequence.Selector(w.seg, i, r, literal)
+		return sequence.Selector(w.seg, i, r, literal)
 	case plainsight.ClassTag:
 		if i >= w.tagEnd {
 			w.tagEnd, w.tagLegit = sequence.TagRun(w.seg, i, literal)
 		}
-		legit = w.tagLegit
-	default: // ZWJ, ZWNJ
-		legit = sequence.Joiner(w.seg, i, size, r, literal)
+		return w.tagLegit
 	}
-	if legit {
-		return plainsight.ClassNone
-	}
-	return cls
+	return sequence.Joiner(w.seg, i, size, r, literal) // ZWJ, ZWNJ
 }
 
 // literal reports whether r, in the context of a joiner, selector or tag,
@@ -201,7 +225,7 @@ const ubufSize = 32 << 10
 // in pieces of up to ubufSize, not a piece per escape. (emit cuts at the
 // same place whatever the pieces: each ends at a character.)
 func (c *Cleaner) emitUnicode(seg []byte, from int) {
-	w := unicodeWalk{seg: seg}
+	w := unicodeWalk{seg: seg, classes: &c.classes}
 	i, r, size, cls := w.next(from)
 	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
 		for ; i < len(seg); i, _, size, cls = w.next(i + size) {

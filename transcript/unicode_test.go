@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -130,6 +131,32 @@ func TestUnicodePathsAgree(t *testing.T) {
 			if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
 				t.Errorf("%v: report of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
 			}
+		}
+	}
+}
+
+// TestClassCache checks that the cache returns runeClass for every code
+// point from 0x80: each looked up twice in a row (an empty slot, then its
+// own), and each after another that shares its slot, one whose rune
+// differs in the bits above the slot's and one that differs only above
+// the low sixteen.
+func TestClassCache(t *testing.T) {
+	var cc classCache
+	check := func(r rune) {
+		cls, contextual := cc.class(r)
+		wantCls, wantContextual := runeClass(r)
+		if cls != wantCls || contextual != wantContextual {
+			t.Fatalf("class(%U) = %v, %v; runeClass says %v, %v", r, cls, contextual, wantCls, wantContextual)
+		}
+	}
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		check(r)
+		check(r)
+	}
+	for _, apart := range []rune{rune(len(cc)), 0x10000} {
+		for r := rune(0x80); r+apart <= unicode.MaxRune; r++ {
+			check(r)
+			check(r + apart)
 		}
 	}
 }
