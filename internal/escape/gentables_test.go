@@ -13,5 +13,7 @@ func TestGeneratedTables(t *testing.T) {
 		Generator: "go test -run TestGeneratedTables -gentable"},
 		gentable.Var{Name: "byteNotations", Type: "[256]uint64", Value: buildByteNotations(),
 			Doc: "byteNotations holds the notation of each byte for AppendByteNotation,\nfrom buildByteNotations."},
+		gentable.Var{Name: "hexPairs", Type: "[256]uint16", Value: buildHexPairs(),
+			Doc: "hexPairs holds the two hex digits of each byte for AppendRune, from\nbuildHexPairs."},
 	)
 }

@@ -21,15 +21,14 @@ func AppendRune(dst []byte, r rune) []byte {
 		// \u{XXXX} or \u{XXXXX}, whose first eight bytes are one
 		// word: text that is escapes at every other character (bidi
 		// controls, tags) spends its time here.
+		// Two hex digits a look-up (hexPairs).
 		w := uint64('\\') | uint64('u')<<8 | uint64('{')<<16
 		last, size := byte('}'), 8
 		if r > 0xFFFF {
-			w |= uint64(lowerhex[r>>16])<<24 | uint64(lowerhex[r>>12&0xF])<<32 |
-				uint64(lowerhex[r>>8&0xF])<<40 | uint64(lowerhex[r>>4&0xF])<<48 | uint64(lowerhex[r&0xF])<<56
+			w |= uint64(lowerhex[r>>16])<<24 | uint64(hexPairs[r>>8&0xFF])<<32 | uint64(hexPairs[r&0xFF])<<48
 			size = 9
 		} else {
-			w |= uint64(lowerhex[r>>12])<<24 | uint64(lowerhex[r>>8&0xF])<<32 |
-				uint64(lowerhex[r>>4&0xF])<<40 | uint64(lowerhex[r&0xF])<<48 | uint64('}')<<56
+			w |= uint64(hexPairs[r>>8])<<24 | uint64(hexPairs[r&0xFF])<<40 | uint64('}')<<56
 		}
 		n := len(dst)
 		dst = slices.Grow(dst, size)[:n+size]
@@ -104,6 +103,16 @@ func AppendByteNotation(dst []byte, c byte) []byte {
 }
 
 //go:generate go test -run TestGeneratedTables -gentable
+
+// buildHexPairs makes hexPairs (generated into tables_gen.go): the two
+// lower-case hex digits of each byte, the first in the low byte, as
+// AppendRune stores them in its word.
+func buildHexPairs() (t [256]uint16) {
+	for b := range 256 {
+		t[b] = uint16(lowerhex[b>>4]) | uint16(lowerhex[b&0xF])<<8
+	}
+	return t
+}
 
 // buildByteNotations makes byteNotations (generated into tables_gen.go,
 // so that no process builds it at start-up), which holds, for
