@@ -393,10 +393,10 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		return n
 	}
 	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
-	if b := src[0]; (b >= 0x20 && b < 0x7F || b == '\n' || b >= 0xC2) && fast {
-		// Fast path: in Ground, printable ASCII and whole valid runes
-		// other than C1 controls are text, and '\n' a control, whatever
-		// follows, exactly as the parser would return them.
+	if b := src[0]; (b-0x20 < 0x5F || b >= 0xC2 || b-'\t' <= '\n'-'\t') && fast {
+		// Fast path: in Ground, printable ASCII, tabs and whole valid
+		// runes other than C1 controls are text, and '\n' a control,
+		// whatever follows, exactly as the parser would return them.
 		if b == '\n' {
 			c.rep.BytesIn++
 			c.control(b)

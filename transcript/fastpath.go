@@ -329,18 +329,21 @@ func legitInLine(src []byte, start, i, size int, r rune, cls plainsight.Class) b
 	return w.legit(i-start, size, r, cls)
 }
 
-// textRun returns the length of the run of printable ASCII and whole valid
-// runes other than C1 controls that starts src, and whether it is all
-// ASCII.
+// textRun returns the length of the run of printable ASCII, tabs and
+// whole valid runes other than C1 controls that starts src, and whether it
+// is all ASCII. A tab is text to the line, as control writes it.
 func textRun(src []byte) (n int, ascii bool) {
 	ascii = true
 	for n < len(src) {
 		b := src[n]
 		if b < utf8.RuneSelf {
-			k := escape.PrintablePrefix(src[n:])
-			n += k
-			if k == 0 || n < len(src) && src[n] < utf8.RuneSelf {
-				break // at a control or DEL, which ends the run
+			n += escape.PrintablePrefix(src[n:])
+			if n < len(src) && src[n] < utf8.RuneSelf {
+				if src[n] != '\t' {
+					break // at a control or DEL, which ends the run
+				}
+				for n++; n < len(src) && src[n] == '\t'; n++ {
+				}
 			}
 			continue
 		}

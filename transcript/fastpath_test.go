@@ -88,6 +88,7 @@ func TestFastPathsAgree(t *testing.T) {
 		ins = append(ins, crs, "ab"+crs+"cd\n", "ab"+crs+"\n", crs+"\x1b[1m\r\n", "x\r\a"+crs+"\t",
 			lfs, "ab\n"+lfs+"cd", lfs+"\r"+lfs+"x", "\x1b[1m"+lfs+crs+"\xff",
 			tabs, "ab"+tabs+"cd\n", "\u200b"+tabs+"\r"+tabs+"\xff\b", "\x1b[1m"+tabs+"\x1b[m"+tabs,
+			"\u00e9"+tabs+"x"+tabs+"\x01\x7f"+tabs+"\u200b"+tabs+"\n", "abc\r"+tabs+"d\r"+tabs+"\n", tabs+"\nab\rc\n", tabs+"\b"+tabs+"\x9b1m"+tabs,
 			strings.Repeat("_\bx", n)+"\r\b\n", "ab\r"+strings.Repeat("\b", n)+"\u200b\b", strings.Repeat("\xe2\x82\xac\b", n)+"\r")
 	}
 	// Control strings with payloads of every length around a word, in a
