@@ -241,6 +241,14 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 			continue
 		}
 		if o == gOutStop {
+			if b == '\b' && c.opts.BS != BSErase && !c.crPending {
+				// A BS that erases nothing and settles no CR,
+				// only counted as in groundRun: overstrike (x
+				// BS x) stays in this loop.
+				c.rep.Controls.add(b)
+				n++
+				continue
+			}
 			break
 		}
 		if o&gOutLeadBit == 0 {
