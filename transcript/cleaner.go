@@ -406,12 +406,12 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			return n
 		}
 	}
-	if fast && c1CSIAt(src, 0) {
+	if b := src[0]; fast && (b == 0x9B || b == 0xC2) {
 		// A plain CSI introduced by C1, raw or in UTF-8, which
 		// groundRun leaves to the parser, and the ones right after it,
 		// counted here without a turn of process's loop.
 		n := 0
-		for c1CSIAt(src, n) {
+		for n < len(src) {
 			m, sgr := simpleC1CSI(src[n:])
 			if m == 0 {
 				break

@@ -430,18 +430,16 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 	return 0, false, false
 }
 
-// c1CSIAt reports whether a CSI introduced by C1, raw (9B) or in UTF-8
-// (C2 9B), starts at src[i].
-func c1CSIAt(src []byte, i int) bool {
-	return i < len(src) && (src[i] == 0x9B || src[i] == 0xC2 && i+1 < len(src) && src[i+1] == 0x9B)
-}
-
 // simpleC1CSI returns the length of the plain CSI introduced by C1, raw
 // (9B) or in UTF-8 (C2 9B), that starts src, and whether it is an SGR, as
-// simpleCSI does for ESC [; or 0.
+// simpleCSI does for ESC [; or 0, also when src, not empty, starts with
+// anything else.
 func simpleC1CSI(src []byte) (n int, sgr bool) {
 	header := 1
-	if src[0] == 0xC2 {
+	if src[0] != 0x9B {
+		if src[0] != 0xC2 || len(src) < 2 || src[1] != 0x9B {
+			return 0, false
+		}
 		header = 2
 	}
 	end, private := simpleHeader(src, header)

@@ -45,7 +45,7 @@ func TestFastPathsAgree(t *testing.T) {
 		"\x1b\a\x1b\x1b\x1b", "\x9b1\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b\x1b", "\xc2\x9d0;t\x1b\x1b\x1b\x1b\x1b[1m",
 		// CSIs cut short by the ESC of the next, and CSIs in C1.
 		"\x1b[\x1b[\x1b[\x1b[", "\x1b[1;2\x1b[?25\x1b[3m", "\x1b[12345\x1b[", "\x1b[?\x1b[<1;2\x1b]0;t\a",
-		"\x9b1m\x9b?25h\x9b12345m\x9b1\x1b[", "\xc2\x9b1m\xc2\x9b31;1m\xc2\x9b>1c\xc2\x9b1$p\xc2\x9b"} {
+		"\x9b1m\x9b?25h\x9b12345m\x9b1\x1b[", "\xc2\x9b1m\xc2\x9b31;1m\xc2\x9b>1c\xc2\x9b1$p\xc2\x9b", "\x9b1m\xc2\x9b2m\xc2\xa9\x9b3m\xc2"} {
 		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1])
 	}
 	// Runs of bytes that no valid UTF-8 holds, of every length around a
