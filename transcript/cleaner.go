@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -74,15 +75,16 @@ type Cleaner struct {
 	// parserOnly turns off every fast path: the tests' oracle.
 	parserOnly bool
 
-	out       []byte // output not yet handed out by Transform
-	ubuf      []byte // a segment with its escapes, for emitUnicode
-	segDone   int    // the bytes of its segment that emitUnicode has written
-	classes   classCache
-	unread    int    // the bytes of text not yet in the line while text writes a piece
-	cleanText []byte // Clean's output, written instead of out when toText
-	toText    bool
+	out     []byte     // output not yet handed out by Transform
+	ubuf    []byte     // a segment with its escapes, for emitUnicode
+	classes classCache // the classes of the code points last looked up
+	segDone int        // the bytes of its segment that emitUnicode has written
+	unread  int        // the bytes of text not yet in the line while text writes a piece
+
+	sb     strings.Builder // Clean's output, written instead of out when toText
+	toText bool
 	// pass: Clean's output so far is raw[:passN], and not yet written
-	// to cleanText.
+	// to sb.
 	pass   bool
 	raw    []byte
 	passN  int
@@ -239,7 +241,7 @@ func Clean(raw []byte, opts Options) (string, Report) {
 	if c.pass {
 		return string(raw[:c.passN]), c.Report()
 	}
-	return c.textString(), c.Report()
+	return c.sb.String(), c.Report()
 }
 
 // CleanString is [Clean] for a string. When the text is s unchanged (clean
@@ -253,11 +255,11 @@ func CleanString(s string, opts Options) (string, Report) {
 	if c.pass {
 		return s[:c.passN], c.Report()
 	}
-	return c.textString(), c.Report()
+	return c.sb.String(), c.Report()
 }
 
 // cleanOnce cleans raw in one call. The text is raw[:passN] while pass
-// holds, and else in cleanText.
+// holds, and else in sb.
 func cleanOnce(raw []byte, opts Options) *Cleaner {
 	c := NewCleaner(opts)
 	// Until the text differs from raw, it is not written anywhere: put

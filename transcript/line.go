@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
 )
@@ -240,27 +239,28 @@ func (c *Cleaner) put(b []byte) {
 			}
 			c.unpass()
 		}
-		if cap(c.cleanText)-len(c.cleanText) < len(b) {
+		if c.sb.Cap()-c.sb.Len() < len(b) {
 			c.growText(len(b))
 		}
-		c.cleanText = append(c.cleanText, b...)
+		c.sb.Write(b)
 		return
 	}
 	c.out = append(c.out, b...)
 }
 
 // unpass ends Clean's pass-through: the text differs from the input from
-// here on, and goes to cleanText, after the part of the input it equals so far.
+// here on, and goes to sb, after the part of the input it equals so far.
 func (c *Cleaner) unpass() {
 	c.pass = false
-	// The text is rarely longer than the input: one allocation holds it
-	// and becomes the string.
+	// The text is rarely longer than the input: one allocation, which
+	// strings.Builder does not clear first (a text much shorter than the
+	// input never touches most of it), holds it and becomes the string.
 	size := len(c.raw) + len(TruncationMarker) + 1
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
 	}
-	c.cleanText = make([]byte, 0, max(size, c.passN+utf8.UTFMax))
-	c.cleanText = append(c.cleanText, c.raw[:c.passN]...)
+	c.sb.Grow(max(size, c.passN+utf8.UTFMax))
+	c.sb.Write(c.raw[:c.passN])
 }
 
 // growText makes room in Clean's text for need more bytes, when the text
@@ -269,28 +269,27 @@ func (c *Cleaner) unpass() {
 // The text so far stands for the input counted in less what is not yet
 // written out (the line, and the rest of the text being added to it); the
 // rest of the text is at most maxGrowth times the rest of the input.
+// Write would grow it by a quarter, and copy a large text five times
+// over; Grow on a builder that holds text, by twice its size.
 func (c *Cleaner) growText(need int) {
-	n := len(c.cleanText)
+	n := c.sb.Len()
 	settled := min(max(int(c.rep.BytesIn)-c.unread-len(c.line)+c.segDone, 0), len(c.raw))
 	want := min(escape.GrowCap(n, need, settled, len(c.raw)), n+need+maxGrowth*(len(c.raw)-settled))
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		want = min(want, limit)
 	}
-	grown := make([]byte, n, max(want, n+need))
-	copy(grown, c.cleanText)
-	c.cleanText = grown
+	// A new builder's first Grow allocates exactly what it is asked,
+	// uncleared.
+	text := c.sb.String()
+	c.sb = strings.Builder{}
+	c.sb.Grow(max(want, n+need))
+	c.sb.WriteString(text)
 }
 
 // maxGrowth bounds how many times longer the text is than the input it
 // stands for: an escape is at most four times the bytes of its character
 // (\u{00ad} for two), U+FFFD three times an invalid byte.
 const maxGrowth = 4
-
-// textString returns Clean's text, once it differs from the input, as a
-// string without a copy: the text is not written after.
-func (c *Cleaner) textString() string {
-	return unsafe.String(unsafe.SliceData(c.cleanText), len(c.cleanText))
-}
 
 func (c *Cleaner) appendOut(b []byte) {
 	if len(b) == 0 {
