@@ -67,10 +67,9 @@ loop:
 				n++
 			}
 		case gLine:
-			if b == '\b' && c.opts.BS != BSErase && !c.crPending {
-				// A BS that erases nothing and settles no CR (as
-				// in overstrike, x BS x): only counted, as control
-				// would, and the line goes on in buf.
+			if b == '\b' && c.bsOnlyCounted() {
+				// As in overstrike, x BS x: the line goes on in
+				// buf.
 				c.rep.Controls.add(b)
 				n++
 				continue
@@ -241,10 +240,8 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 			continue
 		}
 		if o == gOutStop {
-			if b == '\b' && c.opts.BS != BSErase && !c.crPending {
-				// A BS that erases nothing and settles no CR,
-				// only counted as in groundRun: overstrike (x
-				// BS x) stays in this loop.
+			if b == '\b' && c.bsOnlyCounted() {
+				// Overstrike (x BS x) stays in this loop.
 				c.rep.Controls.add(b)
 				n++
 				continue
@@ -508,4 +505,11 @@ var _ [groundBatch/len(replacementRune)*len(replacementRune) - len(replacements)
 // SOS, CSI, OSC, PM or APC.
 func c1Introducer(b byte) bool {
 	return b == 0x90 || b == 0x98 || b == 0x9b || b == 0x9d || b == 0x9e || b == 0x9f
+}
+
+// bsOnlyCounted reports whether a BS here erases nothing and settles no
+// CR, so that control would only count it: groundRun and groundBytes
+// count it and go on.
+func (c *Cleaner) bsOnlyCounted() bool {
+	return c.opts.BS != BSErase && !c.crPending
 }
