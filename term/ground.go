@@ -98,6 +98,18 @@ func c1Introducer(c byte) bool {
 	return c == 0x90 || c == 0x98 || c == 0x9b || c == 0x9d || c == 0x9e || c == 0x9f
 }
 
+// c1CSIHeader returns the length of the C1 CSI introducer at the start of
+// src, raw (9B) or in UTF-8 (C2 9B), or 0 if there is none.
+func c1CSIHeader(src []byte) int {
+	switch {
+	case len(src) > 0 && src[0] == 0x9b:
+		return 1
+	case len(src) > 1 && src[0] == 0xc2 && src[1] == 0x9b:
+		return 2
+	}
+	return 0
+}
+
 // ground filters the run at the start of src that needs no parser, as
 // the parser and Transform would token by token, with the parser in
 // Ground and no colour correction pending: text (printable ASCII, LF,
@@ -178,22 +190,33 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			}
 		}
 		o, b, rest := outputs[src[i]], src[i], src[i:]
-		if b == 0x9b || b == 0xc2 && len(rest) > 1 && rest[1] == 0x9b {
+		if header := c1CSIHeader(rest); header > 0 {
 			// A CSI introduced by C1, raw or in UTF-8, which no
 			// policy keeps: dropped whole when the parser would read
 			// it as one token.
-			header := 1
-			if b == 0xc2 {
-				header = 2
+			n, _ := csiEnd(rest, header)
+			if n == 0 {
+				break
 			}
-			if n, _ := csiEnd(rest, header); n > 0 {
+			for {
 				if mode == Visualize {
 					j += copy(dst[j:], visualEscape)
 				}
 				i += n
-				continue
+				// The next one right after (a flood of them): read
+				// here, without the word tests at the top of the loop.
+				if i >= end {
+					break
+				}
+				if header = c1CSIHeader(src[i:]); header == 0 {
+					break
+				}
+				if n, _ = csiEndAt(src, i, i+header); n == 0 {
+					break
+				}
+				n -= i
 			}
-			break
+			continue
 		}
 		if o == outStop {
 			break

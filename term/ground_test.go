@@ -78,6 +78,38 @@ func TestDroppedControlRuns(t *testing.T) {
 	}
 }
 
+// TestDroppedSequenceRuns compares the fast path with the parser on runs
+// of sequences that every policy drops, introduced by ESC or by C1 (raw
+// and in UTF-8), each whole or cut short by the next, in runs of up to 20,
+// between text, before an SGR, a string too long for the fast path, a
+// UTF-8 character or C1 control that C2 starts, or a sequence the end of
+// the input cuts short, through a dst that is large, just larger than an
+// SGR's longest form, or tiny.
+func TestDroppedSequenceRuns(t *testing.T) {
+	long := "\x1b]0;" + strings.Repeat("t", maxFastString) + "\a"
+	for _, opts := range allOptions {
+		for _, unit := range []string{"\x1b[", "\x1b[K", "\x1b[2J", "\x1b[?25l", "\x1b[1;2", "\x1b[1 q", "\x1b(",
+			"\x1b]0;t\a", "\x1b]0;title\x1b\\", "\x1b]2;a longer title\a", "\x1b]", "\x1b_x\x1b\\", "\x1bXs\x1b\\", "\x1b_x\a", "\x1b(B", "\x1b=",
+			"\x9b1m", "\xc2\x9b2J", "\x9bK", "\x9b?25h", "\xc2\x9b1;2", "\x1b[H\x9b1m", "\xc2\x9b2J\x1b]0;t\a"} {
+			for n := range 20 {
+				run := strings.Repeat(unit, n)
+				for _, in := range []string{run, "ab" + run + "cd", run + "\x1b[31mx" + run + "\x1b[m",
+					run + long + run, run + run + run + "x", run + "\xc2\xa9m" + run + "\xc2\x85K" + run + "\xff1m",
+					run + "\xc2", run + "\x9b1", run + "\x1b[1", run + "\x1b]0;t"} {
+					slow := New(opts)
+					slow.noFastPath = true
+					want := slow.run(in, true)
+					for _, size := range []int{7, maxSGRLen + 1, 1 << 10} {
+						if got := transformSmallDst(t, New(opts), in, size); got != want {
+							t.Fatalf("%+v: %+q through %d bytes of dst: fast path %+q, parser %+q", opts, in, size, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestControlWord checks controlWord against droppedC0 lane by lane: every
 // byte value in every lane, among lanes of a dropped control.
 func TestControlWord(t *testing.T) {

@@ -228,17 +228,24 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 				}
 				n, np := scanSGR(src[nSrc:], &s.params)
+				if n == 0 && mode != Visualize {
+					// Nothing to write for them: the dropped
+					// sequences in a row, in one loop.
+					if n = dropRun(src[nSrc:]); n == 0 {
+						break
+					}
+					nSrc += n
+					continue
+				}
 				if n == 0 {
 					if n = dropLen(src[nSrc:]); n == 0 {
 						break
 					}
 					for {
 						nSrc += n
-						if mode == Visualize {
-							nDst += s.put(dst[nDst:], s.dropped(mode))
-							if s.pendLen > 0 {
-								return nDst, nSrc, transform.ErrShortDst
-							}
+						nDst += s.put(dst[nDst:], s.dropped(mode))
+						if s.pendLen > 0 {
+							return nDst, nSrc, transform.ErrShortDst
 						}
 						// The next dropped sequence right after (cursor
 						// moves, a flood of them cut short by ESC):
@@ -499,7 +506,15 @@ func droppedC0(b byte) bool {
 // index of the ESC, which starts the next sequence, and 0x1B. It returns
 // 0, 0 for anything else, which the parser decides.
 func csiEnd(src []byte, i int) (n int, final byte) {
-	for ; i < min(len(src), maxFastSGR); i++ {
+	return csiEndAt(src, 0, i)
+}
+
+// csiEndAt is csiEnd for the CSI that starts at src[start], with its
+// header at src[i]; the length it returns is the index in src of the end.
+// A loop over a run of sequences reads each in place, without a slice of
+// its own.
+func csiEndAt(src []byte, start, i int) (end int, final byte) {
+	for stop := min(len(src), start+maxFastSGR); i < stop; i++ {
 		switch c := src[i]; {
 		case c >= 0x20 && c <= 0x3f:
 			continue
@@ -539,43 +554,92 @@ const maxFastString = 4 << 10
 //     one not followed by '\'): the parser returns it aborted, and the ESC
 //     starts the next sequence, which is left in src.
 func dropLen(src []byte) int {
-	if len(src) < 2 || src[0] != 0x1b {
+	return dropEnd(src, 0)
+}
+
+// dropRun returns the length of the run of sequences at the start of src
+// that dropLen reads one after another: Strip mode, which writes nothing
+// for them, drops a flood of them (cursor moves, titles, CSIs cut short)
+// in one loop.
+func dropRun(src []byte) int {
+	n := 0
+	for n+1 < len(src) && src[n] == 0x1b {
+		var end int
+		if src[n+1] == '[' {
+			// The commonest, read here with no call.
+			var final byte
+			if end, final = csiEndAt(src, n, n+2); final == 'm' {
+				break // an SGR is scanSGR's
+			}
+		} else if stringIntroducer(src[n+1]) {
+			end = stringEndAt(src, n) // titles, with one call
+		} else {
+			end = dropEnd(src, n)
+		}
+		if end == 0 {
+			break
+		}
+		n = end
+	}
+	return n
+}
+
+// stringIntroducer reports whether ESC b opens a control string that
+// dropLen reads: OSC, SOS, PM or APC.
+func stringIntroducer(b byte) bool {
+	return b == ']' || b == 'X' || b == '^' || b == '_'
+}
+
+// stringEndAt is dropEnd for the control string at src[start], whose
+// introducer stringIntroducer accepts.
+func stringEndAt(src []byte, start int) int {
+	// The payload's first bytes one at a time (a title, a number), the
+	// rest of a longer one a word at a time. A short payload's length
+	// read from a word would hold up the read of the next sequence until
+	// it is known, where the loop's predicted branches let it start at
+	// once.
+	i, short := start+2, min(len(src), start+2+8)
+	for i < short && keptByte[src[i]] {
+		i++
+	}
+	if i == start+2+8 {
+		i += escape.CleanPrefixBytes(src[i:min(len(src), start+maxFastString)], true)
+	}
+	switch {
+	case i < len(src) && src[i] == 0x07 && src[start+1] == ']':
+		return i + 1
+	case i+1 < len(src) && src[i] == 0x1b && src[i+1] == '\\':
+		return i + 2
+	case i+1 < len(src) && src[i] == 0x1b:
+		return i
+	}
+	return 0
+}
+
+// dropEnd is dropLen for the sequence at src[start]: it returns the
+// index in src of the sequence's end, or 0. A run of sequences is read in
+// place, with no slice for each.
+func dropEnd(src []byte, start int) int {
+	if len(src)-start < 2 || src[start] != 0x1b {
 		return 0
 	}
-	switch b := src[1]; {
+	switch b := src[start+1]; {
 	case b == '[':
-		if n, final := csiEnd(src, 2); final != 'm' {
-			return n // an SGR is scanSGR's
+		if end, final := csiEndAt(src, start, start+2); final != 'm' {
+			return end // an SGR is scanSGR's
 		}
-	case b == ']' || b == 'X' || b == '^' || b == '_':
-		// The payload: printable ASCII, and LF and tab, which a string
-		// takes as payload too. Its first bytes one at a time (a title,
-		// a number), the rest of a longer one a word at a time.
-		i, short := 2, min(len(src), 2+8)
-		for i < short && keptByte[src[i]] {
-			i++
-		}
-		if i == 2+8 {
-			i += escape.CleanPrefixBytes(src[i:min(len(src), maxFastString)], true)
-		}
-		switch {
-		case i < len(src) && src[i] == 0x07 && b == ']':
-			return i + 1
-		case i+1 < len(src) && src[i] == 0x1b && src[i+1] == '\\':
-			return i + 2
-		case i+1 < len(src) && src[i] == 0x1b:
-			return i
-		}
+	case stringIntroducer(b):
+		return stringEndAt(src, start)
 	case b >= 0x20 && b <= 0x2f:
 		switch {
-		case len(src) < 3:
-		case src[2] >= 0x30 && src[2] <= 0x7e:
-			return 3
-		case src[2] == 0x1b:
-			return 2
+		case len(src)-start < 3:
+		case src[start+2] >= 0x30 && src[start+2] <= 0x7e:
+			return start + 3
+		case src[start+2] == 0x1b:
+			return start + 2
 		}
-	case b >= 0x30 && b <= 0x7e && b != ']' && b != 'P' && b != 'X' && b != '^' && b != '_':
-		return 2
+	case b >= 0x30 && b <= 0x7e && b != 'P' && !stringIntroducer(b):
+		return start + 2
 	}
 	return 0
 }
