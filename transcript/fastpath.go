@@ -407,7 +407,8 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 	if len(src) < 3 || src[1] != '[' {
 		return 0, false, false
 	}
-	if src[2]-'0' <= 9 && len(src) > 4 {
+	switch b := src[2]; {
+	case b-'0' <= 9 && len(src) > 4:
 		// The commonest SGRs, with one parameter of one or two
 		// digits: ESC [ 0 m, ESC [ 3 2 m.
 		if src[3] == 'm' {
@@ -416,6 +417,12 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 		if src[3]-'0' <= 9 && src[4] == 'm' {
 			return 5, true, false
 		}
+	case b >= 0x40 && b <= 0x7E:
+		// No parameters: ESC [ m, ESC [ K, ESC [ H.
+		return 3, b == 'm', false
+	case b == 0x1B:
+		// Cut short at once by the next sequence.
+		return 2, false, true
 	}
 	end, private := simpleHeader(src, 2)
 	if end == 0 {
@@ -441,6 +448,10 @@ func simpleC1CSI(src []byte) (n int, sgr bool) {
 			return 0, false
 		}
 		header = 2
+	}
+	if len(src) > header+1 && src[header]-'0' <= 9 && src[header+1]-0x40 <= 0x7E-0x40 {
+		// One parameter of one digit, the commonest: 9B 1 m.
+		return header + 2, src[header+1] == 'm'
 	}
 	end, private := simpleHeader(src, header)
 	if end == 0 {
