@@ -64,16 +64,24 @@ func TestDroppedControlRuns(t *testing.T) {
 			for n := range 20 {
 				run := strings.Repeat(unit, n)
 				for _, in := range []string{run, "ab" + run + "cd", run + "\n\x1b[1m" + run, run + "\x1b[31m" + run + "\x9b1m"} {
-					slow := New(opts)
-					slow.noFastPath = true
-					want := slow.run(in, true)
-					for _, size := range []int{7, maxSGRLen + 1, 1 << 10} {
-						if got := transformSmallDst(t, New(opts), in, size); got != want {
-							t.Fatalf("%+v: %+q through %d bytes of dst: fast path %+q, parser %+q", opts, in, size, got, want)
-						}
-					}
+					checkDstSizes(t, opts, in)
 				}
 			}
+		}
+	}
+}
+
+// checkDstSizes compares the fast path with the parser alone on in,
+// through a dst that is large, just larger than an SGR's longest form, or
+// tiny.
+func checkDstSizes(t *testing.T, opts Options, in string) {
+	t.Helper()
+	slow := New(opts)
+	slow.noFastPath = true
+	want := slow.run(in, true)
+	for _, size := range []int{7, maxSGRLen + 1, 1 << 10} {
+		if got := transformSmallDst(t, New(opts), in, size); got != want {
+			t.Fatalf("%+v: %+q through %d bytes of dst: fast path %+q, parser %+q", opts, in, size, got, want)
 		}
 	}
 }
@@ -96,14 +104,7 @@ func TestDroppedSequenceRuns(t *testing.T) {
 				for _, in := range []string{run, "ab" + run + "cd", run + "\x1b[31mx" + run + "\x1b[m",
 					run + long + run, run + run + run + "x", run + "\xc2\xa9m" + run + "\xc2\x85K" + run + "\xff1m",
 					run + "\xc2", run + "\x9b1", run + "\x1b[1", run + "\x1b]0;t"} {
-					slow := New(opts)
-					slow.noFastPath = true
-					want := slow.run(in, true)
-					for _, size := range []int{7, maxSGRLen + 1, 1 << 10} {
-						if got := transformSmallDst(t, New(opts), in, size); got != want {
-							t.Fatalf("%+v: %+q through %d bytes of dst: fast path %+q, parser %+q", opts, in, size, got, want)
-						}
-					}
+					checkDstSizes(t, opts, in)
 				}
 			}
 		}
