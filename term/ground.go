@@ -194,15 +194,15 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			// A CSI introduced by C1, raw or in UTF-8, which no
 			// policy keeps: dropped whole when the parser would read
 			// it as one token.
-			n, _ := csiEnd(rest, header)
-			if n == 0 {
+			e, _ := csiEndAt(src, i, i+header)
+			if e == 0 {
 				break
 			}
 			for {
 				if mode == Visualize {
 					j += copy(dst[j:], visualEscape)
 				}
-				i += n
+				i = e
 				// The next one right after (a flood of them): read
 				// here, without the word tests at the top of the loop.
 				if i >= end {
@@ -211,10 +211,9 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 				if header = c1CSIHeader(src[i:]); header == 0 {
 					break
 				}
-				if n, _ = csiEndAt(src, i, i+header); n == 0 {
+				if e, _ = csiEndAt(src, i, i+header); e == 0 {
 					break
 				}
-				n -= i
 			}
 			continue
 		}

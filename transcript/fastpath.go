@@ -450,7 +450,8 @@ func simpleC1CSI(src []byte) (n int, sgr bool) {
 		header = 2
 	}
 	if len(src) > header+1 && src[header]-'0' <= 9 && src[header+1]-0x40 <= 0x7E-0x40 {
-		// One parameter of one digit, the commonest: 9B 1 m.
+		// One parameter of one digit (9B 1 m), as simpleCSI takes
+		// the commonest SGRs.
 		return header + 2, src[header+1] == 'm'
 	}
 	end, private := simpleHeader(src, header)
