@@ -498,21 +498,15 @@ func droppedC0(b byte) bool {
 	return (b < 0x20 || b == 0x7f) && b != 0x1b && !keptByte[b]
 }
 
-// csiEnd returns the length of the CSI in src whose header starts at
-// src[i], after its introducer, if the parser reads it as one token of
-// bytes 0x20-0x3F (parameters, private markers, intermediates; a
-// misplaced one makes the CSI ignored) and a final byte 0x40-0x7E within
-// maxFastSGR bytes, and that final byte; if an ESC cuts it short, the
-// index of the ESC, which starts the next sequence, and 0x1B. It returns
-// 0, 0 for anything else, which the parser decides.
-func csiEnd(src []byte, i int) (n int, final byte) {
-	return csiEndAt(src, 0, i)
-}
-
-// csiEndAt is csiEnd for the CSI that starts at src[start], with its
-// header at src[i]; the length it returns is the index in src of the end.
-// A loop over a run of sequences reads each in place, without a slice of
-// its own.
+// csiEndAt returns the end, as an index in src, of the CSI that starts
+// at src[start] with its header at src[i], after its introducer, if the
+// parser reads it as one token of bytes 0x20-0x3F (parameters, private
+// markers, intermediates; a misplaced one makes the CSI ignored) and a
+// final byte 0x40-0x7E within maxFastSGR bytes, and that final byte; if
+// an ESC cuts it short, the index of the ESC, which starts the next
+// sequence, and 0x1B. It returns 0, 0 for anything else, which the parser
+// decides. A loop over a run of sequences reads each in place, without a
+// slice of its own.
 func csiEndAt(src []byte, start, i int) (end int, final byte) {
 	for stop := min(len(src), start+maxFastSGR); i < stop; i++ {
 		switch c := src[i]; {
