@@ -111,6 +111,27 @@ func TestDroppedSequenceRuns(t *testing.T) {
 	}
 }
 
+// TestDropRunReadsWholeRuns checks that dropRun reads a run of the
+// sequences dropLen reads to its end, and stops at an SGR, text or a
+// sequence it leaves to the parser: the comparisons with the parser alone
+// pass whether the fast path reads a sequence or not.
+func TestDropRunReadsWholeRuns(t *testing.T) {
+	var units []string
+	for n := range 20 {
+		payload := strings.Repeat("t", n)
+		units = append(units, "\x1b]0;"+payload+"\a", "\x1b]2;"+payload+"\x1b\\", "\x1b_"+payload+"\x1b\\", "\x1b]0;"+payload+"\n\t\a")
+	}
+	units = append(units, "\x1b[\x1b[1\x1b[K", "\x1b[K", "\x1b[1;2H", "\x1b[?25l", "\x1b(B", "\x1b=", "\x1b[2J\x1b]0;t\a\x1b(B\x1b]0;title\x1b\\")
+	for _, unit := range units {
+		for _, stop := range []string{"", "x", "\x1b[1m", "\x1b]0;\x01\a", "\x1bP1\x1b\\"} {
+			run := strings.Repeat(unit, 3)
+			if got := dropRun([]byte(run + stop)); got != len(run) {
+				t.Errorf("dropRun(%+q) = %d, want %d", run+stop, got, len(run))
+			}
+		}
+	}
+}
+
 // TestControlWord checks controlWord against droppedC0 lane by lane: every
 // byte value in every lane, among lanes of a dropped control.
 func TestControlWord(t *testing.T) {
@@ -130,7 +151,8 @@ func TestControlWord(t *testing.T) {
 
 // TestStringPayloads compares the fast path with the parser on control
 // strings whose payload, of every length around a word, ends in each way
-// a string ends or is left to the parser.
+// a string ends or is left to the parser, alone and in a run after a
+// title and a CSI.
 func TestStringPayloads(t *testing.T) {
 	for _, opts := range allOptions {
 		fast, slow := New(opts), New(opts)
@@ -138,11 +160,13 @@ func TestStringPayloads(t *testing.T) {
 		for n := range 20 {
 			for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX"} {
 				for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x01", "\n\t\a", "\xc3\xa9\a", "\x9c"} {
-					in := "a" + intro + strings.Repeat("t", n) + end + "z"
-					fast.Reset()
-					slow.Reset()
-					if got, want := fast.run(in, true), slow.run(in, true); got != want {
-						t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+					str := intro + strings.Repeat("t", n) + end
+					for _, in := range []string{"a" + str + "z", "a\x1b]0;t\a" + str + str + "\x1b[K" + str + "\x1b[" + str} {
+						fast.Reset()
+						slow.Reset()
+						if got, want := fast.run(in, true), slow.run(in, true); got != want {
+							t.Fatalf("%+v: %+q: fast path %+q, parser %+q", opts, in, got, want)
+						}
 					}
 				}
 			}

@@ -557,25 +557,48 @@ func dropLen(src []byte) int {
 // in one loop.
 func dropRun(src []byte) int {
 	n := 0
-	for n+1 < len(src) && src[n] == 0x1b {
-		var end int
-		if src[n+1] == '[' {
-			// The commonest, read here with no call.
-			var final byte
-			if end, final = csiEndAt(src, n, n+2); final == 'm' {
-				break // an SGR is scanSGR's
+	for {
+		// The commonest, CSIs and titles ended by BEL, in a loop of their
+		// own with no call: a loop with a call would reload after each
+		// sequence what the call spills.
+		payload := 0 // where an OSC's payload read here ends, if it does
+	common:
+		for n+1 < len(src) && src[n] == 0x1b {
+			switch src[n+1] {
+			case '[':
+				end, final := csiEndAt(src, n, n+2)
+				if final == 'm' || end == 0 {
+					return n // an SGR is scanSGR's
+				}
+				n = end
+			case ']':
+				payload = shortPayloadEnd(src, n+2)
+				if payload >= len(src) || src[payload] != 0x07 {
+					break common
+				}
+				n = payload + 1
+			default:
+				payload = 0
+				break common
 			}
-		} else if stringIntroducer(src[n+1]) {
-			end = stringEndAt(src, n) // titles, with one call
-		} else {
+		}
+		if n+1 >= len(src) || src[n] != 0x1b {
+			return n
+		}
+		var end int
+		switch {
+		case payload != 0:
+			end = stringEndFrom(src, n, payload)
+		case stringIntroducer(src[n+1]):
+			end = stringEndAt(src, n)
+		default:
 			end = dropEnd(src, n)
 		}
 		if end == 0 {
-			break
+			return n
 		}
 		n = end
 	}
-	return n
 }
 
 // stringIntroducer reports whether ESC b opens a control string that
@@ -584,18 +607,29 @@ func stringIntroducer(b byte) bool {
 	return b == ']' || b == 'X' || b == '^' || b == '_'
 }
 
+// shortPayloadEnd returns the index of the first byte from src[i] on
+// that a control string's payload may not hold, reading at most 8 bytes:
+// a title or a number. A short payload is read a byte at a time: its
+// length read from a word would hold up the read of the next sequence
+// until it is known, where the loop's predicted branches let it start at
+// once.
+func shortPayloadEnd(src []byte, i int) int {
+	// Resliced to its bound, src needs no bounds check in the loop.
+	for src = src[:min(len(src), i+8)]; i < len(src) && keptByte[src[i]]; i++ {
+	}
+	return i
+}
+
 // stringEndAt is dropEnd for the control string at src[start], whose
 // introducer stringIntroducer accepts.
 func stringEndAt(src []byte, start int) int {
-	// The payload's first bytes one at a time (a title, a number), the
-	// rest of a longer one a word at a time. A short payload's length
-	// read from a word would hold up the read of the next sequence until
-	// it is known, where the loop's predicted branches let it start at
-	// once.
-	i, short := start+2, min(len(src), start+2+8)
-	for i < short && keptByte[src[i]] {
-		i++
-	}
+	return stringEndFrom(src, start, shortPayloadEnd(src, start+2))
+}
+
+// stringEndFrom is stringEndAt for a string whose payload's first bytes
+// shortPayloadEnd has read, up to src[i]; the rest of a longer payload is
+// read a word at a time.
+func stringEndFrom(src []byte, start, i int) int {
 	if i == start+2+8 {
 		i += escape.CleanPrefixBytes(src[i:min(len(src), start+maxFastString)], true)
 	}
