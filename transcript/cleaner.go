@@ -374,6 +374,69 @@ func (c *Cleaner) colourRun(src []byte) int {
 	return i
 }
 
+// cutCSIRun counts the CSIs at the start of src that the ESC of the next
+// sequence cuts short in turn, as simpleCSI reads them, and returns their
+// length: a flood of ESC [ takes no turn of process's loop for each.
+func (c *Cleaner) cutCSIRun(src []byte) int {
+	n, cut, maxString := 0, int64(0), c.lim.MaxString
+	for {
+		// Those with one short parameter or none, the commonest, in a
+		// loop of their own with no call (see stringRun).
+		for n < len(src) && src[n] == 0x1B {
+			end := cutCSIEnd(src, n)
+			if end == 0 || end-n > maxString {
+				break
+			}
+			cut++
+			n = end
+		}
+		m, _, aborted := simpleCSI(src[n:])
+		if !aborted {
+			break
+		}
+		c.countCSI(false, m)
+		c.rep.Unterminated++
+		n += m
+	}
+	c.rep.Sequences.CSI += cut
+	c.rep.Unterminated += cut
+	c.rep.BytesIn += int64(n)
+	return n
+}
+
+// stringRun counts the plain control strings at the start of src, one
+// after another, as simpleString reads them, and returns their length: a
+// flood of titles takes no turn of process's loop for each.
+func (c *Cleaner) stringRun(src []byte) int {
+	n, titles, maxString := 0, int64(0), c.lim.MaxString
+	for {
+		// Short titles, the commonest, in a loop of their own with no
+		// call: a loop with a call would reload after each title what
+		// the call spills. A title's payload is all after ESC ] but its
+		// BEL.
+		for n < len(src) && src[n] == 0x1B {
+			end := titleEnd(src, n)
+			if end == 0 || end-n-3 > maxString {
+				break
+			}
+			titles++
+			n = end
+		}
+		if n >= len(src) || src[n] != 0x1B {
+			break
+		}
+		m := simpleString(src[n:])
+		if m == 0 {
+			break
+		}
+		c.countString(src[n : n+m])
+		n += m
+	}
+	c.rep.Sequences.OSCTitle += titles
+	c.rep.BytesIn += int64(n)
+	return n
+}
+
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
@@ -449,37 +512,14 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			c.countCSI(sgr, n)
 			if aborted {
 				c.rep.Unterminated++
-				// The CSIs cut short in turn after it (a flood
-				// of them): counted here, without a turn of
-				// process's loop.
-				for {
-					m, _, next := simpleCSI(src[n:])
-					if !next {
-						return n
-					}
-					c.rep.BytesIn += int64(m)
-					c.countCSI(false, m)
-					c.rep.Unterminated++
-					n += m
-				}
+				return n + c.cutCSIRun(src[n:])
 			}
 			return n + c.colourRun(src[n:])
 		}
 		// For titles, hyperlinks and other plain strings, and the
 		// strings right after one (a flood of titles), counted here
 		// without a turn of process's loop.
-		if n := simpleString(src); n > 0 {
-			c.rep.BytesIn += int64(n)
-			c.countString(src[:n])
-			for n < len(src) && src[n] == 0x1B {
-				m := simpleString(src[n:])
-				if m == 0 {
-					break
-				}
-				c.rep.BytesIn += int64(m)
-				c.countString(src[n : n+m])
-				n += m
-			}
+		if n := c.stringRun(src); n > 0 {
 			return n
 		}
 		// For charset and keypad modes: ESC ( B, ESC =.

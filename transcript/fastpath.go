@@ -437,6 +437,23 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 	return 0, false, false
 }
 
+// cutCSIEnd returns the end, as an index in src, of the CSI at src[start]
+// if the ESC of the next sequence cuts it short after at most one
+// parameter of at most 4 digits, as simpleCSI returns it aborted: the
+// index of that ESC. It returns 0 for anything else.
+func cutCSIEnd(src []byte, start int) int {
+	i := start + 2
+	if i >= len(src) || src[start+1] != '[' {
+		return 0
+	}
+	for end := min(len(src)-1, i+4); i < end && src[i]-'0' <= 9; i++ {
+	}
+	if src[i] == 0x1B {
+		return i
+	}
+	return 0
+}
+
 // simpleC1CSI returns the length of the plain CSI introduced by C1, raw
 // (9B) or in UTF-8 (C2 9B), that starts src, and whether it is an SGR, as
 // simpleCSI does for ESC [; or 0, also when src, not empty, starts with
@@ -517,6 +534,31 @@ func simpleESC(src []byte) int {
 		return 0
 	}
 	return i + 1
+}
+
+// maxShortTitle bounds the payload that titleEnd reads after the title's
+// number: a longer one is simpleString's, and no byte is read more than
+// twice.
+const maxShortTitle = 8
+
+// titleEnd returns the end, as an index in src, of the window title at
+// src[start] if it is one in the form simpleString reads and countOSC
+// counts as a title, short: ESC ] 0, 1 or 2 ; and at most maxShortTitle
+// bytes of printable ASCII ended by BEL; or 0. The payload is read a byte
+// at a time: its length read from a word would hold up the read of the
+// next title until it is known, where the loop's predicted branches let
+// it start at once.
+func titleEnd(src []byte, start int) int {
+	i := start + 4
+	if i >= len(src) || src[start+1] != ']' || src[start+2]-'0' > 2 || src[start+3] != ';' {
+		return 0
+	}
+	for end := min(len(src)-1, i+maxShortTitle); i < end && src[i]-0x20 < 0x5F; i++ {
+	}
+	if src[i] == 0x07 {
+		return i + 1
+	}
+	return 0
 }
 
 // maxSimpleString bounds the control strings that simpleString reads: a

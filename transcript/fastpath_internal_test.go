@@ -257,3 +257,78 @@ func TestTransformWaitsForRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestSequenceRunsReadWhole checks that stringRun and cutCSIRun read a
+// run of the sequences they count to its end, and stop at anything else:
+// the comparisons with the parser alone pass whether a fast path reads a
+// sequence or leaves it to the parser.
+func TestSequenceRunsReadWhole(t *testing.T) {
+	var strs []string
+	for n := range 20 {
+		payload := strings.Repeat("t", n)
+		strs = append(strs, "\x1b]0;"+payload+"\a", "\x1b]2;"+payload+"\x1b\\", "\x1b]8;;"+payload+"\x1b\\", "\x1b_"+payload+"\x1b\\", "\x1b]0;t\a\x1b]3;"+payload+"\a")
+	}
+	cuts := []string{"\x1b[", "\x1b[1", "\x1b[1234", "\x1b[1;2", "\x1b[?25", "\x1b[\x1b[12\x1b[1;2;3"}
+	for _, tt := range []struct {
+		name  string
+		run   func(*Cleaner, []byte) int
+		units []string
+		stops []string
+	}{
+		{"stringRun", (*Cleaner).stringRun, strs, []string{"", "x", "\x1b[1m", "\x1b]0;\x01\a", "\x1b]0;t"}},
+		{"cutCSIRun", (*Cleaner).cutCSIRun, cuts, []string{"\x1b[1m", "\x1b]0;t\a", "\x1b(B", "\x1b[12345\x1b["}},
+	} {
+		for _, unit := range tt.units {
+			for _, stop := range tt.stops {
+				run := strings.Repeat(unit, 3)
+				if got := tt.run(NewCleaner(Options{}), []byte(run+stop)); got != len(run) {
+					t.Errorf("%s(%+q) = %d, want %d", tt.name, run+stop, got, len(run))
+				}
+			}
+		}
+	}
+}
+
+// TestShortSequenceEnds checks titleEnd and cutCSIEnd, the inner loops
+// of stringRun and cutCSIRun, at the edges of what each reads; what
+// they do not read, the general loop does, so a comparison of whole
+// outputs would not see them read less.
+func TestShortSequenceEnds(t *testing.T) {
+	for _, tt := range []struct {
+		f    func([]byte, int) int
+		in   string
+		want int
+	}{
+		{titleEnd, "\x1b]0;\a", 5},
+		{titleEnd, "\x1b]1;t\a", 6},
+		{titleEnd, "\x1b]2;12345678\ax", 13}, // maxShortTitle bytes
+		{titleEnd, "\x1b]2;123456789\a", 0},
+		{titleEnd, "\x1b]3;t\a", 0},
+		{titleEnd, "\x1b]0t\a", 0},
+		{titleEnd, "\x1b]0;~ \a", 7},
+		{titleEnd, "\x1b]0;\x7f\a", 0},
+		{titleEnd, "\x1b]0;\x1f\a", 0},
+		{titleEnd, "\x1b]0;t\x1b\\", 0}, // ST is simpleString's
+		{titleEnd, "\x1b]0;t", 0},
+		{titleEnd, "\x1b]0;", 0},
+		{titleEnd, "\x1b[0;t\a", 0},
+		{cutCSIEnd, "\x1b[\x1b", 2},
+		{cutCSIEnd, "\x1b[1234\x1b[", 6},
+		{cutCSIEnd, "\x1b[12345\x1b", 0},
+		{cutCSIEnd, "\x1b[1;2\x1b", 0}, // simpleCSI's
+		{cutCSIEnd, "\x1b[/\x1b", 0},
+		{cutCSIEnd, "\x1b[:\x1b", 0},
+		{cutCSIEnd, "\x1b[1m\x1b", 0},
+		{cutCSIEnd, "\x1b[1", 0},
+		{cutCSIEnd, "\x1b[", 0},
+		{cutCSIEnd, "\x1b]\x1b", 0},
+	} {
+		if got := tt.f([]byte(tt.in), 0); got != tt.want {
+			t.Errorf("%+q: %d, want %d", tt.in, got, tt.want)
+		}
+		// At an offset, as the loops call them.
+		if got, want := tt.f([]byte("ab"+tt.in), 2), tt.want+2*min(tt.want, 1); got != want {
+			t.Errorf("%+q at 2: %d, want %d", tt.in, got, want)
+		}
+	}
+}

@@ -37,7 +37,7 @@ func TestFastPathsAgree(t *testing.T) {
 	}
 	for _, str := range []string{"\x1b]0;title\a", "\x1b]2;t\x1b\\", "\x1b]8;;http://x.example/a?b=c\x1b\\",
 		"\x1b]52;c;Zm9vYmFy\a", "\x1b]1337;File=x\a", "\x1b]\a", "\x1b]12345678901234567890;x\a", "\x1bXsos\a\x1b\\",
-		"\x1b^pm\x1b\\", "\x1b_apc payload longer than eight\x1b\\", "\x1b]0;caf\u00e9\a", "\x1b]0;t\x1bx", "\x1b]0;t\x9c",
+		"\x1b^pm\x1b\\", "\x1b_apc payload longer than eight\x1b\\", "\x1b]0;caf\u00e9\a", "\x1b]0;t\x7f\a", "\x1b]2;\x7f\x01\a", "\x1b]0;t\x1bx", "\x1b]0;t\x9c",
 		"\x1b\x01\x1b\x1b\x1b", "\x1bP1\x1b\x1bx", "\x1b]0;t\x1b\x07\x1b\x1b", "\x1b(B", "\x1b(0", "\x1b=", "\x1b>", "\x1b#8", "\x1b(\x7f", "\x1b((B", "\x1b( B", "\x1b(\u00e9",
 		// ESC floods after a sequence that an ESC aborts: the parser holds
 		// a bare ESC that the next ESC aborts in turn.
@@ -98,11 +98,20 @@ func TestFastPathsAgree(t *testing.T) {
 	// row, ended in each way a string ends or is left to the parser, and
 	// a string's introducer after one without its ESC.
 	for n := range 20 {
-		for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX"} {
+		for _, intro := range []string{"\x1b]0;", "\x1b]1;", "\x1b]2;", "\x1b]3;", "\x1b]0", "\x1b]02;", "\x1b]", "\x1b_", "\x1bX"} {
 			for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x01", "\n\a", "\xc3\xa9\a", "\x9c"} {
 				str := intro + strings.Repeat("t", n) + end
 				ins = append(ins, "a"+str+str+str+"b", str+"x"+str[1:]+str)
 			}
+		}
+	}
+	// CSIs cut short by the ESC of the next, with parameters of every
+	// length around simpleHeader's limit of 4 digits, in a row, before
+	// each kind of sequence, text and the end of the input.
+	for n := range 7 {
+		cut := "\x1b[" + "123456"[:n]
+		for _, next := range []string{"\x1b[", "\x1b[1;2", "\x1b[1m", "\x1b[K", "\x1b]0;t\a", "\x1b(B", "\x1b\x1b", "x", ""} {
+			ins = append(ins, cut+next, "a"+cut+cut+next+cut+"b", cut+"\x1b["+cut+next+next)
 		}
 	}
 	// A ZWNJ between joining letters, which the word-at-a-time test
@@ -126,6 +135,19 @@ func TestFastPathsAgree(t *testing.T) {
 	for _, in := range ins {
 		for _, mode := range []uint8{0, 3, 4, 8, 19} {
 			checkFastPaths(t, []byte(in), fuzzOptions(mode))
+		}
+	}
+}
+
+// TestFastPathsAgreeOnShortLimits runs floods of titles and of CSIs cut
+// short, each a few bytes long, with every MaxString around their
+// lengths: a sequence longer than the limit is counted over it.
+func TestFastPathsAgreeOnShortLimits(t *testing.T) {
+	for _, unit := range []string{"\x1b]0;\a", "\x1b]0;t\a", "\x1b]2;title\a", "\x1b]1;12345678\a", "\x1b[", "\x1b[1", "\x1b[1234"} {
+		for _, in := range []string{strings.Repeat(unit, 5), "\x1b]0;t\a" + strings.Repeat(unit, 3) + "\x1b[\x1b[1\x1b[1m"} {
+			for max := 1; max <= 12; max++ {
+				checkFastPaths(t, []byte(in), transcript.Options{Limits: transcript.Limits{MaxString: max}})
+			}
 		}
 	}
 }
