@@ -512,10 +512,10 @@ func csiEndAt(src []byte, start, i int) (end int, final byte) {
 		switch c := src[i]; {
 		case c >= 0x20 && c <= 0x3f:
 			continue
-		case c >= 0x40 && c <= 0x7e:
-			return i + 1, c
 		case c == 0x1b:
 			return i, c
+		case c >= 0x40 && c <= 0x7e:
+			return i + 1, c
 		}
 		return 0, 0
 	}
