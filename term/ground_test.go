@@ -132,6 +132,30 @@ func TestDropRunReadsWholeRuns(t *testing.T) {
 	}
 }
 
+// TestShortPayloadEnd checks the unrolled shortPayloadEnd against its
+// definition, a loop over at most eight bytes: every byte value in every
+// lane, with src cut anywhere around it, at two offsets.
+func TestShortPayloadEnd(t *testing.T) {
+	ref := func(src []byte, i int) int {
+		for stop := min(len(src), i+8); i < stop && keptByte[src[i]]; i++ {
+		}
+		return i
+	}
+	for lane := range 9 {
+		for b := range 256 {
+			for _, off := range []int{0, 3} {
+				src := []byte(strings.Repeat("t", off+10))
+				src[off+lane] = byte(b)
+				for cut := off; cut <= len(src); cut++ {
+					if got, want := shortPayloadEnd(src[:cut], off), ref(src[:cut], off); got != want {
+						t.Fatalf("shortPayloadEnd(%+q, %d) = %d, want %d", src[:cut], off, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestControlWord checks controlWord against droppedC0 lane by lane: every
 // byte value in every lane, among lanes of a dropped control.
 func TestControlWord(t *testing.T) {

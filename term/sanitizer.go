@@ -558,29 +558,26 @@ func dropLen(src []byte) int {
 func dropRun(src []byte) int {
 	n := 0
 	for {
-		// The commonest, CSIs and titles ended by BEL, in a loop of their
-		// own with no call: a loop with a call would reload after each
-		// sequence what the call spills.
-		payload := 0 // where an OSC's payload read here ends, if it does
-	common:
-		for n+1 < len(src) && src[n] == 0x1b {
-			switch src[n+1] {
-			case '[':
-				end, final := csiEndAt(src, n, n+2)
-				if final == 'm' || end == 0 {
-					return n // an SGR is scanSGR's
-				}
-				n = end
-			case ']':
-				payload = shortPayloadEnd(src, n+2)
-				if payload >= len(src) || src[payload] != 0x07 {
-					break common
-				}
-				n = payload + 1
-			default:
-				payload = 0
-				break common
+		// CSIs, the commonest, in a loop of their own with no call: a
+		// loop with a call would reload after each CSI what the call
+		// spills.
+		for n+2 < len(src) && src[n] == 0x1b && src[n+1] == '[' {
+			end, final := csiEndAt(src, n, n+2)
+			if final == 'm' || end == 0 {
+				return n // an SGR is scanSGR's
 			}
+			n = end
+		}
+		// Titles ended by BEL, the next commonest, in a loop of their
+		// own. A string that does not end within the payload read here
+		// is read on from where it stopped (stringEndFrom).
+		payload := 0
+		for n+2 < len(src) && src[n] == 0x1b && src[n+1] == ']' {
+			payload = shortPayloadEnd(src, n+2)
+			if payload >= len(src) || src[payload] != 0x07 {
+				break
+			}
+			n, payload = payload+1, 0
 		}
 		if n+1 >= len(src) || src[n] != 0x1b {
 			return n
@@ -611,11 +608,35 @@ func stringIntroducer(b byte) bool {
 // that a control string's payload may not hold, reading at most 8 bytes:
 // a title or a number. A short payload is read a byte at a time: its
 // length read from a word would hold up the read of the next sequence
-// until it is known, where the loop's predicted branches let it start at
-// once.
+// until it is known, where predicted branches let it start at once. The
+// tests are unrolled: a loop's taken branch back for each byte cost more
+// than the tests themselves (a flood of titles took 0.51 ms a MiB with
+// the loop, 0.36 ms unrolled).
 func shortPayloadEnd(src []byte, i int) int {
-	// Resliced to its bound, src needs no bounds check in the loop.
-	for src = src[:min(len(src), i+8)]; i < len(src) && keptByte[src[i]]; i++ {
+	if i+8 <= len(src) {
+		p := src[i : i+8] // one bounds check for the eight
+		switch {
+		case !keptByte[p[0]]:
+			return i
+		case !keptByte[p[1]]:
+			return i + 1
+		case !keptByte[p[2]]:
+			return i + 2
+		case !keptByte[p[3]]:
+			return i + 3
+		case !keptByte[p[4]]:
+			return i + 4
+		case !keptByte[p[5]]:
+			return i + 5
+		case !keptByte[p[6]]:
+			return i + 6
+		case !keptByte[p[7]]:
+			return i + 7
+		}
+		return i + 8
+	}
+	for i < len(src) && keptByte[src[i]] {
+		i++
 	}
 	return i
 }
