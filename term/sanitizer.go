@@ -560,8 +560,10 @@ func dropRun(src []byte) int {
 	for {
 		// CSIs, the commonest, in a loop of their own with no call: a
 		// loop with a call would reload after each CSI what the call
-		// spills.
-		for n+2 < len(src) && src[n] == 0x1b && src[n+1] == '[' {
+		// spills. (n < len(src)-2, not n+2 < len(src): the compiler
+		// proves the reads of src[n], src[n+1] and the header in
+		// bounds from the first form only.)
+		for n < len(src)-2 && src[n] == 0x1b && src[n+1] == '[' {
 			end, final := csiEndAt(src, n, n+2)
 			if final == 'm' || end == 0 {
 				return n // an SGR is scanSGR's
@@ -572,7 +574,7 @@ func dropRun(src []byte) int {
 		// own. A string that does not end within the payload read here
 		// is read on from where it stopped (stringEndFrom).
 		payload := 0
-		for n+2 < len(src) && src[n] == 0x1b && src[n+1] == ']' {
+		for n < len(src)-2 && src[n] == 0x1b && src[n+1] == ']' {
 			payload = shortPayloadEnd(src, n+2)
 			if payload >= len(src) || src[payload] != 0x07 {
 				break
