@@ -571,8 +571,10 @@ func dropRun(src []byte) int {
 			n = end
 		}
 		// Titles ended by BEL, the next commonest, in a loop of their
-		// own. A string that does not end within the payload read here
-		// is read on from where it stopped (stringEndFrom).
+		// own, whose one call (shortPayloadEnd, too long to inline)
+		// spills nothing the CSI loop holds. A string that does not end
+		// within the payload read here is read on from where it stopped
+		// (stringEndFrom).
 		payload := 0
 		for n < len(src)-2 && src[n] == 0x1b && src[n+1] == ']' {
 			payload = shortPayloadEnd(src, n+2)
