@@ -159,6 +159,58 @@ func TestTagRun(t *testing.T) {
 	}
 }
 
+// tagRunRef is TagRun as its doc defines it, a decoded rune at a time.
+func tagRunRef(text string, i int, literal Literal) (end int, legit bool) {
+	end = i
+	var spec []byte
+	wellFormed := true
+	for end < len(text) {
+		r, size := utf8.DecodeRuneInString(text[end:])
+		if r < 0xE0000 || r > 0xE007F {
+			break
+		}
+		end += size
+		if r == 0xE007F {
+			break
+		}
+		c := byte(r - 0xE0000)
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') || len(spec) == 8 {
+			wellFormed = false
+			continue
+		}
+		spec = append(spec, c)
+	}
+	last, _ := utf8.DecodeLastRuneInString(text[:end])
+	base, _ := utf8.DecodeLastRuneInString(text[:i])
+	legit = wellFormed && base == 0x1F3F4 && literal(base) && last == 0xE007F &&
+		ucd.IsRGIEmojiTagSequence(string(spec))
+	return end, legit
+}
+
+// TestTagRunBytes checks TagRun, which reads tags from their bytes,
+// against tagRunRef on every tag and the code points and byte strings
+// next to them: U+E0080, U+DFFFF, a continuation byte out of range, and
+// a tag cut short, each after a flag and tags and at the end.
+func TestTagRunBytes(t *testing.T) {
+	const flag = "\U0001F3F4"
+	var units []string
+	for c := rune(0); c <= 0x7F; c++ {
+		units = append(units, string(0xE0000+c))
+	}
+	units = append(units, "\U000E0080", "\U000DFFFF", "\xf3\xa0\x80\xc0", "\xf3\xa0\x82\x80", "\xf3\xa0\x80", "\xf3\xa0", "\xf3", "x")
+	for _, u := range units {
+		for _, text := range []string{flag + u, flag + tags("gb") + u + tags("eng"), flag + tags("gbeng") + u + "\U000E007F", flag + tags("gbwls") + "\U000E007F" + u} {
+			i := len(flag)
+			end, legit := TagRun(text, i, literalAll)
+			bEnd, bLegit := TagRun([]byte(text), i, literalAll)
+			wantEnd, wantLegit := tagRunRef(text, i, literalAll)
+			if end != wantEnd || legit != wantLegit || bEnd != wantEnd || bLegit != wantLegit {
+				t.Errorf("TagRun(%+q) = (%d, %v), bytes (%d, %v); want (%d, %v)", text, end, legit, bEnd, bLegit, wantEnd, wantLegit)
+			}
+		}
+	}
+}
+
 // TestLiteralStopsWalks checks that no rule looks through a code point
 // the caller escapes: with Latin letters escaped, a joiner between them
 // joins nothing.
@@ -196,6 +248,9 @@ func FuzzRules(f *testing.F) {
 			bEnd, bLegit := TagRun(b, i, literalAll)
 			if end != bEnd || legit != bLegit || end < i || end > len(s) {
 				t.Fatalf("TagRun at %d of %+q: string (%d, %v), bytes (%d, %v)", i, s, end, legit, bEnd, bLegit)
+			}
+			if refEnd, refLegit := tagRunRef(s, i, literalAll); end != refEnd || legit != refLegit {
+				t.Fatalf("TagRun at %d of %+q: (%d, %v), by its definition (%d, %v)", i, s, end, legit, refEnd, refLegit)
 			}
 			if legit && !ucd.Lookup(r).DefaultIgnorable() {
 				t.Fatalf("TagRun at %d of %+q: legit run starts at %U", i, s, r)
