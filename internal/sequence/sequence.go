@@ -282,8 +282,8 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 	var spec [8]byte
 	n, wellFormed := 0, true
 	// A tag is F3 A0 80 80 to F3 A0 81 BF in UTF-8, whatever comes next:
-	// its ASCII is read from its last two bytes, with no decode (a flood
-	// of tags spent a third of its time decoding them here).
+	// its ASCII is read from its last two bytes, with no decode, which
+	// would cost a flood of tags a third of its time here.
 	for end+3 < len(text) && text[end] == 0xF3 && text[end+1] == 0xA0 && text[end+2]&0xFE == 0x80 && text[end+3]&0xC0 == 0x80 {
 		c := text[end+2]&1<<6 | text[end+3]&0x3F
 		end += 4
