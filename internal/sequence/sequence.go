@@ -284,11 +284,20 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 	// A tag is F3 A0 80 80 to F3 A0 81 BF in UTF-8, whatever comes next:
 	// its ASCII is read from its last two bytes, with no decode, which
 	// would cost a flood of tags a third of its time here.
-	for end+3 < len(text) && text[end] == 0xF3 && text[end+1] == 0xA0 && text[end+2]&0xFE == 0x80 && text[end+3]&0xC0 == 0x80 {
-		c := text[end+2]&1<<6 | text[end+3]&0x3F
+	// The four bytes are tested as one word.
+	for end+3 < len(text) {
+		t := text[end : end+4]
+		v := uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16 | uint32(t[3])<<24
+		if v&0xC0FEFFFF != 0x8080A0F3 {
+			break
+		}
+		c := tagASCII(t[2], t[3])
 		end += 4
 		if c == 0x7F {
 			break // CANCEL TAG
+		}
+		if !wellFormed {
+			continue
 		}
 		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') || n == len(spec) {
 			wellFormed = false
@@ -303,6 +312,14 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 		ucd.IsRGIEmojiTagSequence(string(spec[:n]))
 	return end, legit
 }
+
+// Tag returns the tag character F3 A0 b2 b3 in UTF-8, where b2 is 80 or
+// 81 and b3 a continuation byte, as TagRun reads it.
+func Tag(b2, b3 byte) rune { return 0xE0000 | rune(tagASCII(b2, b3)) }
+
+// tagASCII returns the ASCII character that the tag F3 A0 b2 b3 stands
+// for: its low seven bits.
+func tagASCII(b2, b3 byte) byte { return b2&1<<6 | b3&0x3F }
 
 // runeAt decodes the rune at text[i], or returns size 0 at the end.
 func runeAt[T Text](text T, i int) (r rune, size int) {
