@@ -229,7 +229,7 @@ func (c *Cleaner) emitUnicode(seg []byte, from int) {
 	i, r, size, cls := w.next(from)
 	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
 		for ; i < len(seg); i, _, size, cls = w.next(i + size) {
-			c.countUnicode(cls)
+			c.countUnicode(cls, 1)
 		}
 		c.emit(seg)
 		return
@@ -250,9 +250,17 @@ func (c *Cleaner) emitUnicode(seg []byte, from int) {
 			buf = buf[:0]
 		}
 		for {
-			c.countUnicode(cls)
-			if c.opts.Unicode == UnicodeEscape {
-				buf = plainsight.AppendEscapeRune(buf, r)
+			if cls == plainsight.ClassTag && i < w.tagEnd {
+				// The tags through tagEnd share the verdict of the
+				// run (TagRun): each is escaped, and is read from
+				// its bytes here without a turn of this loop.
+				buf = c.escapeTags(buf, seg, i, w.tagEnd)
+				i, size = w.tagEnd-tagSize, tagSize
+			} else {
+				c.countUnicode(cls, 1)
+				if c.opts.Unicode == UnicodeEscape {
+					buf = plainsight.AppendEscapeRune(buf, r)
+				}
 			}
 			// Escapes come in runs (hidden text, smuggled tags):
 			// the next one is taken here while it follows on,
@@ -290,11 +298,37 @@ func (c *Cleaner) emitPiece(b []byte, done int) {
 	c.emit(b)
 }
 
-// countUnicode counts one escaped code point of class cls and the
-// warning it raises.
-func (c *Cleaner) countUnicode(cls plainsight.Class) {
-	c.escapes[cls&31]++
+// escapeTags counts the tags of seg[i:end], a run of them that TagRun
+// found not legit, and writes their escapes to buf, after the text of seg
+// before i. It returns buf; what did not fit is written out.
+func (c *Cleaner) escapeTags(buf, seg []byte, i, end int) []byte {
+	c.countUnicode(plainsight.ClassTag, (end-i)/tagSize)
+	if c.opts.Unicode != UnicodeEscape {
+		return buf
+	}
+	for i < end {
+		if cap(buf)-len(buf) < escape.MaxNotation {
+			c.emitPiece(buf, i)
+			buf = buf[:0]
+		}
+		// As many as buf has room for, without a test of the room
+		// each.
+		stop := min(end, i+(cap(buf)-len(buf))/escape.MaxNotation*tagSize)
+		for ; i < stop; i += tagSize {
+			buf = plainsight.AppendEscapeRune(buf, sequence.Tag(seg[i+2], seg[i+3]))
+		}
+	}
+	return buf
+}
+
+// tagSize is the length of a tag character in UTF-8.
+const tagSize = len("\U000E0041")
+
+// countUnicode counts n escaped code points of class cls and the warnings
+// they raise.
+func (c *Cleaner) countUnicode(cls plainsight.Class, n int) {
+	c.escapes[cls&31] += int64(n)
 	if k := cls.Kind(); k != plainsight.KindUnknown {
-		c.warnings[k&31]++
+		c.warnings[k&31] += int64(n)
 	}
 }

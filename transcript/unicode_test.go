@@ -110,6 +110,10 @@ var unicodeLines = []string{
 	"x\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F no base",
 	"\U0001F3F4\U000E0047\U000E0042\U000E007F upper case \U000E007F\U000E007F",
 	"\U0001F3F4" + strings.Repeat("\U000E0061", 9) + "\U000E007F too long",
+	// Runs of tags that end at a CANCEL TAG, next to other escapes and
+	// to a flag, at the start and the end of the text.
+	"\U000E0041\U000E007F\U000E0042\U000E0000\U000E0001\u200b\U000E0043\U0001F3F4\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F\U000E007F",
+	"\u202e\U000E0068\U000E0069\U000E007F\U000E007F x\U000E0020\U000E007E",
 	"\u2764\U000E0100 \u845b\ufe0f \u00a0\ufe0f",
 	"\u09b0\u200d\u09cd\u09af \u09b0\u200c\u09cd\u09af \u09f0\u200d\u09cd\u09af a\u200d\u09cd\u09af",
 	"\U0001F44D\U0001F3FD\u200d\u2642\ufe0f a\u200d\U0001F600 \U0001F600\u200d \u200d\u200d \u2764\ufe0f\u200d\U0001F525",
@@ -168,6 +172,8 @@ func TestUnicodePieces(t *testing.T) {
 	segs := map[string]string{
 		"escapes":        strings.Repeat("\u200b", 3*ubufSize),
 		"tags":           strings.Repeat("\U000E0041", 2*ubufSize),
+		"tag message":    "a" + strings.Repeat("\U000E0068\U000E0069\U000E0021", ubufSize) + "\U000E007F\u200b",
+		"tag messages":   strings.Repeat("\U000E0068\U000E0069\U000E0021\U000E007F \u200b\U000E0067", ubufSize/8),
 		"long text":      strings.Repeat("x", 2*ubufSize) + "\u202e" + strings.Repeat("\u65e5", ubufSize) + "\u200b",
 		"lines repeated": strings.Repeat(strings.Join(unicodeLines, " "), ubufSize/256),
 	}
@@ -225,9 +231,7 @@ func (c *Cleaner) emitSanitized(seg []byte) {
 	res := plainsight.Policy{KeepTab: true}.Sanitize(string(seg))
 	escapes := slices.Collect(res.Escapes.All())
 	for _, e := range escapes {
-		for range e.Repeat + 1 {
-			c.countUnicode(e.Class)
-		}
+		c.countUnicode(e.Class, e.Repeat+1)
 	}
 	switch {
 	case c.opts.Unicode == UnicodeKeep || len(escapes) == 0:
