@@ -53,6 +53,14 @@ func (cc *classCache) class(r rune) (plainsight.Class, bool) {
 	return cls, contextual
 }
 
+// settled returns the class of r when the cache holds it and the
+// neighbours do not decide it: the test that a run of escapes makes for
+// each, with no call.
+func (cc *classCache) settled(r rune) (plainsight.Class, bool) {
+	slot := cc[uint32(r)%uint32(len(cc))]
+	return plainsight.Class(slot & 0x7F), slot>>7 == uint32(r)<<1
+}
+
 //go:generate go run ./internal/genplain -o plainbmp.go
 
 // plainRun returns the length of the run at the start of src of two- and
@@ -270,7 +278,10 @@ func (c *Cleaner) emitUnicode(seg []byte, from int) {
 				break
 			}
 			r2, size2 := decodeRune(seg[j:])
-			cls2 := w.class(j, size2, r2)
+			cls2, ok := c.classes.settled(r2)
+			if !ok {
+				cls2 = w.class(j, size2, r2)
+			}
 			if cls2 == plainsight.ClassNone {
 				break
 			}
