@@ -347,26 +347,32 @@ func textRun(src []byte) (n int, ascii bool) {
 			}
 			continue
 		}
-		ascii = false
 		switch {
 		case b >= 0xC2 && b <= 0xDF && n+1 < len(src) && src[n+1]&0xC0 == 0x80:
 			if b == 0xC2 && src[n+1] <= 0x9F {
-				return n, false // C1
+				return n, ascii && n > 0 // C1
 			}
-			n += 2
+			n, ascii = n+2, false
 			continue
-		case b >= 0xE1 && b <= 0xEF && b != 0xED && n+2 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80:
-			n += 3 // neither overlong nor a surrogate
-			continue
-		case b >= 0xF1 && b <= 0xF3 && n+3 < len(src) && src[n+1]&0xC0 == 0x80 && src[n+2]&0xC0 == 0x80 && src[n+3]&0xC0 == 0x80:
-			n += 4 // neither overlong nor above U+10FFFF
-			continue
+		case b-0xE1 <= 0xEF-0xE1 && b != 0xED && n+2 < len(src):
+			// Neither overlong nor a surrogate. (The continuation
+			// bytes in a slice of their own: one bounds check.)
+			if t := src[n+1 : n+3 : n+3]; t[0]&0xC0 == 0x80 && t[1]&0xC0 == 0x80 {
+				n, ascii = n+3, false
+				continue
+			}
+		case b-0xF1 <= 0xF3-0xF1 && n+3 < len(src):
+			// Neither overlong nor above U+10FFFF.
+			if t := src[n+1 : n+4 : n+4]; t[0]&0xC0 == 0x80 && t[1]&0xC0 == 0x80 && t[2]&0xC0 == 0x80 {
+				n, ascii = n+4, false
+				continue
+			}
 		}
 		_, size := utf8.DecodeRune(src[n:])
 		if size == 1 {
 			break // invalid or cut short: the parser's
 		}
-		n += size
+		n, ascii = n+size, false
 	}
 	return n, ascii && n > 0
 }

@@ -182,6 +182,48 @@ func TestPlainRun(t *testing.T) {
 	}
 }
 
+// textRunRef is textRun a character at a time, as its doc defines it.
+func textRunRef(src []byte) (n int, ascii bool) {
+	ascii = true
+	for n < len(src) {
+		if b := src[n]; b < utf8.RuneSelf {
+			if b-0x20 >= 0x5F && b != '\t' {
+				break
+			}
+			n++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[n:])
+		if size == 1 || r < 0xA0 {
+			break
+		}
+		ascii = false
+		n += size
+	}
+	return n, ascii && n > 0
+}
+
+// TestTextRun compares textRun with textRunRef on each lead byte followed
+// by each byte and a few after it, after text of each size and cut short
+// by the end of src at each byte.
+func TestTextRun(t *testing.T) {
+	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "a\x80\x80", "\x80\xc0\x80", "\x80\x80\x7f", "\tabc\x1b", "\x80\x80 \xd0\x96\xe4\xb8\x80\xf3\xa0\x81\x81 xyz"}
+	for _, prefix := range []string{"", "a\t", "\xd0\x96", "\xe4\xb8\x80", "\xf0\x9f\x9a\x80"} {
+		for pair := 0x80 << 8; pair < 1<<16; pair++ {
+			for _, tail := range tails {
+				in := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail)
+				for cut := len(in); cut >= len(in)-4 && cut >= 0; cut-- {
+					n, ascii := textRun(in[:cut])
+					wantN, wantASCII := textRunRef(in[:cut])
+					if n != wantN || ascii != wantASCII {
+						t.Fatalf("textRun(%+q) = %d, %v; textRunRef says %d, %v", in[:cut], n, ascii, wantN, wantASCII)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestPassLinesWait checks which lines passLines passes when max cuts one,
 // and when it says that the cut line would pass whole.
 func TestPassLinesWait(t *testing.T) {
