@@ -36,6 +36,13 @@ func AppendRune(dst []byte, r rune) []byte {
 		dst[n+size-1] = last
 		return dst
 	}
+	return appendOtherRune(dst, r)
+}
+
+// appendOtherRune is AppendRune for the code points below U+00A0 and
+// above U+FFFFF: in a function of its own, so that AppendRune's frame is
+// only as large as its common case needs.
+func appendOtherRune(dst []byte, r rune) []byte {
 	switch {
 	case r == '\t':
 		return append(dst, `\t`...)
