@@ -193,11 +193,11 @@ func textRunRef(src []byte) (n int, ascii bool) {
 			n++
 			continue
 		}
+		ascii = false
 		r, size := utf8.DecodeRune(src[n:])
 		if size == 1 || r < 0xA0 {
 			break
 		}
-		ascii = false
 		n += size
 	}
 	return n, ascii && n > 0
