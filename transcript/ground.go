@@ -223,7 +223,7 @@ loop:
 // output are mostly such bytes.
 func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
 	plain, invalid, c1 := len(buf), 0, 0
-	for n+1 < len(src) && uint(k) <= uint(len(buf)-4) {
+	for n < len(src)-1 && uint(k) <= uint(len(buf)-4) {
 		b, b1 := src[n], src[n+1]
 		o := groundOut[b]
 		if o.alone(b1) {
