@@ -382,14 +382,11 @@ func textRun(src []byte) (n int, ascii bool) {
 	return n, ascii && n > 0
 }
 
-// escRun returns how many ESC bytes start src and are each followed by
-// another ESC: the last ESC of a run is left to the parser.
+// escRun returns how many ESC bytes start src, which starts with one, and
+// are each followed by another ESC: the last ESC of a run is left to the
+// parser.
 func escRun(src []byte) int {
-	n := 0
-	for n+1 < len(src) && src[n+1] == 0x1B {
-		n++
-	}
-	return n
+	return escPrefix(src) - 1
 }
 
 // escPrefix returns how many ESC bytes start src, reading eight at a time.

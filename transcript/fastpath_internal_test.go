@@ -331,6 +331,20 @@ func TestSequenceRunsReadWhole(t *testing.T) {
 	}
 }
 
+// TestESCRun checks that escRun takes every ESC of a run but the last,
+// which is the parser's, for runs of every length across the word that
+// escPrefix reads at once, and whatever ends them.
+func TestESCRun(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		for _, end := range []string{"", "x", "[1m", "\x9b", "\x00"} {
+			in := strings.Repeat("\x1b", n) + end
+			if got := escRun([]byte(in)); got != n-1 {
+				t.Errorf("escRun(%+q) = %d, want %d", in, got, n-1)
+			}
+		}
+	}
+}
+
 // TestShortSequenceEnds checks titleEnd and cutCSIEnd, the inner loops
 // of stringRun and cutCSIRun, at the edges of what each reads; what
 // they do not read, the general loop does, so a comparison of whole
