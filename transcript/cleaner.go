@@ -80,6 +80,9 @@ type Cleaner struct {
 	classes classCache // the classes of the code points last looked up
 	segDone int        // the bytes of its segment that emitUnicode has written
 	unread  int        // the bytes of text not yet in the line while text writes a piece
+	// groundIn: the bytes that groundRun has read and given text for,
+	// not yet counted in BytesIn.
+	groundIn int
 
 	sb     strings.Builder // Clean's output, written instead of out when toText
 	toText bool

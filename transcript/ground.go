@@ -35,8 +35,7 @@ loop:
 		// Room for the most one case writes: three U+FFFD for the
 		// cut prefix of a four-byte character.
 		if k > len(buf)-3*utf8.UTFMax {
-			c.loneCR()
-			c.text(buf[:k], min(plain, k))
+			c.groundText(buf[:k], min(plain, k), n)
 			k, plain = 0, len(buf)
 		}
 		b := src[n]
@@ -76,17 +75,18 @@ loop:
 			}
 			// They act on the line: it must hold what came before.
 			if k > 0 {
-				c.loneCR()
-				c.text(buf[:k], min(plain, k))
+				c.groundText(buf[:k], min(plain, k), n)
 				k, plain = 0, len(buf)
 			}
 			c.control(b)
 			n++
 			if b == '\n' {
 				c.rep.BytesIn += int64(n)
+				c.groundIn = 0
 				return n
 			}
 			if b == '\r' {
+				c.groundIn = n
 				n += c.crRun(src[n:])
 			}
 		case gControl:
@@ -110,8 +110,7 @@ loop:
 				}
 				for r := m; r > 0; {
 					if len(buf)-k < len(replacement) {
-						c.loneCR()
-						c.text(buf[:k], min(plain, k))
+						c.groundText(buf[:k], min(plain, k), n)
 						k, plain = 0, len(buf)
 					}
 					w := min(r, (len(buf)-k)/len(replacement))
@@ -195,11 +194,20 @@ loop:
 		}
 	}
 	if k > 0 {
-		c.loneCR()
-		c.text(buf[:k], min(plain, k))
+		c.groundText(buf[:k], min(plain, k), n)
 	}
 	c.rep.BytesIn += int64(n)
+	c.groundIn = 0
 	return n
+}
+
+// groundText gives text b, groundRun's output for the bytes of its src
+// before n, which are counted in BytesIn when it returns: till then
+// groundIn holds them, for growText.
+func (c *Cleaner) groundText(b []byte, plain, n int) {
+	c.loneCR()
+	c.groundIn = n
+	c.text(b, plain)
 }
 
 // groundBytes is groundRun's loop over the bytes whose token needs no

@@ -81,6 +81,7 @@ func (c *Cleaner) crRun(rest []byte) int {
 	if m == 0 {
 		return 0
 	}
+	c.groundIn += m // groundRun's, which counts them in BytesIn
 	if c.opts.CR == CROverwrite {
 		c.rep.Controls['\r'] += int64(m)
 		c.clearPending = true
@@ -88,6 +89,7 @@ func (c *Cleaner) crRun(rest []byte) int {
 	}
 	c.control('\r') // the line, then the first empty one
 	c.rep.Controls['\r'] += int64(m - 1)
+	c.reserve(m - 1)
 	for left := m - 1; left > 0; {
 		k := min(left, len(lineEnds))
 		c.emit(lineEnds[:k])
@@ -189,8 +191,10 @@ func (c *Cleaner) emitSegment(seg []byte, plain int) {
 	}
 	if plain = edgePlain(seg, plain); plain >= len(seg) {
 		// No code point that Sanitize escapes: it would
-		// return seg unchanged.
-		c.emit(seg)
+		// return seg unchanged. (As a piece of its own, so that
+		// Clean's growText counts seg's input as written.)
+		c.emitPiece(seg, len(seg))
+		c.segDone = 0
 		return
 	}
 	c.emitUnicode(seg, plain)
@@ -252,10 +256,16 @@ func (c *Cleaner) put(b []byte) {
 // here on, and goes to sb, after the part of the input it equals so far.
 func (c *Cleaner) unpass() {
 	c.pass = false
-	// The text is rarely longer than the input: one allocation, which
-	// strings.Builder does not clear first (a text much shorter than the
-	// input never touches most of it), holds it and becomes the string.
+	// After a long stretch of input that was its own text, the text is
+	// most likely the input's size: one allocation, which strings.Builder
+	// does not clear first, holds it and becomes the string. Before that
+	// stretch, nothing tells how long the text will be (escapes make it
+	// longer, dropped sequences shorter): it starts at firstText, and
+	// growText sizes it from the rate the input has become text at.
 	size := len(c.raw) + len(TruncationMarker) + 1
+	if c.passN < firstText {
+		size = min(size, firstText)
+	}
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
 	}
@@ -263,17 +273,30 @@ func (c *Cleaner) unpass() {
 	c.sb.Write(c.raw[:c.passN])
 }
 
+// reserve makes room in Clean's text for n bytes that are known to come
+// next (a run of line ends), so that it grows once for all of them.
+func (c *Cleaner) reserve(n int) {
+	if c.toText && !c.pass && c.sb.Cap()-c.sb.Len() < n {
+		c.growText(n)
+	}
+}
+
+// firstText is the size of Clean's text when it first differs from the
+// input before firstText bytes of it.
+const firstText = 64 << 10
+
 // growText makes room in Clean's text for need more bytes, when the text
 // of many escapes has outgrown the input: to the size the whole text would
 // take at its rate so far (escape.GrowCap), and within the output limit.
-// The text so far stands for the input counted in less what is not yet
-// written out (the line, and the rest of the text being added to it); the
-// rest of the text is at most maxGrowth times the rest of the input.
-// Write would grow it by a quarter, and copy a large text five times
-// over; Grow on a builder that holds text, by twice its size.
+// The text so far stands for the input read (groundIn, the part not yet
+// counted) less what is not yet written out (the line, and the rest of
+// the text being added to it); the rest of the text is at most maxGrowth
+// times the rest of the input. Write would grow it by a quarter, and copy
+// a large text five times over; Grow on a builder that holds text, by
+// twice its size.
 func (c *Cleaner) growText(need int) {
 	n := c.sb.Len()
-	settled := min(max(int(c.rep.BytesIn)-c.unread-len(c.line)+c.segDone, 0), len(c.raw))
+	settled := min(max(int(c.rep.BytesIn)+c.groundIn-c.unread-len(c.line)+c.segDone, 0), len(c.raw))
 	want := min(escape.GrowCap(n, need, settled, len(c.raw)), n+need+maxGrowth*(len(c.raw)-settled))
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		want = min(want, limit)
