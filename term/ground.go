@@ -159,7 +159,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			// A run of C0 controls that Strip drops (a flood of CRs
 			// or NULs): eight at a time, with nothing to write.
 			k := 8
-			for i+k+8 <= end && controlWord(binary.LittleEndian.Uint64(src[i+k:])) {
+			for i+k+8 <= end && controlWord(binary.LittleEndian.Uint64(src[i+k:i+k+8:i+k+8])) {
 				k += 8
 			}
 			i += k
@@ -170,7 +170,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			// 0xFF, stray continuation bytes): U+FFFD for each, found
 			// eight at a time and written from a prepared buffer.
 			k := 8
-			for i+k+8 <= end && escape.InvalidWord(binary.LittleEndian.Uint64(src[i+k:])) {
+			for i+k+8 <= end && escape.InvalidWord(binary.LittleEndian.Uint64(src[i+k:i+k+8:i+k+8])) {
 				k += 8
 			}
 			for n := k; n > 0; {

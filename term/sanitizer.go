@@ -723,7 +723,7 @@ const lsbs = 0x0101010101010101
 // that starts at src[i], which holds an ESC.
 func escRunEnd(src []byte, i int) int {
 	j := i + 1
-	for j+8 <= len(src) && binary.LittleEndian.Uint64(src[j:]) == 0x1b*lsbs {
+	for j+8 <= len(src) && binary.LittleEndian.Uint64(src[j:j+8:j+8]) == 0x1b*lsbs {
 		j += 8 // eight ESCs at a time
 	}
 	for j < len(src) && src[j] == 0x1b {

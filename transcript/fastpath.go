@@ -110,7 +110,7 @@ func cleanLines(src []byte, maxLine int) int {
 			i++
 			// A run of empty lines, eight at a time (a screenful of
 			// them).
-			for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:]) == lineEnds8 {
+			for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:i+8:i+8]) == lineEnds8 {
 				i += 8
 			}
 			end, start = i, i
@@ -392,7 +392,9 @@ func escRun(src []byte) int {
 // escPrefix returns how many ESC bytes start src, reading eight at a time.
 func escPrefix(src []byte) int {
 	n := 0
-	for n+8 <= len(src) && binary.LittleEndian.Uint64(src[n:]) == 0x1B1B1B1B1B1B1B1B {
+	// src[n:n+8:n+8], a slice of exactly the word: the compiler checks
+	// its bounds once and needs no guard for an empty one.
+	for n+8 <= len(src) && binary.LittleEndian.Uint64(src[n:n+8:n+8]) == 0x1B1B1B1B1B1B1B1B {
 		n += 8
 	}
 	for n < len(src) && src[n] == 0x1B {

@@ -105,7 +105,7 @@ loop:
 				// each, found eight at a time and copied from a
 				// prepared buffer.
 				m := 8
-				for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:])) {
+				for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:n+m+8:n+m+8])) {
 					m += 8
 				}
 				for r := m; r > 0; {

@@ -72,7 +72,7 @@ func (c *Cleaner) settleCR() {
 // follows.
 func (c *Cleaner) crRun(rest []byte) int {
 	m := 0
-	for m+8 <= len(rest) && binary.LittleEndian.Uint64(rest[m:]) == crs8 {
+	for m+8 <= len(rest) && binary.LittleEndian.Uint64(rest[m:m+8:m+8]) == crs8 {
 		m += 8
 	}
 	for m < len(rest) && rest[m] == '\r' {
