@@ -286,8 +286,9 @@ func (c *Cleaner) reserve(n int) {
 const firstText = 64 << 10
 
 // growText makes room in Clean's text for need more bytes, when the text
-// of many escapes has outgrown the input: to the size the whole text would
-// take at its rate so far (escape.GrowCap), and within the output limit.
+// has outgrown its first guess (firstText, or the input's length): to the
+// size the whole text would take at its rate so far (escape.GrowCap), and
+// within the output limit.
 // The text so far stands for the input read (groundIn, the part not yet
 // counted) less what is not yet written out (the line, and the rest of
 // the text being added to it); the rest of the text is at most maxGrowth
