@@ -1,7 +1,6 @@
 package term
 
 import (
-	"encoding/binary"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -704,7 +703,7 @@ func dropEnd(src []byte, start int) int {
 // for a colour correction too) and returns its length and the number of
 // ESCs read, 0 when the parser must take them one by one.
 func (s *Sanitizer) escFlood(dst, src []byte, mode Mode) (nDst, nSrc int) {
-	end := escRunEnd(src, 0)
+	end := escape.RunOf(src, 0x1b) - 1 // the last ESC of the run
 	if mode != Visualize {
 		return 0, end
 	}
@@ -718,16 +717,3 @@ func (s *Sanitizer) escFlood(dst, src []byte, mode Mode) (nDst, nSrc int) {
 // lsbs has the low bit of each byte of a word set: c*lsbs is c in every
 // byte.
 const lsbs = 0x0101010101010101
-
-// escRunEnd returns the index of the last ESC in the run of ESC bytes
-// that starts at src[i], which holds an ESC.
-func escRunEnd(src []byte, i int) int {
-	j := i + 1
-	for j+8 <= len(src) && binary.LittleEndian.Uint64(src[j:j+8:j+8]) == 0x1b*lsbs {
-		j += 8 // eight ESCs at a time
-	}
-	for j < len(src) && src[j] == 0x1b {
-		j++
-	}
-	return j - 1
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"golang.org/x/text/transform"
 )
 
@@ -451,7 +452,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		// An ESC flood that a batch or a read cut: each ESC aborts the
 		// bare ESC before it, one unterminated escape sequence of one
 		// byte, and leaves the parser as it was.
-		n := escPrefix(src)
+		n := escape.RunOf(src, 0x1B)
 		c.rep.BytesIn += int64(n)
 		c.rep.Sequences.ESC += int64(n)
 		c.rep.Unterminated += int64(n)

@@ -110,9 +110,7 @@ func cleanLines(src []byte, maxLine int) int {
 			i++
 			// A run of empty lines, eight at a time (a screenful of
 			// them).
-			for i+8 <= len(src) && binary.LittleEndian.Uint64(src[i:i+8:i+8]) == lineEnds8 {
-				i += 8
-			}
+			i += escape.RunOf(src[i:], '\n')
 			end, start = i, i
 			continue
 		case c-0x20 < 0x5F || c == '\t':
@@ -132,9 +130,6 @@ func cleanLines(src []byte, maxLine int) int {
 	}
 	return end
 }
-
-// lineEnds8 is eight '\n' in a word.
-const lineEnds8 = 0x0A0A_0A0A_0A0A_0A0A
 
 // longASCII is the length of a run of printable ASCII that plainWords
 // leaves to the word-at-a-time scanner: long enough that prose in Latin
@@ -386,21 +381,7 @@ func textRun(src []byte) (n int, ascii bool) {
 // are each followed by another ESC: the last ESC of a run is left to the
 // parser.
 func escRun(src []byte) int {
-	return escPrefix(src) - 1
-}
-
-// escPrefix returns how many ESC bytes start src, reading eight at a time.
-func escPrefix(src []byte) int {
-	n := 0
-	// src[n:n+8:n+8], a slice of exactly the word: the compiler checks
-	// its bounds once and needs no guard for an empty one.
-	for n+8 <= len(src) && binary.LittleEndian.Uint64(src[n:n+8:n+8]) == 0x1B1B1B1B1B1B1B1B {
-		n += 8
-	}
-	for n < len(src) && src[n] == 0x1B {
-		n++
-	}
-	return n
+	return escape.RunOf(src, 0x1B) - 1
 }
 
 // simpleCSI returns the length of the plain CSI that starts src, and

@@ -333,7 +333,7 @@ func TestSequenceRunsReadWhole(t *testing.T) {
 
 // TestESCRun checks that escRun takes every ESC of a run but the last,
 // which is the parser's, for runs of every length across the word that
-// escPrefix reads at once, and whatever ends them.
+// escape.RunOf reads at once, and whatever ends them.
 func TestESCRun(t *testing.T) {
 	for n := 1; n <= 20; n++ {
 		for _, end := range []string{"", "x", "[1m", "\x9b", "\x00"} {

@@ -1,7 +1,6 @@
 package transcript
 
 import (
-	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 
@@ -71,13 +70,7 @@ func (c *Cleaner) settleCR() {
 // under CROverwrite each leaves the line to be cleared by the text that
 // follows.
 func (c *Cleaner) crRun(rest []byte) int {
-	m := 0
-	for m+8 <= len(rest) && binary.LittleEndian.Uint64(rest[m:m+8:m+8]) == crs8 {
-		m += 8
-	}
-	for m < len(rest) && rest[m] == '\r' {
-		m++
-	}
+	m := escape.RunOf(rest, '\r')
 	if m == 0 {
 		return 0
 	}
@@ -97,9 +90,6 @@ func (c *Cleaner) crRun(rest []byte) int {
 	}
 	return m
 }
-
-// crs8 is eight CRs in a word.
-const crs8 = 0x0D0D_0D0D_0D0D_0D0D
 
 // lineEnds is a run of '\n', written in one piece for a run of empty
 // lines.

@@ -396,3 +396,19 @@ func IndexNonASCII(s string) int {
 	}
 	return -1
 }
+
+// RunOf returns how many bytes at the start of b are c: a flood of one
+// byte (ESC, CR, empty lines) read eight bytes at a time. Each word is
+// read as b[n:n+8:n+8], a slice of exactly the word, which the compiler
+// checks once and need not guard for emptiness.
+func RunOf(b []byte, c byte) int {
+	w := uint64(c) * 0x0101010101010101
+	n := 0
+	for n+8 <= len(b) && binary.LittleEndian.Uint64(b[n:n+8:n+8]) == w {
+		n += 8
+	}
+	for n < len(b) && b[n] == c {
+		n++
+	}
+	return n
+}

@@ -322,3 +322,23 @@ func TestIndexNonASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestRunOf compares RunOf with a byte loop on runs of every length
+// across the eight bytes read at once, ended by every other byte or by
+// the end, for the bytes whose floods it reads.
+func TestRunOf(t *testing.T) {
+	for _, c := range []byte{0x1B, '\r', '\n', 0} {
+		for n := 0; n <= 25; n++ {
+			for _, end := range []string{"", "x", string(c ^ 1), "\x80", string(c) + "\x00"} {
+				in := []byte(strings.Repeat(string(c), n) + end)
+				want := 0
+				for want < len(in) && in[want] == c {
+					want++
+				}
+				if got := RunOf(in, c); got != want {
+					t.Errorf("RunOf(%+q, %#x) = %d, want %d", in, c, got, want)
+				}
+			}
+		}
+	}
+}
