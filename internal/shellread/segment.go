@@ -289,6 +289,11 @@ func lex(src string, judged func(rune) bool) lexed {
 				}
 				start := i
 				for i < len(src) && !isBlank(src[i]) && strings.IndexByte("\n;|&)<>", src[i]) < 0 {
+					if src[i] == '\\' && i+1 < len(src) {
+						// An escaped byte, a blank among them, is part
+						// of the delimiter (E\ F is "E F").
+						i++
+					}
 					if src[i] >= 0x80 {
 						// A non-ASCII delimiter, and the end line that
 						// repeats it, are left to the parser: the
