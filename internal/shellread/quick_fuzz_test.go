@@ -46,6 +46,13 @@ func FuzzQuickPath(f *testing.F) {
 		"cat <<$'E'\n\u2018x\nE\necho '\u00e9'",
 		"cat <<'E'\"F\"\n\u2018\nEF\n",
 		"cat <<-\tEOF\n\t\u2018x\n\tEOF\n",
+		// Backslashes in delimiters: an escaped one outside quotes, a
+		// literal one inside them.
+		"cat <<E\\\\F\nE\\F\necho \u2018x\nEF\n",
+		"cat <<'E\\'\nE\\\necho \u2018x\nE\n",
+		"cat <<\"E\\x\"\nE\\x\necho \u2018x\nEx\n",
+		"cat <<E\\'\nE'\necho \u2018x\nE\n",
+		"cat <<\"E$x\"\n\u2018\nE\necho \u2018x\n",
 		// Nested substitutions.
 		"echo \"$(echo \"$(echo '\u2018x')\")\" \u00e9",
 		"echo `echo \\`echo \u2018x\\``",

@@ -308,7 +308,14 @@ func lex(src string, judged func(rune) bool) lexed {
 					// its body expands is the parser's to say.
 					l.parse()
 				}
-				heredoc = append(heredoc, unquoteDelim(src[start:i]))
+				delim, ok := unquoteDelim(src[start:i])
+				if !ok {
+					// No line is "\n": the body runs to the end, and
+					// the parser reads all of it.
+					delim = "\n"
+					l.parse()
+				}
+				heredoc = append(heredoc, delim)
 				dash = append(dash, d)
 				expands = append(expands, !strings.ContainsAny(src[start:i], "'\"\\"))
 				i--
@@ -466,14 +473,45 @@ func skipBody(src string, i int, delim string, dash bool) (body, end int) {
 	return len(src), len(src)
 }
 
-func unquoteDelim(s string) string {
+// unquoteDelim returns the end line of a here-document whose delimiter
+// word is s, as the parser reads it: outside quotes a backslash takes
+// the byte after it literally; inside single quotes every byte is
+// literal; inside double quotes every byte is kept as written, a
+// backslash and the byte it escapes both. It reports false for a word
+// it does not read: one with an expansion ($, `) or an unclosed quote.
+func unquoteDelim(s string) (string, bool) {
 	b := make([]byte, 0, len(s))
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '\'' && c != '"' && c != '\\' {
+		switch c := s[i]; c {
+		case '$', '`':
+			return "", false
+		case '\\':
+			if i++; i < len(s) {
+				b = append(b, s[i])
+			}
+		case '\'', '"':
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if c == '"' {
+					if s[j] == '$' || s[j] == '`' {
+						return "", false
+					}
+					if s[j] == '\\' && j+1 < len(s) {
+						j++
+					}
+				}
+				j++
+			}
+			if j == len(s) {
+				return "", false
+			}
+			b = append(b, s[i+1:j]...)
+			i = j
+		default:
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return string(b), true
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
