@@ -95,6 +95,9 @@ func TestCleanGrowth(t *testing.T) {
 		{"a run of CRs, each a line", "x" + strings.Repeat("\r", n), false},
 		{"overstrike", strings.Repeat("_\bx", n/3), false},
 		{"colour log, a quarter text", strings.Repeat("\x1b[1mab\x1b[0m\n", n/12), false},
+		{"invalid bytes, one line", strings.Repeat("\xff", n), false},
+		{"invalid bytes among text", strings.Repeat("ab\xffcd\x80", n/6), false},
+		{"C1 controls", strings.Repeat("\u0085x", n/3), false},
 	} {
 		for _, maxLine := range []int{DefaultMaxLine, n} {
 			opts := Options{Limits: Limits{MaxOutput: -1, MaxLine: maxLine}}

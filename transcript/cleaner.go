@@ -271,8 +271,11 @@ func cleanOnce(raw []byte, opts Options) *Cleaner {
 	c.toText, c.pass, c.raw = true, true, raw
 	// The line buffer at its largest, once, rather than grown by
 	// doubling; and only if a line takes the token path: clean lines go
-	// straight to the output.
-	c.lineCap = min(len(raw), c.lim.MaxLine) + utf8.UTFMax
+	// straight to the output. A line holds at most MaxLine+1 bytes (text
+	// writes out a piece when it outgrows MaxLine), and its bytes come
+	// from at least a quarter as many of raw (U+FFFD stands for one
+	// byte).
+	c.lineCap = min(maxGrowth*len(raw), c.lim.MaxLine+1)
 	c.write(raw)
 	c.finish()
 	return c

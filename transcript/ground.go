@@ -110,7 +110,9 @@ loop:
 				}
 				for r := m; r > 0; {
 					if len(buf)-k < len(replacement) {
-						c.groundText(buf[:k], min(plain, k), n)
+						// buf holds the output of the run's bytes
+						// before m-r, as well as of src before n.
+						c.groundText(buf[:k], min(plain, k), n+m-r)
 						k, plain = 0, len(buf)
 					}
 					w := min(r, (len(buf)-k)/len(replacement))
