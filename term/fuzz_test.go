@@ -28,6 +28,7 @@ func fuzzSeeds() []string {
 		"\x1b[m\x1b[;m\x1b[:m\x1b[1:m\x1b[000001m\x1b[99999m\x1b[65535;65536m\x1b[;;;m",
 		"\xe2\x1b[31m\x9b1m\xc3\n\x80\x1b[0m\xf0\x9f\t\x98\x80",
 		"\x1b[" + strings.Repeat("1;", 31) + "1m" + "\x1b[" + strings.Repeat(";", 32) + "m",
+		strings.Repeat("\x1b[1", 20) + "m" + strings.Repeat("\x1b[A", 12) + "x",
 	}
 	for _, tc := range policyCases {
 		seeds = append(seeds, tc.in)

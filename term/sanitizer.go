@@ -567,6 +567,11 @@ func dropRun(src []byte) int {
 			if final == 'm' || end == 0 {
 				return n // an SGR is scanSGR's
 			}
+			if escape.RepeatsAt(src, n, end) {
+				// A flood of one CSI (cut short, a cursor move): its
+				// copies are dropped as it was.
+				end = escape.RepeatEnd(src, n, end)
+			}
 			n = end
 		}
 		// Titles ended by BEL, the next commonest, in a loop of their

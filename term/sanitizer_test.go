@@ -629,6 +629,11 @@ func TestESCFloodSplit(t *testing.T) {
 		strings.Repeat("\x1b[\xc2", 6) + "\x9b",
 		strings.Repeat("\x1b[31m\x1b[", 5),
 		"\x1bP1<x\x1b\\y\x1bPq#1\x1b\\y\x1b]0;t\x1b\\y\x1bXt\x1b\\y",
+		// Floods of one CSI, cut short or whole, longer than a block
+		// of RepeatEnd's, broken by another CSI or ended by an SGR.
+		strings.Repeat("\x1b[", 150) + "m" + strings.Repeat("\x1b[", 140) + "x",
+		strings.Repeat("\x1b[12", 90) + "\x1b[13" + strings.Repeat("\x1b[12", 9) + "mx",
+		strings.Repeat("\x1b[A", 100) + "\x1b[31m" + strings.Repeat("\x1b[2K\x1b[1G", 40) + "x",
 	}
 	for _, opts := range allOptions {
 		for _, in := range inputs {

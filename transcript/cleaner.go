@@ -394,6 +394,14 @@ func (c *Cleaner) cutCSIRun(src []byte) int {
 			if end == 0 || end-n > maxString {
 				break
 			}
+			if escape.RepeatsAt(src, n, end) {
+				// A flood of one cut CSI: each copy counts as
+				// the first.
+				e := escape.RepeatEnd(src, n, end)
+				cut += int64((e - n) / (end - n))
+				n = e
+				continue
+			}
 			cut++
 			n = end
 		}

@@ -51,6 +51,14 @@ func TestFastPathsAgree(t *testing.T) {
 		"\x1b[K\x1b[H\x1b[m\x1b[J\x1b[\x1b[@\x1b[~", "\x1b[\x7f\x1b[\x1b[m", "\x9b1m\x9b7@\xc2\x9b9~\x9b1\x1b[m\x9b2;\x9b3\x7f\xc2\x9b4\x9b5?", "\x9b3\x7fmx\x9b:m\xc2\x9b:4m"} {
 		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1])
 	}
+	// Floods of one CSI cut short, longer than a block of RepeatEnd's,
+	// broken by another CSI, an SGR or text.
+	for _, unit := range []string{"\x1b[", "\x1b[1", "\x1b[12", "\x1b[1234"} {
+		for _, n := range []int{4, 5, 40, 150} {
+			flood := strings.Repeat(unit, n)
+			ins = append(ins, flood+"x", flood+"m"+flood, flood+"\x1b[13"+flood+"\x1b[1m", "a"+flood+unit[:len(unit)-1]+"\n")
+		}
+	}
 	// Runs of bytes that no valid UTF-8 holds, of every length around a
 	// word and a batch, between text and next to lead bytes.
 	for _, unit := range []string{"\xff", "\xa0", "\xbf", "\xc0\xc1", "\xf5\xfe", "\xa5\xff\xc1"} {
@@ -158,6 +166,7 @@ func FuzzFastPaths(f *testing.F) {
 		f.Add([]byte(tt.in), uint8(i))
 	}
 	f.Add([]byte("a\xffb\xe2\x82c\xa0\x9b1md\xf0\x9f\x98"), uint8(0))
+	f.Add([]byte(strings.Repeat("\x1b[1", 20)+"m"+strings.Repeat("\x1b[", 12)+"x"), uint8(0))
 	// Persian words joined across a ZWNJ, and lines that would be clean
 	// but for a ZWNJ that does not join (before a mark and a space,
 	// before a letter that never joins, after one that joins only on its
