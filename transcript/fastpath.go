@@ -346,7 +346,17 @@ func textRun(src []byte) (n int, ascii bool) {
 			}
 			continue
 		}
-		ascii = false
+		if ascii {
+			// The run's first character above ASCII: a flood of
+			// it is read a block at a time.
+			ascii = false
+			if size := leadSize(b); n+size < len(src) && src[n+size] == b && escape.RepeatsAt(src, n, n+size) {
+				if m := runeCopies(src[n:], size); m > 0 {
+					n += m
+					continue
+				}
+			}
+		}
 		switch {
 		case b >= 0xC2 && b <= 0xDF && n+1 < len(src) && src[n+1]&0xC0 == 0x80:
 			if b == 0xC2 && src[n+1] <= 0x9F {
@@ -375,6 +385,25 @@ func textRun(src []byte) (n int, ascii bool) {
 		n += size
 	}
 	return n, ascii && n > 0
+}
+
+// runeCopies returns the length of the copies of one character of text,
+// size bytes, at the start of src, as far as escape.RepeatEnd finds them:
+// a flood of one character (a screen of zero-width spaces) read a block
+// at a time. It returns 0 when src does not start with a character of
+// text that long. Whether a character is text depends on its own bytes
+// alone.
+func runeCopies(src []byte, size int) int {
+	if r, n := utf8.DecodeRune(src); n != size || r <= 0x9F {
+		return 0 // invalid, or a C1 control
+	}
+	return escape.RepeatEnd(src, 0, size)
+}
+
+// leadSize returns the length of the character that the lead byte b
+// starts: 2 for C2-DF, 3 for E0-EF, 4 for F0-FF (and no use for the rest).
+func leadSize(b byte) int {
+	return 2 + int(b>>5&1) + int(b>>4&(b>>5)&1)
 }
 
 // escRun returns how many ESC bytes start src, which starts with one, and

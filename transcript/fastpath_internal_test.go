@@ -224,6 +224,49 @@ func TestTextRun(t *testing.T) {
 	}
 }
 
+// TestTextRunCopies compares textRun with textRunRef on floods of copies
+// of one unit of two to four bytes led by each byte from 0x80 (whole
+// characters, C1 controls, surrogates, overlong and cut-short forms), as
+// long as a word or a block of escape.RepeatEnd's, after ASCII or not,
+// broken by another character or cut short at the end of src.
+func TestTextRunCopies(t *testing.T) {
+	conts := []byte{0x80, 0x9F, 0xA0, 0xBF, 'a'}
+	for lead := 0x80; lead <= 0xFF; lead++ {
+		for _, b1 := range conts {
+			for _, b2 := range conts[1:4] {
+				for _, b3 := range conts[2:] {
+					unit := []byte{byte(lead), b1, b2, b3}
+					for size := 2; size <= 4; size++ {
+						for _, copies := range []int{4, 120} {
+							flood := strings.Repeat(string(unit[:size]), copies)
+							for _, in := range []string{flood, "a" + flood + "\u00e9" + flood, flood + string(unit[:size-1])} {
+								for cut := len(in); cut >= len(in)-3; cut-- {
+									n, ascii := textRun([]byte(in[:cut]))
+									wantN, wantASCII := textRunRef([]byte(in[:cut]))
+									if n != wantN || ascii != wantASCII {
+										t.Fatalf("textRun(%+q) = %d, %v; textRunRef says %d, %v", in[:cut], n, ascii, wantN, wantASCII)
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLeadSize checks leadSize against the length of a character that
+// each lead byte of valid UTF-8 starts.
+func TestLeadSize(t *testing.T) {
+	for r := rune(0x80); r <= utf8.MaxRune; r += 0x3F {
+		b := utf8.AppendRune(nil, r)
+		if got := leadSize(b[0]); got != len(b) {
+			t.Fatalf("leadSize(%#x) = %d, want %d", b[0], got, len(b))
+		}
+	}
+}
+
 // TestPassLinesWait checks which lines passLines passes when max cuts one,
 // and when it says that the cut line would pass whole.
 func TestPassLinesWait(t *testing.T) {

@@ -167,6 +167,7 @@ func FuzzFastPaths(f *testing.F) {
 	}
 	f.Add([]byte("a\xffb\xe2\x82c\xa0\x9b1md\xf0\x9f\x98"), uint8(0))
 	f.Add([]byte(strings.Repeat("\x1b[1", 20)+"m"+strings.Repeat("\x1b[", 12)+"x"), uint8(0))
+	f.Add([]byte(strings.Repeat("\u200b", 9)+"\u0301\u0301\u0301\u0301\u0301\x1b[1m"+strings.Repeat("\u00ad", 7)+"\n"), uint8(0))
 	// Persian words joined across a ZWNJ, and lines that would be clean
 	// but for a ZWNJ that does not join (before a mark and a space,
 	// before a letter that never joins, after one that joins only on its

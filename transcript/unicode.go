@@ -277,6 +277,16 @@ func (c *Cleaner) emitUnicode(seg []byte, from int) {
 			if j == len(seg) || seg[j] < utf8.RuneSelf {
 				break
 			}
+			if seg[j] == seg[i] && escape.RepeatsAt(seg, i, j) {
+				if _, ok := c.classes.settled(r); ok {
+					// Copies of a character whose class its
+					// neighbours do not decide: each escapes as
+					// this one did. (A copy follows the last one
+					// taken, and is read next.)
+					buf, j = c.escapeCopies(buf, seg, i, j, r, cls)
+					i = j - size
+				}
+			}
 			r2, size2 := decodeRune(seg[j:])
 			cls2, ok := c.classes.settled(r2)
 			if !ok {
@@ -330,6 +340,38 @@ func (c *Cleaner) escapeTags(buf, seg []byte, i, end int) []byte {
 		}
 	}
 	return buf
+}
+
+// escapeCopies counts the copies of the character r of class cls,
+// seg[i:j], that follow it in seg, as far as RepeatEnd finds them, and
+// writes their escapes to buf, which ends with r's own. It returns buf
+// and the end of the copies; what did not fit is written out. A flood of
+// one character (a screen of zero-width spaces) costs a copy of its
+// escape for each, written a piece at a time.
+func (c *Cleaner) escapeCopies(buf, seg []byte, i, j int, r rune, cls plainsight.Class) ([]byte, int) {
+	size, end := j-i, escape.RepeatEnd(seg, i, j)
+	c.countUnicode(cls, (end-j)/size)
+	if c.opts.Unicode != UnicodeEscape {
+		return buf, end
+	}
+	var note [escape.MaxNotation]byte
+	n := len(plainsight.AppendEscapeRune(note[:0], r))
+	for j < end {
+		if cap(buf)-len(buf) < n {
+			c.emitPiece(buf, j)
+			buf = buf[:0]
+		}
+		// As many as buf has room for: the first from note, the
+		// rest copied from those before, doubling.
+		k := min((end-j)/size, (cap(buf)-len(buf))/n)
+		fill := buf[len(buf) : len(buf)+k*n]
+		for w := copy(fill, note[:n]); w < len(fill); w *= 2 {
+			copy(fill[w:], fill[:w])
+		}
+		buf = buf[:len(buf)+len(fill)]
+		j += k * size
+	}
+	return buf, end
 }
 
 // tagSize is the length of a tag character in UTF-8.

@@ -176,6 +176,11 @@ func TestUnicodePieces(t *testing.T) {
 		"tag messages":   strings.Repeat("\U000E0068\U000E0069\U000E0021\U000E007F \u200b\U000E0067", ubufSize/8),
 		"long text":      strings.Repeat("x", 2*ubufSize) + "\u202e" + strings.Repeat("\u65e5", ubufSize) + "\u200b",
 		"lines repeated": strings.Repeat(strings.Join(unicodeLines, " "), ubufSize/256),
+		// Floods of one character that escapes alone, of each length,
+		// broken by another, and of ones whose neighbours decide.
+		"floods": strings.Repeat("\u00ad", ubufSize/3) + "\u202e" + strings.Repeat("\u202e", ubufSize/2) + "x\u200b" +
+			strings.Repeat("\U000F0000", ubufSize/5) + "\U000F0001\U000F0000\U000F0000" + strings.Repeat("\u200d", 300) +
+			strings.Repeat("\ufe0f", 300) + strings.Repeat("\U000E0100", 300) + strings.Repeat("\u200c", 300) + "\u0628",
 	}
 	for name, seg := range segs {
 		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
@@ -195,6 +200,28 @@ func TestUnicodePieces(t *testing.T) {
 	}
 }
 
+// TestEscapeCopies checks floods of one character that escapes alone, of
+// each length up to past a word's worth of copies and a power of two
+// (where escapeCopies' doubling copy ends), each in a Cleaner of its own,
+// against Sanitize.
+func TestEscapeCopies(t *testing.T) {
+	for _, ch := range []string{"\u00ad", "\u202e", "\U000F0000"} {
+		for copies := 1; copies <= 70; copies++ {
+			for _, seg := range []string{strings.Repeat(ch, copies), "x" + strings.Repeat(ch, copies) + "\u200b"} {
+				perRune, sanitized := NewCleaner(Options{}), NewCleaner(Options{})
+				perRune.emitUnicode([]byte(seg), 0)
+				sanitized.emitSanitized([]byte(seg))
+				if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
+					t.Fatalf("%+q: text mismatch (-Sanitize +per rune):\n%s", seg, diff)
+				}
+				if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
+					t.Fatalf("%+q: report mismatch (-Sanitize +per rune):\n%s", seg, diff)
+				}
+			}
+		}
+	}
+}
+
 // FuzzUnicodePaths checks on any clean text (controls dropped, invalid
 // UTF-8 replaced) that the per-rune path agrees with Sanitize.
 func FuzzUnicodePaths(f *testing.F) {
@@ -203,6 +230,8 @@ func FuzzUnicodePaths(f *testing.F) {
 	// at a time: ZWNJs that join and that do not, emoji and one not
 	// assigned.
 	f.Add("\u0645\u06cc\u06a9\u0634\u062f\u0645\u06cc\u06a9\u0634\u062f \u0645\u06cc\u200c\u06a9 \u0628\u200c\u0301 \u0628\u200c\u0621 \u0627\u200c\u0628 \U0001F680 \U0001F2FF")
+	// Floods of one character that escapes alone, broken by others.
+	f.Add(strings.Repeat("\u200b", 9) + "\u200c" + strings.Repeat("\u00ad", 7) + "\u200d\u200d\u200d\u200d" + strings.Repeat("\U000F0000", 4) + "a")
 	f.Fuzz(func(t *testing.T, s string) {
 		seg := []byte(strings.Map(func(r rune) rune {
 			if r < 0x20 && r != '\t' || r >= 0x7F && r <= 0x9F {
