@@ -269,13 +269,11 @@ func cleanOnce(raw []byte, opts Options) *Cleaner {
 	// Until the text differs from raw, it is not written anywhere: put
 	// only checks that each piece is the next part of raw.
 	c.toText, c.pass, c.raw = true, true, raw
-	// The line buffer at its largest, once, rather than grown by
-	// doubling; and only if a line takes the token path: clean lines go
-	// straight to the output. A line holds at most MaxLine+1 bytes (text
-	// writes out a piece when it outgrows MaxLine), and its bytes come
-	// from at least a quarter as many of raw (U+FFFD stands for one
-	// byte).
-	c.lineCap = min(maxGrowth*len(raw), c.lim.MaxLine+1)
+	// The line buffer at the size of the longest line raw can hold, once,
+	// rather than grown by doubling; and only if a line takes the token
+	// path: clean lines go straight to the output. (U+FFFD for invalid
+	// bytes may make a line outgrow it: growLine.)
+	c.lineCap = min(len(raw), c.lim.MaxLine+1) + utf8.UTFMax
 	c.write(raw)
 	c.finish()
 	return c

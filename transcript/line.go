@@ -119,6 +119,9 @@ func (c *Cleaner) text(b []byte, plain int) {
 		c.linePlain = len(c.line) + plain
 	}
 	maxLine := c.lim.MaxLine
+	if len(c.line)+len(b) > cap(c.line) && c.lineCap > 0 {
+		c.growLine(len(c.line) + len(b))
+	}
 	for len(c.line)+len(b) > maxLine {
 		k := maxLine + 1 - len(c.line)
 		c.line = append(c.line, b[:k]...)
@@ -135,6 +138,21 @@ func (c *Cleaner) text(b []byte, plain int) {
 		c.linePlain = max(c.linePlain-i, 0)
 	}
 	c.line = append(c.line, b...)
+}
+
+// growLine makes room in Clean's line buffer for need bytes, which its
+// first size, the input's length, does not hold (U+FFFD stands for one
+// invalid byte): to twice its size, and no more than the longest line,
+// MaxLine+1 bytes, so that append does not grow it by a quarter at a
+// time.
+func (c *Cleaner) growLine(need int) {
+	size := min(max(need, 2*cap(c.line)), c.lim.MaxLine+1)
+	if size <= cap(c.line) {
+		return
+	}
+	line := make([]byte, len(c.line), size)
+	copy(line, c.line)
+	c.line = line
 }
 
 // edgePlain returns plain, the length of a prefix of seg known to need
