@@ -201,6 +201,10 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			for {
 				if mode == Visualize {
 					j += copy(dst[j:], visualEscape)
+				} else if escape.RepeatsAt(src, i, e) {
+					// Copies of it, which write nothing either, and
+					// so may be read past end.
+					e = escape.RepeatEnd(src, i, e)
 				}
 				i = e
 				// The next one right after (a flood of them): read
