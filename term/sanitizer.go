@@ -585,6 +585,10 @@ func dropRun(src []byte) int {
 			if payload >= len(src) || src[payload] != 0x07 {
 				break
 			}
+			if escape.RepeatsAt(src, n, payload+1) {
+				// A flood of one title: its copies go with it.
+				payload = escape.RepeatEnd(src, n, payload+1) - 1
+			}
 			n, payload = payload+1, 0
 		}
 		if n+1 >= len(src) || src[n] != 0x1b {

@@ -634,6 +634,7 @@ func TestESCFloodSplit(t *testing.T) {
 		strings.Repeat("\x1b[", 150) + "m" + strings.Repeat("\x1b[", 140) + "x",
 		strings.Repeat("\x1b[12", 90) + "\x1b[13" + strings.Repeat("\x1b[12", 9) + "mx",
 		strings.Repeat("\x1b[A", 100) + "\x1b[31m" + strings.Repeat("\x1b[2K\x1b[1G", 40) + "x",
+		strings.Repeat("\x1b]0;a\a", 60) + "\x1b]0;b\a" + strings.Repeat("\x1b]2;title\a", 40) + "\x1b]0;a" + strings.Repeat("\x1b]0;a\a", 9) + "x",
 		strings.Repeat("\xc2\x9b1m", 90) + "\xc2\x9b2m" + strings.Repeat("\x9b1m", 70) + "\x9b1" + strings.Repeat("\xc2\x9b1m", 9) + "x",
 	}
 	for _, opts := range allOptions {

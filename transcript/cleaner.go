@@ -432,6 +432,14 @@ func (c *Cleaner) stringRun(src []byte) int {
 			if end == 0 || end-n-3 > maxString {
 				break
 			}
+			if escape.RepeatsAt(src, n, end) {
+				// A flood of one title: each copy counts as
+				// the first.
+				e := escape.RepeatEnd(src, n, end)
+				titles += int64((e - n) / (end - n))
+				n = e
+				continue
+			}
 			titles++
 			n = end
 		}

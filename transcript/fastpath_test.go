@@ -59,6 +59,13 @@ func TestFastPathsAgree(t *testing.T) {
 			ins = append(ins, flood+"x", flood+"m"+flood, flood+"\x1b[13"+flood+"\x1b[1m", "a"+flood+unit[:len(unit)-1]+"\n")
 		}
 	}
+	// Floods of one title, broken by another or one cut short.
+	for _, unit := range []string{"\x1b]0;a\a", "\x1b]2;title\a", "\x1b]8;\a"} {
+		for _, n := range []int{3, 40, 150} {
+			flood := strings.Repeat(unit, n)
+			ins = append(ins, flood+"x", flood+"\x1b]0;b\a"+flood, flood+unit[:len(unit)-1]+flood)
+		}
+	}
 	// Runs of bytes that no valid UTF-8 holds, of every length around a
 	// word and a batch, between text and next to lead bytes.
 	for _, unit := range []string{"\xff", "\xa0", "\xbf", "\xc0\xc1", "\xf5\xfe", "\xa5\xff\xc1"} {
