@@ -502,9 +502,14 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			if m == 0 {
 				break
 			}
-			c.rep.BytesIn += int64(m)
-			c.countCSI(sgr, m)
-			n += m
+			end := n + m
+			if escape.RepeatsAt(src, n, end) {
+				// A flood of one: each copy counts as the first.
+				end = escape.RepeatEnd(src, n, end)
+			}
+			c.rep.BytesIn += int64(end - n)
+			c.countCSIs(sgr, m, int64((end-n)/m))
+			n = end
 		}
 		if n > 0 {
 			return n

@@ -41,13 +41,18 @@ func (c *Cleaner) sequence(k ansi.Kind, s *ansi.Seq) {
 
 // countCSI counts a CSI of length bytes.
 func (c *Cleaner) countCSI(sgr bool, length int) {
+	c.countCSIs(sgr, length, 1)
+}
+
+// countCSIs counts n copies of a CSI of length bytes.
+func (c *Cleaner) countCSIs(sgr bool, length int, n int64) {
 	if sgr {
-		c.rep.Sequences.SGR++
+		c.rep.Sequences.SGR += n
 	} else {
-		c.rep.Sequences.CSI++
+		c.rep.Sequences.CSI += n
 	}
 	if length > c.lim.MaxString {
-		c.rep.OverLimit++
+		c.rep.OverLimit += n
 	}
 }
 

@@ -51,9 +51,9 @@ func TestFastPathsAgree(t *testing.T) {
 		"\x1b[K\x1b[H\x1b[m\x1b[J\x1b[\x1b[@\x1b[~", "\x1b[\x7f\x1b[\x1b[m", "\x9b1m\x9b7@\xc2\x9b9~\x9b1\x1b[m\x9b2;\x9b3\x7f\xc2\x9b4\x9b5?", "\x9b3\x7fmx\x9b:m\xc2\x9b:4m"} {
 		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1])
 	}
-	// Floods of one CSI cut short, longer than a block of RepeatEnd's,
-	// broken by another CSI, an SGR or text.
-	for _, unit := range []string{"\x1b[", "\x1b[1", "\x1b[12", "\x1b[1234"} {
+	// Floods of one CSI, cut short or introduced by C1, longer than a
+	// block of RepeatEnd's, broken by another CSI, an SGR or text.
+	for _, unit := range []string{"\x1b[", "\x1b[1", "\x1b[12", "\x1b[1234", "\xc2\x9b1m", "\x9b1m", "\x9b12;3H", "\xc2\x9b?25h", "\x9b1;2;3;45H"} {
 		for _, n := range []int{4, 5, 40, 150} {
 			flood := strings.Repeat(unit, n)
 			ins = append(ins, flood+"x", flood+"m"+flood, flood+"\x1b[13"+flood+"\x1b[1m", "a"+flood+unit[:len(unit)-1]+"\n")
