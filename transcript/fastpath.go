@@ -401,7 +401,8 @@ func runeCopies(src []byte, size int) int {
 }
 
 // leadSize returns the length of the character that the lead byte b
-// starts: 2 for C2-DF, 3 for E0-EF, 4 for F0-FF (and no use for the rest).
+// starts: 2 for C2-DF, 3 for E0-EF, 4 for F0-F4. For a byte that leads
+// no character it returns a length that runeCopies' decode rejects.
 func leadSize(b byte) int {
 	return 2 + int(b>>5&1) + int(b>>4&(b>>5)&1)
 }

@@ -10,10 +10,10 @@ import "encoding/binary"
 // index, the end of the last copy it need not read. It returns end when
 // the word after end does not repeat the sequence.
 //
-// The copies are found a word at a time: b holds copies of the sequence
-// from start to i when b[j] == b[j-(end-start)] for each j in [end, i).
-// A reader calls it where RepeatsAt reports a copy, a test it makes
-// inline.
+// b holds copies of the sequence from start to i when
+// b[j] == b[j-(end-start)] for each j in [end, i): RepeatEnd finds i
+// comparing a block, then a word, then a byte at a time. A reader calls
+// it where RepeatsAt reports a copy, a test it makes inline.
 func RepeatEnd(b []byte, start, end int) int {
 	if !RepeatsAt(b, start, end) {
 		return end
