@@ -557,9 +557,10 @@ func dropLen(src []byte) int {
 func dropRun(src []byte) int {
 	n := 0
 	for {
-		// CSIs, the commonest, in a loop of their own with no call: a
-		// loop with a call would reload after each CSI what the call
-		// spills. (n < len(src)-2, not n+2 < len(src): the compiler
+		// CSIs, the commonest, in a loop of their own with no call but
+		// where copies follow (RepeatEnd, taken once for a flood): a
+		// loop with a call for each CSI would reload after it what the
+		// call spills. (n < len(src)-2, not n+2 < len(src): the compiler
 		// proves the reads of src[n], src[n+1] and the header in
 		// bounds from the first form only.)
 		for n < len(src)-2 && src[n] == 0x1b && src[n+1] == '[' {
@@ -575,8 +576,8 @@ func dropRun(src []byte) int {
 			n = end
 		}
 		// Titles ended by BEL, the next commonest, in a loop of their
-		// own, whose one call (shortPayloadEnd, too long to inline)
-		// spills nothing the CSI loop holds. A string that does not end
+		// own, whose call for each (shortPayloadEnd, too long to
+		// inline) spills nothing the CSI loop holds. A string that does not end
 		// within the payload read here is read on from where it stopped
 		// (stringEndFrom).
 		payload := 0
@@ -585,11 +586,12 @@ func dropRun(src []byte) int {
 			if payload >= len(src) || src[payload] != 0x07 {
 				break
 			}
-			if escape.RepeatsAt(src, n, payload+1) {
+			end := payload + 1
+			if escape.RepeatsAt(src, n, end) {
 				// A flood of one title: its copies go with it.
-				payload = escape.RepeatEnd(src, n, payload+1) - 1
+				end = escape.RepeatEnd(src, n, end)
 			}
-			n, payload = payload+1, 0
+			n, payload = end, 0
 		}
 		if n+1 >= len(src) || src[n] != 0x1b {
 			return n
