@@ -1,0 +1,145 @@
+// Package c1string finds where a control string that a C1 introducer
+// opens ends, as package ansi's parser reads it, so that the streams
+// (term's Sanitizer, transcript's Cleaner) may drop one without a parser
+// token.
+//
+// In random bytes and binary output a raw C1 introducer opens a string
+// every fifty bytes or so, and the next C1 byte most often ends it: a
+// parser token each, and its turn of the stream's loop, cost more than
+// the bytes. Only OSC, SOS, PM and APC strings are read here; a DCS,
+// whose header is a sequence of its own before its payload, is left to
+// the parser. The package's tests hold it to the parser byte for byte.
+package c1string
+
+// Header returns the length of the C1 introducer of an OSC, SOS, PM or
+// APC string at the start of src, raw (9D) or in UTF-8 (C2 9D), and the
+// C1 control (0x98 SOS, 0x9D OSC, 0x9E PM, 0x9F APC); 0 and 0 if there is
+// none.
+func Header(src []byte) (n int, intro byte) {
+	if len(src) > 0 && src[0] == 0xC2 {
+		n, src = 1, src[1:]
+	}
+	if len(src) == 0 {
+		return 0, 0
+	}
+	switch c := src[0]; c {
+	case 0x98, 0x9D, 0x9E, 0x9F:
+		return n + 1, c
+	}
+	return 0, 0
+}
+
+// Introducer reports whether the C1 control c opens a sequence (DCS, SOS,
+// CSI, OSC, PM, APC): an ESC or an introducer that cuts a string short
+// starts the next sequence.
+func Introducer(c byte) bool {
+	return c == 0x90 || c == 0x98 || c == 0x9B || c == 0x9D || c == 0x9E || c == 0x9F
+}
+
+// End reads the payload of a control string from src[i], in the parser's
+// string states (osc_string, sos_pm_apc_string; osc is true in the
+// first), and returns where the payload ends and where the string's token
+// ends, as indexes in src, and whether a terminator ended it (ST, or BEL
+// in an OSC) rather than an abort. It returns end 0 when the string does
+// not end in src: the parser then waits for more input, or reads on.
+//
+// It reads as the parser does:
+//   - ST, raw (9C) or in UTF-8 (C2 9C), and BEL in an OSC end the string;
+//     CAN, SUB and any C1 control that opens nothing abort it. Each is
+//     read with the string, after its payload.
+//   - ESC \ is ST. Any other ESC, and a C1 introducer, raw or in UTF-8,
+//     abort the string and start the next sequence: end is the index of
+//     the ESC or the introducer, which the parser reads as the start of a
+//     sequence from Ground.
+//   - Any other byte is payload. A UTF-8 lead byte and the continuation
+//     bytes that follow it are one character, whatever their values (a
+//     continuation byte 80-9F in one is no C1 control); a byte that cuts
+//     the character short is read on its own.
+//   - An ESC or a C2 that src ends in waits for the byte after it.
+func End(src []byte, i int, osc bool) (payloadEnd, end int, terminated bool) {
+	for i < len(src) {
+		switch b := src[i]; {
+		case b < 0x80:
+			switch {
+			case b == 0x1B:
+				switch {
+				case i+1 == len(src):
+					return 0, 0, false // ST or an abort: the next byte decides
+				case src[i+1] == '\\':
+					return i, i + 2, true
+				}
+				return i, i, false
+			case b == 0x07 && osc:
+				return i, i + 1, true
+			case b == 0x18 || b == 0x1A:
+				return i, i + 1, false
+			}
+			i++
+		case b < 0xA0:
+			switch {
+			case b == 0x9C:
+				return i, i + 1, true
+			case Introducer(b):
+				return i, i, false
+			}
+			return i, i + 1, false
+		case b == 0xC2:
+			if i+1 == len(src) {
+				return 0, 0, false // a C1 control or a character: the next byte decides
+			}
+			switch c := src[i+1]; {
+			case c == 0x9C:
+				return i, i + 2, true
+			case c >= 0x80 && c <= 0x9F:
+				if Introducer(c) {
+					return i, i, false
+				}
+				return i, i + 2, false
+			default:
+				// A lead: c, read on its own next, continues it if it
+				// is A0-BF, payload either way.
+				i++
+			}
+		default:
+			// A0-FF: payload, and a lead byte's continuation bytes
+			// with it.
+			l := leads[b]
+			i++
+			for k := 0; k < int(l.need) && i < len(src) && l.lo <= src[i] && src[i] <= l.hi; k++ {
+				i++
+				l.lo, l.hi = 0x80, 0xBF
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// A lead gives, for a UTF-8 lead byte C3-F4, how many continuation bytes
+// follow it and the range of the first (RFC 3629, as unicode/utf8's
+// accept ranges: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F); need is 0 for a
+// byte that leads nothing.
+type lead struct {
+	need   uint8
+	lo, hi byte
+}
+
+//go:generate go test -run TestGeneratedTables -gentable
+
+// buildLeads makes leads, the lead of each byte; C2, which may open a C1
+// control, is End's own case.
+func buildLeads() (t [256]lead) {
+	for b := 0xC2; b <= 0xDF; b++ {
+		t[b] = lead{1, 0x80, 0xBF}
+	}
+	for b := 0xE0; b <= 0xEF; b++ {
+		t[b] = lead{2, 0x80, 0xBF}
+	}
+	t[0xE0].lo = 0xA0
+	t[0xED].hi = 0x9F
+	for b := 0xF0; b <= 0xF4; b++ {
+		t[b] = lead{3, 0x80, 0xBF}
+	}
+	t[0xF0].lo = 0x90
+	t[0xF4].hi = 0x8F
+	return t
+}

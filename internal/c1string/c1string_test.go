@@ -1,0 +1,140 @@
+package c1string
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/ansi"
+)
+
+// reading is what End and Header say of a string, or what the parser
+// says End and Header should.
+type reading struct {
+	Header     int
+	Kind       ansi.Kind
+	PayloadLen int
+	End        int
+	Terminated bool
+}
+
+// fromParser reads src with ansi's parser from Ground, with more input to
+// come, and returns what Header and End should say of it: the zero
+// reading unless src starts with an OSC, SOS, PM or APC string that a C1
+// introducer opens and the parser returns its token in src. The end of a string that an ESC or a C1
+// introducer aborts is before that byte, which the parser reads with the
+// string as the start of the next sequence.
+func fromParser(src []byte) reading {
+	p := ansi.NewParser(0)
+	for pos := 0; pos < len(src); {
+		tok, n := p.Next(src[pos:], false)
+		if n == 0 {
+			break
+		}
+		pos += n
+		if tok.Kind != ansi.KindNone && !tok.Kind.IsSequence() {
+			return reading{} // src does not start with a sequence
+		}
+		if tok.Kind == ansi.KindNone {
+			continue
+		}
+		seq := p.Seq()
+		r := reading{Kind: tok.Kind, PayloadLen: seq.PayloadLen, End: pos,
+			Terminated: seq.Term == ansi.TermST || seq.Term == ansi.TermST8 || seq.Term == ansi.TermBEL}
+		if seq.C1UTF8 {
+			r.Header = 2
+		} else if seq.C1 {
+			r.Header = 1
+		}
+		if seq.Term == ansi.TermAborted && (seq.Abort == 0x1B || Introducer(seq.Abort)) {
+			r.End--
+			if seq.Abort != 0x1B && src[r.End-1] == 0xC2 {
+				r.End-- // in UTF-8
+			}
+		}
+		if !seq.C1 || tok.Kind == ansi.KindDCS || tok.Kind == ansi.KindCSI {
+			return reading{}
+		}
+		return r
+	}
+	return reading{}
+}
+
+// fromEnd is what Header and End say of src.
+func fromEnd(src []byte) reading {
+	n, intro := Header(src)
+	if n == 0 {
+		return reading{}
+	}
+	payloadEnd, end, terminated := End(src, n, intro == 0x9D)
+	if end == 0 {
+		return reading{}
+	}
+	kind := map[byte]ansi.Kind{0x98: ansi.KindSOS, 0x9D: ansi.KindOSC, 0x9E: ansi.KindPM, 0x9F: ansi.KindAPC}[intro]
+	return reading{Header: n, Kind: kind, PayloadLen: payloadEnd - n, End: end, Terminated: terminated}
+}
+
+// TestEndAgreesWithParser compares End with the parser on every string
+// introducer, raw and in UTF-8, before every pair of bytes: each lead with
+// each byte after it, each C0 and C1 control, ESC before each byte. The
+// tails end a character the pair begins, end the string in each way, or
+// leave it open.
+func TestEndAgreesWithParser(t *testing.T) {
+	intros := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d"}
+	tails := []string{"", "\x9c", "q\a", "\x80\x80\x80\x1b\\", "\xbf\x9d", "\x18", "\xc2"}
+	for _, intro := range intros {
+		for pair := range 1 << 16 {
+			for _, tail := range tails {
+				src := []byte(intro + "p" + string([]byte{byte(pair >> 8), byte(pair)}) + tail)
+				if diff := cmp.Diff(fromParser(src), fromEnd(src)); diff != "" {
+					t.Fatalf("%+q (-parser +End):\n%s", src, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestHeader compares Header with the parser on every pair of bytes
+// before ESC \ (ST, which no character absorbs): a string that Header finds is the parser's, and each string
+// of the parser that a C1 introducer opens, other than a DCS, is found.
+func TestHeader(t *testing.T) {
+	for pair := range 1 << 16 {
+		src := []byte{byte(pair >> 8), byte(pair), 0x1B, '\\'}
+		want := fromParser(src).Header
+		if got, _ := Header(src); got != want {
+			t.Fatalf("%+q: Header %d, parser %d", src, got, want)
+		}
+	}
+	for _, src := range []string{"", "\xc2"} {
+		if n, intro := Header([]byte(src)); n != 0 || intro != 0 {
+			t.Errorf("Header(%+q) = %d, %#x; want 0, 0", src, n, intro)
+		}
+	}
+}
+
+// TestIntroducer compares Introducer with the parser: a C1 control opens
+// a sequence when the parser, in Ground, returns no token for it alone.
+func TestIntroducer(t *testing.T) {
+	for c := 0x80; c <= 0x9F; c++ {
+		p := ansi.NewParser(0)
+		tok, _ := p.Next([]byte{byte(c)}, false)
+		if want := tok.Kind == ansi.KindNone; Introducer(byte(c)) != want {
+			t.Errorf("Introducer(%#x) = %v, parser %v", c, !want, want)
+		}
+	}
+}
+
+// FuzzEnd compares Header and End with the parser on any input that
+// starts with a string introducer.
+func FuzzEnd(f *testing.F) {
+	for _, s := range []string{
+		"\x9d0;title\a", "\x9d0;t\x1b\\", "\x98\xe2\x82\x9c\x9c", "\x9f\xf0\x9f\x98\x80\x9d", "\xc2\x9ex\xc2\x9c",
+		"\x9e\xc2", "\x9e\x1b", "\x9ea\xc2\xa0\xc2\x85", "\x9d\x07\x18", "\x98\xe0\x80\x9b",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if diff := cmp.Diff(fromParser(src), fromEnd(src)); diff != "" {
+			t.Fatalf("%+q (-parser +End):\n%s", src, diff)
+		}
+	})
+}
