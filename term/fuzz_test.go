@@ -20,6 +20,7 @@ func fuzzSeeds() []string {
 		"\x1b[31mred\x1b[0m plain \x1b]0;title\a\r\n",
 		"\x1b]8;;http://\x1bc\x1bP$q m q :;calc.exe;\r\x1b\\",
 		"\x9b31m\u009b8m\x9d0;t\x9c\xc2\x9c\xe2\x9c\xb3",
+		"a\x98s\xe2\x82\x9c\x9d0;t\a\x9ep\x85b\xc2\x9f\x1bx\x9d\x1b\\\x9e\xc2",
 		"\x1b[;4:3;38;2;175;175;215;58:2::190:80:70m\x1b[38;2;8m\x1b[>4;2m",
 		"\xc3\x1b[2J\xe2\x1b]0;pwn\aX\x1b_apc \u00e9\x1b\\",
 		"\x1b[" + strings.Repeat("1;", 40) + "8m\x1b[65544m\x1b[3\b1m",

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/c1string"
 	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
@@ -69,7 +70,7 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 		switch {
 		case keptByte[b]:
 			t[b] = pack(string(rune(b)))
-		case b == 0x1b || c1Introducer(byte(b)):
+		case b == 0x1b || c1string.Introducer(byte(b)):
 			t[b] = outStop
 		case b < 0xa0:
 			t[b] = pack(dropped) // C0, DEL, C1
@@ -92,12 +93,6 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 // visualizeOutputs, the byte outputs for Strip mode and Visualize mode,
 // are byteOutputs("") and byteOutputs(visualEscape).
 
-// c1Introducer reports whether the C1 control c opens a sequence (DCS,
-// SOS, CSI, OSC, PM, APC), as a raw byte or after C2 in UTF-8.
-func c1Introducer(c byte) bool {
-	return c == 0x90 || c == 0x98 || c == 0x9b || c == 0x9d || c == 0x9e || c == 0x9f
-}
-
 // c1CSIHeader returns the length of the C1 CSI introducer at the start of
 // src, raw (9B) or in UTF-8 (C2 9B), or 0 if there is none.
 func c1CSIHeader(src []byte) int {
@@ -115,11 +110,11 @@ func c1CSIHeader(src []byte) int {
 // Ground and no colour correction pending: text (printable ASCII, LF,
 // tab and valid UTF-8 outside C1) is copied, C0 and C1 controls are
 // dropped (U+241B each in Visualize mode) and each byte of ill-formed
-// UTF-8 becomes U+FFFD, and a CSI introduced by C1 is dropped whole when
-// the parser reads it as one token. It stops before an ESC, any other C1
-// introducer, a UTF-8
-// prefix that src ends in (unless atEOF), or where dst might run short,
-// and returns the bytes written and read.
+// UTF-8 becomes U+FFFD, and a CSI, OSC, SOS, PM or APC introduced by C1
+// is dropped whole when the parser reads it as one token. It stops before
+// an ESC, any other C1 introducer, a UTF-8 prefix that src ends in
+// (unless atEOF), or where dst might run short, and returns the bytes
+// written and read.
 //
 // Random bytes and binary output are mostly such runs: one loop over
 // them, a table look-up for most bytes, instead of a parser token for
@@ -221,12 +216,28 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			}
 			continue
 		}
+		if header, intro := c1string.Header(rest); header > 0 {
+			// An OSC, SOS, PM or APC string introduced by C1, raw or in
+			// UTF-8, which no policy keeps: dropped whole when it ends
+			// in src as the parser reads it. In random bytes a raw C1
+			// introducer opens one every fifty bytes or so, and the next
+			// C1 byte ends it.
+			_, e, _ := c1string.End(src, i+header, intro == 0x9d)
+			if e == 0 {
+				break
+			}
+			if mode == Visualize {
+				j += copy(dst[j:], visualEscape)
+			}
+			i = e
+			continue
+		}
 		if o == outStop {
 			break
 		}
 		if b == 0xc2 && len(rest) > 1 && rest[1] >= 0x80 && rest[1] <= 0x9f {
 			// A C1 control in UTF-8.
-			if c1Introducer(rest[1]) {
+			if c1string.Introducer(rest[1]) {
 				break
 			}
 			if mode == Visualize {

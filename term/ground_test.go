@@ -174,16 +174,18 @@ func TestControlWord(t *testing.T) {
 }
 
 // TestStringPayloads compares the fast path with the parser on control
-// strings whose payload, of every length around a word, ends in each way
-// a string ends or is left to the parser, alone and in a run after a
-// title and a CSI.
+// strings, opened by ESC or by C1 (raw and in UTF-8), whose payload, of
+// every length around a word, ends in each way a string ends, by the
+// next one's introducer, or is left to the parser, alone and in a run
+// after a title and a CSI.
 func TestStringPayloads(t *testing.T) {
 	for _, opts := range allOptions {
 		fast, slow := New(opts), New(opts)
 		slow.noFastPath = true
 		for n := range 20 {
-			for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX"} {
-				for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x01", "\n\t\a", "\xc3\xa9\a", "\x9c"} {
+			for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX", "\x9d0;", "\x98", "\xc2\x9f", "\xc2\x9d8;;"} {
+				for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x01", "\n\t\a", "\xc3\xa9\a", "\x9c", "\xc2\x9c", "\x18",
+					"\x85", "\xc2\x85", "\x9d", "\xc2\x9b1m", "\xe2\x82\x9c\x9c", "\xc2"} {
 					str := intro + strings.Repeat("t", n) + end
 					for _, in := range []string{"a" + str + "z", "a\x1b]0;t\a" + str + str + "\x1b[K" + str + "\x1b[" + str} {
 						fast.Reset()
