@@ -63,8 +63,16 @@ func (c *Cleaner) countString(seq []byte) {
 	if seq[len(seq)-1] == '\\' {
 		payload = seq[2 : len(seq)-2]
 	}
+	c.countPayload(seq[1], payload)
+}
+
+// countPayload counts an OSC, SOS, PM or APC string by its kind, from the
+// 7-bit form of its introducer (']', 'X', '^', '_'), and against
+// MaxString, from its whole payload, as sequence counts the parser's
+// token for it. Whether a terminator ended it is the caller's to count.
+func (c *Cleaner) countPayload(intro byte, payload []byte) {
 	r := &c.rep
-	switch seq[1] {
+	switch intro {
 	case ']':
 		c.countOSC(payload[:min(len(payload), payloadCap)])
 	case 'X':

@@ -120,6 +120,18 @@ func TestFastPathsAgree(t *testing.T) {
 			}
 		}
 	}
+	// Control strings that C1 opens, raw and in UTF-8, with payloads of
+	// every length around a word, in a row, ended in each way a string
+	// ends, by the next string's introducer, or not at all, with
+	// characters in the payload whose continuation bytes are C1 bytes.
+	for n := range 12 {
+		for _, intro := range []string{"\x9d0;", "\x9d8;;", "\x9d52;", "\xc2\x9d2;", "\x9d", "\x98", "\x9e", "\x9f", "\xc2\x9f"} {
+			for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x9c", "\xc2\x9c", "\x18", "\x85", "\xc2\x85", "\x9d", "\xc2\x9b1m", "\xe2\x82\x9c\x9c", "\xf0\x9f\x98\x80\a\x1a", "\xc2"} {
+				str := intro + strings.Repeat("\xc3\xa9t\x01"[:n%5], n/4+1) + end
+				ins = append(ins, "a"+str+str+str+"b", str+"x"+str[1:]+str, "\xff"+str+"\n"+str)
+			}
+		}
+	}
 	// CSIs cut short by the ESC of the next, with parameters of every
 	// length around simpleHeader's limit of 4 digits, in a row, before
 	// each kind of sequence, text and the end of the input.
@@ -158,7 +170,8 @@ func TestFastPathsAgree(t *testing.T) {
 // short, each a few bytes long, with every MaxString around their
 // lengths: a sequence longer than the limit is counted over it.
 func TestFastPathsAgreeOnShortLimits(t *testing.T) {
-	for _, unit := range []string{"\x1b]0;\a", "\x1b]0;t\a", "\x1b]2;title\a", "\x1b]1;12345678\a", "\x1b[", "\x1b[1", "\x1b[1234"} {
+	for _, unit := range []string{"\x1b]0;\a", "\x1b]0;t\a", "\x1b]2;title\a", "\x1b]1;12345678\a", "\x1b[", "\x1b[1", "\x1b[1234",
+		"\x9d0;t\a", "\x98sos\x9c", "\xc2\x9e1234567\xc2\x9c", "\x9fapc\x85"} {
 		for _, in := range []string{strings.Repeat(unit, 5), "\x1b]0;t\a" + strings.Repeat(unit, 3) + "\x1b[\x1b[1\x1b[1m"} {
 			for max := 1; max <= 12; max++ {
 				checkFastPaths(t, []byte(in), transcript.Options{Limits: transcript.Limits{MaxString: max}})
@@ -173,6 +186,7 @@ func FuzzFastPaths(f *testing.F) {
 		f.Add([]byte(tt.in), uint8(i))
 	}
 	f.Add([]byte("a\xffb\xe2\x82c\xa0\x9b1md\xf0\x9f\x98"), uint8(0))
+	f.Add([]byte("a\x98s\xe2\x82\x9c\x9d0;t\a\x9d8;;u\x9c\x9ep\x85b\xc2\x9f\x1bx\x9d52;c\x1b\\\x9e\xc2"), uint8(3))
 	f.Add([]byte(strings.Repeat("\x1b[1", 20)+"m"+strings.Repeat("\x1b[", 12)+"x"), uint8(0))
 	f.Add([]byte(strings.Repeat("\u200b", 9)+"\u0301\u0301\u0301\u0301\u0301\x1b[1m"+strings.Repeat("\u00ad", 7)+"\n"), uint8(0))
 	// Persian words joined across a ZWNJ, and lines that would be clean

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/c1string"
 	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
@@ -14,11 +15,12 @@ const groundBatch = 256
 
 // groundRun cleans the run at the start of src that the parser, in
 // Ground, would return token by token with nothing left pending: C0 and
-// C1 controls (raw and in UTF-8), text, and each byte of an ill-formed
-// UTF-8 prefix (one U+FFFD each). It stops at ESC, a C1 introducer, a
-// UTF-8 prefix that src ends in (unless atEOF), and after a '\n', where a
-// clean line may start for passLines. It returns the bytes read, 0 when
-// the first is one the parser must read.
+// C1 controls (raw and in UTF-8), text, each byte of an ill-formed UTF-8
+// prefix (one U+FFFD each), and the OSC, SOS, PM and APC strings that C1
+// introducers open and that end in src (c1String). It stops at ESC, any
+// other C1 introducer, a UTF-8 prefix that src ends in (unless atEOF),
+// and after a '\n', where a clean line may start for passLines. It
+// returns the bytes read, 0 when the first is one the parser must read.
 //
 // Random bytes and binary output are mostly such runs: one loop over them,
 // instead of a parser token for each byte, is what keeps the Cleaner fast
@@ -93,7 +95,11 @@ loop:
 			c.rep.Controls.add(b) // counted; the line is untouched
 			n++
 		case gC1:
-			if c1Introducer(b) {
+			if c1string.Introducer(b) {
+				if m := c.c1String(src[n:]); m > 0 {
+					n += m
+					continue
+				}
 				break loop
 			}
 			c.rep.C1++
@@ -149,7 +155,11 @@ loop:
 				n++
 			case b == 0xC2 && b1 < 0xA0:
 				// A C1 control in UTF-8 (C2 80-9F).
-				if c1Introducer(b1) {
+				if c1string.Introducer(b1) {
+					if m := c.c1String(src[n:]); m > 0 {
+						n += m
+						continue
+					}
 					break loop
 				}
 				c.rep.C1++
@@ -201,6 +211,27 @@ loop:
 	c.rep.BytesIn += int64(n)
 	c.groundIn = 0
 	return n
+}
+
+// c1String counts the OSC, SOS, PM or APC string that a C1 introducer,
+// raw or in UTF-8, opens at the start of src, as sequence counts the
+// parser's token for it, and returns its length; 0 if there is none or
+// it does not end in src (c1string.End), which the parser then reads. In
+// random bytes a raw C1 introducer opens one every fifty bytes or so.
+func (c *Cleaner) c1String(src []byte) int {
+	header, intro := c1string.Header(src)
+	if header == 0 {
+		return 0
+	}
+	payloadEnd, end, terminated := c1string.End(src, header, intro == 0x9D)
+	if end == 0 {
+		return 0
+	}
+	c.countPayload(intro-0x40, src[header:payloadEnd])
+	if !terminated {
+		c.rep.Unterminated++
+	}
+	return end
 }
 
 // groundText gives text b, groundRun's output for the bytes of its src
@@ -457,7 +488,7 @@ func buildGroundOut() (t [256]groundOutput) {
 			t[b] = gOutControl
 		case gC1:
 			t[b] = gOutAlone | 1<<gOutC1Bit
-			if c1Introducer(byte(b)) {
+			if c1string.Introducer(byte(b)) {
 				t[b] = gOutStop
 			}
 		case gLead2, gLead3, gLead4:
@@ -510,12 +541,6 @@ const (
 // The batch holds whole replacements, and replacements fills it.
 var _ [len(replacements) - groundBatch/len(replacementRune)*len(replacementRune)]struct{}
 var _ [groundBatch/len(replacementRune)*len(replacementRune) - len(replacements)]struct{}
-
-// c1Introducer reports whether the C1 control b opens a sequence: DCS,
-// SOS, CSI, OSC, PM or APC.
-func c1Introducer(b byte) bool {
-	return b == 0x90 || b == 0x98 || b == 0x9b || b == 0x9d || b == 0x9e || b == 0x9f
-}
 
 // bsOnlyCounted reports whether a BS here erases nothing and settles no
 // CR, so that control would only count it: groundRun and groundBytes
