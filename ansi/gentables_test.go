@@ -15,8 +15,6 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "table is the state machine: table[state][byte], from buildTable."},
 		gentable.Var{Name: "asciiText", Type: "[utf8RuneSelf]bool", Value: buildASCIIText(),
 			Doc: "asciiText marks the printable ASCII bytes 0x20-0x7E, the fast path of a\ntext run, from buildASCIIText."},
-		gentable.Var{Name: "leads", Type: "[256]leadInfo", Value: buildLeads(),
-			Doc: "leads gives the leadInfo of each byte, from buildLeads."},
 		gentable.Var{Name: "printablePayload", Type: "[numStates]bool", Value: buildPrintablePayload(),
 			Doc: "printablePayload marks the states whose printable ASCII bytes are all\npayload, from buildPrintablePayload."},
 		gentable.Var{Name: "ignoredRun", Type: "[numStates]byteRange", Value: buildIgnoredRun(),

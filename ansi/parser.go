@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
+
+	"github.com/plainsight-dev/plainsight/internal/utf8lead"
 )
 
 const maxInt = int(^uint(0) >> 1)
@@ -218,8 +220,8 @@ func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 			if size < 0 && !atEOF {
 				return Token{}, 0
 			}
-			l := leads[b]
-			p.u8need, p.u8lo, p.u8hi = l.need, l.lo, l.hi
+			l := utf8lead.Leads[b]
+			p.u8need, p.u8lo, p.u8hi = l.Need, l.Lo, l.Hi
 			return Token{Kind: KindInvalid, Text: src[:1]}, 1
 		case aExecute:
 			return Token{Kind: KindControl, Text: src[:1], Control: b}, 1
@@ -245,17 +247,17 @@ func (p *Parser) Next(src []byte, atEOF bool) (tok Token, n int) {
 // ill-formed one; -1 when src ends inside a prefix of a well-formed one.
 // It reads as utf8.DecodeRune and utf8.FullRune would, from leads alone.
 func leadLen(src []byte) int {
-	l := leads[src[0]]
-	if l.need == 0 {
+	l := utf8lead.Leads[src[0]]
+	if l.Need == 0 {
 		return 0
 	}
 	if len(src) < 2 {
 		return -1
 	}
-	if c := src[1]; c < l.lo || c > l.hi {
+	if c := src[1]; c < l.Lo || c > l.Hi {
 		return 0
 	}
-	for i := 2; i <= int(l.need); i++ {
+	for i := 2; i <= int(l.Need); i++ {
 		if i == len(src) {
 			return -1
 		}
@@ -263,7 +265,7 @@ func leadLen(src []byte) int {
 			return 0
 		}
 	}
-	return int(l.need) + 1
+	return int(l.Need) + 1
 }
 
 // text returns the text run at the start of src, whose first size bytes are
@@ -313,14 +315,14 @@ func text(src []byte, size int) (Token, int) {
 			j += 3
 			continue
 		}
-		if l := leads[c]; l.need == 1 && j+1 < len(src) {
-			if b1 := src[j+1]; b1 >= l.lo && b1 <= l.hi && (c != 0xC2 || b1 >= 0xA0) {
+		if l := utf8lead.Leads[c]; l.Need == 1 && j+1 < len(src) {
+			if b1 := src[j+1]; b1 >= l.Lo && b1 <= l.Hi && (c != 0xC2 || b1 >= 0xA0) {
 				j += 2
 				continue
 			}
 			break // invalid, or a UTF-8 C1 control
-		} else if l.need == 2 && j+2 < len(src) {
-			if b1, b2 := src[j+1], src[j+2]; b1 >= l.lo && b1 <= l.hi && b2&0xC0 == 0x80 {
+		} else if l.Need == 2 && j+2 < len(src) {
+			if b1, b2 := src[j+1], src[j+2]; b1 >= l.Lo && b1 <= l.Hi && b2&0xC0 == 0x80 {
 				j += 3
 				continue
 			}
@@ -467,8 +469,8 @@ func (p *Parser) high(b byte) {
 	default: // aIgnore
 		p.seq.Len = satAdd(p.seq.Len, 1)
 	}
-	l := leads[b]
-	p.u8need, p.u8lo, p.u8hi = l.need, l.lo, l.hi
+	l := utf8lead.Leads[b]
+	p.u8need, p.u8lo, p.u8hi = l.Need, l.Lo, l.Hi
 }
 
 // markIgnore handles the byte b that makes a header malformed: the parser
@@ -652,8 +654,8 @@ func (p *Parser) sequence(src []byte, i int, atEOF bool) (Token, int) {
 					break
 				}
 				if c >= utf8RuneSelf {
-					l := leads[c]
-					need, lo, hi = l.need, l.lo, l.hi
+					l := utf8lead.Leads[c]
+					need, lo, hi = l.Need, l.Lo, l.Hi
 				}
 				j++
 			}

@@ -43,33 +43,6 @@ func buildASCIIText() (t [utf8RuneSelf]bool) {
 
 const utf8RuneSelf = 0x80
 
-// leadInfo gives, for a UTF-8 lead byte, how many continuation bytes follow
-// and the valid range of the first one (RFC 3629, as unicode/utf8's
-// acceptRanges: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F). need is 0 for bytes
-// that cannot start a multi-byte character (0x80-0xC1, 0xF5-0xFF).
-type leadInfo struct {
-	need   uint8
-	lo, hi byte
-}
-
-// buildLeads makes leads, the leadInfo of each byte.
-func buildLeads() (t [256]leadInfo) {
-	for b := 0xC2; b <= 0xDF; b++ {
-		t[b] = leadInfo{1, 0x80, 0xBF}
-	}
-	for b := 0xE0; b <= 0xEF; b++ {
-		t[b] = leadInfo{2, 0x80, 0xBF}
-	}
-	t[0xE0].lo = 0xA0
-	t[0xED].hi = 0x9F
-	for b := 0xF0; b <= 0xF4; b++ {
-		t[b] = leadInfo{3, 0x80, 0xBF}
-	}
-	t[0xF0].lo = 0x90
-	t[0xF4].hi = 0x8F
-	return t
-}
-
 // byteRange is the bytes lo-hi; the zero value, hi 0, is no byte.
 type byteRange struct{ lo, hi byte }
 

@@ -11,6 +11,8 @@
 // the parser. The package's tests hold it to the parser byte for byte.
 package c1string
 
+import "github.com/plainsight-dev/plainsight/internal/utf8lead"
+
 // Header returns the length of the C1 introducer of an OSC, SOS, PM or
 // APC string at the start of src, raw (9D) or in UTF-8 (C2 9D), and the
 // C1 control (0x98 SOS, 0x9D OSC, 0x9E PM, 0x9F APC); 0 and 0 if there is
@@ -103,43 +105,13 @@ func End(src []byte, i int, osc bool) (payloadEnd, end int, terminated bool) {
 		default:
 			// A0-FF: payload, and a lead byte's continuation bytes
 			// with it.
-			l := leads[b]
+			l := utf8lead.Leads[b]
 			i++
-			for k := 0; k < int(l.need) && i < len(src) && l.lo <= src[i] && src[i] <= l.hi; k++ {
+			for k := 0; k < int(l.Need) && i < len(src) && l.Lo <= src[i] && src[i] <= l.Hi; k++ {
 				i++
-				l.lo, l.hi = 0x80, 0xBF
+				l.Lo, l.Hi = 0x80, 0xBF
 			}
 		}
 	}
 	return 0, 0, false
-}
-
-// A lead gives, for a UTF-8 lead byte C3-F4, how many continuation bytes
-// follow it and the range of the first (RFC 3629, as unicode/utf8's
-// accept ranges: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F); need is 0 for a
-// byte that leads nothing.
-type lead struct {
-	need   uint8
-	lo, hi byte
-}
-
-//go:generate go test -run TestGeneratedTables -gentable
-
-// buildLeads makes leads, the lead of each byte; C2, which may open a C1
-// control, is End's own case.
-func buildLeads() (t [256]lead) {
-	for b := 0xC2; b <= 0xDF; b++ {
-		t[b] = lead{1, 0x80, 0xBF}
-	}
-	for b := 0xE0; b <= 0xEF; b++ {
-		t[b] = lead{2, 0x80, 0xBF}
-	}
-	t[0xE0].lo = 0xA0
-	t[0xED].hi = 0x9F
-	for b := 0xF0; b <= 0xF4; b++ {
-		t[b] = lead{3, 0x80, 0xBF}
-	}
-	t[0xF0].lo = 0x90
-	t[0xF4].hi = 0x8F
-	return t
 }

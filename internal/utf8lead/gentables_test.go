@@ -1,4 +1,4 @@
-package c1string
+package utf8lead
 
 import (
 	"testing"
@@ -9,9 +9,9 @@ import (
 // TestGeneratedTables checks that tables_gen.go holds what the builders
 // compute; go generate runs it with -gentable to rewrite the file.
 func TestGeneratedTables(t *testing.T) {
-	gentable.Check(t, gentable.File{Path: "tables_gen.go", Package: "c1string",
+	gentable.Check(t, gentable.File{Path: "tables_gen.go", Package: "utf8lead",
 		Generator: "go test -run TestGeneratedTables -gentable"},
-		gentable.Var{Name: "leads", Type: "[256]lead", Value: buildLeads(),
-			Doc: "leads holds the lead of each byte, from buildLeads."},
+		gentable.Var{Name: "Leads", Type: "[256]Lead", Value: buildLeads(),
+			Doc: "Leads holds the Lead of each byte, from buildLeads."},
 	)
 }
