@@ -11,7 +11,10 @@
 // the parser. The package's tests hold it to the parser byte for byte.
 package c1string
 
-import "github.com/plainsight-dev/plainsight/internal/utf8lead"
+import (
+	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/utf8lead"
+)
 
 // Header returns the length of the C1 introducer of an OSC, SOS, PM or
 // APC string at the start of src, raw (9D) or in UTF-8 (C2 9D), and the
@@ -60,6 +63,14 @@ func Introducer(c byte) bool {
 //   - An ESC or a C2 that src ends in waits for the byte after it.
 func End(src []byte, i int, osc bool) (payloadEnd, end int, terminated bool) {
 	for i < len(src) {
+		// The run of bytes that are payload whatever follows them, and
+		// of leads that the byte after does not continue: one look-up
+		// and comparison a byte, with no branch on what the byte is
+		// (random bytes would mispredict it), until a byte the cases
+		// below must read.
+		for i+1 < len(src) && escape.AloneBefore(payloadNext[src[i]], src[i+1]) {
+			i++
+		}
 		switch b := src[i]; {
 		case b < 0x80:
 			switch {
@@ -71,8 +82,10 @@ func End(src []byte, i int, osc bool) (payloadEnd, end int, terminated bool) {
 					return i, i + 2, true
 				}
 				return i, i, false
-			case b == 0x07 && osc:
-				return i, i + 1, true
+			case b == 0x07:
+				if osc {
+					return i, i + 1, true
+				}
 			case b == 0x18 || b == 0x1A:
 				return i, i + 1, false
 			}
@@ -114,4 +127,28 @@ func End(src []byte, i int, osc bool) (payloadEnd, end int, terminated bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+//go:generate go test -run TestGeneratedTables -gentable
+
+// buildPayloadNext makes payloadNext: for each byte, the range of next
+// bytes ([escape.NextRange]) that make it more than a payload byte read
+// on its own. It is empty (escape.NoNext) for a byte that is payload
+// whatever follows it; the first continuation bytes of a lead's
+// character for a lead (for C2, 80-BF: the C1 controls in UTF-8
+// among them); and every byte (escape.EveryNext) for a byte that ends or
+// may end the string (ESC, BEL, CAN, SUB, a raw C1 control).
+func buildPayloadNext() (t [256]uint64) {
+	for b := range t {
+		l := utf8lead.Leads[b]
+		switch {
+		case b == 0x1B || b == 0x07 || b == 0x18 || b == 0x1A || b >= 0x80 && b <= 0x9F:
+			t[b] = escape.EveryNext
+		case l.Need > 0:
+			t[b] = escape.NextRange(l.Lo, l.Hi)
+		default:
+			t[b] = escape.NoNext
+		}
+	}
+	return t
 }
