@@ -46,7 +46,9 @@ func Introducer(c byte) bool {
 // first), and returns where the payload ends and where the string's token
 // ends, as indexes in src, and whether a terminator ended it (ST, or BEL
 // in an OSC) rather than an abort. It returns end 0 when the string does
-// not end in src: the parser then waits for more input, or reads on.
+// not end in src: the parser then waits for more input, or reads on. The
+// introducer comes before src[i], so i, and the end of a string that
+// ends, are at least 1.
 //
 // It reads as the parser does:
 //   - ST, raw (9C) or in UTF-8 (C2 9C), and BEL in an OSC end the string;
