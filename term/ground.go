@@ -93,18 +93,6 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 // visualizeOutputs, the byte outputs for Strip mode and Visualize mode,
 // are byteOutputs("") and byteOutputs(visualEscape).
 
-// c1CSIHeader returns the length of the C1 CSI introducer at the start of
-// src, raw (9B) or in UTF-8 (C2 9B), or 0 if there is none.
-func c1CSIHeader(src []byte) int {
-	switch {
-	case len(src) > 0 && src[0] == 0x9b:
-		return 1
-	case len(src) > 1 && src[0] == 0xc2 && src[1] == 0x9b:
-		return 2
-	}
-	return 0
-}
-
 // ground filters the run at the start of src that needs no parser, as
 // the parser and Transform would token by token, with the parser in
 // Ground and no colour correction pending: text (printable ASCII, LF,
@@ -185,7 +173,8 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			}
 		}
 		o, b, rest := outputs[src[i]], src[i], src[i:]
-		if header := c1CSIHeader(rest); header > 0 {
+		header, intro := c1string.Header(rest)
+		if intro == 0x9b {
 			// A CSI introduced by C1, raw or in UTF-8, which no
 			// policy keeps: dropped whole when the parser would read
 			// it as one token.
@@ -207,7 +196,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 				if i >= end {
 					break
 				}
-				if header = c1CSIHeader(src[i:]); header == 0 {
+				if header, intro = c1string.Header(src[i:]); intro != 0x9b {
 					break
 				}
 				if e, _ = csiEndAt(src, i, i+header); e == 0 {
@@ -216,7 +205,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			}
 			continue
 		}
-		if header, intro := c1string.Header(rest); header > 0 {
+		if c1string.IsString(intro) {
 			// An OSC, SOS, PM or APC string introduced by C1, raw or in
 			// UTF-8, which no policy keeps: dropped whole when it ends
 			// in src as the parser reads it. In random bytes a raw C1

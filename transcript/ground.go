@@ -220,7 +220,7 @@ loop:
 // random bytes a raw C1 introducer opens one every fifty bytes or so.
 func (c *Cleaner) c1String(src []byte) int {
 	header, intro := c1string.Header(src)
-	if header == 0 {
+	if !c1string.IsString(intro) {
 		return 0
 	}
 	payloadEnd, end, terminated := c1string.End(src, header, intro == 0x9D)

@@ -16,22 +16,18 @@ import (
 	"github.com/plainsight-dev/plainsight/internal/utf8lead"
 )
 
-// Header returns the length of the C1 introducer of an OSC, SOS, PM or
-// APC string at the start of src, raw (9D) or in UTF-8 (C2 9D), and the
-// C1 control (0x98 SOS, 0x9D OSC, 0x9E PM, 0x9F APC); 0 and 0 if there is
-// none.
+// Header returns the length of the C1 introducer at the start of src,
+// raw (9D) or in UTF-8 (C2 9D), and the C1 control it is (0x90 DCS, 0x98
+// SOS, 0x9B CSI, 0x9D OSC, 0x9E PM, 0x9F APC); 0 and 0 if src does not
+// start with one.
 func Header(src []byte) (n int, intro byte) {
 	if len(src) > 0 && src[0] == 0xC2 {
 		n, src = 1, src[1:]
 	}
-	if len(src) == 0 {
+	if len(src) == 0 || !Introducer(src[0]) {
 		return 0, 0
 	}
-	switch c := src[0]; c {
-	case 0x98, 0x9D, 0x9E, 0x9F:
-		return n + 1, c
-	}
-	return 0, 0
+	return n + 1, src[0]
 }
 
 // Introducer reports whether the C1 control c opens a sequence (DCS, SOS,
@@ -41,7 +37,14 @@ func Introducer(c byte) bool {
 	return c == 0x90 || c == 0x98 || c == 0x9B || c == 0x9D || c == 0x9E || c == 0x9F
 }
 
-// End reads the payload of a control string from src[i], in the parser's
+// IsString reports whether the C1 control c opens a string that End
+// reads: SOS, OSC, PM or APC.
+func IsString(c byte) bool {
+	return c == 0x98 || c == 0x9D || c == 0x9E || c == 0x9F
+}
+
+// End reads the payload of a string that an introducer for which IsString
+// holds opens, from src[i], in the parser's
 // string states (osc_string, sos_pm_apc_string; osc is true in the
 // first), and returns where the payload ends and where the string's token
 // ends, as indexes in src, and whether a terminator ended it (ST, or BEL

@@ -59,10 +59,10 @@ func fromParser(src []byte) reading {
 	return reading{}
 }
 
-// fromEnd is what Header and End say of src.
+// fromEnd is what Header, IsString and End say of src.
 func fromEnd(src []byte) reading {
 	n, intro := Header(src)
-	if n == 0 {
+	if !IsString(intro) {
 		return reading{}
 	}
 	payloadEnd, end, terminated := End(src, n, intro == 0x9D)
@@ -77,9 +77,10 @@ func fromEnd(src []byte) reading {
 // introducer, raw and in UTF-8, before every pair of bytes: each lead with
 // each byte after it, each C0 and C1 control, ESC before each byte. The
 // tails end a character the pair begins, end the string in each way, or
-// leave it open.
+// leave it open. A CSI and a DCS, which IsString leaves out, read as no
+// string.
 func TestEndAgreesWithParser(t *testing.T) {
-	intros := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d"}
+	intros := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\x9b", "\xc2\x90"}
 	tails := []string{"", "\x9c", "q\a", "\x80\x80\x80\x1b\\", "\xbf\x9d", "\x18", "\xc2"}
 	for _, intro := range intros {
 		for pair := range 1 << 16 {
@@ -94,14 +95,35 @@ func TestEndAgreesWithParser(t *testing.T) {
 }
 
 // TestHeader compares Header with the parser on every pair of bytes
-// before ESC \ (ST, which no character absorbs): a string that Header finds is the parser's, and each string
-// of the parser that a C1 introducer opens, other than a DCS, is found.
+// before CAN, which aborts any sequence and which no character absorbs:
+// Header finds an introducer exactly where the parser's first token (past
+// the C0 controls a CSI's header executes) is a sequence that C1 opens,
+// of the same length and kind.
 func TestHeader(t *testing.T) {
 	for pair := range 1 << 16 {
-		src := []byte{byte(pair >> 8), byte(pair), 0x1B, '\\'}
-		want := fromParser(src).Header
-		if got, _ := Header(src); got != want {
-			t.Fatalf("%+q: Header %d, parser %d", src, got, want)
+		src := []byte{byte(pair >> 8), byte(pair), 0x18}
+		var wantN int
+		var wantIntro byte
+		p := ansi.NewParser(0)
+		for pos := 0; pos < len(src); {
+			tok, n := p.Next(src[pos:], false)
+			if tok.Kind == ansi.KindControl && p.InSequence() {
+				pos += n // a C0 control that a CSI's header executes
+				continue
+			}
+			if n == 0 || tok.Kind != ansi.KindNone {
+				if seq := p.Seq(); tok.Kind.IsSequence() && seq.C1 {
+					wantN, wantIntro = 1, seq.Intro+0x40
+					if seq.C1UTF8 {
+						wantN = 2
+					}
+				}
+				break
+			}
+			pos += n
+		}
+		if n, intro := Header(src); n != wantN || intro != wantIntro {
+			t.Fatalf("%+q: Header %d, %#x; parser %d, %#x", src, n, intro, wantN, wantIntro)
 		}
 	}
 	for _, src := range []string{"", "\xc2"} {
