@@ -15,8 +15,10 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "controlNames are the names of the controls counted, from\nbuildControlNames."},
 		gentable.Var{Name: "groundClass", Type: "[256]uint8", Value: buildGroundClass(),
 			Doc: "groundClass is the class of each byte for groundRun, from\nbuildGroundClass."},
-		gentable.Var{Name: "groundOut", Type: "[256]groundOutput", Value: buildGroundOut(),
+		gentable.Var{Name: "groundOut", Type: "[256]groundOutput", Value: buildGroundOut(false),
 			Doc: "groundOut holds the groundOutput of each byte, from buildGroundOut."},
+		gentable.Var{Name: "groundOutBS", Type: "[256]groundOutput", Value: buildGroundOut(true),
+			Doc: "groundOutBS holds the groundOutput of each byte where a BS is only\ncounted, from buildGroundOut."},
 		gentable.Var{Name: "groundLeads", Type: "[256]groundLead", Value: buildGroundLeads(),
 			Doc: "groundLeads holds the groundLead of each byte, from buildGroundLeads."},
 	)

@@ -41,7 +41,7 @@ loop:
 			k, plain = 0, len(buf)
 		}
 		b := src[n]
-		if groundOut[b] != gOutStop {
+		if c.groundOut()[b] != gOutStop {
 			// Bytes alone, two-byte characters and the cut prefixes
 			// of longer ones: a loop of their own.
 			var p int
@@ -251,27 +251,32 @@ func (c *Cleaner) groundText(b []byte, plain, n int) {
 // of the prefix of a three- or four-byte character that a byte not a
 // continuation cuts short (the parser reads each as one invalid byte),
 // and each two-byte character other than a C1 control; it counts the
-// controls it drops and the invalid bytes. It stops at any other byte,
-// before a word-long run of bytes that no valid UTF-8 holds (which
-// groundRun copies from a prepared buffer), and where buf may not hold
-// the next byte's output, and returns the new k and n, and how far buf is
-// plain (len(buf) if all of it).
+// controls it drops (a BS too when it is only counted, as in overstrike,
+// x BS x) and the invalid bytes. It stops at any other byte, before a
+// word-long run of bytes that no valid UTF-8 holds (which groundRun
+// copies from a prepared buffer), and where buf may not hold the next
+// byte's output, and returns the new k and n, and how far buf is plain
+// (len(buf) if all of it).
 //
 // Most bytes take no branch on what they are: a look-up of the byte, a
-// comparison with the byte after it (see groundOutput), one store and
-// counts added from the entry. A loop of its own, in a function with no
-// call, so that its state stays in registers: random bytes and binary
-// output are mostly such bytes.
+// comparison with the byte after it (see groundOutput), one store, and
+// one addition of the entry's lanes for all it counts. A loop of its own,
+// in a function with no call, so that its state stays in registers:
+// random bytes and binary output are mostly such bytes.
 func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
-	plain, invalid, c1 := len(buf), 0, 0
-	for n < len(src)-1 && uint(k) <= uint(len(buf)-4) {
-		b, b1 := src[n], src[n+1]
-		o := groundOut[b]
+	out := c.groundOut()
+	plain := len(buf)
+	var lanes uint64 // the counts of bytes alone, side by side (gOutLanes)
+	// A byte is read with the one after it, within the bytes the lanes
+	// can count.
+	run := src[:min(len(src), n+gOutLaneRun)]
+	for n+1 < len(run) && uint(k) <= uint(len(buf)-4) {
+		b, b1 := run[n], run[n+1]
+		o := out[b]
 		if o.alone(b1) {
 			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
 			k += int(o >> 24 & 3)
-			invalid += int(o >> 25 & 1) // the three bytes of U+FFFD
-			c1 += int(o >> gOutC1Bit & 1)
+			lanes += uint64(o) >> gOutLaneShift & gOutLanes
 			n++
 			continue
 		}
@@ -281,23 +286,17 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 			continue
 		}
 		if o == gOutStop {
-			if b == '\b' && c.bsOnlyCounted() {
-				// Overstrike (x BS x) stays in this loop.
-				c.rep.Controls.add(b)
-				n++
-				continue
-			}
 			break
 		}
 		if o&gOutLeadBit == 0 {
 			// A byte that no valid UTF-8 holds before one of F5-FF:
 			// a run of them a word long is groundRun's.
-			if n+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
+			if n+8 <= len(run) && escape.InvalidWord(binary.LittleEndian.Uint64(run[n:])) {
 				break
 			}
 			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
 			k += len(replacementRune)
-			invalid++
+			lanes++
 			n++
 			continue
 		}
@@ -316,43 +315,52 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 		// The prefix of a three- or four-byte character that a byte not
 		// a continuation cuts short: one invalid byte each, two or three
 		// written in one store.
-		if b < 0xE0 || n+3 >= len(src) || k > len(buf)-3*utf8.UTFMax {
-			break // C2 80-9F, the end of src, or a full batch
+		if b < 0xE0 || n+3 >= len(run) || k > len(buf)-3*utf8.UTFMax {
+			break // C2 80-9F, the end of run, or a full batch
 		}
-		if src[n+2]&0xC0 != 0x80 {
+		if run[n+2]&0xC0 != 0x80 {
 			binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
 			k += 2 * len(replacementRune)
-			invalid += 2
+			lanes += 2
 			n += 2
 			continue
 		}
-		if b < 0xF0 || src[n+3]&0xC0 == 0x80 {
+		if b < 0xF0 || run[n+3]&0xC0 == 0x80 {
 			break // a whole character
 		}
 		binary.LittleEndian.PutUint64(buf[k:k+8], replacements2x)
 		buf[k+8] = replacementRune[2]
 		k += 3 * len(replacementRune)
-		invalid += 3
+		lanes += 3
 		n += 3
 	}
 	if n+1 == len(src) && uint(k) <= uint(len(buf)-4) {
 		// The last byte of src, which no byte follows: written or
 		// counted when no next byte could change it.
-		switch o := groundOut[src[n]]; {
-		case o>>32 == gOutAlone>>32:
+		switch o := out[src[n]]; {
+		case o.alwaysAlone():
 			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
 			k += int(o >> 24 & 3)
-			invalid += int(o >> 25 & 1)
-			c1 += int(o >> gOutC1Bit & 1)
+			lanes += uint64(o) >> gOutLaneShift & gOutLanes
 			n++
 		case o == gOutControl:
 			c.rep.Controls.add(src[n])
 			n++
 		}
 	}
-	c.rep.InvalidUTF8 += int64(invalid)
-	c.rep.C1 += int64(c1)
+	c.rep.InvalidUTF8 += int64(lanes & 0xFF)
+	c.rep.C1 += int64(lanes >> 8 & (1<<28 - 1))
+	c.rep.Controls['\b'] += int64(lanes >> 36)
 	return k, n, plain
+}
+
+// groundOut returns the groundOutput of each byte as the Cleaner reads
+// a BS now: only counted (groundOutBS), or acting on the line.
+func (c *Cleaner) groundOut() *[256]groundOutput {
+	if c.bsOnlyCounted() {
+		return &groundOutBS
+	}
+	return &groundOut
 }
 
 // groundInvalid handles the lead byte of three- and four-byte characters
@@ -438,10 +446,9 @@ func buildGroundClass() (t [256]uint8) {
 // A groundOutput is what groundBytes does with one byte, and when the
 // byte after it changes that: the output, up to three bytes little-endian
 // in the low 24 bits and their number in bits 24-25 (three marks the
-// U+FFFD of an invalid byte, which is counted), a C1 control counted in
-// bit gOutC1Bit, a lead byte marked with gOutLeadBit; and in the top 32
-// bits, the range of next bytes that make the byte more than a token of
-// its own ([escape.NextRange]). The range is
+// U+FFFD of an invalid byte), a lead byte marked with gOutLeadBit; and in
+// the top 32 bits, the range of next bytes that make the byte more than a
+// token of its own ([escape.NextRange]). The range is
 //   - empty (escape.NoNext) for most bytes;
 //   - the continuation bytes of its character for a lead byte, whose
 //     output is then the U+FFFD of a lead that nothing continues;
@@ -450,15 +457,45 @@ func buildGroundClass() (t [256]uint8) {
 //     at a time;
 //   - every byte for a C0 control (counted by name) and for a byte left
 //     to groundRun.
+//
+// What a byte alone counts is in the entry too, as one bit in each of
+// three lanes that groundBytes adds up in one word (gOutLanes): bit 25,
+// the invalid byte of a U+FFFD; gOutC1, a raw C1 control that opens
+// nothing; gOutBS, a BS that is only counted. The last two sit in the
+// range of a byte no next byte changes, where they leave it empty: its lo
+// stays above every byte, and its span below what would reach one.
 type groundOutput uint64
 
 const (
 	gOutAlone                = groundOutput(escape.NoNext)    // the range of a byte no next byte changes
 	gOutStop                 = groundOutput(escape.EveryNext) // left to groundRun's cases
 	gOutControl              = gOutStop | 0xFF<<16            // a C0 control or DEL, dropped and counted
-	gOutC1Bit                = 28                             // a raw C1 control that opens nothing, dropped and counted
 	gOutLeadBit groundOutput = 1 << 31                        // a lead byte, C2-F4
+
+	// gOutLanes is the bit of each count in an entry shifted down by
+	// gOutLaneShift: the invalid bytes in bits 0-7 of the sum, which
+	// cannot outgrow them (each writes three bytes of a batch), the C1
+	// controls in bits 8-35 and the BSs in 36-63, which can hold
+	// gOutLaneRun bytes.
+	gOutLaneShift              = 25
+	gOutC1        groundOutput = 1 << (gOutLaneShift + 8)
+	gOutBS        groundOutput = 1 << (gOutLaneShift + 36)
+	gOutLanes                  = uint64(1 | gOutC1>>gOutLaneShift | gOutBS>>gOutLaneShift)
+	gOutLaneRun                = 1<<28 - 1 // the most bytes one groundBytes call reads
 )
+
+// The lanes hold all that one groundBytes call counts: the invalid bytes
+// of a batch, and a C1 control or BS for each byte it reads.
+var (
+	_ [1<<8 - 1 - groundBatch/len(replacementRune)]struct{}
+	_ [1<<28 - 1 - gOutLaneRun]struct{}
+)
+
+// alwaysAlone reports whether no next byte changes o's byte: the range
+// is empty, whatever lanes it holds.
+func (o groundOutput) alwaysAlone() bool {
+	return uint16(o>>32) > 0xFF
+}
 
 // alone reports whether next, the byte after o's byte, leaves it a token
 // of its own that o's low bits say what to do with.
@@ -474,8 +511,10 @@ const replacements2x = 0xBFEF_BDBF_EFBD_BFEF
 // outReplacement is the groundOut of an invalid byte: U+FFFD.
 const outReplacement = 3<<24 | 0xBD<<16 | 0xBF<<8 | 0xEF
 
-// buildGroundOut makes groundOut, the groundOutput of each byte.
-func buildGroundOut() (t [256]groundOutput) {
+// buildGroundOut makes groundOut, the groundOutput of each byte; with
+// bsCounted, groundOutBS, where a BS is a byte alone that is only
+// counted (Cleaner.bsOnlyCounted).
+func buildGroundOut(bsCounted bool) (t [256]groundOutput) {
 	class := buildGroundClass()
 	leads := buildGroundLeads()
 	for b := range t {
@@ -487,7 +526,7 @@ func buildGroundOut() (t [256]groundOutput) {
 		case gControl:
 			t[b] = gOutControl
 		case gC1:
-			t[b] = gOutAlone | 1<<gOutC1Bit
+			t[b] = gOutAlone | gOutC1
 			if c1string.Introducer(byte(b)) {
 				t[b] = gOutStop
 			}
@@ -496,6 +535,9 @@ func buildGroundOut() (t [256]groundOutput) {
 			t[b] = outReplacement | gOutLeadBit | groundOutput(escape.NextRange(l.lo, l.hi))
 		default:
 			t[b] = gOutStop
+			if b == '\b' && bsCounted {
+				t[b] = gOutAlone | gOutBS
+			}
 		}
 	}
 	return t
