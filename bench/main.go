@@ -100,6 +100,7 @@ func run(cfg config, stdout, progress io.Writer) error {
 	if !cfg.noScaling {
 		res.scale = measureScaling(cfg, ts, progress)
 	}
+	res.faultCost = faultCost()
 	lk, err := leakTable(ts, cases, bridge)
 	if err != nil {
 		return err

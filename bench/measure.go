@@ -13,23 +13,33 @@ import (
 )
 
 // timeRun calls t on in until minDur has passed (at least once) and
-// returns the time per call. It collects the garbage first, so that a
-// tool that allocates does not pay the collector for the garbage of the
-// tool timed before it (the Pikuri port and confusables leave tens of
-// megabytes), which a tool that allocates nothing never pays.
-func timeRun(t *tool, in *input, minDur time.Duration) time.Duration {
+// returns the time per call, and the minor page faults per call (-1 if
+// the system does not count them). It collects the garbage first, so
+// that a tool that allocates does not pay the collector for the garbage
+// of the tool timed before it (the Pikuri port and confusables leave tens
+// of megabytes), which a tool that allocates nothing never pays. The
+// faults are the process's: the collector's, when it runs, count too.
+func timeRun(t *tool, in *input, minDur time.Duration) (time.Duration, float64) {
 	runtime.GC()
 	calls := 0
+	faults := minorFaults()
 	start := time.Now()
 	var elapsed time.Duration
 	for {
 		sink += t.run(in.s, in.b)
 		calls++
 		if elapsed = time.Since(start); elapsed >= minDur {
-			return elapsed / time.Duration(calls)
+			perCall := -1.0
+			if faults >= 0 {
+				perCall = float64(minorFaults()-faults) / float64(calls)
+			}
+			return elapsed / time.Duration(calls), perCall
 		}
 	}
 }
+
+// faultProbe is the size of the mapping that faultCost touches.
+const faultProbe = 16 << 20
 
 // sink takes a number from every call, so that no work is optimized away.
 //

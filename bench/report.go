@@ -17,7 +17,11 @@ func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc
 	fmt.Fprintf(w, "## Machine\n\n")
 	fmt.Fprintf(w, "- %s\n", machine())
 	fmt.Fprintf(w, "- %d rounds of at least %v per tool and input%s\n", cfg.rounds, cfg.minDur, map[bool]string{true: " (quick run)"}[cfg.quick])
-	fmt.Fprintf(w, "- peers: %s\n\n", peers())
+	fmt.Fprintf(w, "- peers: %s\n", peers())
+	if res.faultCost > 0 {
+		fmt.Fprintf(w, "- a page fault, the first touch of a page of fresh memory: %s (the median of five rounds over a new mapping of %d MiB)\n", durString(float64(res.faultCost)), faultProbe>>20)
+	}
+	fmt.Fprintln(w)
 
 	targets(w, res, lk, osc)
 
@@ -49,6 +53,7 @@ func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc
 	}
 
 	scaling(w, res)
+	pageFaults(w, res)
 
 	fmt.Fprintf(w, "## Correctness: escape-corpus leaks\n\n")
 	fmt.Fprintf(w, "Cases of bench/testdata/escapes.txt (the hostile rows of term's policy table) whose output holds ESC outside a plain SGR, a C1 control, CR, BS, or (for strippers) bytes of a removed payload. Neutralizers show payloads escaped, by design.\n\n")
@@ -71,21 +76,24 @@ func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc
 	fmt.Fprintln(w)
 
 	fmt.Fprintf(w, "## Per input\n\n")
-	fmt.Fprintf(w, "MB/s and time are medians over rounds; allocations and bytes are of one call; peak is the resident memory the call added, measured in a child process (adversarial inputs only). Node's strip-ansi is timed by node itself; its allocations are not known.\n\n")
+	fmt.Fprintf(w, "MB/s and time are medians over rounds; allocations and bytes are of one call; faults are the minor page faults of the process per call, the median over rounds; peak is the resident memory the call added, measured in a child process (adversarial inputs only). Node's strip-ansi is timed by node itself; its allocations and faults are not known.\n\n")
 	for _, in := range res.ins {
 		fmt.Fprintf(w, "### %s (%s, %s)\n\n", in.name, in.group, sizeString(float64(inputSize(in))))
-		fmt.Fprintf(w, "| tool | MB/s | time | allocs | bytes | peak |\n|---|---:|---:|---:|---:|---:|\n")
+		fmt.Fprintf(w, "| tool | MB/s | time | allocs | bytes | faults | peak |\n|---|---:|---:|---:|---:|---:|---:|\n")
 		for _, t := range res.tools {
 			c := res.cell(in.name, t.name)
-			allocs, byts, pk := "-", "-", "-"
+			allocs, byts, faults, pk := "-", "-", "-", "-"
 			if t.node == "" {
 				allocs, byts = fmt.Sprint(c.allocs), sizeString(float64(c.byts))
+			}
+			if f := c.faultsPerCall(); f >= 0 {
+				faults = fmt.Sprintf("%.0f", f)
 			}
 			if c.peak >= 0 {
 				pk = sizeString(float64(c.peak))
 			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", t.name, mbps(inputSize(in), c.ns()),
-				durString(c.ns()), allocs, byts, pk)
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s |\n", t.name, mbps(inputSize(in), c.ns()),
+				durString(c.ns()), allocs, byts, faults, pk)
 		}
 		fmt.Fprintln(w)
 	}
@@ -180,6 +188,37 @@ func scaling(w io.Writer, res *results) {
 	}
 	fmt.Fprintln(w)
 }
+
+// pageFaults writes, for each plainsight entry point and input, the share
+// of the call's time that its page faults take at the run's cost of one:
+// the first touch of the fresh memory that an entry point returning a new
+// string writes its output to. Rows under faultShare are left out.
+func pageFaults(w io.Writer, res *results) {
+	if res.faultCost <= 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Page faults\n\nThe time of each plainsight entry point that goes to the first touch of fresh memory: its minor page faults per call (the median over rounds) times the cost of one (%s in this run, under Machine), as a share of its time per call; rows where that share is below %.0f%%.\n\n", durString(float64(res.faultCost)), 100*faultShare)
+	fmt.Fprintf(w, "| entry point | input | faults | time in faults | time per call | share |\n|---|---|---:|---:|---:|---:|\n")
+	for _, t := range res.tools {
+		if t.kind != kindPlainsight {
+			continue
+		}
+		for _, in := range res.ins {
+			c := res.cell(in.name, t.name)
+			f := c.faultsPerCall()
+			inFaults := f * float64(res.faultCost)
+			if f < 0 || c.ns() <= 0 || inFaults < faultShare*c.ns() {
+				continue
+			}
+			fmt.Fprintf(w, "| %s | %s | %.0f | %s | %s | %.0f%% |\n", t.name, in.name, f, durString(inFaults), durString(c.ns()), 100*min(inFaults/c.ns(), 1))
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// faultShare is the least share of a call's time in page faults that
+// pageFaults reports.
+const faultShare = 0.1
 
 // machine describes where the run happened.
 func machine() string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,11 +14,21 @@ import (
 // cell is what was measured for one tool on one input.
 type cell struct {
 	times        []float64 // ns per call, one per round
+	faults       []float64 // minor page faults per call, one per round; -1 when not known
 	allocs, byts uint64    // per call; unknown for Node
 	peak         int64     // bytes; -1 when not measured
 }
 
 func (c *cell) ns() float64 { return median(c.times) }
+
+// faultsPerCall is the median of the rounds' page faults per call, -1
+// when not known.
+func (c *cell) faultsPerCall() float64 {
+	if len(c.faults) == 0 || slices.Contains(c.faults, -1) {
+		return -1
+	}
+	return median(c.faults)
+}
 
 // results holds every measurement of a run.
 type results struct {
@@ -29,6 +40,9 @@ type results struct {
 	ratios map[string]map[string]map[string][]float64
 	// scale[shape][tool] holds t(16 MiB)/t(1 MiB) from measureScaling.
 	scale map[string]map[string][]float64
+	// faultCost is the time of one page fault (faultCost), 0 if not
+	// measured.
+	faultCost time.Duration
 }
 
 func (r *results) cell(in, t string) *cell { return r.cells[in][t] }
@@ -86,16 +100,18 @@ func measureAll(cfg config, ins []*input, ts []*tool, bridge *nodeBridge, progre
 			for k := range ts {
 				t := ts[(k+r)%len(ts)]
 				var d time.Duration
+				faults := -1.0 // not known for Node
 				if t.node != "" {
 					var err error
 					if d, err = bridge.time(in, t.node, cfg.minDur); err != nil {
 						return nil, err
 					}
 				} else {
-					d = timeRun(t, in, cfg.minDur)
+					d, faults = timeRun(t, in, cfg.minDur)
 				}
 				round[t.name] = float64(d)
 				cells[t.name].times = append(cells[t.name].times, float64(d))
+				cells[t.name].faults = append(cells[t.name].faults, faults)
 			}
 			for _, e := range ts {
 				if e.kind != kindPlainsight {

@@ -39,8 +39,9 @@ func measureScaling(cfg config, ts []*tool, progress io.Writer) map[string]map[s
 			sink += t.run(big.s, big.b) // grow what the tool keeps
 			fastSmall, fastBig := time.Duration(1<<62), time.Duration(1<<62)
 			for range rounds {
-				fastSmall = min(fastSmall, timeRun(t, small, cfg.minDur))
-				fastBig = min(fastBig, timeRun(t, big, 0))
+				small, _ := timeRun(t, small, cfg.minDur)
+				big, _ := timeRun(t, big, 0)
+				fastSmall, fastBig = min(fastSmall, small), min(fastBig, big)
 			}
 			scale[sh.name][t.name] = []float64{float64(fastBig) / float64(fastSmall)}
 		}
