@@ -26,14 +26,14 @@ func TestCellFaultsPerCall(t *testing.T) {
 }
 
 // TestPageFaultsRows checks which rows pageFaults writes: the plainsight
-// entry points whose faults take a tenth of their time or more.
+// entry points whose faults take faultShare of their time or more.
 func TestPageFaultsRows(t *testing.T) {
 	ts := []*tool{{name: "term Push", kind: kindPlainsight}, {name: "term Transform", kind: kindPlainsight}, {name: "charm Strip", kind: kindStripper}}
 	in := &input{name: "log"}
 	res := &results{ins: []*input{in}, tools: ts, faultCost: 10 * time.Microsecond, cells: map[string]map[string]*cell{"log": {
-		"term Push":      {times: []float64{4e6}, faults: []float64{200}}, // 2 ms of 4
-		"term Transform": {times: []float64{1e6}, faults: []float64{9}},   // 90 µs of 1 ms: under a tenth
-		"charm Strip":    {times: []float64{4e6}, faults: []float64{300}}, // not an entry point
+		"term Push":      {times: []float64{4e6}, faults: []float64{200}},                       // 2 ms of 4
+		"term Transform": {times: []float64{1e6}, faults: []float64{(faultShare - 0.01) * 100}}, // just under faultShare of 1 ms
+		"charm Strip":    {times: []float64{4e6}, faults: []float64{300}},                       // not an entry point
 	}}}
 	var b strings.Builder
 	pageFaults(&b, res)

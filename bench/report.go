@@ -87,7 +87,7 @@ func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc
 				allocs, byts = fmt.Sprint(c.allocs), sizeString(float64(c.byts))
 			}
 			if f := c.faultsPerCall(); f >= 0 {
-				faults = fmt.Sprintf("%.0f", f)
+				faults = threeDigits(f)
 			}
 			if c.peak >= 0 {
 				pk = sizeString(float64(c.peak))
@@ -197,7 +197,7 @@ func pageFaults(w io.Writer, res *results) {
 	if res.faultCost <= 0 {
 		return
 	}
-	fmt.Fprintf(w, "## Page faults\n\nThe time of each plainsight entry point that goes to the first touch of fresh memory: its minor page faults per call (the median over rounds) times the cost of one (%s in this run, under Machine), as a share of its time per call; rows where that share is below %.0f%%.\n\n", durString(float64(res.faultCost)), 100*faultShare)
+	fmt.Fprintf(w, "## Page faults\n\nThe time of each plainsight entry point that goes to the first touch of fresh memory: its minor page faults per call (the median over rounds) times the cost of one (%s in this run, under Machine), as a share of its time per call, where that share is %.0f%% or more.\n\n", durString(float64(res.faultCost)), 100*faultShare)
 	fmt.Fprintf(w, "| entry point | input | faults | time in faults | time per call | share |\n|---|---|---:|---:|---:|---:|\n")
 	for _, t := range res.tools {
 		if t.kind != kindPlainsight {
@@ -210,7 +210,7 @@ func pageFaults(w io.Writer, res *results) {
 			if f < 0 || c.ns() <= 0 || inFaults < faultShare*c.ns() {
 				continue
 			}
-			fmt.Fprintf(w, "| %s | %s | %.0f | %s | %s | %.0f%% |\n", t.name, in.name, f, durString(inFaults), durString(c.ns()), 100*min(inFaults/c.ns(), 1))
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %.0f%% |\n", t.name, in.name, threeDigits(f), durString(inFaults), durString(c.ns()), 100*min(inFaults/c.ns(), 1))
 		}
 	}
 	fmt.Fprintln(w)
@@ -218,7 +218,7 @@ func pageFaults(w io.Writer, res *results) {
 
 // faultShare is the least share of a call's time in page faults that
 // pageFaults reports.
-const faultShare = 0.1
+const faultShare = 0.25
 
 // machine describes where the run happened.
 func machine() string {
