@@ -1,7 +1,6 @@
 package transcript
 
 import (
-	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -85,10 +84,10 @@ type Cleaner struct {
 	// not yet counted in BytesIn.
 	groundIn int
 
-	sb     strings.Builder // Clean's output, written instead of out when toText
-	toText bool
+	textBuf []byte // Clean's output, written instead of out when toText
+	toText  bool
 	// pass: Clean's output so far is raw[:passN], and not yet written
-	// to sb.
+	// to textBuf.
 	pass   bool
 	raw    []byte
 	passN  int
@@ -245,7 +244,7 @@ func Clean(raw []byte, opts Options) (string, Report) {
 	if c.pass {
 		return string(raw[:c.passN]), c.Report()
 	}
-	return c.sb.String(), c.Report()
+	return c.textString(), c.Report()
 }
 
 // CleanString is [Clean] for a string. When the text is s unchanged (clean
@@ -259,11 +258,11 @@ func CleanString(s string, opts Options) (string, Report) {
 	if c.pass {
 		return s[:c.passN], c.Report()
 	}
-	return c.sb.String(), c.Report()
+	return c.textString(), c.Report()
 }
 
 // cleanOnce cleans raw in one call. The text is raw[:passN] while pass
-// holds, and else in sb.
+// holds, and else in textBuf.
 func cleanOnce(raw []byte, opts Options) *Cleaner {
 	c := NewCleaner(opts)
 	// Until the text differs from raw, it is not written anywhere: put

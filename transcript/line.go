@@ -3,6 +3,7 @@ package transcript
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
 )
@@ -124,7 +125,7 @@ func (c *Cleaner) text(b []byte, plain int) {
 	}
 	for len(c.line)+len(b) > maxLine {
 		k := maxLine + 1 - len(c.line)
-		c.line = append(c.line, b[:k]...)
+		appendInPlace(&c.line, b[:k])
 		b = b[k:]
 		i := maxLine
 		for i > 0 && !utf8.RuneStart(c.line[i]) {
@@ -134,10 +135,10 @@ func (c *Cleaner) text(b []byte, plain int) {
 		c.emitSegment(c.line[:i], c.linePlain)
 		c.unread = 0
 		c.rep.LongLines++
-		c.line = append(c.line[:0], c.line[i:]...)
+		c.line = c.line[:copy(c.line, c.line[i:])]
 		c.linePlain = max(c.linePlain-i, 0)
 	}
-	c.line = append(c.line, b...)
+	appendInPlace(&c.line, b)
 }
 
 // growLine makes room in Clean's line buffer for need bytes, which its
@@ -251,22 +252,42 @@ func (c *Cleaner) put(b []byte) {
 			}
 			c.unpass()
 		}
-		if c.sb.Cap()-c.sb.Len() < len(b) {
+		if cap(c.textBuf)-len(c.textBuf) < len(b) {
 			c.growText(len(b))
 		}
-		c.sb.Write(b)
+		appendInPlace(&c.textBuf, b)
 		return
 	}
-	c.out = append(c.out, b...)
+	appendInPlace(&c.out, b)
+}
+
+// appendInPlace appends b to *s. When *s has room, only its length is
+// written back: an append of a slice writes its pointer back too, and
+// a pointer written to the heap while the collector marks costs a write
+// barrier, which CleanString, allocating its text, pays on every piece.
+func appendInPlace(s *[]byte, b []byte) {
+	n := len(*s)
+	if cap(*s)-n < len(b) {
+		*s = append(*s, b...)
+		return
+	}
+	*s = (*s)[:n+len(b)]
+	copy((*s)[n:], b)
+}
+
+// textString returns Clean's text as a string, which then owns it: the
+// Cleaner writes no more to it.
+func (c *Cleaner) textString() string {
+	return unsafe.String(unsafe.SliceData(c.textBuf), len(c.textBuf))
 }
 
 // unpass ends Clean's pass-through: the text differs from the input from
-// here on, and goes to sb, after the part of the input it equals so far.
+// here on, and goes to textBuf, after the part of the input it equals so far.
 func (c *Cleaner) unpass() {
 	c.pass = false
 	// After a long stretch of input that was its own text, the text is
-	// most likely the input's size: one allocation, which strings.Builder
-	// does not clear first, holds it and becomes the string. Before that
+	// most likely the input's size: one allocation holds it and becomes
+	// the string. Before that
 	// stretch, nothing tells how long the text will be (escapes make it
 	// longer, dropped sequences shorter): it starts at firstText, and
 	// growText sizes it from the rate the input has become text at.
@@ -277,14 +298,14 @@ func (c *Cleaner) unpass() {
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
 	}
-	c.sb.Grow(max(size, c.passN+utf8.UTFMax))
-	c.sb.Write(c.raw[:c.passN])
+	c.textBuf = make([]byte, c.passN, max(size, c.passN+utf8.UTFMax))
+	copy(c.textBuf, c.raw[:c.passN])
 }
 
 // reserve makes room in Clean's text for n bytes that are known to come
 // next (a run of line ends), so that it grows once for all of them.
 func (c *Cleaner) reserve(n int) {
-	if c.toText && !c.pass && c.sb.Cap()-c.sb.Len() < n {
+	if c.toText && !c.pass && cap(c.textBuf)-len(c.textBuf) < n {
 		c.growText(n)
 	}
 }
@@ -304,18 +325,15 @@ const firstText = 64 << 10
 // a large text five times over; Grow on a builder that holds text, by
 // twice its size.
 func (c *Cleaner) growText(need int) {
-	n := c.sb.Len()
+	n := len(c.textBuf)
 	settled := min(max(int(c.rep.BytesIn)+c.groundIn-c.unread-len(c.line)+c.segDone, 0), len(c.raw))
 	want := min(escape.GrowCap(n, need, settled, len(c.raw)), n+need+maxGrowth*(len(c.raw)-settled))
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		want = min(want, limit)
 	}
-	// A new builder's first Grow allocates exactly what it is asked,
-	// uncleared.
-	text := c.sb.String()
-	c.sb = strings.Builder{}
-	c.sb.Grow(max(want, n+need))
-	c.sb.WriteString(text)
+	text := make([]byte, n, max(want, n+need))
+	copy(text, c.textBuf)
+	c.textBuf = text
 }
 
 // maxGrowth bounds how many times longer the text is than the input it
