@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -84,10 +85,12 @@ type Cleaner struct {
 	// not yet counted in BytesIn.
 	groundIn int
 
-	textBuf []byte // Clean's output, written instead of out when toText
-	toText  bool
+	sb     strings.Builder // Clean's output, written instead of out when toText
+	stage  [textStage]byte // the end of Clean's output, not yet in sb
+	staged int
+	toText bool
 	// pass: Clean's output so far is raw[:passN], and not yet written
-	// to textBuf.
+	// to sb.
 	pass   bool
 	raw    []byte
 	passN  int
@@ -261,8 +264,12 @@ func CleanString(s string, opts Options) (string, Report) {
 	return c.textString(), c.Report()
 }
 
+// textStage is how much of Clean's text the Cleaner gathers before it
+// writes it to its builder.
+const textStage = 512
+
 // cleanOnce cleans raw in one call. The text is raw[:passN] while pass
-// holds, and else in textBuf.
+// holds, and else in sb and stage.
 func cleanOnce(raw []byte, opts Options) *Cleaner {
 	c := NewCleaner(opts)
 	// Until the text differs from raw, it is not written anywhere: put

@@ -701,3 +701,34 @@ func TestPolicyText(t *testing.T) {
 		t.Error("CRPolicy(9).MarshalText() succeeded")
 	}
 }
+
+// TestCleanPiecesOfEverySize checks Clean's text against the
+// Transformer's where it comes in pieces of every size around the few
+// hundred bytes Clean gathers before writing them, in a row and after a
+// long stretch of the input that is its own text.
+func TestCleanPiecesOfEverySize(t *testing.T) {
+	opts := transcript.Options{Limits: transcript.Limits{MaxOutput: -1}}
+	var ins []string
+	for _, n := range []int{1, 2, 7, 255, 256, 300, 510, 511, 512, 513, 700, 1023, 1024, 1500} {
+		piece := strings.Repeat("abcdefghij", n/10+1)[:n]
+		var b strings.Builder
+		for i := range 12 {
+			b.WriteString(piece[:n-i%min(n, 3)])
+			b.WriteString("\x1b[1m\u200b")
+		}
+		ins = append(ins, b.String(), strings.Repeat("x", 70<<10)+b.String())
+	}
+	for _, in := range ins {
+		text, rep := transcript.CleanString(in, opts)
+		got, _, err := transform.String(transcript.NewCleaner(opts), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text != got {
+			t.Fatalf("CleanString and the Cleaner differ on %d bytes: %d and %d bytes of text", len(in), len(text), len(got))
+		}
+		if rep.BytesOut != int64(len(text)) {
+			t.Errorf("%d bytes of text, BytesOut %d", len(text), rep.BytesOut)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package transcript
 import (
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/internal/escape"
 )
@@ -252,19 +251,39 @@ func (c *Cleaner) put(b []byte) {
 			}
 			c.unpass()
 		}
-		if cap(c.textBuf)-len(c.textBuf) < len(b) {
-			c.growText(len(b))
+		if c.staged+len(b) <= len(c.stage) {
+			c.staged += copy(c.stage[c.staged:], b)
+			return
 		}
-		appendInPlace(&c.textBuf, b)
+		c.writeText(b)
 		return
 	}
 	appendInPlace(&c.out, b)
 }
 
+// writeText writes the staged text and then b to sb, growing it first,
+// or stages b if it is short. The text comes in many small pieces (the
+// text between two sequences, a line end), and each write to sb writes
+// its slice's pointer back, which costs a write barrier while the
+// collector marks: staged, a piece costs a copy into the Cleaner.
+func (c *Cleaner) writeText(b []byte) {
+	staged := c.stage[:c.staged]
+	if c.sb.Cap()-c.sb.Len() < len(staged)+len(b) {
+		c.growText(len(staged) + len(b))
+	}
+	c.sb.Write(staged)
+	c.staged = 0
+	if len(b) < len(c.stage) {
+		c.staged = copy(c.stage[:], b)
+		return
+	}
+	c.sb.Write(b)
+}
+
 // appendInPlace appends b to *s. When *s has room, only its length is
 // written back: an append of a slice writes its pointer back too, and
 // a pointer written to the heap while the collector marks costs a write
-// barrier, which CleanString, allocating its text, pays on every piece.
+// barrier, which CleanString, allocating its text, makes frequent.
 func appendInPlace(s *[]byte, b []byte) {
 	n := len(*s)
 	if cap(*s)-n < len(b) {
@@ -275,19 +294,19 @@ func appendInPlace(s *[]byte, b []byte) {
 	copy((*s)[n:], b)
 }
 
-// textString returns Clean's text as a string, which then owns it: the
-// Cleaner writes no more to it.
+// textString returns Clean's text as a string, with what is staged.
 func (c *Cleaner) textString() string {
-	return unsafe.String(unsafe.SliceData(c.textBuf), len(c.textBuf))
+	c.writeText(nil) // stages nothing
+	return c.sb.String()
 }
 
 // unpass ends Clean's pass-through: the text differs from the input from
-// here on, and goes to textBuf, after the part of the input it equals so far.
+// here on, and goes to sb, after the part of the input it equals so far.
 func (c *Cleaner) unpass() {
 	c.pass = false
 	// After a long stretch of input that was its own text, the text is
-	// most likely the input's size: one allocation holds it and becomes
-	// the string. Before that
+	// most likely the input's size: one allocation, which strings.Builder
+	// does not clear first, holds it and becomes the string. Before that
 	// stretch, nothing tells how long the text will be (escapes make it
 	// longer, dropped sequences shorter): it starts at firstText, and
 	// growText sizes it from the rate the input has become text at.
@@ -298,15 +317,15 @@ func (c *Cleaner) unpass() {
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
 	}
-	c.textBuf = make([]byte, c.passN, max(size, c.passN+utf8.UTFMax))
-	copy(c.textBuf, c.raw[:c.passN])
+	c.sb.Grow(max(size, c.passN+utf8.UTFMax))
+	c.sb.Write(c.raw[:c.passN])
 }
 
 // reserve makes room in Clean's text for n bytes that are known to come
 // next (a run of line ends), so that it grows once for all of them.
 func (c *Cleaner) reserve(n int) {
-	if c.toText && !c.pass && cap(c.textBuf)-len(c.textBuf) < n {
-		c.growText(n)
+	if c.toText && !c.pass && c.sb.Cap()-c.sb.Len() < c.staged+n {
+		c.growText(c.staged + n)
 	}
 }
 
@@ -325,15 +344,18 @@ const firstText = 64 << 10
 // a large text five times over; Grow on a builder that holds text, by
 // twice its size.
 func (c *Cleaner) growText(need int) {
-	n := len(c.textBuf)
+	n := c.sb.Len()
 	settled := min(max(int(c.rep.BytesIn)+c.groundIn-c.unread-len(c.line)+c.segDone, 0), len(c.raw))
 	want := min(escape.GrowCap(n, need, settled, len(c.raw)), n+need+maxGrowth*(len(c.raw)-settled))
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		want = min(want, limit)
 	}
-	text := make([]byte, n, max(want, n+need))
-	copy(text, c.textBuf)
-	c.textBuf = text
+	// A new builder's first Grow allocates exactly what it is asked,
+	// uncleared.
+	text := c.sb.String()
+	c.sb = strings.Builder{}
+	c.sb.Grow(max(want, n+need))
+	c.sb.WriteString(text)
 }
 
 // maxGrowth bounds how many times longer the text is than the input it
