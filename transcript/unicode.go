@@ -1,8 +1,6 @@
 package transcript
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -191,7 +189,11 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 		if w.seg[i] < utf8.RuneSelf {
 			// ASCII, which the checks leave alone (a long token, a
 			// line of a log): its run a word at a time.
-			i += asciiPrefix(w.seg[i:])
+			k := escape.IndexNonASCII(w.seg[i:])
+			if k < 0 {
+				return len(w.seg), 0, 0, plainsight.ClassNone
+			}
+			i += k
 			continue
 		}
 		if n := plainRun(w.seg[i:]); n > 0 {
@@ -206,26 +208,6 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 	}
 	return len(w.seg), 0, 0, plainsight.ClassNone
 }
-
-// asciiPrefix returns the length of the run of ASCII at the start of b,
-// read a word at a time: the first word with a byte from 80 up says where
-// the run ends, so that a short run costs one word, not a test per byte.
-func asciiPrefix(b []byte) int {
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		if high := binary.LittleEndian.Uint64(b[i:]) & asciiHighBits; high != 0 {
-			return i + bits.TrailingZeros64(high)/8
-		}
-	}
-	for i < len(b) && b[i] < utf8.RuneSelf {
-		i++
-	}
-	return i
-}
-
-// asciiHighBits is the high bit of each byte of a word: none is set in
-// eight bytes of ASCII.
-const asciiHighBits = 0x8080808080808080
 
 // decodeRune is utf8.DecodeRune with the characters that the Unicode
 // checks escape most decoded inline: three-byte ones led by E1-EC or

@@ -323,30 +323,3 @@ func TestDecodeRune(t *testing.T) {
 		}
 	}
 }
-
-// TestASCIIPrefix checks asciiPrefix against a byte loop, with a byte from
-// 80 up at every position of inputs around a word's length, and none.
-func TestASCIIPrefix(t *testing.T) {
-	want := func(b []byte) int {
-		i := 0
-		for i < len(b) && b[i] < utf8.RuneSelf {
-			i++
-		}
-		return i
-	}
-	var got, wanted []int
-	for n := range 26 {
-		clean := []byte(strings.Repeat("ab\tc", 7)[:n])
-		for _, high := range []byte{0x80, 0xC3, 0xFF} {
-			for at := range n {
-				b := slices.Clone(clean)
-				b[at] = high
-				got, wanted = append(got, asciiPrefix(b)), append(wanted, want(b))
-			}
-		}
-		got, wanted = append(got, asciiPrefix(clean)), append(wanted, n)
-	}
-	if diff := cmp.Diff(wanted, got); diff != "" {
-		t.Errorf("asciiPrefix (-byte loop +got):\n%s", diff)
-	}
-}

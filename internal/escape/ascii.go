@@ -378,15 +378,16 @@ func (m *ASCIISet) Empty() bool { return m[0] == 0 && m[1] == 0 }
 
 // IndexNonASCII returns the index of the first byte of s that is not
 // ASCII, or -1. It tests eight bytes at a time, read as one little-endian
-// word (the compiler joins the byte loads), before the byte that ends it.
-func IndexNonASCII(s string) int {
+// word (the compiler joins the byte loads); the first word with a byte
+// from 80 up says which byte that is, so a short run costs one word.
+func IndexNonASCII[S string | []byte](s S) int {
 	i := 0
 	for ; len(s)-i >= 8; i += 8 {
 		b := s[i : i+8] // one bounds check for the eight loads
 		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
 			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		if w&0x8080808080808080 != 0 {
-			break
+		if high := w & 0x8080808080808080; high != 0 {
+			return i + bits.TrailingZeros64(high)/8
 		}
 	}
 	for ; i < len(s); i++ {

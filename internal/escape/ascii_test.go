@@ -297,7 +297,8 @@ func BenchmarkCleanPrefix(b *testing.B) {
 }
 
 // TestIndexNonASCII checks the word-at-a-time search against a byte loop,
-// with the non-ASCII byte at every place in and around a word.
+// with the non-ASCII byte at every place in and around a word, alone or
+// before more, in a string and in bytes.
 func TestIndexNonASCII(t *testing.T) {
 	ref := func(s string) int {
 		for i := 0; i < len(s); i++ {
@@ -309,14 +310,21 @@ func TestIndexNonASCII(t *testing.T) {
 	}
 	for n := range 40 {
 		plain := strings.Repeat("a", n)
-		if got := IndexNonASCII(plain); got != -1 {
-			t.Errorf("IndexNonASCII(%d ASCII bytes) = %d, want -1", n, got)
+		if got, gotBytes := IndexNonASCII(plain), IndexNonASCII([]byte(plain)); got != -1 || gotBytes != -1 {
+			t.Errorf("IndexNonASCII(%d ASCII bytes) = %d, and %d in bytes, want -1", n, got, gotBytes)
 		}
 		for at := range n {
 			for _, b := range []byte{0x80, 0xc3, 0xff} {
-				s := plain[:at] + string([]byte{b}) + plain[at+1:]
-				if got, want := IndexNonASCII(s), ref(s); got != want {
-					t.Errorf("IndexNonASCII(%+q) = %d, want %d", s, got, want)
+				for _, s := range []string{
+					plain[:at] + string([]byte{b}) + plain[at+1:],
+					plain[:at] + string([]byte{b}) + strings.Repeat("\xe9", n-at-1),
+				} {
+					if got, want := IndexNonASCII(s), ref(s); got != want {
+						t.Errorf("IndexNonASCII(%+q) = %d, want %d", s, got, want)
+					}
+					if got, want := IndexNonASCII([]byte(s)), ref(s); got != want {
+						t.Errorf("IndexNonASCII([]byte(%+q)) = %d, want %d", s, got, want)
+					}
 				}
 			}
 		}
