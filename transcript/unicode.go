@@ -341,9 +341,8 @@ func (c *Cleaner) escapeTags(buf, seg []byte, i, end int) []byte {
 		// As many as buf has room for, without a test of the room
 		// each.
 		stop := min(end, i+(cap(buf)-len(buf))/escape.MaxNotation*tagSize)
-		for ; i < stop; i += tagSize {
-			buf = plainsight.AppendEscapeRune(buf, sequence.Tag(seg[i+2], seg[i+3]))
-		}
+		buf = escape.AppendTags(buf, seg[i:stop])
+		i = stop
 	}
 	return buf
 }
@@ -381,7 +380,7 @@ func (c *Cleaner) escapeCopies(buf, seg []byte, i, j int, r rune, cls plainsight
 }
 
 // tagSize is the length of a tag character in UTF-8.
-const tagSize = len("\U000E0041")
+const tagSize = escape.TagSize
 
 // countUnicode counts n escaped code points of class cls and the warnings
 // they raise.

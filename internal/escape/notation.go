@@ -39,6 +39,38 @@ func AppendRune(dst []byte, r rune) []byte {
 	return appendOtherRune(dst, r)
 }
 
+// TagSize is the length of a tag character (U+E0000-U+E007F) in UTF-8:
+// F3 A0, 80 or 81, and a continuation byte.
+const TagSize = 4
+
+// AppendTags appends the notation of each tag character in tags, which
+// holds tags only, as AppendRune writes each: \u{e00XX}. A smuggled
+// message is a run of them; each is a word and a byte to write here, with
+// no test of which code point it is and one test of dst's room for all.
+func AppendTags(dst, tags []byte) []byte {
+	count := len(tags) / TagSize
+	n := len(dst)
+	dst = slices.Grow(dst, count*tagNotationSize)[:n+count*tagNotationSize]
+	out := dst[n:]
+	for i := range count {
+		t := tags[i*TagSize : i*TagSize+TagSize : i*TagSize+TagSize]
+		// The tag's low seven bits: the last of its third byte and
+		// the six of its fourth.
+		low := t[2]&1<<6 | t[3]&0x3F
+		o := out[i*tagNotationSize : i*tagNotationSize+tagNotationSize : i*tagNotationSize+tagNotationSize]
+		binary.LittleEndian.PutUint64(o, tagNotation|uint64(hexPairs[low])<<48)
+		o[8] = '}'
+	}
+	return dst
+}
+
+// tagNotation is the first six bytes of a tag's notation, \u{e00, in a
+// little-endian word; its two hex digits and the brace follow.
+const tagNotation = uint64('\\') | uint64('u')<<8 | uint64('{')<<16 | uint64('e')<<24 | uint64('0')<<32 | uint64('0')<<40
+
+// tagNotationSize is the length of a tag's notation.
+const tagNotationSize = len(`\u{e0041}`)
+
 // appendOtherRune is AppendRune for the code points below U+00A0 and
 // above U+FFFFF: in a function of its own, so that AppendRune's frame is
 // only as large as its common case needs.
