@@ -3,6 +3,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"slices"
 	"syscall"
 	"time"
@@ -41,4 +43,18 @@ func faultCost() time.Duration {
 	}
 	slices.Sort(rounds)
 	return rounds[len(rounds)/2]
+}
+
+// freeLazily executes the harness again with lazyFree added to GODEBUG,
+// unless the process already runs with it; it returns only on failure.
+func freeLazily() error {
+	env := os.Environ()
+	if hasGODEBUG(env, lazyFree) {
+		return nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("finding the harness to run it with %s: %w", lazyFree, err)
+	}
+	return syscall.Exec(exe, os.Args, withGODEBUG(env, lazyFree))
 }

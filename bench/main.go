@@ -34,6 +34,12 @@ func main() {
 		peakInput = flag.String("peak-input", "", "internal: on this input")
 	)
 	flag.Parse()
+	if *peakTool == "" {
+		if err := freeLazily(); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+	}
 	if *peakTool != "" {
 		if err := peakChild(*root, *peakTool, *peakInput); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,10 +18,12 @@ import (
 // the system does not count them). It collects the garbage first, so
 // that a tool that allocates does not pay the collector for the garbage
 // of the tool timed before it (the Pikuri port and confusables leave tens
-// of megabytes), which a tool that allocates nothing never pays. The
-// faults are the process's: the collector's, when it runs, count too.
-func timeRun(t *tool, in *input, minDur time.Duration) (time.Duration, float64) {
+// of megabytes), which a tool that allocates nothing never pays, and then
+// warms the tool up for at most warm (warmUp). The faults are the
+// process's: the collector's, when it runs, count too.
+func timeRun(t *tool, in *input, minDur, warm time.Duration) (time.Duration, float64) {
 	runtime.GC()
+	warmUp(t, in, warm)
 	calls := 0
 	faults := minorFaults()
 	start := time.Now()
@@ -37,6 +40,43 @@ func timeRun(t *tool, in *input, minDur time.Duration) (time.Duration, float64) 
 		}
 	}
 }
+
+// warmUp calls t on in, untimed, until the collector has finished
+// warmCycles cycles since the first call, so that the timed loop finds
+// the heap as a program that keeps calling the tool has it: the memory
+// its garbage frees is reused, already mapped. Straight after a
+// collection the runtime holds less memory than such a tool cycles
+// through, and returns what it frees to the kernel in the background, so
+// the first calls write to fresh pages and pay a page fault for each
+// (about 10 µs a page here): a cost that came and went with the tools
+// timed before. A tool whose call allocates nothing has nothing to warm
+// and is called once; limit bounds the rest (a tool that allocates a few
+// kilobytes a call takes many calls to fill the heap, and as few faults),
+// after at least one call.
+func warmUp(t *tool, in *input, limit time.Duration) {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}, {Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	cycles := s[0].Value.Uint64()
+	start := time.Now()
+	for {
+		allocated := s[1].Value.Uint64()
+		sink += t.run(in.s, in.b)
+		metrics.Read(s)
+		if s[1].Value.Uint64() == allocated || s[0].Value.Uint64() >= cycles+warmCycles || time.Since(start) >= limit {
+			return
+		}
+	}
+}
+
+// warmCycles is how many collections warmUp waits for: the first frees
+// the garbage of the calls before it, the second the garbage of calls
+// that reused that memory.
+const warmCycles = 2
+
+// warmFactor bounds warmUp at this many times the least time of a timed
+// loop (the round's): enough for a tool that returns a new string as long
+// as a 4 MiB input to pass warmCycles.
+const warmFactor = 4
 
 // faultProbe is the size of the mapping that faultCost touches.
 const faultProbe = 16 << 20
@@ -148,6 +188,7 @@ func procStatus(field string) (int64, error) {
 // peak runs the child for one tool and input and returns its peak.
 func peak(root, toolName, inputName string) (int64, error) {
 	cmd := exec.Command(os.Args[0], "-root", root, "-peak-tool", toolName, "-peak-input", inputName)
+	cmd.Env = withGODEBUG(os.Environ(), lazyDefault)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {

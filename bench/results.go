@@ -107,7 +107,7 @@ func measureAll(cfg config, ins []*input, ts []*tool, bridge *nodeBridge, progre
 						return nil, err
 					}
 				} else {
-					d, faults = timeRun(t, in, cfg.minDur)
+					d, faults = timeRun(t, in, cfg.minDur, warmFactor*cfg.minDur)
 				}
 				round[t.name] = float64(d)
 				cells[t.name].times = append(cells[t.name].times, float64(d))

@@ -39,8 +39,10 @@ func measureScaling(cfg config, ts []*tool, progress io.Writer) map[string]map[s
 			sink += t.run(big.s, big.b) // grow what the tool keeps
 			fastSmall, fastBig := time.Duration(1<<62), time.Duration(1<<62)
 			for range rounds {
-				small, _ := timeRun(t, small, cfg.minDur)
-				big, _ := timeRun(t, big, 0)
+				// Both sizes warmed up alike: the big one is
+				// timed in one call.
+				small, _ := timeRun(t, small, cfg.minDur, warmFactor*cfg.minDur)
+				big, _ := timeRun(t, big, 0, warmFactor*cfg.minDur)
 				fastSmall, fastBig = min(fastSmall, small), min(fastBig, big)
 			}
 			scale[sh.name][t.name] = []float64{float64(fastBig) / float64(fastSmall)}
