@@ -7,15 +7,17 @@ import (
 
 // lazyFree is the runtime setting under which the harness times: the
 // memory that the runtime returns to the kernel (MADV_FREE rather than
-// MADV_DONTNEED) stays mapped until the kernel needs it. The collections
-// that start each timed loop shrink the heap's goal, and the runtime then
-// returns the memory that the tool before freed while the next one is
-// timed; with the default setting every page of it that the next tool
-// writes is a page fault again (about 10 µs here), a cost that depends
-// on which tool ran before, not on the one timed. Fresh memory still
-// faults on its first touch, which warmUp takes before the timed loop.
-// The peak-memory children run with the default (lazyDefault), since
-// memory freed lazily still counts as resident.
+// MADV_DONTNEED) stays mapped until the kernel needs it. The tools grow
+// the heap by different amounts (confusables by a hundred megabytes on
+// the largest inputs), and the runtime's scavenger returns what they
+// free to the kernel in the background, throughout a run
+// (GODEBUG=scavtrace=1), also while the next tool is timed; with the
+// default setting every page of it that the next tool writes is a page
+// fault again (about 10 µs here), a cost that depends on which tools ran
+// before, not on the one timed. Fresh memory still faults on its first
+// touch, which warmUp takes before the timed loop. The peak-memory
+// children run with the default (lazyDefault), since memory freed
+// lazily still counts as resident.
 const lazyFree = "madvdontneed=0"
 
 // lazyDefault is the runtime's default, for the peak-memory children.
