@@ -3,6 +3,8 @@ package escape
 import (
 	"encoding/binary"
 	"slices"
+
+	"github.com/plainsight-dev/plainsight/internal/sequence"
 )
 
 // The notation of an escape: \t for tab, \xNN for C0, DEL and C1,
@@ -54,9 +56,7 @@ func AppendTags(dst, tags []byte) []byte {
 	out := dst[n:]
 	for i := range count {
 		t := tags[i*TagSize : i*TagSize+TagSize : i*TagSize+TagSize]
-		// The tag's low seven bits: the last of its third byte and
-		// the six of its fourth.
-		low := t[2]&1<<6 | t[3]&0x3F
+		low := sequence.TagASCII(t[2], t[3])
 		o := out[i*tagNotationSize : i*tagNotationSize+tagNotationSize : i*tagNotationSize+tagNotationSize]
 		binary.LittleEndian.PutUint64(o, tagNotation|uint64(hexPairs[low])<<48)
 		o[8] = '}'

@@ -291,7 +291,7 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 		if v&0xC0FEFFFF != 0x8080A0F3 {
 			break
 		}
-		c := tagASCII(t[2], t[3])
+		c := TagASCII(t[2], t[3])
 		end += 4
 		if c == 0x7F {
 			break // CANCEL TAG
@@ -315,11 +315,11 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 
 // Tag returns the tag character F3 A0 b2 b3 in UTF-8, where b2 is 80 or
 // 81 and b3 a continuation byte, as TagRun reads it.
-func Tag(b2, b3 byte) rune { return 0xE0000 | rune(tagASCII(b2, b3)) }
+func Tag(b2, b3 byte) rune { return 0xE0000 | rune(TagASCII(b2, b3)) }
 
-// tagASCII returns the ASCII character that the tag F3 A0 b2 b3 stands
+// TagASCII returns the ASCII character that the tag F3 A0 b2 b3 stands
 // for: its low seven bits.
-func tagASCII(b2, b3 byte) byte { return b2&1<<6 | b3&0x3F }
+func TagASCII(b2, b3 byte) byte { return b2&1<<6 | b3&0x3F }
 
 // runeAt decodes the rune at text[i], or returns size 0 at the end.
 func runeAt[T Text](text T, i int) (r rune, size int) {
