@@ -143,6 +143,17 @@ var cleanTests = []cleanTest{
 		rep:  transcript.Report{Controls: controls(byte('\b'), 6)},
 	},
 	{
+		// Overstrike as man pages write bold (x BS x) and underline
+		// (_ BS x): runs long enough to be read a word at a time, cut
+		// by plain words, a control and the end of a batch.
+		name: "overstrike dropped",
+		in: strings.Repeat("N\bNA\bAM\bME\bE", 3) + " plain words between " +
+			strings.Repeat("_\bf_\bi_\bl_\be", 2) + "\x01_\bx\n" + strings.Repeat("_\bx", 300) + "\n",
+		text: strings.Repeat("NNAAMMEE", 3) + " plain words between " +
+			strings.Repeat("_f_i_l_e", 2) + "_x\n" + strings.Repeat("_x", 300) + "\n",
+		rep: transcript.Report{Controls: controls(byte(0x01), 1, byte('\b'), 12+8+1+300)},
+	},
+	{
 		name: "backspace erases",
 		in:   "echo evil #\b\b\b\b\b\bgood  ",
 		opts: transcript.Options{BS: transcript.BSErase},
@@ -729,6 +740,40 @@ func TestCleanPiecesOfEverySize(t *testing.T) {
 		}
 		if rep.BytesOut != int64(len(text)) {
 			t.Errorf("%d bytes of text, BytesOut %d", len(text), rep.BytesOut)
+		}
+	}
+}
+
+// TestOverstrikeRuns cleans runs of overstrike of every length up to a few
+// batches: each BS is dropped and counted, and nothing else changes.
+func TestOverstrikeRuns(t *testing.T) {
+	for _, tt := range []struct{ head, unit string }{
+		{"", "_\bx"},
+		{"", "N\bN"},
+		{"", "_\bxy"},
+		{"", "ab\bc d"},
+		{"", "\b\bab"},
+		// Seven bytes out for each word after the first's four: a word
+		// whose last byte is a BS starts 249 bytes into a batch.
+		{"a\bb\bc\bd\b", "abcdefg\b"},
+	} {
+		long := tt.head + strings.Repeat(tt.unit, 1000/len(tt.unit)+1)
+		for n := 1; n < 1000; n++ {
+			for _, in := range []string{long[:n], long[:n] + "\n" + long[:n]} {
+				text, rep := transcript.CleanString(in, transcript.Options{})
+				want := strings.ReplaceAll(in, "\b", "")
+				wantRep := transcript.Report{
+					Controls: controls(byte('\b'), strings.Count(in, "\b")),
+					BytesIn:  int64(len(in)),
+					BytesOut: int64(len(want)),
+				}
+				if text != want {
+					t.Fatalf("%+q: text %+q, want %+q", in, text, want)
+				}
+				if diff := cmp.Diff(wantRep, rep); diff != "" {
+					t.Fatalf("%+q: report (-want +got):\n%s", in, diff)
+				}
+			}
 		}
 	}
 }

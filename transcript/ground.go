@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/internal/c1string"
@@ -270,6 +271,29 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 	// A byte is read with the one after it, within the bytes the lanes
 	// can count.
 	run := src[:min(len(src), n+gOutLaneRun)]
+	if k == 0 && out == &groundOutBS {
+		// Printable ASCII and BSs that are only counted, as a man
+		// page's overstrike writes them (x BS x): a word at a time,
+		// with the BSs left out and counted. Tried only at the start
+		// of a batch, and kept only while every word holds a BS, so
+		// that other text, which comes here after each byte groundRun
+		// reads, pays for one test at most; a flood of overstrike
+		// comes here with each new batch.
+		for n+8 <= len(run) && k <= len(buf)-8 {
+			w := binary.LittleEndian.Uint64(run[n:])
+			bs, ok := escape.PrintableOrBS(w)
+			if !ok || bs == 0 {
+				break
+			}
+			n += 8
+			for range 8 {
+				buf[k] = byte(w)
+				k += int(uint32(byte(w)^'\b')+0xFF) >> 8 // 1 unless a BS
+				w >>= 8
+			}
+			lanes += uint64(bits.OnesCount64(bs)) * uint64(gOutBS>>gOutLaneShift)
+		}
+	}
 	for n+1 < len(run) && uint(k) <= uint(len(buf)-4) {
 		b, b1 := run[n], run[n+1]
 		o := out[b]

@@ -43,6 +43,17 @@ func NotPrintable(w uint64) uint64 {
 	return ((w - ones*0x20) | (w + ones) | w) & highs
 }
 
+// PrintableOrBS reports whether every byte of the little-endian word w
+// is printable ASCII (0x20-0x7E) or BS, as a man page's overstrike (x BS
+// x) writes text, and sets the high bit of each lane of bs that holds a
+// BS; both are exact in every lane.
+func PrintableOrBS(w uint64) (bs uint64, ok bool) {
+	bs = zeroBytes(w ^ ones*'\b')
+	// Each BS raised to a space, with no carry: then every lane is
+	// printable exactly when NotPrintable finds none.
+	return bs, NotPrintable(w+bs>>7*(' '-'\b')) == 0
+}
+
 // lineStops sets the high bit of each byte lane of w that is neither
 // printable ASCII nor '\n'. XOR with '\n' maps newline to 0 and keeps
 // every other control in 0x01-0x1F, so one pass finds both, with no

@@ -350,3 +350,32 @@ func TestRunOf(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintableOrBS(t *testing.T) {
+	// Every byte value in every lane, among lanes of printable ASCII and
+	// BS, against the byte-at-a-time answer.
+	for _, fill := range []byte{'x', '\b', ' ', '~'} {
+		for lane := range 8 {
+			for v := range 256 {
+				var b [8]byte
+				for i := range b {
+					b[i] = fill
+				}
+				b[lane] = byte(v)
+				var wantBS uint64
+				wantOK := true
+				for i, c := range b {
+					if c == '\b' {
+						wantBS |= 0x80 << (8 * i)
+					} else if c < 0x20 || c > 0x7E {
+						wantOK = false
+					}
+				}
+				bs, ok := PrintableOrBS(binary.LittleEndian.Uint64(b[:]))
+				if bs != wantBS || ok != wantOK {
+					t.Fatalf("PrintableOrBS(%q) = %#x, %v; want %#x, %v", b, bs, ok, wantBS, wantOK)
+				}
+			}
+		}
+	}
+}
