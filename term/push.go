@@ -1,6 +1,7 @@
 package term
 
 import (
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -14,6 +15,9 @@ import (
 //
 // Push allocates only the string it returns: nothing when that is empty
 // or is chunk itself (text with no control, escape or invalid UTF-8).
+// The first time its output outgrows 512 bytes, s also allocates the 8
+// KiB buffer that it keeps from then on, where Push gathers its output
+// before copying it to the string.
 func (s *Sanitizer) Push(chunk string) string {
 	return s.run(chunk, false)
 }
@@ -29,23 +33,34 @@ func (s *Sanitizer) Finish() string {
 }
 
 // stackOutput is how much output run gathers on the stack before it
-// moves to the heap.
+// moves to the Sanitizer's output buffer, which a Sanitizer whose output
+// always fits here never allocates.
 const stackOutput = 512
+
+// pushBufSize is the size of the buffer a Sanitizer keeps for the output
+// of Push: small enough to stay in the processor's cache, where Transform
+// writes it, and large enough that copying it out is a small part of
+// filtering it.
+const pushBufSize = 8 << 10
 
 // run filters chunk after any held-back input.
 func (s *Sanitizer) run(chunk string, atEOF bool) string {
 	if out, ok := s.passText(chunk, atEOF); ok {
 		return out
 	}
-	// The output gathers on the stack while it is small, then in one
-	// heap buffer sized for the input still to come, which becomes the
-	// returned string without a copy. heap never holds the stack buffer.
+	// The output gathers in the Sanitizer's output buffer (on the stack
+	// until that exists) and is copied to the string returned; when the
+	// buffer fills, the output moves on to big, which becomes the string
+	// without a copy.
 	var (
 		stack [stackOutput]byte
-		heap  []byte
+		big   strings.Builder
 		rest  []byte
 	)
 	out := stack[:0]
+	if s.pushBuf != nil {
+		out = s.pushBuf[:0]
+	}
 	// chunk is only read: Transform never writes to its src.
 	src := unsafe.Slice(unsafe.StringData(chunk), len(chunk))
 	if s.tailLen > 0 {
@@ -54,21 +69,75 @@ func (s *Sanitizer) run(chunk string, atEOF bool) string {
 		n := copy(head[:], s.tail[:s.tailLen])
 		m := copy(head[n:], src)
 		s.tailLen = 0
-		out, rest = s.transformInto(out, &heap, head[:n+m], atEOF && m == len(src))
+		out, rest = s.transformInto(out, &big, head[:n+m], atEOF && m == len(src))
 		switch {
 		case len(rest) <= m:
 			src = src[m-len(rest):] // the parser reads those bytes again
 		case m == len(src):
 			s.tailLen = uint8(copy(s.tail[:], rest)) // still not enough
-			return outputString(out, heap)
+			return outputString(out, &big)
 		default:
 			// Unreachable: held-back input needs at most 3 more bytes.
 			src = append(append([]byte(nil), rest...), src[m:]...)
 		}
 	}
-	out, rest = s.transformInto(out, &heap, src, atEOF)
+	out, rest = s.transformInto(out, &big, src, atEOF)
 	s.tailLen = uint8(copy(s.tail[:], rest))
-	return outputString(out, heap)
+	return outputString(out, &big)
+}
+
+// outputString returns the output gathered in big and then out. It
+// allocates once, for output that is not empty: the string, or big's
+// buffer, which becomes the string.
+func outputString(out []byte, big *strings.Builder) string {
+	if big.Len() == 0 {
+		return string(out)
+	}
+	big.Write(out)
+	return big.String()
+}
+
+// transformInto runs Transform over src, appending to out, until src is
+// consumed or Transform holds back its end, which it returns as rest.
+// When out is full it moves to the Sanitizer's output buffer, and when
+// that is, its contents move on to big, grown once for all the output
+// still to come at the ratio seen so far: the runtime does not clear a
+// builder's memory before it is written, as it clears a new slice's.
+func (s *Sanitizer) transformInto(out []byte, big *strings.Builder, src []byte, atEOF bool) (_, rest []byte) {
+	read, written := 0, 0 // so far, for the ratio of output to input
+	for {
+		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
+		out = out[:len(out)+nDst]
+		src = src[nSrc:]
+		read, written = read+nSrc, written+nDst
+		switch err {
+		case transform.ErrShortDst:
+			if cap(out) < pushBufSize {
+				if s.pushBuf == nil {
+					s.pushBuf = make([]byte, pushBufSize)
+				}
+				out = append(s.pushBuf[:0], out...)
+				continue
+			}
+			if big.Cap() == 0 {
+				// Room for the input left at the ratio seen so far
+				// (most input passes through; U+FFFD and U+241B take
+				// three bytes for one), and an eighth more.
+				more := len(src) + len(src)/8
+				if read > 0 && written > read {
+					more = len(src)/read*written + len(src)%read*written/read
+					more += more / 8
+				}
+				big.Grow(len(out) + more + maxSGRLen)
+			}
+			big.Write(out)
+			out = out[:0]
+			continue
+		case transform.ErrShortSrc:
+			return out, src
+		}
+		return out, nil
+	}
 }
 
 // passText returns the output of chunk, and true, when it needs no
@@ -111,50 +180,4 @@ func (s *Sanitizer) passText(chunk string, atEOF bool) (string, bool) {
 		return string(head[:h]) + chunk[m:k], true
 	}
 	return chunk[:k], true
-}
-
-// transformInto runs Transform over src, appending to out, until src is
-// consumed or Transform holds back its end, which it returns as rest.
-// When out is full it moves to a new buffer, also stored in *heap.
-func (s *Sanitizer) transformInto(out []byte, heap *[]byte, src []byte, atEOF bool) (_, rest []byte) {
-	read, written := 0, 0 // so far, for the ratio of output to input
-	for {
-		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
-		out = out[:len(out)+nDst]
-		src = src[nSrc:]
-		read, written = read+nSrc, written+nDst
-		switch err {
-		case transform.ErrShortDst:
-			// Room for the input left at the ratio seen so far (most
-			// input passes through; U+FFFD and U+241B take three bytes
-			// for one), an eighth more, and twice the capacity at
-			// least.
-			more := len(src) + len(src)/8
-			if read > 0 && written > read {
-				more = len(src)/read*written + len(src)%read*written/read
-				more += more / 8
-			}
-			buf := make([]byte, len(out), max(2*cap(out), len(out)+more+maxSGRLen))
-			copy(buf, out)
-			out, *heap = buf, buf
-			continue
-		case transform.ErrShortSrc:
-			return out, src
-		}
-		return out, nil
-	}
-}
-
-// outputString returns out as a string. It allocates only when out is
-// not empty and not in heap, the buffer transformInto allocated.
-func outputString(out, heap []byte) string {
-	switch {
-	case len(out) == 0:
-		return ""
-	case heap != nil:
-		// out is heap[:len(out)] and is not used again: the string may
-		// own it.
-		return unsafe.String(&heap[0], len(out))
-	}
-	return string(out)
 }

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/transform"
 )
 
 // TestPushAllocs pins what Push allocates: nothing for text it returns
@@ -76,4 +78,48 @@ func TestPushHeldBack(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPushOutputSizes checks Push's output against Transform's at the
+// sizes where it moves from the stack to the Sanitizer's output buffer and
+// on to a builder, for output that grows (U+FFFD for an invalid byte),
+// shrinks (a dropped sequence) or mixes both, from a Sanitizer that has
+// its buffer already and from one that has not, and with a character held
+// back from the chunk before.
+func TestPushOutputSizes(t *testing.T) {
+	units := []string{"\xff", "ab\x1b[2J", "a\x1b[31mb\xffc\u00e9\x1b]0;t\a"}
+	sizes := []int{stackOutput, pushBufSize, 2 * pushBufSize, 5 * pushBufSize}
+	for _, unit := range units {
+		want := transformString(t, New(Options{}), unit)
+		for _, size := range sizes {
+			n0 := max(size/len(want)-4, 1)
+			for n := n0; n < n0+8; n++ {
+				in := strings.Repeat(unit, n) + "\u00e9"
+				wantAll := transformString(t, New(Options{}), in)
+				reused := New(Options{})
+				reused.Push(strings.Repeat("\xff", pushBufSize)) // gives it its buffer
+				reused.Finish()
+				for name, s := range map[string]*Sanitizer{"new": New(Options{}), "reused": reused} {
+					if got := s.Push(in) + s.Finish(); got != wantAll {
+						t.Fatalf("%s: %d × %+q: Push differs from Transform (%d bytes, want %d)", name, n, unit, len(got), len(wantAll))
+					}
+					// The last character cut: its first byte held back.
+					cut := len(in) - 1
+					if got := s.Push(in[:cut]) + s.Push(in[cut:]) + s.Finish(); got != wantAll {
+						t.Fatalf("%s: %d × %+q cut at %d: Push differs from Transform", name, n, unit, cut)
+					}
+				}
+			}
+		}
+	}
+}
+
+// transformString returns the output of s over in, through Transform.
+func transformString(t *testing.T, s *Sanitizer, in string) string {
+	t.Helper()
+	out, _, err := transform.String(s, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -44,6 +44,7 @@ type Sanitizer struct {
 	tail    [utf8.UTFMax]byte // input held back between Push calls
 	tailLen uint8
 	scratch [maxSGRLen]byte
+	pushBuf []byte // Push's output, before it is copied out (pushBufSize)
 
 	// col follows the colours of the kept SGRs, so that no text is shown
 	// in colours that hide it.
