@@ -753,8 +753,8 @@ func TestOverstrikeRuns(t *testing.T) {
 		{"", "_\bxy"},
 		{"", "ab\bc d"},
 		{"", "\b\bab"},
-		// Seven bytes out for each word after the first's four: a word
-		// whose last byte is a BS starts 249 bytes into a batch.
+		// A BS as the last byte of every word, after a first word of
+		// four.
 		{"a\bb\bc\bd\b", "abcdefg\b"},
 	} {
 		long := tt.head + strings.Repeat(tt.unit, 1000/len(tt.unit)+1)

@@ -263,7 +263,8 @@ func (c *Cleaner) groundText(b []byte, plain, n int) {
 // comparison with the byte after it (see groundOutput), one store, and
 // one addition of the entry's lanes for all it counts. A loop of its own,
 // in a function with no call, so that its state stays in registers:
-// random bytes and binary output are mostly such bytes.
+// random bytes and binary output are mostly such bytes. Overstrike whose
+// BSs are only counted is read a word at a time at the start of a batch.
 func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
 	out := c.groundOut()
 	plain := len(buf)
