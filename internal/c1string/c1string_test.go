@@ -18,11 +18,12 @@ type reading struct {
 }
 
 // fromParser reads src with ansi's parser from Ground, with more input to
-// come, and returns what Header and End should say of it: the zero
-// reading unless src starts with an OSC, SOS, PM or APC string that a C1
-// introducer opens and the parser returns its token in src. The end of a string that an ESC or a C1
-// introducer aborts is before that byte, which the parser reads with the
-// string as the start of the next sequence.
+// come, and returns what Header and End (DCSEnd for a DCS) should say of
+// it: the zero reading unless src starts with an OSC, SOS, PM, APC or DCS
+// string that a C1 introducer opens and the parser returns its token in
+// src. The end of a string that an ESC or a C1 introducer aborts is
+// before that byte, which the parser reads with the string as the start
+// of the next sequence. DCSEnd reads no payload: a DCS's is left 0.
 func fromParser(src []byte) reading {
 	p := ansi.NewParser(0)
 	for pos := 0; pos < len(src); {
@@ -51,17 +52,27 @@ func fromParser(src []byte) reading {
 				r.End-- // in UTF-8
 			}
 		}
-		if !seq.C1 || tok.Kind == ansi.KindDCS || tok.Kind == ansi.KindCSI {
+		if !seq.C1 || tok.Kind == ansi.KindCSI {
 			return reading{}
+		}
+		if tok.Kind == ansi.KindDCS {
+			r.PayloadLen = 0
 		}
 		return r
 	}
 	return reading{}
 }
 
-// fromEnd is what Header, IsString and End say of src.
+// fromEnd is what Header, IsString and End, or DCSEnd, say of src.
 func fromEnd(src []byte) reading {
 	n, intro := Header(src)
+	if intro == 0x90 {
+		end, terminated := DCSEnd(src, n)
+		if end == 0 {
+			return reading{}
+		}
+		return reading{Header: n, Kind: ansi.KindDCS, End: end, Terminated: terminated}
+	}
 	if !IsString(intro) {
 		return reading{}
 	}
@@ -73,24 +84,43 @@ func fromEnd(src []byte) reading {
 	return reading{Header: n, Kind: kind, PayloadLen: payloadEnd - n, End: end, Terminated: terminated}
 }
 
-// TestEndAgreesWithParser compares End with the parser on every string
-// introducer, raw and in UTF-8, before every pair of bytes: each lead with
-// each byte after it, each C0 and C1 control, ESC before each byte. The
-// tails end a character the pair begins, end the string in each way, or
-// leave it open. A CSI and a DCS, which IsString leaves out, read as no
-// string.
-func TestEndAgreesWithParser(t *testing.T) {
-	intros := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\x9b", "\xc2\x90"}
-	tails := []string{"", "\x9c", "q\a", "\x80\x80\x80\x1b\\", "\xbf\x9d", "\x18", "\xc2"}
-	for _, intro := range intros {
-		for pair := range 1 << 16 {
-			for _, tail := range tails {
-				src := []byte(intro + "p" + string([]byte{byte(pair >> 8), byte(pair)}) + tail)
-				if diff := cmp.Diff(fromParser(src), fromEnd(src)); diff != "" {
-					t.Fatalf("%+q (-parser +End):\n%s", src, diff)
-				}
+// stringTails end a character that the pair of bytes before them begins,
+// end a string in each way, or leave it open.
+var stringTails = []string{"", "\x9c", "q\a", "\x80\x80\x80\x1b\\", "\xbf\x9d", "\x18", "\xc2"}
+
+// agreeOnPairs compares fromEnd with the parser on prefix, then every pair
+// of bytes, then each of stringTails.
+func agreeOnPairs(t *testing.T, prefix string) {
+	t.Helper()
+	for pair := range 1 << 16 {
+		for _, tail := range stringTails {
+			src := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail)
+			if want, got := fromParser(src), fromEnd(src); want != got {
+				t.Fatalf("%+q (-parser +End):\n%s", src, cmp.Diff(want, got))
 			}
 		}
+	}
+}
+
+// TestEndAgreesWithParser compares End and DCSEnd with the parser on every
+// string introducer, raw and in UTF-8, before every pair of bytes: each
+// lead with each byte after it, each C0 and C1 control, ESC before each
+// byte. In a DCS, "p" ends the header: the pair is its data. A CSI, which
+// neither reads, reads as no string.
+func TestEndAgreesWithParser(t *testing.T) {
+	intros := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\x9b", "\x90", "\xc2\x90"}
+	for _, intro := range intros {
+		agreeOnPairs(t, intro+"p")
+	}
+}
+
+// TestDCSEndAgreesWithParser compares DCSEnd with the parser on every pair
+// of bytes in a DCS's header: first, after parameters, after a private
+// marker, after an intermediate, after a parameter and an intermediate,
+// and after a C0 control the header ignores.
+func TestDCSEndAgreesWithParser(t *testing.T) {
+	for _, prefix := range []string{"\x90", "\xc2\x90", "\x901;", "\x90?", "\x90 ", "\x901 ", "\x90\x05"} {
+		agreeOnPairs(t, prefix)
 	}
 }
 
@@ -145,12 +175,13 @@ func TestIntroducer(t *testing.T) {
 	}
 }
 
-// FuzzEnd compares Header and End with the parser on any input that
-// starts with a string introducer.
+// FuzzEnd compares Header and End, or DCSEnd, with the parser on any
+// input that starts with a string introducer.
 func FuzzEnd(f *testing.F) {
 	for _, s := range []string{
 		"\x9d0;title\a", "\x9d0;t\x1b\\", "\x98\xe2\x82\x9c\x9c", "\x9f\xf0\x9f\x98\x80\x9d", "\xc2\x9ex\xc2\x9c",
 		"\x9e\xc2", "\x9e\x1b", "\x9ea\xc2\xa0\xc2\x85", "\x9d\x07\x18", "\x98\xe0\x80\x9b",
+		"\x901;2|data\x1b\\", "\x90 \x1b\\", "\xc2\x90?1\xe2\x82\xac\x9c", "\x90\x05\x9c",
 	} {
 		f.Add([]byte(s))
 	}
