@@ -98,8 +98,8 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 // Ground and no colour correction pending: text (printable ASCII, LF,
 // tab and valid UTF-8 outside C1) is copied, C0 and C1 controls are
 // dropped (U+241B each in Visualize mode) and each byte of ill-formed
-// UTF-8 becomes U+FFFD, and a CSI, OSC, SOS, PM or APC introduced by C1
-// is dropped whole when the parser reads it as one token. It stops before
+// UTF-8 becomes U+FFFD, and a CSI, OSC, SOS, PM, APC or DCS introduced by
+// C1 is dropped whole when the parser reads it as one token. It stops before
 // an ESC, any other C1 introducer, a UTF-8 prefix that src ends in
 // (unless atEOF), or where dst might run short, and returns the bytes
 // written and read.
@@ -205,13 +205,18 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			}
 			continue
 		}
-		if c1string.IsString(intro) {
-			// An OSC, SOS, PM or APC string introduced by C1, raw or in
-			// UTF-8, which no policy keeps: dropped whole when it ends
-			// in src as the parser reads it. In random bytes a raw C1
-			// introducer opens one every fifty bytes or so, and the next
-			// C1 byte ends it.
-			_, e, _ := c1string.End(src, i+header, intro == 0x9d)
+		if c1string.IsString(intro) || intro == 0x90 {
+			// An OSC, SOS, PM, APC or DCS string introduced by C1, raw
+			// or in UTF-8, which no policy keeps: dropped whole when it
+			// ends in src as the parser reads it. In random bytes a raw
+			// C1 introducer opens one every fifty bytes or so, and the
+			// next C1 byte ends it.
+			var e int
+			if intro == 0x90 {
+				e, _ = c1string.DCSEnd(src, i+header)
+			} else {
+				_, e, _ = c1string.End(src, i+header, intro == 0x9d)
+			}
 			if e == 0 {
 				break
 			}

@@ -174,17 +174,17 @@ func TestControlWord(t *testing.T) {
 }
 
 // TestStringPayloads compares the fast path with the parser on control
-// strings, opened by ESC or by C1 (raw and in UTF-8; a DCS, whose header
-// an ESC \ aborts, is the parser's), whose payload, of
-// every length around a word, ends in each way a string ends, by the
-// next one's introducer, or is left to the parser, alone and in a run
-// after a title and a CSI.
+// strings, opened by ESC or by C1 (raw and in UTF-8; a DCS by C1 also
+// after a header in each of its states, and one that an ESC aborts in its
+// header), whose payload, of every length around a word, ends in each way
+// a string ends, by the next one's introducer, or is left to the parser,
+// alone and in a run after a title and a CSI.
 func TestStringPayloads(t *testing.T) {
 	for _, opts := range allOptions {
 		fast, slow := New(opts), New(opts)
 		slow.noFastPath = true
 		for n := range 20 {
-			for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX", "\x9d0;", "\x98", "\xc2\x9f", "\xc2\x9d8;;", "\x90", "\xc2\x901;"} {
+			for _, intro := range []string{"\x1b]0;", "\x1b_", "\x1bX", "\x9d0;", "\x98", "\xc2\x9f", "\xc2\x9d8;;", "\x90", "\xc2\x901;", "\x90 q", "\x90?", "\x90\x05", "\x901;2\x1b"} {
 				for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x01", "\n\t\a", "\xc3\xa9\a", "\x9c", "\xc2\x9c", "\x18",
 					"\x85", "\xc2\x85", "\x9d", "\xc2\x9b1m", "\xe2\x82\x9c\x9c", "\xc2"} {
 					str := intro + strings.Repeat("t", n) + end
