@@ -123,9 +123,12 @@ func TestFastPathsAgree(t *testing.T) {
 	// Control strings that C1 opens, raw and in UTF-8, with payloads of
 	// every length around a word, in a row, ended in each way a string
 	// ends, by the next string's introducer, or not at all, with
-	// characters in the payload whose continuation bytes are C1 bytes.
+	// characters in the payload whose continuation bytes are C1 bytes; DCSs
+	// with headers that end at once, after controls, parameters or an
+	// intermediate, or that a payload's first byte makes malformed.
 	for n := range 12 {
-		for _, intro := range []string{"\x9d0;", "\x9d8;;", "\x9d52;", "\xc2\x9d2;", "\x9d", "\x98", "\x9e", "\x9f", "\xc2\x9f"} {
+		for _, intro := range []string{"\x9d0;", "\x9d8;;", "\x9d52;", "\xc2\x9d2;", "\x9d", "\x98", "\x9e", "\x9f", "\xc2\x9f",
+			"\x90", "\x90q", "\xc2\x90q", "\x90\x05q", "\x90\x7f", "\x90\xc2\xa0", "\x901;2q", "\x90 q", "\x90?"} {
 			for _, end := range []string{"\a", "\x1b\\", "\x1bx", "\x9c", "\xc2\x9c", "\x18", "\x85", "\xc2\x85", "\x9d", "\xc2\x9b1m", "\xe2\x82\x9c\x9c", "\xf0\x9f\x98\x80\a\x1a", "\xc2"} {
 				str := intro + strings.Repeat("\xc3\xa9t\x01"[:n%5], n/4+1) + end
 				ins = append(ins, "a"+str+str+str+"b", str+"x"+str[1:]+str, "\xff"+str+"\n"+str)
@@ -171,7 +174,7 @@ func TestFastPathsAgree(t *testing.T) {
 // lengths: a sequence longer than the limit is counted over it.
 func TestFastPathsAgreeOnShortLimits(t *testing.T) {
 	for _, unit := range []string{"\x1b]0;\a", "\x1b]0;t\a", "\x1b]2;title\a", "\x1b]1;12345678\a", "\x1b[", "\x1b[1", "\x1b[1234",
-		"\x9d0;t\a", "\x98sos\x9c", "\xc2\x9e1234567\xc2\x9c", "\x9fapc\x85"} {
+		"\x9d0;t\a", "\x98sos\x9c", "\xc2\x9e1234567\xc2\x9c", "\x9fapc\x85", "\x90q1234\x9c", "\x90\xc3\xa9\x9c", "\xc2\x90\x9c"} {
 		for _, in := range []string{strings.Repeat(unit, 5), "\x1b]0;t\a" + strings.Repeat(unit, 3) + "\x1b[\x1b[1\x1b[1m"} {
 			for max := 1; max <= 12; max++ {
 				checkFastPaths(t, []byte(in), transcript.Options{Limits: transcript.Limits{MaxString: max}})

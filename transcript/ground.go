@@ -214,13 +214,17 @@ loop:
 	return n
 }
 
-// c1String counts the OSC, SOS, PM or APC string that a C1 introducer,
-// raw or in UTF-8, opens at the start of src, as sequence counts the
-// parser's token for it, and returns its length; 0 if there is none or
-// it does not end in src (c1string.End), which the parser then reads. In
-// random bytes a raw C1 introducer opens one every fifty bytes or so.
+// c1String counts the OSC, SOS, PM, APC or DCS string that a C1
+// introducer, raw or in UTF-8, opens at the start of src, as sequence
+// counts the parser's token for it, and returns its length; 0 if there is
+// none or it does not end in src (c1string.End, c1string.DCSEnd), which
+// the parser then reads. In random bytes a raw C1 introducer opens one
+// every fifty bytes or so.
 func (c *Cleaner) c1String(src []byte) int {
 	header, intro := c1string.Header(src)
+	if intro == 0x90 {
+		return c.c1DCS(src, header)
+	}
 	if !c1string.IsString(intro) {
 		return 0
 	}
@@ -231,6 +235,39 @@ func (c *Cleaner) c1String(src []byte) int {
 	c.countPayload(intro-0x40, src[header:payloadEnd])
 	if !terminated {
 		c.rep.Unterminated++
+	}
+	return end
+}
+
+// c1DCS counts the DCS that a C1 introducer of header bytes opens at the
+// start of src, as sequence counts the parser's token for it, and returns
+// its length; 0 if it does not end in src, if its header holds parameters
+// or intermediates (what makes it malformed is then the parser's to
+// count), or if it is longer than MaxString (its payload, which the
+// parser counts against the limit, may then be over it).
+func (c *Cleaner) c1DCS(src []byte, header int) int {
+	end, terminated := c1string.DCSEnd(src, header)
+	if end == 0 || end-header > c.lim.MaxString {
+		return 0
+	}
+	// Past the controls that the header ignores (or that end the DCS),
+	// the byte that ends the header: a final byte, an abort, or one that
+	// makes it malformed, ignored to its end: a byte from A0 up other than
+	// the C2 of a C1 control in UTF-8.
+	k := header
+	for k < end && (src[k] < 0x20 || src[k] == 0x7F) {
+		k++
+	}
+	if k < end && src[k] >= 0x20 && src[k] <= 0x3F {
+		return 0
+	}
+	r := &c.rep
+	r.Sequences.DCS++
+	if !terminated {
+		r.Unterminated++
+	}
+	if k < end && src[k] >= 0xA0 && !(src[k] == 0xC2 && k+1 < end && src[k+1] >= 0x80 && src[k+1] < 0xA0) {
+		r.Malformed++
 	}
 	return end
 }
