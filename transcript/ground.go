@@ -17,10 +17,11 @@ const groundBatch = 256
 // groundRun cleans the run at the start of src that the parser, in
 // Ground, would return token by token with nothing left pending: C0 and
 // C1 controls (raw and in UTF-8), text, each byte of an ill-formed UTF-8
-// prefix (one U+FFFD each), and the OSC, SOS, PM and APC strings that C1
-// introducers open and that end in src (c1String). It stops at ESC, any
-// other C1 introducer, a UTF-8 prefix that src ends in (unless atEOF),
-// and after a '\n', where a clean line may start for passLines. It
+// prefix (one U+FFFD each), and the OSC, SOS, PM and APC strings and the
+// DCSs that C1 introducers open and that end in src (c1String, which
+// leaves some DCSs to the parser). It stops at ESC, any other C1
+// introducer, a UTF-8 prefix that src ends in (unless atEOF), and after a
+// '\n', where a clean line may start for passLines. It
 // returns the bytes read, 0 when the first is one the parser must read.
 //
 // Random bytes and binary output are mostly such runs: one loop over them,
