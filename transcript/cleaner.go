@@ -98,6 +98,10 @@ type Cleaner struct {
 	tail   []byte // held-back input of write (at most a few bytes)
 
 	rep Report
+	// controls holds the counts of the controls groundBytes drops, by
+	// name (controlSlot), which Report adds to rep's. groundRun allocates
+	// it the first time it runs, so that clean text does not.
+	controls *controlCounts
 	// escapes and warnings count the Unicode findings by class and kind,
 	// copied into rep.Unicode's maps by Report: an array costs nothing
 	// per finding.
@@ -125,6 +129,13 @@ func (c *Cleaner) Options() Options { return c.opts }
 // Report returns the counts so far. The returned Report is a copy.
 func (c *Cleaner) Report() Report {
 	r := c.rep
+	if c.controls != nil {
+		for i := range r.Controls {
+			for _, n := range c.controls[i*controlWays : (i+1)*controlWays] {
+				r.Controls[i] += n
+			}
+		}
+	}
 	r.Unicode = Unicode{}
 	for cls, n := range c.escapes {
 		if n > 0 {
@@ -148,8 +159,11 @@ func (c *Cleaner) Report() Report {
 // Reset implements [transform.Transformer]: it restores the state of a new
 // Cleaner with the same options, report included.
 func (c *Cleaner) Reset() {
-	p, line, out, ubuf := c.p, c.line[:0], c.out[:0], c.ubuf[:0]
-	*c = Cleaner{opts: c.opts, p: p, line: line, out: out, ubuf: ubuf, tail: c.tail[:0]}
+	p, line, out, ubuf, controls := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.controls
+	*c = Cleaner{opts: c.opts, p: p, line: line, out: out, ubuf: ubuf, tail: c.tail[:0], controls: controls}
+	if controls != nil {
+		*controls = controlCounts{}
+	}
 	if p != nil {
 		p.Reset()
 		c.lim = c.opts.Limits.Effective()

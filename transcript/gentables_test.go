@@ -21,5 +21,7 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "groundOutBS holds the groundOutput of each byte where a BS is only\ncounted, from buildGroundOut."},
 		gentable.Var{Name: "groundLeads", Type: "[256]groundLead", Value: buildGroundLeads(),
 			Doc: "groundLeads holds the groundLead of each byte, from buildGroundLeads."},
+		gentable.Var{Name: "controlSlot", Type: "[256]uint8", Value: buildControlSlot(),
+			Doc: "controlSlot holds the first counter in Cleaner.controls of each byte,\nfrom buildControlSlot."},
 	)
 }

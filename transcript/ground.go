@@ -34,6 +34,9 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	// alone. plain is len(buf) while all of buf[:k] does.
 	k, plain := 0, len(buf)
 	n := 0
+	if c.controls == nil {
+		c.controls = new(controlCounts)
+	}
 loop:
 	for n < len(src) {
 		// Room for the most one case writes: three U+FFFD for the
@@ -290,21 +293,24 @@ func (c *Cleaner) groundText(b []byte, plain, n int) {
 // of the prefix of a three- or four-byte character that a byte not a
 // continuation cuts short (the parser reads each as one invalid byte),
 // and each two-byte character other than a C1 control; it counts the
-// controls it drops (a BS too when it is only counted, as in overstrike,
-// x BS x) and the invalid bytes. It stops at any other byte, before a
+// controls it drops, by name in c.controls (a BS in its lane when it is
+// only counted, as in overstrike, x BS x), and the invalid bytes. It stops at any other byte, before a
 // word-long run of bytes that no valid UTF-8 holds (which groundRun
 // copies from a prepared buffer), and where buf may not hold the next
 // byte's output, and returns the new k and n, and how far buf is plain
 // (len(buf) if all of it).
 //
 // Most bytes take no branch on what they are: a look-up of the byte, a
-// comparison with the byte after it (see groundOutput), one store, and
-// one addition of the entry's lanes for all it counts. A loop of its own,
+// comparison with the byte after it (see groundOutput), one store, one
+// addition of the entry's lanes for all it counts, and one to the
+// counter controlSlot gives the byte: its name's, for a control. A loop of its own,
 // in a function with no call, so that its state stays in registers:
 // random bytes and binary output are mostly such bytes. Overstrike whose
 // BSs are only counted is read a word at a time at the start of a batch.
 func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
 	out := c.groundOut()
+	controls := c.controls
+	_ = *controls // one nil check, before the loop
 	plain := len(buf)
 	var lanes uint64 // the counts of bytes alone, side by side (gOutLanes)
 	// A byte is read with the one after it, within the bytes the lanes
@@ -340,11 +346,7 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
 			k += int(o >> 24 & 3)
 			lanes += uint64(o) >> gOutLaneShift & gOutLanes
-			n++
-			continue
-		}
-		if o == gOutControl {
-			c.rep.Controls.add(b) // counted; the line is untouched
+			controls[int(controlSlot[b])+n&(controlWays-1)]++
 			n++
 			continue
 		}
@@ -405,9 +407,7 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 			binary.LittleEndian.PutUint32(buf[k:k+4], uint32(o))
 			k += int(o >> 24 & 3)
 			lanes += uint64(o) >> gOutLaneShift & gOutLanes
-			n++
-		case o == gOutControl:
-			c.rep.Controls.add(src[n])
+			controls[int(controlSlot[src[n]])+n&(controlWays-1)]++
 			n++
 		}
 	}
@@ -518,8 +518,10 @@ func buildGroundClass() (t [256]uint8) {
 //   - F5-FF for a byte that no valid UTF-8 holds (gInvalid), so that the
 //     0xFF padding of binary output leaves the loop for groundRun's word
 //     at a time;
-//   - every byte for a C0 control (counted by name) and for a byte left
-//     to groundRun.
+//   - every byte for a byte left to groundRun.
+//
+// A C0 control or DEL writes nothing and is counted by name, outside the
+// entry (controlSlot).
 //
 // What a byte alone counts is in the entry too, as one bit in each of
 // three lanes that groundBytes adds up in one word (gOutLanes): bit 25,
@@ -532,7 +534,6 @@ type groundOutput uint64
 const (
 	gOutAlone                = groundOutput(escape.NoNext)    // the range of a byte no next byte changes
 	gOutStop                 = groundOutput(escape.EveryNext) // left to groundRun's cases
-	gOutControl              = gOutStop | 0xFF<<16            // a C0 control or DEL, dropped and counted
 	gOutLeadBit groundOutput = 1 << 31                        // a lead byte, C2-F4
 
 	// gOutLanes is the bit of each count in an entry shifted down by
@@ -587,7 +588,7 @@ func buildGroundOut(bsCounted bool) (t [256]groundOutput) {
 		case gInvalid:
 			t[b] = outReplacement | groundOutput(escape.NextRange(0xF5, 0xFF))
 		case gControl:
-			t[b] = gOutControl
+			t[b] = gOutAlone // written as nothing, counted by controlSlot
 		case gC1:
 			t[b] = gOutAlone | gOutC1
 			if c1string.Introducer(byte(b)) {
@@ -610,6 +611,40 @@ func buildGroundOut(bsCounted bool) (t [256]groundOutput) {
 // make the lead an invalid byte on its own (RFC 3629: E0 A0-BF, ED 80-9F,
 // F0 90-BF, F4 80-8F, otherwise 80-BF).
 type groundLead struct{ lo, hi byte }
+
+// A controlCounts holds the counts of the controls that groundBytes
+// drops, by name, each over controlWays counters, and after them the
+// spare counters of other bytes (controlSlot).
+type controlCounts [controlSpare + controlWays]int64
+
+// controlWays is how many counters each count of Cleaner.controls is
+// spread over: groundBytes adds one, for every byte it reads alone, to
+// the counter of the byte's name or to a spare one, chosen by the byte's
+// position, so that a run of bytes is not one chain of additions to the
+// same word of memory.
+const controlWays = 4
+
+// controlSpare is the index in Cleaner.controls of the spare counters,
+// after the controls' (Controls, DEL the last).
+const controlSpare = (DEL + 1) * controlWays
+
+// buildControlSlot makes controlSlot: the first of each byte's counters
+// in Cleaner.controls. A C0 control or DEL that groundBytes counts has
+// its own, at its index in Controls; any other byte the spare ones.
+func buildControlSlot() (t [256]uint8) {
+	class := buildGroundClass()
+	for b := range t {
+		switch {
+		case class[b] != gControl:
+			t[b] = controlSpare
+		case b == 0x7F:
+			t[b] = DEL * controlWays
+		default:
+			t[b] = uint8(b) * controlWays
+		}
+	}
+	return t
+}
 
 // buildGroundLeads makes groundLeads, the groundLead of each byte from C2
 // to F4, from unicode/utf8, so that it agrees with it.
