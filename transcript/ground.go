@@ -294,17 +294,17 @@ func (c *Cleaner) groundText(b []byte, plain, n int) {
 // continuation cuts short (the parser reads each as one invalid byte),
 // and each two-byte character other than a C1 control; it counts the
 // controls it drops, by name in c.controls (a BS in its lane when it is
-// only counted, as in overstrike, x BS x), and the invalid bytes. It stops at any other byte, before a
-// word-long run of bytes that no valid UTF-8 holds (which groundRun
-// copies from a prepared buffer), and where buf may not hold the next
-// byte's output, and returns the new k and n, and how far buf is plain
-// (len(buf) if all of it).
+// only counted, as in overstrike, x BS x), and the invalid bytes. It
+// stops at any other byte, before a word-long run of bytes that no valid
+// UTF-8 holds (which groundRun copies from a prepared buffer), and where
+// buf may not hold the next byte's output, and returns the new k and n,
+// and how far buf is plain (len(buf) if all of it).
 //
 // Most bytes take no branch on what they are: a look-up of the byte, a
 // comparison with the byte after it (see groundOutput), one store, one
-// addition of the entry's lanes for all it counts, and one to the
-// counter controlSlot gives the byte: its name's, for a control. A loop of its own,
-// in a function with no call, so that its state stays in registers:
+// addition of the entry's lanes for all it counts, and one to the counter
+// controlSlot gives the byte: its name's, for a control. A loop of its
+// own, in a function with no call, so that its state stays in registers:
 // random bytes and binary output are mostly such bytes. Overstrike whose
 // BSs are only counted is read a word at a time at the start of a batch.
 func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
@@ -634,13 +634,9 @@ const controlSpare = (DEL + 1) * controlWays
 func buildControlSlot() (t [256]uint8) {
 	class := buildGroundClass()
 	for b := range t {
-		switch {
-		case class[b] != gControl:
-			t[b] = controlSpare
-		case b == 0x7F:
-			t[b] = DEL * controlWays
-		default:
-			t[b] = uint8(b) * controlWays
+		t[b] = controlSpare
+		if class[b] == gControl {
+			t[b] = uint8(controlIndex(byte(b)) * controlWays)
 		}
 	}
 	return t

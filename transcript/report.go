@@ -132,11 +132,15 @@ func (c *Controls) Total() int64 {
 }
 
 func (c *Controls) add(b byte) {
+	c[controlIndex(b)]++
+}
+
+// controlIndex returns the index in Controls of C0 control b or DEL.
+func controlIndex(b byte) int {
 	if b == 0x7F {
-		c[DEL]++
-	} else {
-		c[b&0x1F]++
+		return DEL
 	}
+	return int(b & 0x1F)
 }
 
 // MarshalJSON encodes c as an object of its non-zero counts, in byte order.
