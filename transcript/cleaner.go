@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -158,15 +159,19 @@ func (c *Cleaner) Report() Report {
 
 // Reset implements [transform.Transformer]: it restores the state of a new
 // Cleaner with the same options, report included.
-func (c *Cleaner) Reset() {
+func (c *Cleaner) Reset() { c.reset(c.opts) }
+
+// reset restores the state of a new Cleaner with options opts, keeping
+// the memory c has allocated.
+func (c *Cleaner) reset(opts Options) {
 	p, line, out, ubuf, controls := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.controls
-	*c = Cleaner{opts: c.opts, p: p, line: line, out: out, ubuf: ubuf, tail: c.tail[:0], controls: controls}
+	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, tail: c.tail[:0], controls: controls}
 	if controls != nil {
 		*controls = controlCounts{}
 	}
 	if p != nil {
 		p.Reset()
-		c.lim = c.opts.Limits.Effective()
+		c.lim = opts.Limits.Effective()
 	}
 }
 
@@ -256,8 +261,14 @@ const passAhead = 4 << 10
 // raw is a byte slice that the caller may change afterwards, and a string
 // must not change. A caller that holds a string calls [CleanString],
 // which returns its input itself when nothing changes.
+//
+// Clean and CleanString reuse the Cleaners of earlier calls, from any
+// goroutine: in a program that calls them often, a call allocates its
+// text and the report's maps, and nothing else.
 func Clean(raw []byte, opts Options) (string, Report) {
-	c := cleanOnce(raw, opts)
+	c := oneShot.Get().(*Cleaner)
+	defer c.release()
+	c.cleanAll(raw, opts)
 	if c.pass {
 		return string(raw[:c.passN]), c.Report()
 	}
@@ -270,8 +281,10 @@ func Clean(raw []byte, opts Options) (string, Report) {
 // that prefix of it, without copying it: it allocates nothing for the
 // text.
 func CleanString(s string, opts Options) (string, Report) {
+	c := oneShot.Get().(*Cleaner)
+	defer c.release()
 	// The Cleaner only reads its input.
-	c := cleanOnce(unsafe.Slice(unsafe.StringData(s), len(s)), opts)
+	c.cleanAll(unsafe.Slice(unsafe.StringData(s), len(s)), opts)
 	if c.pass {
 		return s[:c.passN], c.Report()
 	}
@@ -282,10 +295,41 @@ func CleanString(s string, opts Options) (string, Report) {
 // writes it to its builder.
 const textStage = 512
 
-// cleanOnce cleans raw in one call. The text is raw[:passN] while pass
-// holds, and else in sb and stage.
-func cleanOnce(raw []byte, opts Options) *Cleaner {
-	c := NewCleaner(opts)
+// oneShot holds the Cleaners that Clean and CleanString have finished
+// with, for the next call to reuse: a call then allocates its text and
+// nothing else, rather than a Cleaner, its parser, its counters and a
+// line buffer the size of its input, all cleared first, most of them
+// in memory out of the cache. A call on a small input spent as long on
+// those as on cleaning it.
+var oneShot = sync.Pool{New: func() any { return new(Cleaner) }}
+
+// maxKeptLine bounds the line buffer that a Cleaner keeps in oneShot: the
+// one that Limits.MaxLine's default needs. A bigger one, for a bigger
+// MaxLine, is left to the collector. (The Unicode buffer never outgrows
+// ubufSize.)
+const maxKeptLine = DefaultMaxLine + 1 + utf8.UTFMax
+
+// release returns c, done with, to oneShot.
+func (c *Cleaner) release() {
+	c.forget()
+	oneShot.Put(c)
+}
+
+// forget lets go of what c must not keep after Clean returns: the input,
+// which is the caller's, the text's memory, which is now a string, and a
+// line buffer over maxKeptLine.
+func (c *Cleaner) forget() {
+	c.raw, c.sb = nil, strings.Builder{}
+	if cap(c.line) > maxKeptLine {
+		c.line = nil
+	}
+}
+
+// cleanAll cleans raw in one call, with c reset to options opts. The text
+// is raw[:passN] while pass holds, and else in sb and stage.
+func (c *Cleaner) cleanAll(raw []byte, opts Options) {
+	c.reset(opts)
+	c.init()
 	// Until the text differs from raw, it is not written anywhere: put
 	// only checks that each piece is the next part of raw.
 	c.toText, c.pass, c.raw = true, true, raw
@@ -294,9 +338,11 @@ func cleanOnce(raw []byte, opts Options) *Cleaner {
 	// path: clean lines go straight to the output. (U+FFFD for invalid
 	// bytes may make a line outgrow it: growLine.)
 	c.lineCap = min(len(raw), c.lim.MaxLine+1) + utf8.UTFMax
+	if cap(c.line) < c.lineCap {
+		c.line = nil // a kept buffer too small for it
+	}
 	c.write(raw)
 	c.finish()
-	return c
 }
 
 // write cleans p, appending the output to c.out and holding back the bytes

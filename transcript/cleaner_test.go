@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 	"unicode/utf8"
@@ -415,6 +416,65 @@ func TestClean(t *testing.T) {
 				t.Errorf("CleanString(%+q) report mismatch (-Clean +CleanString):\n%s", tt.in, diff)
 			}
 		})
+	}
+}
+
+// TestCleanConcurrent checks that calls of Clean and CleanString from many
+// goroutines at once, which share the Cleaners those calls reuse, each
+// get their own input's text and report (run it with -race).
+func TestCleanConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 4 {
+				for i := range cleanTests {
+					tt := &cleanTests[(i+g*5+k)%len(cleanTests)]
+					text, rep := transcript.CleanString(tt.in, tt.opts)
+					if (g+k)%2 == 0 {
+						text, rep = transcript.Clean([]byte(tt.in), tt.opts)
+					}
+					if text != tt.text {
+						t.Errorf("Clean(%+q) = %+q, want %+q", tt.in, text, tt.text)
+					}
+					if diff := cmp.Diff(tt.wantReport(), rep); diff != "" {
+						t.Errorf("Clean(%+q) report mismatch (-want +got):\n%s", tt.in, diff)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestCleanReusesCleaner checks that a Cleaner that has cleaned one input,
+// with its options, cleans the next as a new Cleaner does, with the next
+// input's options: Clean and CleanString reuse theirs from call to call.
+// First, the Cleaner cleans a line longer than it may keep a buffer for,
+// which it must let go of.
+func TestCleanReusesCleaner(t *testing.T) {
+	long := []byte(strings.Repeat("x\u202e", 20<<10) + "\n")
+	longOpts := transcript.Options{Limits: transcript.Limits{MaxOutput: -1, MaxLine: 1 << 20}}
+	for _, first := range cleanTests {
+		c := transcript.NewCleaner(transcript.Options{})
+		transcript.CleanReusing(c, long, longOpts)
+		line, ubuf, text, raw := transcript.Kept(c)
+		if line > transcript.MaxKeptLine || ubuf > transcript.MaxKeptLine {
+			t.Fatalf("after a line of %d bytes, the Cleaner keeps a line buffer of %d bytes and a Unicode buffer of %d, want at most %d",
+				len(long), line, ubuf, transcript.MaxKeptLine)
+		}
+		if text != 0 || raw != 0 {
+			t.Fatalf("after a call, the Cleaner keeps %d bytes of text and %d of input, want none", text, raw)
+		}
+		for _, tt := range cleanTests {
+			transcript.CleanReusing(c, []byte(first.in), first.opts)
+			text, rep := transcript.CleanReusing(c, []byte(tt.in), tt.opts)
+			if text != tt.text {
+				t.Errorf("after %q, Clean(%+q) = %+q, want %+q", first.name, tt.in, text, tt.text)
+			}
+			if diff := cmp.Diff(tt.wantReport(), rep); diff != "" {
+				t.Errorf("after %q, Clean(%+q) report mismatch (-want +got):\n%s", first.name, tt.in, diff)
+			}
+		}
 	}
 }
 

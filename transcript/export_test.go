@@ -9,3 +9,24 @@ func CleanParserOnly(raw []byte, opts Options) (string, Report) {
 	c.finish()
 	return string(c.out), c.Report()
 }
+
+// CleanReusing is Clean with c, as Clean runs with a Cleaner that an
+// earlier call has used: the tests hold it to a new Cleaner.
+func CleanReusing(c *Cleaner, raw []byte, opts Options) (string, Report) {
+	defer c.forget()
+	c.cleanAll(raw, opts)
+	if c.pass {
+		return string(raw[:c.passN]), c.Report()
+	}
+	return c.textString(), c.Report()
+}
+
+// Kept returns what c holds on to between calls: the capacity of its line
+// buffer, of its Unicode buffer and of its text builder, and the length of
+// the input it last read.
+func Kept(c *Cleaner) (line, ubuf, text, raw int) {
+	return cap(c.line), cap(c.ubuf), c.sb.Cap(), len(c.raw)
+}
+
+// MaxKeptLine is maxKeptLine.
+const MaxKeptLine = maxKeptLine
