@@ -263,16 +263,10 @@ const passAhead = 4 << 10
 // which returns its input itself when nothing changes.
 //
 // Clean and CleanString reuse the Cleaners of earlier calls, from any
-// goroutine: in a program that calls them often, a call allocates its
-// text and the report's maps, and nothing else.
+// goroutine: in a program that calls them often, a call allocates only
+// for its text and the report's maps.
 func Clean(raw []byte, opts Options) (string, Report) {
-	c := oneShot.Get().(*Cleaner)
-	defer c.release()
-	c.cleanAll(raw, opts)
-	if c.pass {
-		return string(raw[:c.passN]), c.Report()
-	}
-	return c.textString(), c.Report()
+	return cleanOnce(raw, opts, false)
 }
 
 // CleanString is [Clean] for a string. When the text is s unchanged (clean
@@ -281,14 +275,17 @@ func Clean(raw []byte, opts Options) (string, Report) {
 // that prefix of it, without copying it: it allocates nothing for the
 // text.
 func CleanString(s string, opts Options) (string, Report) {
+	// The Cleaner only reads its input.
+	return cleanOnce(unsafe.Slice(unsafe.StringData(s), len(s)), opts, true)
+}
+
+// cleanOnce is Clean, with a Cleaner from oneShot. When the text is raw
+// or a prefix of it, it is a copy, or raw's own memory if shared (raw
+// is a string's).
+func cleanOnce(raw []byte, opts Options, shared bool) (string, Report) {
 	c := oneShot.Get().(*Cleaner)
 	defer c.release()
-	// The Cleaner only reads its input.
-	c.cleanAll(unsafe.Slice(unsafe.StringData(s), len(s)), opts)
-	if c.pass {
-		return s[:c.passN], c.Report()
-	}
-	return c.textString(), c.Report()
+	return c.clean(raw, opts, shared)
 }
 
 // textStage is how much of Clean's text the Cleaner gathers before it
@@ -325,9 +322,10 @@ func (c *Cleaner) forget() {
 	}
 }
 
-// cleanAll cleans raw in one call, with c reset to options opts. The text
-// is raw[:passN] while pass holds, and else in sb and stage.
-func (c *Cleaner) cleanAll(raw []byte, opts Options) {
+// clean cleans raw in one call, with c reset to options opts, and returns
+// the text and the report, as cleanOnce does. The text is raw[:passN]
+// while pass holds, and else in sb and stage.
+func (c *Cleaner) clean(raw []byte, opts Options, shared bool) (string, Report) {
 	c.reset(opts)
 	c.init()
 	// Until the text differs from raw, it is not written anywhere: put
@@ -343,6 +341,13 @@ func (c *Cleaner) cleanAll(raw []byte, opts Options) {
 	}
 	c.write(raw)
 	c.finish()
+	switch {
+	case !c.pass:
+		return c.textString(), c.Report()
+	case shared:
+		return unsafe.String(unsafe.SliceData(raw), c.passN), c.Report()
+	}
+	return string(raw[:c.passN]), c.Report()
 }
 
 // write cleans p, appending the output to c.out and holding back the bytes

@@ -480,7 +480,8 @@ func TestCleanReusesCleaner(t *testing.T) {
 
 // TestCleanStringShares checks that CleanString returns its input, or a
 // prefix of it, without a copy when the text is that input or prefix, and
-// a string of its own when it is not.
+// a string of its own when it is not; and that Clean, whose input the
+// caller may change afterwards, always returns a string of its own.
 func TestCleanStringShares(t *testing.T) {
 	long := strings.Repeat("a clean line of ASCII\n", 4096)
 	prose := strings.Repeat("Откройте файл «Итоги»; 東京タワー 한국어 café\n", 512)
@@ -504,7 +505,11 @@ func TestCleanStringShares(t *testing.T) {
 	}
 	for _, tt := range tests {
 		text, _ := transcript.CleanString(tt.in, tt.opts)
-		want, _ := transcript.Clean([]byte(tt.in), tt.opts)
+		raw := []byte(tt.in)
+		want, _ := transcript.Clean(raw, tt.opts)
+		if len(want) > 0 && unsafe.StringData(want) == &raw[0] {
+			t.Errorf("Clean(%.40q) shares the caller's bytes", tt.in)
+		}
 		if text != want {
 			t.Errorf("CleanString(%.40q) = %.40q, Clean = %.40q", tt.in, text, want)
 			continue

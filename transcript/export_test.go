@@ -14,11 +14,7 @@ func CleanParserOnly(raw []byte, opts Options) (string, Report) {
 // earlier call has used: the tests hold it to a new Cleaner.
 func CleanReusing(c *Cleaner, raw []byte, opts Options) (string, Report) {
 	defer c.forget()
-	c.cleanAll(raw, opts)
-	if c.pass {
-		return string(raw[:c.passN]), c.Report()
-	}
-	return c.textString(), c.Report()
+	return c.clean(raw, opts, false)
 }
 
 // Kept returns what c holds on to between calls: the capacity of its line
