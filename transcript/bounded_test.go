@@ -81,7 +81,8 @@ func TestCleanAllocs(t *testing.T) {
 // before its text is written: Clean allocates at most twice the text
 // beyond the buffers of a line (growing the text by a quarter each time
 // would allocate five times it), and the input's length too when its
-// text starts with firstText bytes of it unchanged, its first guess then.
+// text starts with more of it unchanged than the stage holds, its first
+// guess then.
 func TestCleanGrowth(t *testing.T) {
 	const n = 1 << 20
 	for _, tt := range []struct {
@@ -111,6 +112,31 @@ func TestCleanGrowth(t *testing.T) {
 			if allocated > uint64(bound) {
 				t.Errorf("%s, MaxLine %d: %d bytes in, %d out, %d allocated; want at most %d", tt.name, maxLine, len(tt.in), len(text), allocated, bound)
 			}
+		}
+	}
+}
+
+// TestCleanTextSize checks that the text of an input no longer than
+// maxStage is a string of its own length: a caller that keeps it keeps
+// no more memory than that, even when sequences made the input several
+// times longer than the text. (The runtime rounds an allocation up to
+// its size class, by less than a fifth above 1 KiB.)
+func TestCleanTextSize(t *testing.T) {
+	opts := Options{Limits: Limits{MaxOutput: -1}}
+	for _, in := range []string{
+		strings.Repeat("\x1b[1;31mFAIL\x1b[0m x\r\n", 500),
+		strings.Repeat("\x1b[2K", 8000) + "x\n",
+		strings.Repeat("a line\n", 1000) + "\x1b[31mred\n",
+		"short \x1b[1mbold\x1b[0m\n",
+		strings.Repeat("\xff", maxStage/4),
+	} {
+		raw := []byte(in)
+		c := NewCleaner(opts)
+		CleanReusing(c, raw, opts) // its buffers, once
+		var text string
+		allocated := bytesAllocated(func() { text, _ = CleanReusing(c, raw, opts) })
+		if bound := uint64(len(text) + len(text)/4 + 16); allocated > bound {
+			t.Errorf("Clean(%.40q): %d bytes in, %d out, %d allocated; want at most %d", in, len(in), len(text), allocated, bound)
 		}
 	}
 }

@@ -86,8 +86,10 @@ type Cleaner struct {
 	// not yet counted in BytesIn.
 	groundIn int
 
-	sb     strings.Builder // Clean's output, written instead of out when toText
-	stage  [textStage]byte // the end of Clean's output, not yet in sb
+	sb strings.Builder // Clean's output, written instead of out when toText
+	// stage holds the end of Clean's output, stage[:staged], not yet in
+	// sb; all of it, for a text no longer than stage.
+	stage  []byte
 	staged int
 	toText bool
 	// pass: Clean's output so far is raw[:passN], and not yet written
@@ -164,8 +166,8 @@ func (c *Cleaner) Reset() { c.reset(c.opts) }
 // reset restores the state of a new Cleaner with options opts, keeping
 // the memory c has allocated.
 func (c *Cleaner) reset(opts Options) {
-	p, line, out, ubuf, controls := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.controls
-	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, tail: c.tail[:0], controls: controls}
+	p, line, out, ubuf, stage, controls := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.stage, c.controls
+	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, stage: stage, tail: c.tail[:0], controls: controls}
 	if controls != nil {
 		*controls = controlCounts{}
 	}
@@ -288,8 +290,16 @@ func cleanOnce(raw []byte, opts Options, shared bool) (string, Report) {
 	return c.clean(raw, opts, shared)
 }
 
-// textStage is how much of Clean's text the Cleaner gathers before it
-// writes it to its builder.
+// maxStage is the longest text that Clean gathers whole in the Cleaner's
+// stage: one the input's length makes likely to fit is copied once, at
+// the end, to a string of its own length, which a caller that keeps it
+// keeps no more memory for; a stage that size is kept between calls
+// (oneShot). A longer text goes to a builder textStage bytes at a time.
+const maxStage = 64 << 10
+
+// textStage is how much of a text longer than maxStage the Cleaner
+// gathers before it writes it to its builder: little enough to stay in
+// the processor's nearest cache.
 const textStage = 512
 
 // oneShot holds the Cleaners that Clean and CleanString have finished
@@ -314,7 +324,7 @@ func (c *Cleaner) release() {
 
 // forget lets go of what c must not keep after Clean returns: the input,
 // which is the caller's, the text's memory, which is now a string, and a
-// line buffer over maxKeptLine.
+// line buffer over maxKeptLine. (The stage never outgrows maxStage.)
 func (c *Cleaner) forget() {
 	c.raw, c.sb = nil, strings.Builder{}
 	if cap(c.line) > maxKeptLine {

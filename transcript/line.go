@@ -265,7 +265,8 @@ func (c *Cleaner) put(b []byte) {
 // or stages b if it is short. The text comes in many small pieces (the
 // text between two sequences, a line end), and each write to sb writes
 // its slice's pointer back, which costs a write barrier while the
-// collector marks: staged, a piece costs a copy into the Cleaner.
+// collector marks: staged, a piece costs a copy into the Cleaner's
+// stage, whose length only is written back.
 func (c *Cleaner) writeText(b []byte) {
 	staged := c.stage[:c.staged]
 	if c.sb.Cap()-c.sb.Len() < len(staged)+len(b) {
@@ -294,28 +295,49 @@ func appendInPlace(s *[]byte, b []byte) {
 	copy((*s)[n:], b)
 }
 
-// textString returns Clean's text as a string, with what is staged.
+// textString returns Clean's text as a string, with what is staged: the
+// stage copied to a string of its own length when it holds all of it.
 func (c *Cleaner) textString() string {
+	if c.sb.Len() == 0 {
+		return string(c.stage[:c.staged])
+	}
 	c.writeText(nil) // stages nothing
 	return c.sb.String()
 }
 
 // unpass ends Clean's pass-through: the text differs from the input from
-// here on, and goes to sb, after the part of the input it equals so far.
+// here on, and goes to the stage, or through it to sb, after the part of
+// the input it equals so far.
 func (c *Cleaner) unpass() {
 	c.pass = false
-	// After a long stretch of input that was its own text, the text is
-	// most likely the input's size: one allocation, which strings.Builder
-	// does not clear first, holds it and becomes the string. Before that
-	// stretch, nothing tells how long the text will be (escapes make it
-	// longer, dropped sequences shorter): it starts at firstText, and
-	// growText sizes it from the rate the input has become text at.
-	size := len(c.raw) + len(TruncationMarker) + 1
-	if c.passN < firstText {
-		size = min(size, firstText)
-	}
+	size := len(c.raw) + len(TruncationMarker) + 1 // the text's likely length
 	if limit := c.lim.MaxOutput; limit >= 0 {
 		size = min(size, limit)
+	}
+	if size <= maxStage {
+		// A text that likely fits the stage stays there until
+		// textString copies it out, the input so far first.
+		if cap(c.stage) < size {
+			c.stage = make([]byte, size)
+		}
+		c.stage = c.stage[:cap(c.stage)]
+		c.staged = copy(c.stage, c.raw[:c.passN])
+		return
+	}
+	// A longer text goes to sb, through a stage that stays in the
+	// processor's nearest cache. After a long stretch of input that was
+	// its own text, the text is most likely the input's size: one
+	// allocation, which strings.Builder does not clear first, holds it
+	// and becomes the string. Before that stretch, nothing tells how
+	// long the text will be (escapes make it longer, dropped sequences
+	// shorter): it starts at firstText, and growText sizes it from the
+	// rate the input has become text at.
+	if cap(c.stage) < textStage {
+		c.stage = make([]byte, textStage)
+	}
+	c.stage = c.stage[:textStage]
+	if c.passN < firstText {
+		size = min(size, firstText)
 	}
 	c.sb.Grow(max(size, c.passN+utf8.UTFMax))
 	c.sb.Write(c.raw[:c.passN])
@@ -324,19 +346,19 @@ func (c *Cleaner) unpass() {
 // reserve makes room in Clean's text for n bytes that are known to come
 // next (a run of line ends), so that it grows once for all of them.
 func (c *Cleaner) reserve(n int) {
-	if c.toText && !c.pass && c.sb.Cap()-c.sb.Len() < c.staged+n {
+	if c.toText && !c.pass && c.staged+n > len(c.stage) && c.sb.Cap()-c.sb.Len() < c.staged+n {
 		c.growText(c.staged + n)
 	}
 }
 
 // firstText is the size of Clean's text when it first differs from the
-// input before firstText bytes of it.
+// input before firstText bytes of it, and is likely longer than maxStage.
 const firstText = 64 << 10
 
 // growText makes room in Clean's text for need more bytes, when the text
-// has outgrown its first guess (firstText, or the input's length): to the
-// size the whole text would take at its rate so far (escape.GrowCap), and
-// within the output limit.
+// has outgrown the stage, or its first guess (firstText, or the input's
+// length): to the size the whole text would take at its rate so far
+// (escape.GrowCap), and within the output limit.
 // The text so far stands for the input read (groundIn, the part not yet
 // counted) less what is not yet written out (the line, and the rest of
 // the text being added to it); the rest of the text is at most maxGrowth
