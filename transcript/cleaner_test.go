@@ -457,10 +457,10 @@ func TestCleanReusesCleaner(t *testing.T) {
 	for _, first := range cleanTests {
 		c := transcript.NewCleaner(transcript.Options{})
 		transcript.CleanReusing(c, long, longOpts)
-		line, ubuf, text, raw := transcript.Kept(c)
-		if line > transcript.MaxKeptLine || ubuf > transcript.MaxKeptLine {
-			t.Fatalf("after a line of %d bytes, the Cleaner keeps a line buffer of %d bytes and a Unicode buffer of %d, want at most %d",
-				len(long), line, ubuf, transcript.MaxKeptLine)
+		line, ubuf, stage, text, raw := transcript.Kept(c)
+		if line > transcript.MaxKeptLine || ubuf > transcript.MaxKeptLine || stage > transcript.MaxStage {
+			t.Fatalf("after a line of %d bytes, the Cleaner keeps a line buffer of %d bytes, a Unicode buffer of %d and a stage of %d, want at most %d, %[5]d and %d",
+				len(long), line, ubuf, stage, transcript.MaxKeptLine, transcript.MaxStage)
 		}
 		if text != 0 || raw != 0 {
 			t.Fatalf("after a call, the Cleaner keeps %d bytes of text and %d of input, want none", text, raw)

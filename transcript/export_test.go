@@ -18,11 +18,14 @@ func CleanReusing(c *Cleaner, raw []byte, opts Options) (string, Report) {
 }
 
 // Kept returns what c holds on to between calls: the capacity of its line
-// buffer, of its Unicode buffer and of its text builder, and the length of
-// the input it last read.
-func Kept(c *Cleaner) (line, ubuf, text, raw int) {
-	return cap(c.line), cap(c.ubuf), c.sb.Cap(), len(c.raw)
+// buffer, of its Unicode buffer, of its stage and of its text builder, and
+// the length of the input it last read.
+func Kept(c *Cleaner) (line, ubuf, stage, text, raw int) {
+	return cap(c.line), cap(c.ubuf), cap(c.stage), c.sb.Cap(), len(c.raw)
 }
 
-// MaxKeptLine is maxKeptLine.
-const MaxKeptLine = maxKeptLine
+// MaxKeptLine and MaxStage are maxKeptLine and maxStage.
+const (
+	MaxKeptLine = maxKeptLine
+	MaxStage    = maxStage
+)
