@@ -450,7 +450,8 @@ func TestCleanConcurrent(t *testing.T) {
 // with its options, cleans the next as a new Cleaner does, with the next
 // input's options: Clean and CleanString reuse theirs from call to call.
 // First, the Cleaner cleans a line longer than it may keep a buffer for,
-// which it must let go of.
+// which it must let go of, and then one as long with the default MaxLine,
+// whose buffer it must keep.
 func TestCleanReusesCleaner(t *testing.T) {
 	long := []byte(strings.Repeat("x\u202e", 20<<10) + "\n")
 	longOpts := transcript.Options{Limits: transcript.Limits{MaxOutput: -1, MaxLine: 1 << 20}}
@@ -464,6 +465,12 @@ func TestCleanReusesCleaner(t *testing.T) {
 		}
 		if text != 0 || raw != 0 {
 			t.Fatalf("after a call, the Cleaner keeps %d bytes of text and %d of input, want none", text, raw)
+		}
+		// The line buffer that the default MaxLine needs is kept: the
+		// one a call on a large input would otherwise allocate again.
+		transcript.CleanReusing(c, long, transcript.Options{})
+		if line, _, _, _, _ := transcript.Kept(c); line == 0 {
+			t.Fatalf("after a line of %d bytes with the default MaxLine, the Cleaner keeps no line buffer", len(long))
 		}
 		for _, tt := range cleanTests {
 			transcript.CleanReusing(c, []byte(first.in), first.opts)
