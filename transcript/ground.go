@@ -21,8 +21,8 @@ const groundBatch = 256
 // DCSs that C1 introducers open and that end in src (c1String, which
 // leaves some DCSs to the parser). It stops at ESC, any other C1
 // introducer, a UTF-8 prefix that src ends in (unless atEOF), and after a
-// '\n', where a clean line may start for passLines. It
-// returns the bytes read, 0 when the first is one the parser must read.
+// '\n', where a clean line may start for passLines. It returns the bytes
+// read, 0 when the first is one the parser must read.
 //
 // Random bytes and binary output are mostly such runs: one loop over them,
 // instead of a parser token for each byte, is what keeps the Cleaner fast
