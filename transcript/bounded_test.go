@@ -116,11 +116,13 @@ func TestCleanGrowth(t *testing.T) {
 	}
 }
 
-// TestCleanTextSize checks that the text of an input no longer than
-// maxStage is a string of its own length: a caller that keeps it keeps
-// no more memory than that, even when sequences made the input several
-// times longer than the text. (The runtime rounds an allocation up to
-// its size class, by less than a fifth above 1 KiB.)
+// TestCleanTextSize checks that Clean's text is a string of its own
+// length, give or take the runtime's size class (less than a fifth above
+// 1 KiB): a caller that keeps it keeps no more memory than that, even
+// when sequences made the input several times longer than the text. The
+// text of an input no longer than maxStage, and a text no longer than
+// textStage, is also all that a call allocates; a longer text of a longer
+// input may first take a builder of its first guess, firstText.
 func TestCleanTextSize(t *testing.T) {
 	opts := Options{Limits: Limits{MaxOutput: -1}}
 	for _, in := range []string{
@@ -129,16 +131,44 @@ func TestCleanTextSize(t *testing.T) {
 		strings.Repeat("a line\n", 1000) + "\x1b[31mred\n",
 		"short \x1b[1mbold\x1b[0m\n",
 		strings.Repeat("\xff", maxStage/4),
+		strings.Repeat("\x1b[2K", maxStage/2) + "x\n",
+		"ok\n" + strings.Repeat("\x1b[2K\x1b[1G", maxStage/4) + "done\n",
+		strings.Repeat("a", textStage-1) + "\n" + strings.Repeat("\x1b[1G", maxStage/2) + "x\n",
+		strings.Repeat("\x1b[1mbuilt\x1b[0m\n", maxStage/16) + strings.Repeat("\x1b[1G", maxStage),
 	} {
 		raw := []byte(in)
 		c := NewCleaner(opts)
 		CleanReusing(c, raw, opts) // its buffers, once
 		var text string
 		allocated := bytesAllocated(func() { text, _ = CleanReusing(c, raw, opts) })
-		if bound := uint64(len(text) + len(text)/4 + 16); allocated > bound {
-			t.Errorf("Clean(%.40q): %d bytes in, %d out, %d allocated; want at most %d", in, len(in), len(text), allocated, bound)
+		if want, _, err := transform.String(NewCleaner(opts), in); err != nil || text != want {
+			t.Fatalf("Clean(%.40q) = %.40q, the Cleaner's text %.40q (%v)", in, text, want, err)
+		}
+		bound := uint64(len(text) + len(text)/4 + 16)
+		if len(in) <= maxStage || len(text) <= textStage {
+			if allocated > bound {
+				t.Errorf("Clean(%.40q): %d bytes in, %d out, %d allocated; want at most %d", in, len(in), len(text), allocated, bound)
+			}
+		} else if held := bytesHeld(func() string { text, _ := CleanReusing(c, raw, opts); return text }); held > bound {
+			t.Errorf("Clean(%.40q): %d bytes in, %d out, %d held; want at most %d", in, len(in), len(text), held, bound)
 		}
 	}
+}
+
+// bytesHeld returns the heap that the string f returns holds: the live
+// heap with it, less the live heap without it.
+func bytesHeld(f func() string) uint64 {
+	var with, without runtime.MemStats
+	s := f()
+	runtime.GC()
+	runtime.ReadMemStats(&with)
+	runtime.KeepAlive(s) // and not after: the next collection frees it
+	runtime.GC()
+	runtime.ReadMemStats(&without)
+	if without.HeapAlloc > with.HeapAlloc {
+		return 0 // allocated since, by another goroutine
+	}
+	return with.HeapAlloc - without.HeapAlloc
 }
 
 // bytesAllocated returns the bytes that f allocates.

@@ -787,8 +787,9 @@ func TestPolicyText(t *testing.T) {
 
 // TestCleanPiecesOfEverySize checks Clean's text against the
 // Transformer's where it comes in pieces of every size around the few
-// hundred bytes Clean gathers before writing them, in a row and after a
-// long stretch of the input that is its own text.
+// hundred bytes Clean gathers before writing them, in a row, after a
+// long stretch of the input that is its own text, and after one that
+// writes nothing.
 func TestCleanPiecesOfEverySize(t *testing.T) {
 	opts := transcript.Options{Limits: transcript.Limits{MaxOutput: -1}}
 	var ins []string
@@ -799,7 +800,7 @@ func TestCleanPiecesOfEverySize(t *testing.T) {
 			b.WriteString(piece[:n-i%min(n, 3)])
 			b.WriteString("\x1b[1m\u200b")
 		}
-		ins = append(ins, b.String(), strings.Repeat("x", 70<<10)+b.String())
+		ins = append(ins, b.String(), strings.Repeat("x", 70<<10)+b.String(), strings.Repeat("\x1b[2K", 18<<10)+b.String())
 	}
 	for _, in := range ins {
 		text, rep := transcript.CleanString(in, opts)

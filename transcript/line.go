@@ -296,12 +296,18 @@ func appendInPlace(s *[]byte, b []byte) {
 }
 
 // textString returns Clean's text as a string, with what is staged: the
-// stage copied to a string of its own length when it holds all of it.
+// stage copied to a string of its own length when it holds all of it,
+// and so is a text up to maxStage that sb holds with more than an eighth
+// of it to spare (a guess that a stretch of dropped sequences made too
+// long). A longer text is sb's, which growText sized from its rate.
 func (c *Cleaner) textString() string {
 	if c.sb.Len() == 0 {
 		return string(c.stage[:c.staged])
 	}
 	c.writeText(nil) // stages nothing
+	if n := c.sb.Len(); n <= maxStage && c.sb.Cap()-n > n/8 {
+		return strings.Clone(c.sb.String())
+	}
 	return c.sb.String()
 }
 
@@ -310,10 +316,7 @@ func (c *Cleaner) textString() string {
 // the input it equals so far.
 func (c *Cleaner) unpass() {
 	c.pass = false
-	size := len(c.raw) + len(TruncationMarker) + 1 // the text's likely length
-	if limit := c.lim.MaxOutput; limit >= 0 {
-		size = min(size, limit)
-	}
+	size := c.textSize()
 	if size <= maxStage {
 		// A text that likely fits the stage stays there until
 		// textString copies it out, the input so far first.
@@ -330,17 +333,32 @@ func (c *Cleaner) unpass() {
 	// allocation, which strings.Builder does not clear first, holds it
 	// and becomes the string. Before that stretch, nothing tells how
 	// long the text will be (escapes make it longer, dropped sequences
-	// shorter): it starts at firstText, and growText sizes it from the
-	// rate the input has become text at.
+	// shorter): it starts at firstText when the text outgrows the stage,
+	// so that a text that never does is a string of its own length, and
+	// growText sizes it from the rate the input has become text at.
 	if cap(c.stage) < textStage {
 		c.stage = make([]byte, textStage)
 	}
 	c.stage = c.stage[:textStage]
+	if c.passN <= textStage {
+		c.staged = copy(c.stage, c.raw[:c.passN])
+		return
+	}
 	if c.passN < firstText {
 		size = min(size, firstText)
 	}
 	c.sb.Grow(max(size, c.passN+utf8.UTFMax))
 	c.sb.Write(c.raw[:c.passN])
+}
+
+// textSize returns the likely length of Clean's text: the input's, with
+// room for the truncation marker, within the output limit.
+func (c *Cleaner) textSize() int {
+	size := len(c.raw) + len(TruncationMarker) + 1
+	if limit := c.lim.MaxOutput; limit >= 0 {
+		size = min(size, limit)
+	}
+	return size
 }
 
 // reserve makes room in Clean's text for n bytes that are known to come
@@ -352,13 +370,15 @@ func (c *Cleaner) reserve(n int) {
 }
 
 // firstText is the size of Clean's text when it first differs from the
-// input before firstText bytes of it, and is likely longer than maxStage.
+// input before firstText bytes of it, is likely longer than maxStage, and
+// has outgrown the stage.
 const firstText = 64 << 10
 
 // growText makes room in Clean's text for need more bytes, when the text
 // has outgrown the stage, or its first guess (firstText, or the input's
-// length): to the size the whole text would take at its rate so far
-// (escape.GrowCap), and within the output limit.
+// length): a long text first to firstText, and then to the size the
+// whole text would take at its rate so far (escape.GrowCap), within the
+// output limit.
 // The text so far stands for the input read (groundIn, the part not yet
 // counted) less what is not yet written out (the line, and the rest of
 // the text being added to it); the rest of the text is at most maxGrowth
@@ -366,6 +386,12 @@ const firstText = 64 << 10
 // a large text five times over; Grow on a builder that holds text, by
 // twice its size.
 func (c *Cleaner) growText(need int) {
+	if c.sb.Cap() == 0 && need <= firstText && c.textSize() > maxStage {
+		// A long text's first guess, which unpass left until the text
+		// outgrew the stage.
+		c.sb.Grow(firstText)
+		return
+	}
 	n := c.sb.Len()
 	settled := min(max(int(c.rep.BytesIn)+c.groundIn-c.unread-len(c.line)+c.segDone, 0), len(c.raw))
 	want := min(escape.GrowCap(n, need, settled, len(c.raw)), n+need+maxGrowth*(len(c.raw)-settled))
