@@ -29,7 +29,7 @@ func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc
 	fmt.Fprintf(w, "Speed of each plainsight entry point relative to each peer and floor: the median over rounds of t(other) / t(entry) within a round. Above 1, plainsight is faster.\n\n")
 	var others []*tool
 	for _, t := range res.tools {
-		if t.kind != kindPlainsight {
+		if t.kind != kindPlainsight && t.kind != kindReturn {
 			others = append(others, t)
 		}
 	}
@@ -54,6 +54,7 @@ func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc
 
 	scaling(w, res)
 	pageFaults(w, res)
+	returnedStrings(w, res)
 
 	fmt.Fprintf(w, "## Correctness: escape-corpus leaks\n\n")
 	fmt.Fprintf(w, "Cases of bench/testdata/escapes.txt (the hostile rows of term's policy table) whose output holds ESC outside a plain SGR, a C1 control, CR, BS, or (for strippers) bytes of a removed payload. Neutralizers show payloads escaped, by design.\n\n")
@@ -212,6 +213,41 @@ func pageFaults(w io.Writer, res *results) {
 			}
 			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %.0f%% |\n", t.name, in.name, threeDigits(f), durString(inFaults), durString(c.ns()), 100*min(inFaults/c.ns(), 1))
 		}
+	}
+	fmt.Fprintln(w)
+}
+
+// returnedStrings writes, for each entry point that returns its output as
+// a new string (Push, CleanString), its time against its floor (the
+// stream under it and then a copy of as many bytes to a new string), and
+// the stream's time against the floor: what returning the string costs
+// in this run's heap, which the target of Push against Transform, and the
+// stream's against a peer, leave out.
+func returnedStrings(w io.Writer, res *results) {
+	type entry struct{ name, stream, floor string }
+	var es []entry
+	for _, e := range []entry{{"term Push", "term Transform", pushFloor}, {"transcript Clean", "transcript Cleaner", cleanFloor}} {
+		if res.has(e.name) && res.has(e.stream) && res.has(e.floor) {
+			es = append(es, e)
+		}
+	}
+	if len(es) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "## Returned strings\n\nEach entry point that returns a new string, against its floor: the stream under it, writing to a buffer that the caller keeps, and then a copy of as many bytes to a new string. Times are medians over rounds; the ratios, of the entry point's time and of the stream's to the floor's, are medians of within-round ratios. An entry point near 1× its floor takes what the stream and the string take.\n\n| input |")
+	for _, e := range es {
+		fmt.Fprintf(w, " %s | %s | ÷ floor | %s ÷ floor |", e.name, e.floor, e.stream)
+	}
+	fmt.Fprintf(w, "\n|---|%s\n", strings.Repeat("---:|---:|---:|---:|", len(es)))
+	for _, in := range res.ins {
+		fmt.Fprintf(w, "| %s |", in.name)
+		for _, e := range es {
+			// ratio(in, a, b) is t(b)/t(a): its inverse is a's time
+			// over b's.
+			fmt.Fprintf(w, " %s | %s | %s | %s |", durString(res.cell(in.name, e.name).ns()), durString(res.cell(in.name, e.floor).ns()),
+				ratioString(1/res.ratio(in.name, e.name, e.floor)), ratioString(1/res.ratio(in.name, e.stream, e.floor)))
+		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
 }

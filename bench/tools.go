@@ -17,7 +17,7 @@ import (
 // A tool is one way to make text safe, or a floor that does less than any.
 type tool struct {
 	name string
-	kind string // "plainsight", "neutralizer", "stripper" or "floor"
+	kind string // "plainsight", "neutralizer", "stripper", "floor" or "return"
 	// run processes one input and returns a number that depends on the
 	// output, so that the work cannot be optimized away.
 	run func(s string, b []byte) int
@@ -36,7 +36,44 @@ const (
 	kindNeutralizer = "neutralizer"
 	kindStripper    = "stripper"
 	kindFloor       = "floor"
+	// kindReturn is the floor of an entry point that returns its output
+	// as a new string: the stream under it, writing to a buffer that the
+	// caller keeps, and then a copy of as many bytes to a new string.
+	// Only the section on returned strings shows it.
+	kindReturn = "return"
 )
+
+// The floors of term's Push and transcript's CleanString.
+const (
+	pushFloor  = "Transform + string"
+	cleanFloor = "Cleaner + string"
+)
+
+// returnFloor returns the floor of an entry point that returns a new
+// string on the stream t: t's run over the input into a buffer that it
+// keeps, as the stream's own tool runs, with each bufferful written to a
+// new string as it fills. The string is grown at once to the length of
+// the output of the call before, which the floor knows and an entry point
+// must guess: the same input each call.
+func returnFloor(name string, t transform.Transformer) *tool {
+	dst := make([]byte, pushChunk)
+	last := 0
+	return &tool{name: name, kind: kindReturn, run: func(_ string, b []byte) int {
+		var out strings.Builder
+		out.Grow(last)
+		t.Reset()
+		for {
+			nDst, nSrc, err := t.Transform(dst, b, true)
+			out.Write(dst[:nDst])
+			b = b[nSrc:]
+			if err != transform.ErrShortDst {
+				break
+			}
+		}
+		last = out.Len()
+		return last
+	}}
+}
 
 // unlimited lets the transcript write all its output, as every peer does.
 var unlimited = transcript.Options{Limits: transcript.Limits{MaxOutput: -1}}
@@ -156,6 +193,8 @@ func tools(node bool) []*tool {
 				}
 				return 0
 			}},
+		returnFloor(pushFloor, term.New(term.Options{})),
+		returnFloor(cleanFloor, transcript.NewCleaner(unlimited)),
 	)
 	return ts
 }
