@@ -3,6 +3,10 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/plainsight-dev/plainsight/term"
+	"github.com/plainsight-dev/plainsight/transcript"
+	"golang.org/x/text/transform"
 )
 
 // BenchmarkTool runs one tool on one input (the quick run's inputs) per
@@ -30,6 +34,35 @@ func BenchmarkTool(b *testing.B) {
 					sink += t.run(in.s, in.b)
 				}
 			})
+		}
+	}
+}
+
+// TestReturnFloor checks that the floors of the entry points that return
+// a string write what the stream writes, on their first call and on the
+// calls after it, which guess the length from the call before: on text
+// that needs no change, on a colour log, and on random bytes longer than
+// the floor's buffer.
+func TestReturnFloor(t *testing.T) {
+	ins := []string{commands(4 * kib), attack(4 * kib), shapes[3].make(3 * pushChunk)}
+	for _, f := range []struct {
+		name   string
+		stream func() transform.Transformer
+	}{
+		{pushFloor, func() transform.Transformer { return term.New(term.Options{}) }},
+		{cleanFloor, func() transform.Transformer { return transcript.NewCleaner(unlimited) }},
+	} {
+		floor := returnFloor(f.name, f.stream())
+		for _, s := range ins {
+			want, _, err := transform.String(f.stream(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for call := range 2 {
+				if got := floor.run(s, []byte(s)); got != len(want) {
+					t.Errorf("%s, %d bytes in, call %d: %d bytes, want %d", f.name, len(s), call+1, got, len(want))
+				}
+			}
 		}
 	}
 }
