@@ -121,13 +121,15 @@ func (s *Sanitizer) transformInto(out []byte, big *strings.Builder, src []byte, 
 			}
 			if big.Cap() == 0 {
 				// Room for the input left at the ratio seen so far
-				// (most input passes through; U+FFFD and U+241B take
-				// three bytes for one), and an eighth more.
-				more := len(src) + len(src)/8
-				if read > 0 && written > read {
+				// (U+FFFD and U+241B take three bytes for one, a
+				// dropped sequence none), and an eighth more: the
+				// string keeps what it is grown to. Output that comes
+				// faster than that grows it again, by doubling.
+				more := len(src)
+				if read > 0 {
 					more = len(src)/read*written + len(src)%read*written/read
-					more += more / 8
 				}
+				more += more / 8
 				big.Grow(len(out) + more + maxSGRLen)
 			}
 			big.Write(out)

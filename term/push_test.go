@@ -37,6 +37,36 @@ func TestPushAllocs(t *testing.T) {
 	}
 }
 
+// TestPushStringSize checks that the string Push returns for a chunk
+// whose output outgrows its buffer holds little more than the output:
+// the builder is grown for the rest of the chunk at the ratio of output
+// to input seen so far, and an eighth more. The bound leaves as much
+// again for the ratio's drift and a page for the runtime's rounding. The
+// output shrinks (sequences dropped: titles, cleared lines), stays near
+// the input's size (colours kept), or grows (U+FFFD for invalid bytes).
+func TestPushStringSize(t *testing.T) {
+	for _, unit := range []string{
+		"a\x1b]0;title\ab\x1b[2K\n",
+		"\x1b[2K\rprogress 42%",
+		"\x1b[1;31mFAIL\x1b[0m x\r\n",
+		"\xff",
+	} {
+		in := strings.Repeat(unit, 64<<10/len(unit))
+		s := New(Options{})
+		s.Push(strings.Repeat("\xff", pushBufSize)) // gives it its buffer
+		s.Finish()
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		out := s.Push(in)
+		runtime.ReadMemStats(&after)
+		allocated := after.TotalAlloc - before.TotalAlloc
+		if bound := uint64(len(out) + len(out)/4 + 8<<10); allocated > bound {
+			t.Errorf("Push(%d × %+q): %d bytes of output, %d allocated; want at most %d", len(in)/len(unit), unit, len(out), allocated, bound)
+		}
+	}
+}
+
 // TestPushUnterminatedOSC pushes 64 MiB of an unterminated OSC in 64 KiB
 // chunks: the output is empty and Push allocates well under 1 MiB in all.
 func TestPushUnterminatedOSC(t *testing.T) {
