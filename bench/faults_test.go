@@ -37,14 +37,8 @@ func TestPageFaultsRows(t *testing.T) {
 	}}}
 	var b strings.Builder
 	pageFaults(&b, res)
-	var rows []string
-	for line := range strings.Lines(b.String()) {
-		if strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| entry point") {
-			rows = append(rows, strings.TrimSpace(line))
-		}
-	}
 	want := []string{"| term Push | log | 200 | 2ms | 4ms | 50% |"}
-	if diff := cmp.Diff(want, rows); diff != "" {
+	if diff := cmp.Diff(want, tableRows(b.String(), "| entry point")); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 

@@ -33,14 +33,8 @@ func TestReturnedStringsRows(t *testing.T) {
 	}
 	var b strings.Builder
 	returnedStrings(&b, res)
-	var rows []string
-	for line := range strings.Lines(b.String()) {
-		if strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, "| input") {
-			rows = append(rows, strings.TrimSpace(line))
-		}
-	}
 	want := []string{"| log | 12µs | 10µs | 1.11× | 0.67× | 30µs | 40µs | 0.80× | 0.50× |"}
-	if diff := cmp.Diff(want, rows); diff != "" {
+	if diff := cmp.Diff(want, tableRows(b.String(), "| input")); diff != "" {
 		t.Errorf("rows (-want +got):\n%s", diff)
 	}
 
@@ -49,4 +43,16 @@ func TestReturnedStringsRows(t *testing.T) {
 	if returnedStrings(&b, res); b.Len() != 0 {
 		t.Errorf("with no floors, returnedStrings wrote %q", b.String())
 	}
+}
+
+// tableRows returns the rows of the Markdown tables in out, less the
+// header rows, which start with header.
+func tableRows(out, header string) []string {
+	var rows []string
+	for line := range strings.Lines(out) {
+		if strings.HasPrefix(line, "| ") && !strings.HasPrefix(line, header) {
+			rows = append(rows, strings.TrimSpace(line))
+		}
+	}
+	return rows
 }
