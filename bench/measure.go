@@ -58,8 +58,9 @@ func timeRun(t *tool, in *input, minDur, warm time.Duration) (time.Duration, flo
 // counts every allocation. The runtime's metrics count the small ones a
 // span at a time: a call that allocates 8 KiB was seen to allocate
 // nothing a few times in a thousand, which ended the warm-up there, and
-// the tool timed straight after one that allocates nothing (Push after
-// Transform) took some 40% longer than the same tool timed again.
+// a tool timed straight after one that allocates nothing (Push after
+// Transform) took 10-80% longer than the same tool timed after one that
+// allocates.
 func warmUp(t *tool, in *input, limit time.Duration) {
 	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(s)
