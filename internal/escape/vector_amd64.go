@@ -2,7 +2,11 @@
 
 package escape
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/plainsight-dev/plainsight/internal/cpuid"
+)
 
 // vectorBuilt reports whether this build has a vector loop, used or not.
 const vectorBuilt = true
@@ -11,12 +15,7 @@ const vectorBuilt = true
 // loop: the processor has AVX2 and the operating system saves its
 // registers. Tests turn it off to hold the word loops to the same
 // reference.
-var useVector = hasAVX2()
-
-// hasAVX2 reports whether the processor has AVX2 and the operating system
-// has enabled the state of its 256-bit registers (CPUID and XGETBV, as
-// the runtime's internal/cpu reads them).
-func hasAVX2() bool
+var useVector = cpuid.AVX2
 
 // cleanBlocksAVX2 is vectorBlocks for the n bytes at p.
 //
