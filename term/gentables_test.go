@@ -23,6 +23,8 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "utf8Leads holds the utf8Lead of each byte, from buildUTF8Leads."},
 		gentable.Var{Name: "textLeads", Type: "[256]textLead", Value: buildTextLeads(),
 			Doc: "textLeads holds the textLead of each byte, from buildTextLeads."},
+		gentable.Var{Name: "aloneTables", Type: "aloneVectors", Value: buildAloneVectors(),
+			Doc: "aloneTables holds the constants of the vector loop over bytes alone,\nfrom buildAloneVectors."},
 		gentable.Var{Name: "sgrEffects", Type: "[maxSGRValue + 1]sgrEffect", Value: buildSGREffects(),
 			Doc: "sgrEffects maps each top-level SGR value to its effect, from\nbuildSGREffects."},
 		gentable.Var{Name: "styleEffects", Type: "[maxSGRValue + 1]styleEffect", Value: buildStyleEffects(),

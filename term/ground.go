@@ -283,10 +283,25 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 // past end, by the rest of a character that starts before it). A loop of
 // its own, in a function small enough that the compiler keeps its state
 // in registers: in ground's body it spilled to the stack on every byte.
+//
+// In Strip mode, where the processor has one, a vector loop
+// (aloneBlocks) reads the bytes 64 at a time first, with the characters
+// and cut prefixes among them, up to a byte that needs the parser; the
+// loop here reads that byte, and the last bytes of the run.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:min(end+1, len(src))] // a byte is read with the one after it
 	_ = *outputs                      // one nil check, before the loop
+	vector := useAloneVector && outputs == &stripOutputs
 	for i+1 < len(run) {
+		if vector && len(run)-i >= aloneBlock+3 {
+			// Blocks of bytes alone, up to a byte that needs more
+			// than its table entry, which the loop below reads.
+			n, m := aloneBlocks(dst[j:], run[i:])
+			j += n
+			if i += m; i+1 >= len(run) {
+				break
+			}
+		}
 		b, c := run[i], run[i+1]
 		o := outputs[b]
 		if o.alone(c) {

@@ -1,0 +1,34 @@
+//go:build !purego
+
+package term
+
+import "github.com/plainsight-dev/plainsight/internal/cpuid"
+
+// aloneVectorBuilt reports whether this build has a vector loop over bytes
+// alone, used or not.
+const aloneVectorBuilt = true
+
+// useAloneVector reports whether byteRun hands runs of bytes alone to the
+// vector loop: the processor has AVX-512 with byte permutes and
+// compression (cpuid.AVX512). Tests turn it off to hold the vector loop to
+// byteRun's.
+var useAloneVector = cpuid.AVX512
+
+// aloneBlocksAVX512 is aloneBlocks, with the constants in t.
+//
+//go:noescape
+func aloneBlocksAVX512(dst, src []byte, t *aloneVectors) (nDst, nSrc int)
+
+// aloneBlocks writes to dst, in Strip mode, the bytes alone at the start
+// of src, and the characters and cut prefixes among them, in blocks of 64,
+// as byteRun and ground do, and returns the bytes written and read. It
+// stops at a byte that needs the parser (ESC, a C1 introducer, C2 before
+// 0x80-0x9F), where fewer than 67 bytes of src are left, and where dst has
+// less than 208 bytes of room left; it reads the three bytes after each
+// it decides. Where there is no vector loop it returns 0, 0.
+func aloneBlocks(dst, src []byte) (nDst, nSrc int) {
+	if !useAloneVector {
+		return 0, 0
+	}
+	return aloneBlocksAVX512(dst, src, &aloneTables)
+}

@@ -1,0 +1,225 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// BROADCAST fills z with the byte v.
+#define BROADCAST(v, z) MOVL $v, AX; VPBROADCASTB AX, z
+
+// GROUP writes the output of the next sixteen bytes of the block: idx
+// spreads each byte over four lanes, the byte itself and then the three
+// bytes of U+FFFD; the lane mask keeps the first for a kept byte and the
+// other three for a replaced one, and VPCOMPRESSB packs them.
+#define GROUP(idx) \
+	MOVWQZX R10, AX; \
+	PDEPQ BX, AX, AX; \
+	MOVWQZX R12, DX; \
+	PDEPQ CX, DX, DX; \
+	ORQ DX, AX; \
+	ADDQ DX, DX; \
+	ORQ DX, AX; \
+	ADDQ DX, DX; \
+	ORQ DX, AX; \
+	KMOVQ AX, K1; \
+	VMOVDQA64 idx, Z4; \
+	VPERMI2B Z12, Z0, Z4; \
+	VPCOMPRESSB Z4, K1, Z5; \
+	VMOVDQU8 Z5, (DI)(R9*1); \
+	POPCNTQ AX, AX; \
+	ADDQ AX, R9; \
+	SHRQ $16, R10; \
+	SHRQ $16, R12
+
+// func aloneBlocksAVX512(dst, src []byte, t *aloneVectors) (nDst, nSrc int)
+//
+// Each block of 64 bytes is read at its start and one, two and three
+// bytes on, so that each byte is classified with the three after it, in
+// masks of 64 bits:
+//   - a lead byte that the byte after it continues starts a sequence: a
+//     whole character, which is kept, or the prefix of one that a byte
+//     not a continuation cuts short, each byte of which becomes U+FFFD;
+//     the other bytes of a sequence are its members, classified with it;
+//   - R10: kept as it is (printable ASCII, tab, LF; whole characters);
+//   - R11: a stop, which the caller reads: ESC or a C1 introducer that is
+//     no member, or C2 before 0x80-0x9F, a C1 control in UTF-8;
+//   - R12: replaced by U+FFFD (0xA0-0xFF outside a kept character, and
+//     the members of a cut prefix); every other byte is dropped.
+// A block is written up to its first stop, or before a sequence that
+// starts in its last three bytes, which the next block reads whole.
+TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $0-72
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	XORQ R8, R8 // i, in src
+	XORQ R9, R9 // j, in dst
+	// A block at i has its 67 bytes while i <= len(src)-67, and room
+	// for its output (three sixteens of up to 48 bytes, each stored 64
+	// bytes wide) while j <= len(dst)-208. The two limits replace the
+	// lengths.
+	MOVQ src_len+32(FP), AX
+	SUBQ $67, AX
+	JLT  none
+	MOVQ AX, src_len+32(FP)
+	MOVQ dst_len+8(FP), AX
+	SUBQ $208, AX
+	JLT  none
+	MOVQ AX, dst_len+8(FP)
+
+	MOVQ t+48(FP), AX
+	VMOVDQU8 0(AX), Z30   // leadLo
+	VMOVDQU8 64(AX), Z31  // leadHi
+	VMOVDQU8 128(AX), Z8  // expand[0]
+	VMOVDQU8 192(AX), Z9  // expand[1]
+	VMOVDQU8 256(AX), Z10 // expand[2]
+	VMOVDQU8 320(AX), Z11 // expand[3]
+	VMOVDQU8 384(AX), Z12 // replacement
+	BROADCAST(0xc0, Z14)
+	BROADCAST(0xf0, Z15)
+	BROADCAST(0x20, Z16)
+	BROADCAST(0x7e, Z17)
+	BROADCAST(0x09, Z18)
+	BROADCAST(0x0a, Z19)
+	BROADCAST(0x1b, Z20)
+	BROADCAST(0x90, Z21)
+	BROADCAST(0x98, Z22)
+	BROADCAST(0x9b, Z23)
+	BROADCAST(0x9d, Z24)
+	BROADCAST(0x9f, Z25)
+	BROADCAST(0xc2, Z26)
+	BROADCAST(0xf4, Z27)
+	BROADCAST(0xe0, Z28)
+	BROADCAST(0xa0, Z29)
+
+loop:
+	CMPQ R8, src_len+32(FP)
+	JGT  done
+	CMPQ R9, dst_len+8(FP)
+	JGT  done
+	VMOVDQU8 (SI)(R8*1), Z0  // the bytes
+	VMOVDQU8 1(SI)(R8*1), Z1 // the byte after each
+	VMOVDQU8 2(SI)(R8*1), Z6 // the second after
+	VMOVDQU8 3(SI)(R8*1), Z7 // the third after
+
+	// Printable ASCII, tab and LF.
+	VPCMPUB  $5, Z16, Z0, K1     // >= 0x20
+	VPCMPUB  $2, Z17, Z0, K1, K1 // and <= 0x7E
+	VPCMPEQB Z18, Z0, K2
+	KORQ     K1, K2, K1
+	VPCMPEQB Z19, Z0, K2
+	KORQ     K1, K2, K1
+	KMOVQ    K1, R10
+
+	// ESC and the C1 introducers: 0x90, 0x98, 0x9B, 0x9D-0x9F.
+	VPCMPEQB Z20, Z0, K2
+	VPCMPEQB Z21, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPEQB Z22, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPEQB Z23, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPUB  $5, Z24, Z0, K3
+	VPCMPUB  $2, Z25, Z0, K3, K3
+	KORQ     K2, K3, K2
+
+	// Lead bytes (0xC2-0xF4) that the byte after continues (leadLo and
+	// leadHi, by the lead's low six bits).
+	VPCMPUB $5, Z26, Z0, K3
+	VPCMPUB $2, Z27, Z0, K3, K3
+	VPERMB  Z30, Z0, Z2
+	VPERMB  Z31, Z0, Z3
+	VPCMPUB $5, Z2, Z1, K3, K3
+	VPCMPUB $2, Z3, Z1, K3, K3
+
+	// C2 before 0x80-0x9F, a C1 control in UTF-8: a stop.
+	VPCMPEQB Z26, Z0, K3, K5
+	VPCMPUB  $1, Z29, Z1, K5, K5
+	KXORQ    K3, K5, K3
+	KORQ     K2, K5, K2
+	KMOVQ    K2, R11
+
+	// The leads of two bytes start whole characters (K3); of the leads
+	// of three (K4) and four (K6), a continuation as the second byte
+	// after (signed, below 0xC0) makes a whole character of three (K7)
+	// or, with one as the third after, of four (K2). The rest are cut
+	// short after two bytes (K4, K6) or three (K1).
+	VPCMPUB $5, Z28, Z0, K3, K4
+	KXORQ   K3, K4, K3
+	VPCMPUB $5, Z15, Z0, K4, K6
+	KXORQ   K4, K6, K4
+	VPCMPB  $1, Z14, Z6, K4, K7
+	KXORQ   K4, K7, K4
+	VPCMPB  $1, Z14, Z6, K6, K1
+	KXORQ   K6, K1, K6
+	VPCMPB  $1, Z14, Z7, K1, K2
+	KXORQ   K1, K2, K1
+	KORQ    K4, K6, K4
+	KMOVQ   K3, R12 // whole characters of two bytes
+	KMOVQ   K7, BX  // of three
+	KMOVQ   K2, CX  // of four
+	KMOVQ   K4, AX  // prefixes of two bytes
+	KMOVQ   K1, DX  // of three
+	VPCMPUB $5, Z29, Z0, K6 // >= 0xA0
+
+	MOVQ CX, R13
+	ORQ  BX, R13      // the starts of characters of three or four
+	ORQ  R13, R12     // of every kept character
+	MOVQ R12, BX
+	ORQ  AX, BX
+	ORQ  DX, BX       // of every sequence,
+	SHRQ $61, BX
+	SHLQ $61, BX      // those in the last three bytes
+	SHLQ $3, CX
+	SHLQ $2, R13
+	ORQ  CX, R13
+	LEAQ (R12)(R12*1), CX
+	ORQ  CX, R13      // the members of kept characters
+	ORQ  R13, R12     // every byte of them
+	ORQ  R12, R10     // kept
+	ORQ  DX, AX
+	ADDQ AX, AX
+	SHLQ $2, DX
+	ORQ  DX, AX       // the members of cut prefixes
+	ORQ  AX, R13      // the members of every sequence
+	NOTQ R13
+	ANDQ R13, R11     // the stops
+	KMOVQ K6, DX
+	NOTQ R12
+	ANDQ DX, R12
+	ORQ  AX, R12      // replaced
+	ORQ  R11, BX
+	TZCNTQ BX, R13    // the bytes written: up to the first stop or
+	                  // sequence in the last three, 64 if none
+	TZCNTQ R11, R11   // the first stop, 64 if none
+	MOVQ   $-1, AX
+	BZHIQ  R13, AX, AX
+	ANDQ   AX, R10
+	ANDQ   AX, R12
+	ADDQ   R13, R8
+	MOVQ   $0x1111111111111111, BX // the first lane of each byte
+	MOVQ   $0x2222222222222222, CX // the second
+
+	TESTQ R13, R13
+	JEQ   written
+	GROUP(Z8)
+	CMPQ  R13, $16
+	JLE   written
+	GROUP(Z9)
+	CMPQ  R13, $32
+	JLE   written
+	GROUP(Z10)
+	CMPQ  R13, $48
+	JLE   written
+	GROUP(Z11)
+
+written:
+	// The next block, unless this one ended at a stop.
+	CMPQ R11, R13
+	JNE  loop
+	CMPQ R13, $64
+	JEQ  loop
+
+done:
+	VZEROUPPER
+
+none:
+	MOVQ R9, nDst+56(FP)
+	MOVQ R8, nSrc+64(FP)
+	RET

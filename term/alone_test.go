@@ -1,0 +1,245 @@
+package term
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/c1string"
+)
+
+// alonePaths returns the paths byteRun can take here: a byte at a time
+// always, the vector loop where the processor has one. Under CI=true on
+// amd64 a missing vector loop is logged, so that a run on a processor
+// without AVX-512 says what it did not try.
+func alonePaths(tb testing.TB) []bool {
+	if useAloneVector {
+		return []bool{false, true}
+	}
+	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && aloneVectorBuilt {
+		tb.Log("no AVX-512 VBMI2 on this amd64 machine: the vector loop over bytes alone is untried")
+	}
+	return []bool{false}
+}
+
+// setAloneVector turns the vector loop on or off and returns what restores
+// it.
+func setAloneVector(on bool) (restore func()) {
+	was := useAloneVector
+	useAloneVector = on
+	return func() { useAloneVector = was }
+}
+
+// aloneReference is aloneBlocks's contract a byte at a time, from the
+// policy rather than from the tables: blocks of 64 bytes while 67 are left
+// and dst has 208 bytes of room, each up to its first stop, or before a
+// character or cut prefix that starts in its last three bytes.
+func aloneReference(dst, src []byte) (out []byte, m int) {
+	i := 0
+	for len(src)-i >= aloneBlock+3 && len(out) <= len(dst)-208 {
+		end := i + aloneBlock
+		for i < end {
+			b := src[i]
+			if b == 0x1b || c1string.Introducer(b) {
+				return out, i
+			}
+			// n is the length of the longest prefix of a valid
+			// character at src[i]; it is whole when n is l.size.
+			l, n := utf8Leads[b], 1
+			if l.size > 0 && l.lo <= src[i+1] && src[i+1] <= l.hi {
+				if b == 0xc2 && src[i+1] < 0xa0 {
+					return out, i // a C1 control
+				}
+				for n = 2; n < int(l.size) && src[i+n]&0xc0 == 0x80; n++ {
+				}
+			}
+			switch {
+			case n > 1 && i >= end-3:
+				end = i // the next block reads it whole
+			case n > 1 && n == int(l.size):
+				out = append(out, src[i:i+n]...)
+				i += n
+			case n > 1:
+				for range n {
+					out = append(out, replacement...)
+				}
+				i += n
+			case keptByte[b]:
+				out = append(out, b)
+				i++
+			case b >= 0xa0:
+				out = append(out, replacement...)
+				i++
+			default:
+				i++ // a C0 or C1 control that Strip drops
+			}
+		}
+	}
+	return out, i
+}
+
+// checkAloneBlocks holds aloneBlocks to aloneReference on src, with dst
+// of the given room.
+func checkAloneBlocks(t *testing.T, src []byte, room int) {
+	t.Helper()
+	dst := make([]byte, room)
+	n, m := aloneBlocks(dst, src)
+	want, wantM := aloneReference(dst, src)
+	if m != wantM || !bytes.Equal(dst[:n], want) {
+		t.Fatalf("aloneBlocks(%d bytes of room, %+q) wrote %+q, read %d; want %+q, %d",
+			room, src, dst[:n], m, want, wantM)
+	}
+}
+
+// TestAloneBlocks holds the vector loop to its contract for every byte
+// value, before each of the bytes that end or continue a character, at
+// each position of a block that starts or ends a sixteen or the block, in
+// inputs around one and two blocks, among bytes it keeps, replaces or
+// drops.
+func TestAloneBlocks(t *testing.T) {
+	if !useAloneVector {
+		alonePaths(t)
+		t.Skip("no vector loop over bytes alone here")
+	}
+	fillers := [][]byte{{'x'}, {0xff}, {0x01}, {0xc3, 0xa9}}
+	nexts := []string{"x", "\x7f", "\x80", "\x8f", "\x90", "\x9f", "\xa0", "\xbf", "\xc0", "\xa0\x80", "\x90\xbf\x80", "\x90\x80x"}
+	positions := []int{0, 1, 2, 14, 15, 16, 17, 30, 31, 32, 33, 46, 47, 48, 49, 61, 62, 63, 64, 65, 66, 127, 128}
+	for _, size := range []int{67, 68, 130, 131, 132} {
+		for _, filler := range fillers {
+			base := bytes.Repeat(filler, size)[:size]
+			for _, at := range positions {
+				if at+1 >= size {
+					break
+				}
+				for v := range 256 {
+					for _, next := range nexts {
+						src := bytes.Clone(base)
+						src[at] = byte(v)
+						copy(src[at+1:], next)
+						checkAloneBlocks(t, src, 3*size+208)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAloneBlocksRandom holds the vector loop to its contract on inputs
+// drawn from the bytes that matter (stops, leads, continuations, controls,
+// text), through dst of every room around the limit.
+func TestAloneBlocksRandom(t *testing.T) {
+	if !useAloneVector {
+		alonePaths(t)
+		t.Skip("no vector loop over bytes alone here")
+	}
+	alphabet := []byte{'x', ' ', '\t', '\n', 0x00, 0x1b, 0x7f, 0x80, 0x85, 0x90, 0x9b, 0x9c, 0x9f, 0xa0, 0xbf,
+		0xc0, 0xc2, 0xc3, 0xdf, 0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		src := make([]byte, 67+rng.IntN(400))
+		stops := rng.IntN(2) == 0 // half the inputs without ESC and introducers
+		for k := range src {
+			for {
+				src[k] = alphabet[rng.IntN(len(alphabet))]
+				if rng.IntN(4) == 0 {
+					src[k] = byte(rng.Uint32())
+				}
+				if stops || src[k] != 0x1b && !c1string.Introducer(src[k]) {
+					break
+				}
+			}
+		}
+		checkAloneBlocks(t, src, 3*len(src)+208)
+		checkAloneBlocks(t, src, 208+rng.IntN(200))
+	}
+}
+
+// TestAloneVectorTransform compares Transform with and without the vector
+// loop on long runs of random bytes and of binary output, whole and
+// through a small dst.
+func TestAloneVectorTransform(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var inputs []string
+	for _, n := range []int{65, 200, 1000, 5000} {
+		random := make([]byte, n)
+		for k := range random {
+			random[k] = byte(rng.Uint32())
+		}
+		inputs = append(inputs, string(random))
+		inputs = append(inputs, "é"+string(random)+"\xe2\x82")
+	}
+	for _, in := range inputs {
+		var got []string
+		for _, vector := range alonePaths(t) {
+			restore := setAloneVector(vector)
+			got = append(got, sanitizeChunks(Options{}, in), transformSmallDst(t, New(Options{}), in, 300))
+			restore()
+		}
+		for _, g := range got[1:] {
+			if diff := cmp.Diff(got[0], g); diff != "" {
+				t.Fatalf("%+q: the paths differ (-a byte at a time +other):\n%s", in, diff)
+			}
+		}
+	}
+}
+
+// FuzzAloneBlocks holds the vector loop to its contract, and Transform
+// with it to Transform without it, on the input repeated past two blocks.
+func FuzzAloneBlocks(f *testing.F) {
+	for _, s := range fuzzSeeds() {
+		f.Add([]byte(s), uint16(300))
+	}
+	f.Add([]byte("\xc3\xa9\xe2\x82\xac\xff\x01\x9c"), uint16(208))
+	f.Fuzz(func(t *testing.T, data []byte, room uint16) {
+		if len(data) == 0 {
+			return
+		}
+		src := bytes.Repeat(data, 130/len(data)+1)
+		if useAloneVector {
+			checkAloneBlocks(t, src, 208+int(room)%(3*len(src)))
+		}
+		var got []string
+		for _, vector := range alonePaths(t) {
+			restore := setAloneVector(vector)
+			got = append(got, transformSmallDst(t, New(Options{}), string(src), 64+int(room)%512))
+			restore()
+		}
+		if got[len(got)-1] != got[0] {
+			t.Fatalf("%+q: with the vector loop %+q, without %+q", src, got[len(got)-1], got[0])
+		}
+	})
+}
+
+// BenchmarkAloneVector measures Transform over random bytes and binary
+// output a byte at a time and with the vector loop, in the same run.
+func BenchmarkAloneVector(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	binary := make([]byte, 64<<10)
+	for k := range binary {
+		// Mostly zeros and small integers, as an executable's bytes are.
+		if rng.IntN(3) == 0 {
+			binary[k] = byte(rng.Uint32())
+		}
+	}
+	inputs := []benchInput{{"binary", binary}}
+	for _, in := range adversarial(64 << 10) {
+		if in.name == "random" {
+			inputs = append(inputs, in)
+		}
+	}
+	for _, in := range inputs {
+		for _, vector := range alonePaths(b) {
+			name := in.name + "/bytes"
+			if vector {
+				name = in.name + "/vector"
+			}
+			b.Run(name, func(b *testing.B) {
+				defer setAloneVector(vector)()
+				benchTransform(b, new(Sanitizer), in.src)
+			})
+		}
+	}
+}
