@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -158,11 +159,18 @@ func TestAloneBlocksRandom(t *testing.T) {
 }
 
 // TestAloneVectorTransform compares Transform with and without the vector
-// loop on long runs of random bytes and of binary output, whole and
-// through a small dst.
+// loop, and with the parser alone, on long runs of random bytes and of
+// text that dropped controls break up (overstrike, BELs), before and
+// after sequences, whole and through a small dst.
 func TestAloneVectorTransform(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var inputs []string
+	for _, unit := range []string{"_\bx", "a\x07b", "\u00e9\x08\u00e9", "ab\x00\x01cd"} {
+		for _, n := range []int{40, 43, 100} {
+			run := strings.Repeat(unit, n)
+			inputs = append(inputs, run, "x"+run+"\x1b[31m"+run, run+"\x9b1m"+run+"\xe2\x82", "\x1b[1m"+run+"\x1b]0;t\a"+run)
+		}
+	}
 	for _, n := range []int{65, 200, 1000, 5000} {
 		random := make([]byte, n)
 		for k := range random {
@@ -172,7 +180,9 @@ func TestAloneVectorTransform(t *testing.T) {
 		inputs = append(inputs, "é"+string(random)+"\xe2\x82")
 	}
 	for _, in := range inputs {
-		var got []string
+		slow := New(Options{})
+		slow.noFastPath = true
+		got := []string{slow.run(in, true)}
 		for _, vector := range alonePaths(t) {
 			restore := setAloneVector(vector)
 			got = append(got, sanitizeChunks(Options{}, in), transformSmallDst(t, New(Options{}), in, 300))
@@ -180,7 +190,7 @@ func TestAloneVectorTransform(t *testing.T) {
 		}
 		for _, g := range got[1:] {
 			if diff := cmp.Diff(got[0], g); diff != "" {
-				t.Fatalf("%+q: the paths differ (-a byte at a time +other):\n%s", in, diff)
+				t.Fatalf("%+q: the paths differ (-the parser alone +another):\n%s", in, diff)
 			}
 		}
 	}

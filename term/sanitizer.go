@@ -1,6 +1,7 @@
 package term
 
 import (
+	"bytes"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/ansi"
@@ -148,6 +149,15 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				// is dropped and the next run copied here, as the top
 				// of the loop would, without a turn of it.
 				for mode != Visualize && nSrc+1 < len(src) && droppedC0(src[nSrc]) && keptByte[src[nSrc+1]] && len(dst)-nDst >= maxSGRLen {
+					if useAloneVector && controlDense(src[nSrc:]) && !s.col.settle {
+						// A flood of them, with no sequence near:
+						// ground's vector loop reads it faster.
+						if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
+							nDst += w
+							nSrc += r
+						}
+						break
+					}
 					// The run's first bytes one at a time
 					// (overstrike's one byte, a word between
 					// BELs), the rest of a longer one a word at a
@@ -496,6 +506,24 @@ func stripString(s string) string {
 // it keeps.
 func droppedC0(b byte) bool {
 	return (b < 0x20 || b == 0x7f) && b != 0x1b && !keptByte[b]
+}
+
+// controlDense reports whether src, which starts with a dropped control
+// and a byte of text, is text that dropped controls break up densely
+// enough for ground's vector loop (aloneBlocks) to read it faster than
+// Transform's loop over them: another dropped control within its first
+// nine bytes, as in overstrike (x BS x), and no ESC in two blocks, so
+// that the vector loop reads at least a block before a sequence stops it.
+func controlDense(src []byte) bool {
+	if len(src) < 2*aloneBlock {
+		return false
+	}
+	for _, c := range src[2:9] {
+		if droppedC0(c) {
+			return bytes.IndexByte(src[:2*aloneBlock], 0x1b) < 0
+		}
+	}
+	return false
 }
 
 // csiEndAt returns the end, as an index in src, of the CSI that starts
