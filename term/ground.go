@@ -291,17 +291,15 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:min(end+1, len(src))] // a byte is read with the one after it
 	_ = *outputs                      // one nil check, before the loop
-	vector := useAloneVector && outputs == &stripOutputs
+	if useAloneVector && outputs == &stripOutputs && len(run)-i >= aloneBlock+3 {
+		// Blocks of bytes alone, up to a byte that needs more than its
+		// table entry, which the loop below reads (and stops at), or to
+		// the last bytes of the run, which the loop reads on.
+		n, m := aloneBlocks(dst[j:], run[i:])
+		j += n
+		i += m
+	}
 	for i+1 < len(run) {
-		if vector && len(run)-i >= aloneBlock+3 {
-			// Blocks of bytes alone, up to a byte that needs more
-			// than its table entry, which the loop below reads.
-			n, m := aloneBlocks(dst[j:], run[i:])
-			j += n
-			if i += m; i+1 >= len(run) {
-				break
-			}
-		}
 		b, c := run[i], run[i+1]
 		o := outputs[b]
 		if o.alone(c) {

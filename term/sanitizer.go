@@ -149,7 +149,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				// is dropped and the next run copied here, as the top
 				// of the loop would, without a turn of it.
 				for mode != Visualize && nSrc+1 < len(src) && droppedC0(src[nSrc]) && keptByte[src[nSrc+1]] && len(dst)-nDst >= maxSGRLen {
-					if useAloneVector && controlDense(src[nSrc:]) && !s.col.settle {
+					if useAloneVector && !s.col.settle && controlDense(src[nSrc:]) {
 						// A flood of them, with no sequence near:
 						// ground's vector loop reads it faster.
 						if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
