@@ -213,7 +213,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			// next C1 byte ends it.
 			var e int
 			if intro == 0x90 {
-				e, _ = c1string.DCSEnd(src, i+header)
+				_, e, _ = c1string.DCSEnd(src, i+header)
 			} else {
 				_, e, _ = c1string.End(src, i+header, intro == 0x9d)
 			}

@@ -250,7 +250,7 @@ func (c *Cleaner) c1String(src []byte) int {
 // count), or if it is longer than MaxString (its payload, which the
 // parser counts against the limit, may then be over it).
 func (c *Cleaner) c1DCS(src []byte, header int) int {
-	end, terminated := c1string.DCSEnd(src, header)
+	_, end, terminated := c1string.DCSEnd(src, header)
 	if end == 0 || end-header > c.lim.MaxString {
 		return 0
 	}

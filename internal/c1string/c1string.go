@@ -135,10 +135,12 @@ func End(src []byte, i int, osc bool) (payloadEnd, end int, terminated bool) {
 }
 
 // DCSEnd reads the DCS that a C1 introducer opens, from src[i], the byte
-// after the introducer, as the parser's DCS states do, and returns where
-// its token ends, as an index in src, and whether a terminator ended it;
-// end 0 when it does not end in src. The streams drop a DCS whole, so
-// only its end is read here, not its header's parameters.
+// after the introducer, as the parser's DCS states do, and returns, as
+// indexes in src, where its data ends (at the byte that ends the DCS,
+// which may end its header) and where its token ends, and whether a
+// terminator ended it; end 0 when it does not end in src. The streams
+// drop a DCS whole, so only its end is read here, not its header's
+// parameters.
 //
 // The header (dcs_entry, dcs_param, dcs_intermediate) reads parameters,
 // intermediates and C0 controls, which it ignores, up to
@@ -151,50 +153,46 @@ func End(src []byte, i int, osc bool) (payloadEnd, end int, terminated bool) {
 //     (ESC \ is no ST before the data), and CAN, SUB, ST and the C1
 //     controls, raw or in UTF-8, which end it as they end a string,
 //     except that ST aborts a header rather than ending it.
-func DCSEnd(src []byte, i int) (end int, terminated bool) {
+func DCSEnd(src []byte, i int) (dataEnd, end int, terminated bool) {
 	state := 0 // dcs_entry, then 1 for dcs_param, 2 for dcs_intermediate
 	for ; i < len(src); i++ {
 		switch b := src[i]; {
 		case b >= 0x40 && b <= 0x7E:
-			_, end, terminated = End(src, i+1, false)
-			return end, terminated
+			return End(src, i+1, false)
 		case b >= 0x20 && b <= 0x2F:
 			state = 2
 		case b >= 0x30 && b <= 0x3F:
 			if state == 2 || state == 1 && b >= 0x3C {
-				_, end, terminated = End(src, i+1, false)
-				return end, terminated
+				return End(src, i+1, false)
 			}
 			state = 1
 		case b == 0x1B:
-			return i, false
+			return i, i, false
 		case b == 0x18 || b == 0x1A:
-			return i + 1, false
+			return i, i + 1, false
 		case b < 0x20 || b == 0x7F:
 			// Ignored in the header.
 		case b == 0xC2:
 			if i+1 == len(src) {
-				return 0, false // a C1 control or a character: the next byte decides
+				return 0, 0, false // a C1 control or a character: the next byte decides
 			}
 			if c := src[i+1]; c >= 0x80 && c <= 0x9F {
 				if Introducer(c) {
-					return i, false
+					return i, i, false
 				}
-				return i + 2, false
+				return i, i + 2, false
 			}
-			_, end, terminated = End(src, i, false)
-			return end, terminated
+			return End(src, i, false)
 		case b < 0xA0:
 			if Introducer(b) {
-				return i, false
+				return i, i, false
 			}
-			return i + 1, false
+			return i, i + 1, false
 		default:
-			_, end, terminated = End(src, i, false)
-			return end, terminated
+			return End(src, i, false)
 		}
 	}
-	return 0, false
+	return 0, 0, false
 }
 
 //go:generate go test -run TestGeneratedTables -gentable

@@ -1,6 +1,7 @@
 package c1string
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -67,7 +68,7 @@ func fromParser(src []byte) reading {
 func fromEnd(src []byte) reading {
 	n, intro := Header(src)
 	if intro == 0x90 {
-		end, terminated := DCSEnd(src, n)
+		_, end, terminated := DCSEnd(src, n)
 		if end == 0 {
 			return reading{}
 		}
@@ -121,6 +122,37 @@ func TestEndAgreesWithParser(t *testing.T) {
 func TestDCSEndAgreesWithParser(t *testing.T) {
 	for _, prefix := range []string{"\x90", "\xc2\x90", "\x901;", "\x90?", "\x90 ", "\x901 ", "\x90\x05"} {
 		agreeOnPairs(t, prefix)
+	}
+}
+
+// TestDCSDataEnd holds DCSEnd's dataEnd to the byte that ends the DCS,
+// on every pair of bytes in its header and in its data: the bytes before
+// it leave the DCS open, another byte in its place does not end it there,
+// and the token ends at it or one or two bytes on, with the same end
+// whatever comes after the two bytes from it.
+func TestDCSDataEnd(t *testing.T) {
+	for _, prefix := range []string{"\x90", "\x901;", "\x90 ", "\x90p", "\x90p\xe2\x82"} {
+		for pair := range 1 << 16 {
+			for _, tail := range stringTails {
+				src := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail)
+				dataEnd, end, _ := DCSEnd(src, 1)
+				if end == 0 {
+					continue
+				}
+				if _, e, _ := DCSEnd(src[:dataEnd], 1); e != 0 || end < dataEnd || end > dataEnd+2 {
+					t.Fatalf("DCSEnd(%+q) = %d, %d: the DCS ends before its data ends, or not at it", src, dataEnd, end)
+				}
+				other := bytes.Clone(src)
+				other[dataEnd] = 0x01 // ignored in a header, data after it
+				if d, e, _ := DCSEnd(other, 1); d == dataEnd && e == end {
+					t.Fatalf("DCSEnd(%+q) = %d, %d: the byte at its data's end does not end it", src, dataEnd, end)
+				}
+				decided := src[:min(len(src), dataEnd+2)]
+				if _, e, _ := DCSEnd(append(decided[:len(decided):len(decided)], "\x9c\x1b"...), 1); e != end {
+					t.Fatalf("DCSEnd(%+q) ends at %d, and at %d with other bytes after %d", src, end, e, len(decided))
+				}
+			}
+		}
 	}
 }
 
