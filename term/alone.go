@@ -15,6 +15,11 @@ type aloneVectors struct {
 	// replacement holds U+FFFD in its first three bytes: the second
 	// table of the lanes, from index 64.
 	replacement [64]byte
+	// can, sub and bel fill a vector with CAN, SUB and BEL, the C0
+	// controls that end the payload of a string (BEL an OSC's only), and
+	// backslash with '\', which after ESC makes ST: the loop compares the
+	// bytes with them where a block holds a string.
+	can, sub, bel, backslash [64]byte
 }
 
 // buildAloneVectors makes aloneTables, the constants of the vector loop,
@@ -37,6 +42,9 @@ func buildAloneVectors() (t aloneVectors) {
 		}
 	}
 	copy(t.replacement[:], replacement)
+	for k := range 64 {
+		t.can[k], t.sub[k], t.bel[k], t.backslash[k] = 0x18, 0x1a, 0x07, '\\'
+	}
 	return t
 }
 

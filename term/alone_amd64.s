@@ -44,8 +44,12 @@
 //   - R12: replaced by U+FFFD (0xA0-0xFF outside a kept character, and
 //     the members of a cut prefix); every other byte is dropped.
 // A block is written up to its first stop, or before a sequence that
-// starts in its last three bytes, which the next block reads whole.
-TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $0-72
+// starts in its last three bytes, which the next block reads whole. A
+// stop that is a raw C1 introducer opens a string, a DCS or a CSI, which
+// the block drops whole when it ends in the block, and reads on after;
+// one that ends past the block ends it, and the next block starts with
+// it (a stop, if that one cannot end it either).
+TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $32-72
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	XORQ R8, R8 // i, in src
@@ -184,12 +188,146 @@ loop:
 	NOTQ R12
 	ANDQ DX, R12
 	ORQ  AX, R12      // replaced
-	ORQ  R11, BX
-	TZCNTQ BX, R13    // the bytes written: up to the first stop or
-	                  // sequence in the last three, 64 if none
-	TZCNTQ R11, R11   // the first stop, 64 if none
+	MOVQ R13, 0(SP)   // no member, for the strings below
+	ORQ  R11, BX      // the stops and the cuts
+	MOVQ $0, 24(SP)   // the bytes of the strings dropped
+
+next:
+	// The block ends at its first stop or cut from here, unless a
+	// string starts there.
+	TZCNTQ BX, AX
+	JCS    follow     // none: the block ends at 64
+	BTQ    AX, R11
+	JCC    follow     // a cut, which the next block reads whole
+	LEAQ   (R8)(AX*1), CX
+	MOVBQZX (SI)(CX*1), CX
+	SUBQ   $0x90, CX  // a C1 introducer: DCS 0, SOS 8, CSI 11, OSC 13, PM 14, APC 15
+	CMPQ   CX, $11
+	JEQ    csi
+	CMPQ   CX, $15
+	JHI    stop       // ESC, C2
+
+	// The string or DCS opened at AX is dropped whole, as c1string.End
+	// and c1string.DCSEnd read it, when its payload ends in the block:
+	// at a raw C1 control that is no member (a stop or not), at ESC or
+	// C2 before 0x80-0x9F (both stops), at CAN or SUB, and in an OSC at
+	// BEL. The string holds ST (ESC \ or 0x9C, raw or in UTF-8), BEL, CAN,
+	// SUB and any other C1 control that opens nothing; the next sequence
+	// starts at any other ESC and at a C1 introducer. A DCS that ESC
+	// before '\' ends is the caller's: the ESC ends a header, and ST
+	// data.
+	MOVQ     t+48(FP), R13
+	VPCMPB   $1, Z29, Z0, K1         // 0x80-0x9F: below 0xA0, signed
+	VPCMPEQB 448(R13), Z0, K2        // CAN
+	VPCMPEQB 512(R13), Z0, K3        // SUB
+	KORQ     K2, K3, K2
+	VPCMPEQB 576(R13), Z0, K3        // BEL
+	VPCMPEQB Z20, Z0, K4             // ESC
+	VPCMPEQB 640(R13), Z1, K4, K4    // ESC before '\'
+	VPCMPEQB Z21, Z1, K6             // before an introducer
+	VPCMPEQB Z22, Z1, K7
+	KORQ     K6, K7, K6
+	VPCMPEQB Z23, Z1, K7
+	KORQ     K6, K7, K6
+	VPCMPUB  $5, Z24, Z1, K7
+	VPCMPUB  $2, Z25, Z1, K7, K7
+	KORQ     K6, K7, K6
+	KMOVQ    K6, DX
+	NOTQ     DX
+	KMOVQ    K5, R13
+	ANDQ     R13, DX                 // C2 before a C1 control that opens nothing
+	KMOVQ    K4, R13
+	ORQ      R13, DX
+	MOVQ     DX, 16(SP)              // held with the byte after
+	XORL     DX, DX
+	TESTQ    CX, CX
+	CMOVQNE  DX, R13
+	MOVQ     R13, 8(SP)              // ESC before '\', in a DCS
+	KMOVQ    K3, R13
+	CMPQ     CX, $13
+	CMOVQNE  DX, R13                 // BEL ends an OSC only
+	KMOVQ    K2, DX
+	ORQ      DX, R13                 // CAN, SUB, BEL
+	KMOVQ    K1, DX
+	ANDQ     0(SP), DX               // raw C1 controls no member
+	MOVQ     DX, CX
+	ORQ      R11, CX
+	ORQ      R13, CX                 // the ends
+	ANDNQ    DX, R11, DX             // C1 controls that are no stop
+	ORQ      R13, DX                 // held
+	MOVQ     $-2, R13
+	SHLXQ    AX, R13, R13
+	ANDQ     R13, CX                 // the ends after the introducer
+	TZCNTQ   CX, CX
+	JCS      cross
+	MOVQ     8(SP), R13
+	BTQ      CX, R13
+	JCS      stop
+	SHRXQ    CX, DX, DX
+	ANDL     $1, DX
+	ADDQ     CX, DX
+	MOVQ     16(SP), R13
+	SHRXQ    CX, R13, R13
+	ANDL     $1, R13
+	LEAQ     (DX)(R13*2), CX         // where the string ends
+
+dropped:
+	// The bytes from AX to CX are dropped; the block goes on from CX.
+	MOVQ     $-1, DX
+	BZHIQ    CX, DX, R13
+	BZHIQ    AX, DX, DX
+	ANDNQ    R13, DX, DX             // its bytes
+	ORQ      DX, 24(SP)
+	MOVQ     CX, AX
+	CMPQ     CX, $64
+	JGE      follow                  // the next block starts where it ends
+	MOVQ     $-1, DX
+	SHLXQ    CX, DX, DX
+	ANDQ     DX, BX
+	JMP      next
+
+csi:
+	// A CSI: parameters and intermediates (0x20-0x3F) up to a final
+	// byte (0x40-0x7E) are dropped whole, as is a CSI that ESC cuts
+	// short, which starts the next sequence. Any other byte is the
+	// parser's.
+	VPSUBB  Z16, Z0, Z2
+	VPCMPUB $5, Z16, Z2, K1 // no parameter or intermediate
+	KMOVQ   K1, CX
+	MOVQ    $-2, DX
+	SHLXQ   AX, DX, DX
+	ANDQ    DX, CX
+	TZCNTQ  CX, CX
+	JCS     cross
+	LEAQ    (R8)(CX*1), DX
+	MOVBQZX (SI)(DX*1), DX
+	CMPQ    DX, $0x1b
+	JEQ     dropped
+	SUBQ    $0x40, DX
+	CMPQ    DX, $0x3e
+	JHI     stop
+	INCQ    CX
+	JMP     dropped
+
+cross:
+	// The string does not end in the block: the next block starts
+	// with it, unless this one does; then the caller reads it.
+	TESTQ AX, AX
+	JEQ   stop
+
+follow:
+	MOVQ $-1, R11 // the next block follows this one
+	JMP  write
+
+stop:
+	MOVQ AX, R11 // the caller reads the byte the block ends at
+
+write:
+	MOVQ   AX, R13 // the bytes read
 	MOVQ   $-1, AX
 	BZHIQ  R13, AX, AX
+	MOVQ   24(SP), DX
+	ANDNQ  AX, DX, AX
 	ANDQ   AX, R10
 	ANDQ   AX, R12
 	ADDQ   R13, R8
@@ -213,8 +351,6 @@ written:
 	// The next block, unless this one ended at a stop.
 	CMPQ R11, R13
 	JNE  loop
-	CMPQ R13, $64
-	JEQ  loop
 
 done:
 	VZEROUPPER

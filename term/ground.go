@@ -286,8 +286,9 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 //
 // In Strip mode, where the processor has one, a vector loop
 // (aloneBlocks) reads the bytes 64 at a time first, with the characters
-// and cut prefixes among them, up to a byte that needs the parser; the
-// loop here reads that byte, and the last bytes of the run.
+// and cut prefixes among them and the sequences that raw C1 introducers
+// open and that end in their block, up to a byte that needs the parser;
+// the loop here reads that byte, and the last bytes of the run.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:min(end+1, len(src))] // a byte is read with the one after it
 	_ = *outputs                      // one nil check, before the loop
