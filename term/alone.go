@@ -17,9 +17,9 @@ type aloneVectors struct {
 	replacement [64]byte
 	// can, sub and bel fill a vector with CAN, SUB and BEL, the C0
 	// controls that end the payload of a string (BEL an OSC's only), and
-	// backslash with '\', which after ESC makes ST: the loop compares the
-	// bytes with them where a block holds a string.
-	can, sub, bel, backslash [64]byte
+	// final with 0x40, the first final byte of a CSI: the loop compares
+	// the bytes with them where a block holds a sequence.
+	can, sub, bel, final [64]byte
 }
 
 // buildAloneVectors makes aloneTables, the constants of the vector loop,
@@ -43,7 +43,7 @@ func buildAloneVectors() (t aloneVectors) {
 	}
 	copy(t.replacement[:], replacement)
 	for k := range 64 {
-		t.can[k], t.sub[k], t.bel[k], t.backslash[k] = 0x18, 0x1a, 0x07, '\\'
+		t.can[k], t.sub[k], t.bel[k], t.final[k] = 0x18, 0x1a, 0x07, 0x40
 	}
 	return t
 }

@@ -22,15 +22,15 @@ func aloneBlocksAVX512(dst, src []byte, t *aloneVectors) (nDst, nSrc int)
 // aloneBlocks writes to dst, in Strip mode, the bytes alone at the start
 // of src, and the characters and cut prefixes among them, in blocks of 64,
 // as byteRun and ground do, and returns the bytes written and read. It
-// drops, as ground does, the SOS, OSC, PM and APC strings, DCSs and CSIs
-// that raw C1 introducers open and that end in their block. It stops at a
-// byte that needs the parser (ESC, C2 before 0x80-0x9F, a C1 introducer
-// whose sequence does not end in the block it starts, or is a DCS that
-// ESC \ ends or a CSI that a byte other than a parameter, an
-// intermediate, a final byte or ESC breaks), where fewer than 67 bytes of
-// src are left, and where dst has less than 208 bytes of room left; it
-// reads the three bytes after each it decides. Where there is no vector
-// loop it returns 0, 0.
+// drops, as the parser and Transform would, the sequences that start and
+// end in a block: the SOS, OSC, PM and APC strings, DCSs and CSIs that raw
+// C1 introducers open, and ESC sequences of a final byte, an intermediate
+// and a final byte, or none. It stops at a byte that needs the parser (any
+// other ESC, C2 before 0x80-0x9F, a C1 introducer whose sequence does not
+// end in the block it starts, or a CSI that holds LF or tab), where fewer
+// than 67 bytes of src are left, and where dst has less than 208 bytes of
+// room left; it reads the three bytes after each it decides. Where there
+// is no vector loop it returns 0, 0.
 func aloneBlocks(dst, src []byte) (nDst, nSrc int) {
 	if !useAloneVector {
 		return 0, 0

@@ -45,10 +45,11 @@
 //     the members of a cut prefix); every other byte is dropped.
 // A block is written up to its first stop, or before a sequence that
 // starts in its last three bytes, which the next block reads whole. A
-// stop that is a raw C1 introducer opens a string, a DCS or a CSI, which
-// the block drops whole when it ends in the block, and reads on after;
-// one that ends past the block ends it, and the next block starts with
-// it (a stop, if that one cannot end it either).
+// stop that starts a sequence (a string, a DCS or a CSI that a raw C1
+// introducer opens; a short ESC sequence) is dropped whole when it ends
+// in the block, and the block reads on after it; one that ends past the
+// block ends it, and the next block starts with it (a stop, if that one
+// cannot end it either).
 TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $32-72
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
@@ -194,36 +195,36 @@ loop:
 
 next:
 	// The block ends at its first stop or cut from here, unless a
-	// string starts there.
+	// sequence starts there that ends in the block.
 	TZCNTQ BX, AX
 	JCS    follow     // none: the block ends at 64
 	BTQ    AX, R11
 	JCC    follow     // a cut, which the next block reads whole
-	LEAQ   (R8)(AX*1), CX
-	MOVBQZX (SI)(CX*1), CX
+	LEAQ   (R8)(AX*1), DX
+	MOVBQZX (SI)(DX*1), CX
+	CMPQ   CX, $0x1b
+	JEQ    esc
 	SUBQ   $0x90, CX  // a C1 introducer: DCS 0, SOS 8, CSI 11, OSC 13, PM 14, APC 15
-	CMPQ   CX, $11
-	JEQ    csi
 	CMPQ   CX, $15
-	JHI    stop       // ESC, C2
+	JHI    stop       // C2 before a C1 control
 
-	// The string or DCS opened at AX is dropped whole, as c1string.End
-	// and c1string.DCSEnd read it, when its payload ends in the block:
-	// at a raw C1 control that is no member (a stop or not), at ESC or
-	// C2 before 0x80-0x9F (both stops), at CAN or SUB, and in an OSC at
-	// BEL. The string holds ST (ESC \ or 0x9C, raw or in UTF-8), BEL, CAN,
-	// SUB and any other C1 control that opens nothing; the next sequence
-	// starts at any other ESC and at a C1 introducer. A DCS that ESC
-	// before '\' ends is the caller's: the ESC ends a header, and ST
-	// data.
+	// The sequence opened at AX is dropped whole, as the parser reads
+	// it, when it ends in the block. A string (SOS, OSC, PM, APC) or a
+	// DCS ends as c1string.End and c1string.DCSEnd read it; a CSI at its
+	// final byte (0x40-0x7E). Each ends at a raw C1 control that is no
+	// member (a stop or not), at ESC or C2 before 0x80-0x9F (both stops),
+	// and at CAN or SUB; an OSC at BEL too. It holds CAN, SUB, a final
+	// byte, BEL and any C1 control that opens nothing (ST, 0x9C, among
+	// them); the next sequence starts at a C1 introducer, and at ESC.
+	// Where ESC before '\' ends a string as ST, the block reads the two
+	// on their own, as an ESC sequence: both are dropped either way. LF
+	// and tab in a CSI, which the parser executes and Strip keeps, make
+	// it the caller's.
 	MOVQ     t+48(FP), R13
 	VPCMPB   $1, Z29, Z0, K1         // 0x80-0x9F: below 0xA0, signed
 	VPCMPEQB 448(R13), Z0, K2        // CAN
 	VPCMPEQB 512(R13), Z0, K3        // SUB
 	KORQ     K2, K3, K2
-	VPCMPEQB 576(R13), Z0, K3        // BEL
-	VPCMPEQB Z20, Z0, K4             // ESC
-	VPCMPEQB 640(R13), Z1, K4, K4    // ESC before '\'
 	VPCMPEQB Z21, Z1, K6             // before an introducer
 	VPCMPEQB Z22, Z1, K7
 	KORQ     K6, K7, K6
@@ -236,24 +237,38 @@ next:
 	NOTQ     DX
 	KMOVQ    K5, R13
 	ANDQ     R13, DX                 // C2 before a C1 control that opens nothing
-	KMOVQ    K4, R13
-	ORQ      R13, DX
 	MOVQ     DX, 16(SP)              // held with the byte after
-	XORL     DX, DX
-	TESTQ    CX, CX
-	CMOVQNE  DX, R13
-	MOVQ     R13, 8(SP)              // ESC before '\', in a DCS
-	KMOVQ    K3, R13
+	MOVQ     $0, 8(SP)               // the caller's: LF and tab in a CSI
+	KMOVQ    K2, DX                  // held: CAN, SUB, and by kind
+	CMPQ     CX, $11
+	JEQ      csi
 	CMPQ     CX, $13
-	CMOVQNE  DX, R13                 // BEL ends an OSC only
-	KMOVQ    K2, DX
-	ORQ      DX, R13                 // CAN, SUB, BEL
-	KMOVQ    K1, DX
-	ANDQ     0(SP), DX               // raw C1 controls no member
-	MOVQ     DX, CX
+	JNE      ends
+	MOVQ     t+48(FP), R13
+	VPCMPEQB 576(R13), Z0, K3        // BEL, in an OSC
+	KMOVQ    K3, R13
+	ORQ      R13, DX
+	JMP      ends
+
+csi:
+	MOVQ     t+48(FP), R13
+	VPCMPUB  $5, 640(R13), Z0, K3
+	VPCMPUB  $2, Z17, Z0, K3, K3     // final bytes
+	KMOVQ    K3, R13
+	ORQ      R13, DX
+	VPCMPEQB Z18, Z0, K3
+	VPCMPEQB Z19, Z0, K6
+	KORQ     K3, K6, K3              // tab, LF
+	KMOVQ    K3, 8(SP)
+
+ends:
+	KMOVQ    K1, R13
+	ANDQ     0(SP), R13              // raw C1 controls no member
+	MOVQ     R13, CX
 	ORQ      R11, CX
-	ORQ      R13, CX                 // the ends
-	ANDNQ    DX, R11, DX             // C1 controls that are no stop
+	ORQ      DX, CX
+	ORQ      8(SP), CX               // the ends
+	ANDNQ    R13, R11, R13           // C1 controls that are no stop
 	ORQ      R13, DX                 // held
 	MOVQ     $-2, R13
 	SHLXQ    AX, R13, R13
@@ -269,7 +284,7 @@ next:
 	MOVQ     16(SP), R13
 	SHRXQ    CX, R13, R13
 	ANDL     $1, R13
-	LEAQ     (DX)(R13*2), CX         // where the string ends
+	LEAQ     (DX)(R13*2), CX         // where the sequence ends
 
 dropped:
 	// The bytes from AX to CX are dropped; the block goes on from CX.
@@ -286,27 +301,43 @@ dropped:
 	ANDQ     DX, BX
 	JMP      next
 
-csi:
-	// A CSI: parameters and intermediates (0x20-0x3F) up to a final
-	// byte (0x40-0x7E) are dropped whole, as is a CSI that ESC cuts
-	// short, which starts the next sequence. Any other byte is the
-	// parser's.
-	VPSUBB  Z16, Z0, Z2
-	VPCMPUB $5, Z16, Z2, K1 // no parameter or intermediate
-	KMOVQ   K1, CX
-	MOVQ    $-2, DX
-	SHLXQ   AX, DX, DX
-	ANDQ    DX, CX
-	TZCNTQ  CX, CX
-	JCS     cross
-	LEAQ    (R8)(CX*1), DX
-	MOVBQZX (SI)(DX*1), DX
-	CMPQ    DX, $0x1b
-	JEQ     dropped
-	SUBQ    $0x40, DX
-	CMPQ    DX, $0x3e
+esc:
+	// ESC and a final byte (0x30-0x7E) other than one that opens a CSI
+	// or a string, with an intermediate (0x20-0x2F) between them or not,
+	// is dropped whole, as is ESC before ESC, or after an intermediate,
+	// which starts the next sequence. Anything else is the parser's.
+	MOVBQZX 1(SI)(DX*1), CX
+	CMPQ    CX, $0x1b
+	JEQ     esc1
+	LEAQ    -0x20(CX), R13
+	CMPQ    R13, $0x0f
+	JLS     escIntermediate
+	LEAQ    -0x30(CX), R13
+	CMPQ    R13, $0x4e
 	JHI     stop
-	INCQ    CX
+	LEAQ    -0x50(CX), R13 // P, X, [, ], ^ and _ open what C1's
+	CMPQ    R13, $15       // 0x90, 0x98, 0x9B and 0x9D-0x9F do
+	JHI     esc2
+	MOVL    $0xe901, CX
+	BTL     R13, CX
+	JCS     stop
+
+esc2:
+	LEAQ 2(AX), CX
+	JMP  dropped
+
+esc1:
+	LEAQ 1(AX), CX
+	JMP  dropped
+
+escIntermediate:
+	MOVBQZX 2(SI)(DX*1), CX
+	CMPQ    CX, $0x1b
+	JEQ     esc2
+	SUBQ    $0x30, CX
+	CMPQ    CX, $0x4e
+	JHI     stop
+	LEAQ    3(AX), CX
 	JMP     dropped
 
 cross:

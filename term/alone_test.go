@@ -39,13 +39,13 @@ func setAloneVector(on bool) (restore func()) {
 // and dst has 208 bytes of room, each up to its first stop, or before a
 // character or cut prefix that starts in its last three bytes.
 //
-// A sequence that a raw C1 introducer opens in a block is dropped whole
-// when it ends in the block (the next block starts after it if its last
-// bytes are past the block):
-//   - an SOS, OSC, PM or APC string, or a DCS, as c1string.End and
-//     c1string.DCSEnd read it, unless ESC \ ends the DCS;
-//   - a CSI of parameters and intermediates up to a final byte, or cut
-//     short by ESC, unless another byte comes first.
+// A sequence that a stop starts in a block is dropped whole when it ends
+// in the block (the next block starts after it if its last bytes are past
+// the block):
+//   - an SOS, OSC, PM or APC string, or a DCS, that a raw C1 introducer
+//     opens, as c1string.End and c1string.DCSEnd read it;
+//   - a CSI that 0x9B opens, as csiReference reads it;
+//   - an ESC sequence, as escReference reads it.
 //
 // One that does not end in the block ends the block, which the next
 // starts with, or is a stop if it starts the block; an exception above is
@@ -59,31 +59,21 @@ blocks:
 			b := src[i]
 			if b == 0x1b || c1string.Introducer(b) {
 				var dataEnd, e int // where it is decided, and where it ends
-				switch {
-				case b == 0x1b:
-					return out, i
-				case b == 0x9b:
-					for dataEnd = i + 1; dataEnd < end && src[dataEnd] >= 0x20 && src[dataEnd] <= 0x3f; dataEnd++ {
-					}
-					switch c := src[dataEnd]; {
-					case dataEnd == end:
-						// Not decided in the block.
-					case c == 0x1b:
-						e = dataEnd
-					case c >= 0x40 && c <= 0x7e:
-						e = dataEnd + 1
-					default:
-						return out, i // the parser's
-					}
-				case b == 0x90:
+				parsers := false
+				switch b {
+				case 0x1b:
+					e, parsers = escReference(src, i)
+					dataEnd = i
+				case 0x9b:
+					dataEnd, e, parsers = csiReference(src, i, end)
+				case 0x90:
 					dataEnd, e, _ = c1string.DCSEnd(src, i+1)
-					if e > 0 && dataEnd < end && src[dataEnd] == 0x1b && src[dataEnd+1] == '\\' {
-						return out, i // the parser's
-					}
 				default:
 					dataEnd, e, _ = c1string.End(src, i+1, b == 0x9d)
 				}
 				switch {
+				case parsers:
+					return out, i
 				case e > 0 && dataEnd < end:
 					i = e
 					if i >= end {
@@ -128,6 +118,75 @@ blocks:
 		}
 	}
 	return out, i
+}
+
+// csiReference reads the CSI that 0x9B opens at src[i] as the parser's CSI
+// states do, up to end: it returns where the byte that ends it is, and
+// where the CSI ends, 0 and 0 when nothing in src[:end] ends it, and
+// whether the parser must read it, for an LF or tab that the parser
+// executes inside it and that Strip keeps.
+//
+// Parameters, intermediates, DEL, the other C0 controls (executed and
+// dropped) and characters or bytes from 0xA0 up (ignored) are read on; a
+// final byte (0x40-0x7E) ends it, as do CAN and SUB; ESC and a C1
+// control, raw or in UTF-8, end it before them, and the next sequence
+// starts at ESC and a C1 introducer.
+func csiReference(src []byte, i, end int) (dataEnd, e int, parsers bool) {
+	for j := i + 1; j < end; {
+		c := src[j]
+		switch {
+		case c >= 0x40 && c <= 0x7e, c == 0x18, c == 0x1a:
+			return j, j + 1, false
+		case c == '\n', c == '\t':
+			return j, 0, true
+		case c == 0x1b:
+			return j, j, false
+		case c >= 0x80 && c <= 0x9f:
+			if c1string.Introducer(c) {
+				return j, j, false
+			}
+			return j, j + 1, false
+		case c == 0xc2 && src[j+1] >= 0x80 && src[j+1] <= 0x9f:
+			if c1string.Introducer(src[j+1]) {
+				return j, j, false
+			}
+			return j, j + 2, false
+		case c >= 0xa0:
+			// A character's continuation bytes are read with it.
+			l, k := utf8Leads[c], j+1
+			if l.size > 0 && l.lo <= src[k] && src[k] <= l.hi {
+				for k++; k < j+int(l.size) && src[k]&0xc0 == 0x80; k++ {
+				}
+			}
+			j = k
+		default:
+			j++
+		}
+	}
+	return 0, 0, false
+}
+
+// escReference reads the ESC at src[i]: it returns where the sequence it
+// starts ends, for ESC and a final byte (0x30-0x7E) other than one that
+// opens a CSI or a string ([, ], P, X, ^, _), with or without an
+// intermediate (0x20-0x2F) between them, and for ESC before ESC, or after
+// an intermediate, which starts the next sequence; and whether the parser
+// must read it, for anything else.
+func escReference(src []byte, i int) (e int, parsers bool) {
+	switch c := src[i+1]; {
+	case c == 0x1b:
+		return i + 1, false
+	case c >= 0x20 && c <= 0x2f:
+		switch d := src[i+2]; {
+		case d == 0x1b:
+			return i + 2, false
+		case d >= 0x30 && d <= 0x7e:
+			return i + 3, false
+		}
+	case c >= 0x30 && c <= 0x7e && !strings.ContainsRune("[]PX^_", rune(c)):
+		return i + 2, false
+	}
+	return 0, true
 }
 
 // checkAloneBlocks holds aloneBlocks to aloneReference on src, with dst
@@ -229,17 +288,47 @@ func TestAloneVectorTransform(t *testing.T) {
 		inputs = append(inputs, "é"+string(random)+"\xe2\x82")
 	}
 	for _, in := range inputs {
-		slow := New(Options{})
-		slow.noFastPath = true
-		got := []string{slow.run(in, true)}
-		for _, vector := range alonePaths(t) {
-			restore := setAloneVector(vector)
-			got = append(got, sanitizeChunks(Options{}, in), transformSmallDst(t, New(Options{}), in, 300))
-			restore()
+		checkVectorPaths(t, in)
+	}
+}
+
+// checkVectorPaths compares Transform on in with the parser alone, and
+// with and without the vector loop, whole and through a small dst.
+func checkVectorPaths(t *testing.T, in string) {
+	t.Helper()
+	slow := New(Options{})
+	slow.noFastPath = true
+	got := []string{slow.run(in, true)}
+	for _, vector := range alonePaths(t) {
+		restore := setAloneVector(vector)
+		got = append(got, sanitizeChunks(Options{}, in), transformSmallDst(t, New(Options{}), in, 300))
+		restore()
+	}
+	for _, g := range got[1:] {
+		if diff := cmp.Diff(got[0], g); diff != "" {
+			t.Fatalf("%+q: the paths differ (-the parser alone +another):\n%s", in, diff)
 		}
-		for _, g := range got[1:] {
-			if diff := cmp.Diff(got[0], g); diff != "" {
-				t.Fatalf("%+q: the paths differ (-the parser alone +another):\n%s", in, diff)
+	}
+}
+
+// TestAloneVectorSequences compares Transform with and without the vector
+// loop, and with the parser alone, on each byte after each start of a
+// sequence that the vector loop drops in a block (ESC, and an
+// intermediate; a CSI, and parameters; strings and DCSs, and a header),
+// and after a C2 or a lead there, before the bytes that end sequences, at
+// places in a block where the sequence ends in it, at its end, and past
+// it.
+func TestAloneVectorSequences(t *testing.T) {
+	starts := []string{"\x1b", "\x1b ", "\x9b", "\x9b1;", "\x9b1 ", "\x9b?\xc2", "\x9b\xe2",
+		"\x9d", "\x9d0;t", "\x98\xc2", "\x9e\xe2\x82", "\x9f", "\x90", "\x90p", "\x901;", "\x90 ", "\x90p\xc2"}
+	filler := strings.Repeat("ab\xc3\xa9\x01cd\x85", 20)
+	for _, start := range starts {
+		for v := range 256 {
+			for _, after := range []string{"", "m", "\\", "\x9c", "\x07x"} {
+				seq := start + string([]byte{byte(v)}) + after
+				for _, at := range []int{5, 40, 58, 61} {
+					checkVectorPaths(t, filler[:at]+seq+filler)
+				}
 			}
 		}
 	}

@@ -102,7 +102,8 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 // C1 is dropped whole when the parser reads it as one token. It stops before
 // an ESC, any other C1 introducer, a UTF-8 prefix that src ends in
 // (unless atEOF), or where dst might run short, and returns the bytes
-// written and read.
+// written and read. (Where byteRun's vector loop runs, it also drops the
+// short ESC sequences that start and end in one of its blocks.)
 //
 // Random bytes and binary output are mostly such runs: one loop over
 // them, a table look-up for most bytes, instead of a parser token for
@@ -286,9 +287,10 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 //
 // In Strip mode, where the processor has one, a vector loop
 // (aloneBlocks) reads the bytes 64 at a time first, with the characters
-// and cut prefixes among them and the sequences that raw C1 introducers
-// open and that end in their block, up to a byte that needs the parser;
-// the loop here reads that byte, and the last bytes of the run.
+// and cut prefixes among them and the sequences that end in their block
+// (strings, DCSs and CSIs that raw C1 introducers open, short ESC
+// sequences), up to a byte that needs the parser; the loop here reads that
+// byte, and the last bytes of the run.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:min(end+1, len(src))] // a byte is read with the one after it
 	_ = *outputs                      // one nil check, before the loop
