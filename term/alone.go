@@ -16,10 +16,11 @@ type aloneVectors struct {
 	// table of the lanes, from index 64.
 	replacement [64]byte
 	// can, sub and bel fill a vector with CAN, SUB and BEL, the C0
-	// controls that end the payload of a string (BEL an OSC's only), and
-	// final with 0x40, the first final byte of a CSI: the loop compares
-	// the bytes with them where a block holds a sequence.
-	can, sub, bel, final [64]byte
+	// controls that end the payload of a string (BEL an OSC's only);
+	// final with 0x40, the first final byte of a CSI; sgr with 'm', the
+	// final byte of an SGR: the loop compares the bytes with them where a
+	// block holds a sequence.
+	can, sub, bel, final, sgr [64]byte
 }
 
 // buildAloneVectors makes aloneTables, the constants of the vector loop,
@@ -43,7 +44,7 @@ func buildAloneVectors() (t aloneVectors) {
 	}
 	copy(t.replacement[:], replacement)
 	for k := range 64 {
-		t.can[k], t.sub[k], t.bel[k], t.final[k] = 0x18, 0x1a, 0x07, 0x40
+		t.can[k], t.sub[k], t.bel[k], t.final[k], t.sgr[k] = 0x18, 0x1a, 0x07, 0x40, 'm'
 	}
 	return t
 }

@@ -23,14 +23,15 @@ func aloneBlocksAVX512(dst, src []byte, t *aloneVectors) (nDst, nSrc int)
 // of src, and the characters and cut prefixes among them, in blocks of 64,
 // as byteRun and ground do, and returns the bytes written and read. It
 // drops, as the parser and Transform would, the sequences that start and
-// end in a block: the SOS, OSC, PM and APC strings, DCSs and CSIs that raw
-// C1 introducers open, and ESC sequences of a final byte, an intermediate
-// and a final byte, or none. It stops at a byte that needs the parser (any
-// other ESC, C2 before 0x80-0x9F, a C1 introducer whose sequence does not
-// end in the block it starts, or a CSI that holds LF or tab), where fewer
-// than 67 bytes of src are left, and where dst has less than 208 bytes of
-// room left; it reads the three bytes after each it decides. Where there
-// is no vector loop it returns 0, 0.
+// end in a block: C1 controls in UTF-8; the SOS, OSC, PM and APC strings,
+// DCSs and CSIs that C1 introducers (raw or in UTF-8) or ESC open; and
+// ESC sequences of a final byte, an intermediate and a final byte, or
+// none. It stops at a byte that needs the parser (ESC before anything
+// else, a sequence that does not end in the block it starts, a CSI that
+// holds LF or tab, an SGR: ESC [ up to m), where fewer than 67 bytes of
+// src are left, and where dst has less than 208 bytes of room left; it
+// reads the three bytes after each it decides. Where there is no vector
+// loop it returns 0, 0.
 func aloneBlocks(dst, src []byte) (nDst, nSrc int) {
 	if !useAloneVector {
 		return 0, 0

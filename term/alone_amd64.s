@@ -44,13 +44,14 @@
 //   - R12: replaced by U+FFFD (0xA0-0xFF outside a kept character, and
 //     the members of a cut prefix); every other byte is dropped.
 // A block is written up to its first stop, or before a sequence that
-// starts in its last three bytes, which the next block reads whole. A
+// ends past it, which the next block reads whole; a block of text kept
+// whole is stored as it is. A
 // stop that starts a sequence (a string, a DCS or a CSI that a raw C1
 // introducer opens; a short ESC sequence) is dropped whole when it ends
 // in the block, and the block reads on after it; one that ends past the
 // block ends it, and the next block starts with it (a stop, if that one
 // cannot end it either).
-TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $32-72
+TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $48-72
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	XORQ R8, R8 // i, in src
@@ -166,11 +167,22 @@ loop:
 	MOVQ CX, R13
 	ORQ  BX, R13      // the starts of characters of three or four
 	ORQ  R13, R12     // of every kept character
+	// The sequences whose last byte is past the block: any at 63, one
+	// of three or four bytes at 62, a character of four at 61.
+	MOVQ CX, BX
+	SHRQ $61, BX
+	SHLQ $61, BX
+	MOVQ BX, 32(SP)
+	MOVQ R13, BX
+	ORQ  DX, BX
+	SHRQ $62, BX
+	SHLQ $62, BX
+	ORQ  BX, 32(SP)
 	MOVQ R12, BX
 	ORQ  AX, BX
-	ORQ  DX, BX       // of every sequence,
-	SHRQ $61, BX
-	SHLQ $61, BX      // those in the last three bytes
+	SHRQ $63, BX
+	SHLQ $63, BX
+	ORQ  32(SP), BX
 	SHLQ $3, CX
 	SHLQ $2, R13
 	ORQ  CX, R13
@@ -202,12 +214,30 @@ next:
 	JCC    follow     // a cut, which the next block reads whole
 	LEAQ   (R8)(AX*1), DX
 	MOVBQZX (SI)(DX*1), CX
+	MOVQ   $-2, R13
+	SHLXQ  AX, R13, R13
+	MOVQ   R13, 32(SP) // after the introducer: where its ends are
+	MOVQ   $0, 40(SP)  // 1 for a CSI that ESC [ opens
 	CMPQ   CX, $0x1b
 	JEQ    esc
-	SUBQ   $0x90, CX  // a C1 introducer: DCS 0, SOS 8, CSI 11, OSC 13, PM 14, APC 15
-	CMPQ   CX, $15
-	JHI    stop       // C2 before a C1 control
+	CMPQ   CX, $0xc2
+	JEQ    c1utf8
+	SUBQ   $0x90, CX   // a C1 introducer: DCS 0, SOS 8, CSI 11, OSC 13, PM 14, APC 15
+	JMP    seq
 
+c1utf8:
+	// C2 before a C1 control: the control in UTF-8, dropped with it, or
+	// an introducer, after which the sequence's ends are.
+	MOVBQZX 1(SI)(DX*1), CX
+	SUBQ    $0x90, CX
+	CMPQ    CX, $15
+	JHI     esc2       // 0x80-0x8F
+	MOVL    $0xe901, R13
+	BTL     CX, R13
+	JCC     esc2
+	SHLQ    $1, 32(SP)
+
+seq:
 	// The sequence opened at AX is dropped whole, as the parser reads
 	// it, when it ends in the block. A string (SOS, OSC, PM, APC) or a
 	// DCS ends as c1string.End and c1string.DCSEnd read it; a CSI at its
@@ -259,6 +289,13 @@ csi:
 	VPCMPEQB Z18, Z0, K3
 	VPCMPEQB Z19, Z0, K6
 	KORQ     K3, K6, K3              // tab, LF
+	CMPQ     40(SP), $0
+	JEQ      csiEnds
+	MOVQ     t+48(FP), R13
+	VPCMPEQB 704(R13), Z0, K6        // m, which makes an SGR of ESC [
+	KORQ     K3, K6, K3
+
+csiEnds:
 	KMOVQ    K3, 8(SP)
 
 ends:
@@ -270,9 +307,7 @@ ends:
 	ORQ      8(SP), CX               // the ends
 	ANDNQ    R13, R11, R13           // C1 controls that are no stop
 	ORQ      R13, DX                 // held
-	MOVQ     $-2, R13
-	SHLXQ    AX, R13, R13
-	ANDQ     R13, CX                 // the ends after the introducer
+	ANDQ     32(SP), CX              // the ends after the introducer
 	TZCNTQ   CX, CX
 	JCS      cross
 	MOVQ     8(SP), R13
@@ -305,7 +340,9 @@ esc:
 	// ESC and a final byte (0x30-0x7E) other than one that opens a CSI
 	// or a string, with an intermediate (0x20-0x2F) between them or not,
 	// is dropped whole, as is ESC before ESC, or after an intermediate,
-	// which starts the next sequence. Anything else is the parser's.
+	// which starts the next sequence. ESC and P, X, [, ], ^ or _ open
+	// what 0x90, 0x98, 0x9B and 0x9D-0x9F do, except that an SGR (ESC [
+	// up to m) is the caller's. Anything else is the parser's.
 	MOVBQZX 1(SI)(DX*1), CX
 	CMPQ    CX, $0x1b
 	JEQ     esc1
@@ -315,12 +352,16 @@ esc:
 	LEAQ    -0x30(CX), R13
 	CMPQ    R13, $0x4e
 	JHI     stop
-	LEAQ    -0x50(CX), R13 // P, X, [, ], ^ and _ open what C1's
-	CMPQ    R13, $15       // 0x90, 0x98, 0x9B and 0x9D-0x9F do
+	LEAQ    -0x50(CX), R13
+	CMPQ    R13, $15
 	JHI     esc2
 	MOVL    $0xe901, CX
 	BTL     R13, CX
-	JCS     stop
+	JCC     esc2
+	MOVQ    R13, CX
+	SHLQ    $1, 32(SP)
+	MOVQ    $1, 40(SP)
+	JMP     seq
 
 esc2:
 	LEAQ 2(AX), CX
@@ -362,6 +403,13 @@ write:
 	ANDQ   AX, R10
 	ANDQ   AX, R12
 	ADDQ   R13, R8
+	CMPQ   R10, $-1
+	JNE    groups
+	VMOVDQU8 Z0, (DI)(R9*1) // a block of text, kept whole
+	ADDQ   $64, R9
+	JMP    written
+
+groups:
 	MOVQ   $0x1111111111111111, BX // the first lane of each byte
 	MOVQ   $0x2222222222222222, CX // the second
 

@@ -37,19 +37,13 @@ func setAloneVector(on bool) (restore func()) {
 // aloneReference is aloneBlocks's contract a byte at a time, from the
 // policy rather than from the tables: blocks of 64 bytes while 67 are left
 // and dst has 208 bytes of room, each up to its first stop, or before a
-// character or cut prefix that starts in its last three bytes.
+// character or cut prefix that ends past it.
 //
 // A sequence that a stop starts in a block is dropped whole when it ends
-// in the block (the next block starts after it if its last bytes are past
-// the block):
-//   - an SOS, OSC, PM or APC string, or a DCS, that a raw C1 introducer
-//     opens, as c1string.End and c1string.DCSEnd read it;
-//   - a CSI that 0x9B opens, as csiReference reads it;
-//   - an ESC sequence, as escReference reads it.
-//
-// One that does not end in the block ends the block, which the next
-// starts with, or is a stop if it starts the block; an exception above is
-// a stop.
+// in the block, as seqReference reads it (the next block starts after it
+// if its last bytes are past the block). One that does not end in the
+// block ends the block, which the next starts with, or is a stop if it
+// starts the block; one that seqReference leaves to the parser is a stop.
 func aloneReference(dst, src []byte) (out []byte, m int) {
 	i := 0
 blocks:
@@ -57,20 +51,8 @@ blocks:
 		start, end := i, i+aloneBlock
 		for i < end {
 			b := src[i]
-			if b == 0x1b || c1string.Introducer(b) {
-				var dataEnd, e int // where it is decided, and where it ends
-				parsers := false
-				switch b {
-				case 0x1b:
-					e, parsers = escReference(src, i)
-					dataEnd = i
-				case 0x9b:
-					dataEnd, e, parsers = csiReference(src, i, end)
-				case 0x90:
-					dataEnd, e, _ = c1string.DCSEnd(src, i+1)
-				default:
-					dataEnd, e, _ = c1string.End(src, i+1, b == 0x9d)
-				}
+			if b == 0x1b || c1string.Introducer(b) || b == 0xc2 && src[i+1] >= 0x80 && src[i+1] <= 0x9f {
+				dataEnd, e, parsers := seqReference(src, i, end)
 				switch {
 				case parsers:
 					return out, i
@@ -89,14 +71,11 @@ blocks:
 			// character at src[i]; it is whole when n is l.size.
 			l, n := utf8Leads[b], 1
 			if l.size > 0 && l.lo <= src[i+1] && src[i+1] <= l.hi {
-				if b == 0xc2 && src[i+1] < 0xa0 {
-					return out, i // a C1 control
-				}
 				for n = 2; n < int(l.size) && src[i+n]&0xc0 == 0x80; n++ {
 				}
 			}
 			switch {
-			case n > 1 && i >= end-3:
+			case n > 1 && i+n > end:
 				end = i // the next block reads it whole
 			case n > 1 && n == int(l.size):
 				out = append(out, src[i:i+n]...)
@@ -120,7 +99,48 @@ blocks:
 	return out, i
 }
 
-// csiReference reads the CSI that 0x9B opens at src[i] as the parser's CSI
+// seqReference reads the sequence that starts at src[i] (ESC, a raw C1
+// introducer, or C2 before a C1 control) up to end: it returns where the
+// byte that ends it is and where it ends, 0 and 0 when it does not end in
+// src[:end], and whether the parser must read it.
+//   - A string (SOS, OSC, PM, APC) or a DCS, that a C1 introducer opens,
+//     raw or in UTF-8, or ESC and X, ], ^, _ or P, ends as c1string.End
+//     and c1string.DCSEnd read it.
+//   - A CSI (0x9B, raw or in UTF-8, or ESC [) ends as csiReference reads
+//     it; ESC [ up to m is an SGR, which Strip keeps: the parser's.
+//   - Any other ESC sequence ends as escReference reads it.
+//   - Any other C1 control in UTF-8 is its two bytes.
+func seqReference(src []byte, i, end int) (dataEnd, e int, parsers bool) {
+	intro, header := src[i], 1
+	switch c := src[i+1]; {
+	case src[i] == 0x1b:
+		if c < 0x50 || c > 0x5f || !c1string.Introducer(c+0x40) {
+			e, parsers = escReference(src, i)
+			return i, e, parsers
+		}
+		intro, header = c+0x40, 2
+	case src[i] == 0xc2:
+		if !c1string.Introducer(c) {
+			return i, i + 2, false
+		}
+		intro, header = c, 2
+	}
+	switch intro {
+	case 0x9b:
+		dataEnd, e, parsers = csiReference(src, i+header-1, end)
+		if e > 0 && src[i] == 0x1b && src[dataEnd] == 'm' {
+			parsers = true
+		}
+		return dataEnd, e, parsers
+	case 0x90:
+		dataEnd, e, _ = c1string.DCSEnd(src, i+header)
+	default:
+		dataEnd, e, _ = c1string.End(src, i+header, intro == 0x9d)
+	}
+	return dataEnd, e, false
+}
+
+// csiReference reads the CSI whose introducer ends at src[i] as the parser's CSI
 // states do, up to end: it returns where the byte that ends it is, and
 // where the CSI ends, 0 and 0 when nothing in src[:end] ends it, and
 // whether the parser must read it, for an LF or tab that the parser
@@ -166,12 +186,11 @@ func csiReference(src []byte, i, end int) (dataEnd, e int, parsers bool) {
 	return 0, 0, false
 }
 
-// escReference reads the ESC at src[i]: it returns where the sequence it
-// starts ends, for ESC and a final byte (0x30-0x7E) other than one that
-// opens a CSI or a string ([, ], P, X, ^, _), with or without an
-// intermediate (0x20-0x2F) between them, and for ESC before ESC, or after
-// an intermediate, which starts the next sequence; and whether the parser
-// must read it, for anything else.
+// escReference reads the ESC at src[i], when no CSI or string follows it:
+// it returns where the sequence it starts ends, for ESC and a final byte
+// (0x30-0x7E), with or without an intermediate (0x20-0x2F) between them,
+// and for ESC before ESC, or after an intermediate, which starts the next
+// sequence; and whether the parser must read it, for anything else.
 func escReference(src []byte, i int) (e int, parsers bool) {
 	switch c := src[i+1]; {
 	case c == 0x1b:
@@ -183,7 +202,7 @@ func escReference(src []byte, i int) (e int, parsers bool) {
 		case d >= 0x30 && d <= 0x7e:
 			return i + 3, false
 		}
-	case c >= 0x30 && c <= 0x7e && !strings.ContainsRune("[]PX^_", rune(c)):
+	case c >= 0x30 && c <= 0x7e:
 		return i + 2, false
 	}
 	return 0, true
@@ -244,7 +263,7 @@ func TestAloneBlocksRandom(t *testing.T) {
 		alonePaths(t)
 		t.Skip("no vector loop over bytes alone here")
 	}
-	alphabet := []byte{'x', ' ', '1', ';', 'm', '\t', '\n', '\\', 0x00, 0x07, 0x18, 0x1a, 0x1b, 0x7f, 0x80, 0x85, 0x90, 0x98, 0x9b, 0x9c,
+	alphabet := []byte{'x', ' ', '1', ';', 'm', '[', ']', 'P', '_', '\t', '\n', '\\', 0x00, 0x07, 0x18, 0x1a, 0x1b, 0x7f, 0x80, 0x85, 0x90, 0x98, 0x9b, 0x9c,
 		0x9d, 0x9e, 0x9f, 0xa0, 0xbf, 0xc0, 0xc2, 0xc3, 0xdf, 0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 20000 {
@@ -287,6 +306,10 @@ func TestAloneVectorTransform(t *testing.T) {
 		inputs = append(inputs, string(random))
 		inputs = append(inputs, "é"+string(random)+"\xe2\x82")
 	}
+	// Text that the vector loop reads after an ESC sequence, in blocks
+	// it keeps whole.
+	text := strings.Repeat("plain text, é, ", 20)
+	inputs = append(inputs, "é\x1b7"+text+"\x01\x1b]0;t\a"+text+"\x1b[1m"+text, "x\xe2\x80\x8f\x1b(B"+text+"\x9b2K"+text)
 	for _, in := range inputs {
 		checkVectorPaths(t, in)
 	}
@@ -314,13 +337,15 @@ func checkVectorPaths(t *testing.T, in string) {
 // TestAloneVectorSequences compares Transform with and without the vector
 // loop, and with the parser alone, on each byte after each start of a
 // sequence that the vector loop drops in a block (ESC, and an
-// intermediate; a CSI, and parameters; strings and DCSs, and a header),
-// and after a C2 or a lead there, before the bytes that end sequences, at
-// places in a block where the sequence ends in it, at its end, and past
-// it.
+// intermediate; CSIs, and parameters; strings and DCSs, and a header;
+// each opened by a raw C1 introducer, in UTF-8 and by ESC), and after a
+// C2 or a lead there, before the bytes that end sequences, at places in a
+// block where the sequence ends in it, at its end, and past it.
 func TestAloneVectorSequences(t *testing.T) {
 	starts := []string{"\x1b", "\x1b ", "\x9b", "\x9b1;", "\x9b1 ", "\x9b?\xc2", "\x9b\xe2",
-		"\x9d", "\x9d0;t", "\x98\xc2", "\x9e\xe2\x82", "\x9f", "\x90", "\x90p", "\x901;", "\x90 ", "\x90p\xc2"}
+		"\x9d", "\x9d0;t", "\x98\xc2", "\x9e\xe2\x82", "\x9f", "\x90", "\x90p", "\x901;", "\x90 ", "\x90p\xc2",
+		"\x1b[", "\x1b[1;", "\x1b[?\xc3", "\x1b]", "\x1b]8;;", "\x1bX", "\x1b^\xc2", "\x1b_", "\x1bP", "\x1bP1;",
+		"\xc2", "\xc2\x9b", "\xc2\x9b1", "\xc2\x9d", "\xc2\x98\xe2", "\xc2\x90"}
 	filler := strings.Repeat("ab\xc3\xa9\x01cd\x85", 20)
 	for _, start := range starts {
 		for v := range 256 {

@@ -103,7 +103,7 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 // an ESC, any other C1 introducer, a UTF-8 prefix that src ends in
 // (unless atEOF), or where dst might run short, and returns the bytes
 // written and read. (Where byteRun's vector loop runs, it also drops the
-// short ESC sequences that start and end in one of its blocks.)
+// sequences that start and end in one of its blocks.)
 //
 // Random bytes and binary output are mostly such runs: one loop over
 // them, a table look-up for most bytes, instead of a parser token for
