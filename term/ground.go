@@ -102,8 +102,9 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 // C1 is dropped whole when the parser reads it as one token. It stops before
 // an ESC, any other C1 introducer, a UTF-8 prefix that src ends in
 // (unless atEOF), or where dst might run short, and returns the bytes
-// written and read. (Where byteRun's vector loop runs, it also drops the
-// sequences that start and end in one of its blocks.)
+// written and read. Where the vector loop runs (aloneBlocks), ESC sequences
+// that end in one of its blocks are dropped too, and an ESC that opens no
+// CSI is the loop's to read.
 //
 // Random bytes and binary output are mostly such runs: one loop over
 // them, a table look-up for most bytes, instead of a parser token for
@@ -228,6 +229,17 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			continue
 		}
 		if o == outStop {
+			if b == 0x1b && useAloneVector && outputs == &stripOutputs && len(rest) > 1 && rest[1] != '[' {
+				// An ESC sequence other than a CSI (which may be an
+				// SGR) after text, as in attack text: the vector loop
+				// reads it, and the text, controls and sequences
+				// after it.
+				if n, r := aloneBlocks(dst[j:], src[i:min(end+1, len(src))]); r > 0 {
+					i += r
+					j += n
+					continue
+				}
+			}
 			break
 		}
 		if b == 0xc2 && len(rest) > 1 && rest[1] >= 0x80 && rest[1] <= 0x9f {
