@@ -5,6 +5,18 @@
 // BROADCAST fills z with the byte v.
 #define BROADCAST(v, z) MOVL $v, AX; VPBROADCASTB AX, z
 
+// INTRODUCERS sets k to the bytes of z that are C1 introducers (0x90,
+// 0x98, 0x9B, 0x9D-0x9F), with t for scratch.
+#define INTRODUCERS(z, k, t) \
+	VPCMPEQB Z21, z, k; \
+	VPCMPEQB Z22, z, t; \
+	KORQ     k, t, k; \
+	VPCMPEQB Z23, z, t; \
+	KORQ     k, t, k; \
+	VPCMPUB  $5, Z24, z, t; \
+	VPCMPUB  $2, Z25, z, t, t; \
+	KORQ     k, t, k
+
 // GROUP writes the output of the next sixteen bytes of the block: idx
 // spreads each byte over four lanes, the byte itself and then the three
 // bytes of U+FFFD; the lane mask keeps the first for a kept byte and the
@@ -113,16 +125,9 @@ loop:
 	KORQ     K1, K2, K1
 	KMOVQ    K1, R10
 
-	// ESC and the C1 introducers: 0x90, 0x98, 0x9B, 0x9D-0x9F.
-	VPCMPEQB Z20, Z0, K2
-	VPCMPEQB Z21, Z0, K3
-	KORQ     K2, K3, K2
-	VPCMPEQB Z22, Z0, K3
-	KORQ     K2, K3, K2
-	VPCMPEQB Z23, Z0, K3
-	KORQ     K2, K3, K2
-	VPCMPUB  $5, Z24, Z0, K3
-	VPCMPUB  $2, Z25, Z0, K3, K3
+	// ESC and the C1 introducers.
+	INTRODUCERS(Z0, K2, K3)
+	VPCMPEQB Z20, Z0, K3
 	KORQ     K2, K3, K2
 
 	// Lead bytes (0xC2-0xF4) that the byte after continues (leadLo and
@@ -255,14 +260,7 @@ seq:
 	VPCMPEQB 448(R13), Z0, K2        // CAN
 	VPCMPEQB 512(R13), Z0, K3        // SUB
 	KORQ     K2, K3, K2
-	VPCMPEQB Z21, Z1, K6             // before an introducer
-	VPCMPEQB Z22, Z1, K7
-	KORQ     K6, K7, K6
-	VPCMPEQB Z23, Z1, K7
-	KORQ     K6, K7, K6
-	VPCMPUB  $5, Z24, Z1, K7
-	VPCMPUB  $2, Z25, Z1, K7, K7
-	KORQ     K6, K7, K6
+	INTRODUCERS(Z1, K6, K7)          // before an introducer
 	KMOVQ    K6, DX
 	NOTQ     DX
 	KMOVQ    K5, R13
