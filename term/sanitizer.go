@@ -743,7 +743,7 @@ func dropEnd(src []byte, start int) int {
 // for a colour correction too) and returns its length and the number of
 // ESCs read, 0 when the parser must take them one by one.
 func (s *Sanitizer) escFlood(dst, src []byte, mode Mode) (nDst, nSrc int) {
-	end := escape.RunOf(src, 0x1b) - 1 // the last ESC of the run
+	end := escape.FloodOf(src, 0x1b) - 1 // the last ESC of the run
 	if mode != Visualize {
 		return 0, end
 	}

@@ -331,12 +331,12 @@ func TestIndexNonASCII(t *testing.T) {
 	}
 }
 
-// TestRunOf compares RunOf with a byte loop on runs of every length
-// across the eight bytes read at once, ended by every other byte or by
-// the end, for the bytes whose floods it reads.
+// TestRunOf compares RunOf and FloodOf with a byte loop on runs of every
+// length across the eight and sixteen bytes read at once, ended by every
+// other byte or by the end, for the bytes whose floods they read.
 func TestRunOf(t *testing.T) {
 	for _, c := range []byte{0x1B, '\r', '\n', 0} {
-		for n := 0; n <= 25; n++ {
+		for n := 0; n <= 41; n++ {
 			for _, end := range []string{"", "x", string(c ^ 1), "\x80", string(c) + "\x00"} {
 				in := []byte(strings.Repeat(string(c), n) + end)
 				want := 0
@@ -345,6 +345,9 @@ func TestRunOf(t *testing.T) {
 				}
 				if got := RunOf(in, c); got != want {
 					t.Errorf("RunOf(%+q, %#x) = %d, want %d", in, c, got, want)
+				}
+				if got := FloodOf(in, c); got != want {
+					t.Errorf("FloodOf(%+q, %#x) = %d, want %d", in, c, got, want)
 				}
 			}
 		}
