@@ -249,23 +249,17 @@ seq:
 	// final byte (0x40-0x7E). Each ends at a raw C1 control that is no
 	// member (a stop or not), at ESC or C2 before 0x80-0x9F (both stops),
 	// and at CAN or SUB; an OSC at BEL too. It holds CAN, SUB, a final
-	// byte, BEL and any C1 control that opens nothing (ST, 0x9C, among
-	// them); the next sequence starts at a C1 introducer, and at ESC.
-	// Where ESC before '\' ends a string as ST, the block reads the two
-	// on their own, as an ESC sequence: both are dropped either way. LF
-	// and tab in a CSI, which the parser executes and Strip keeps, make
-	// it the caller's.
+	// byte, BEL and any raw C1 control that opens nothing (ST, 0x9C,
+	// among them); the next sequence starts at a raw C1 introducer. At
+	// ESC and at C2, the sequence ends before them, and the block reads
+	// on from there: ST (ESC \) and a C1 control in UTF-8 that ends a
+	// string are dropped the same either way. LF and tab in a CSI, which
+	// the parser executes and Strip keeps, make it the caller's.
 	MOVQ     t+48(FP), R13
 	VPCMPB   $1, Z29, Z0, K1         // 0x80-0x9F: below 0xA0, signed
 	VPCMPEQB 448(R13), Z0, K2        // CAN
 	VPCMPEQB 512(R13), Z0, K3        // SUB
 	KORQ     K2, K3, K2
-	INTRODUCERS(Z1, K6, K7)          // before an introducer
-	KMOVQ    K6, DX
-	NOTQ     DX
-	KMOVQ    K5, R13
-	ANDQ     R13, DX                 // C2 before a C1 control that opens nothing
-	MOVQ     DX, 16(SP)              // held with the byte after
 	MOVQ     $0, 8(SP)               // the caller's: LF and tab in a CSI
 	KMOVQ    K2, DX                  // held: CAN, SUB, and by kind
 	CMPQ     CX, $11
@@ -313,11 +307,7 @@ ends:
 	JCS      stop
 	SHRXQ    CX, DX, DX
 	ANDL     $1, DX
-	ADDQ     CX, DX
-	MOVQ     16(SP), R13
-	SHRXQ    CX, R13, R13
-	ANDL     $1, R13
-	LEAQ     (DX)(R13*2), CX         // where the sequence ends
+	ADDQ     DX, CX                  // where the sequence ends
 
 dropped:
 	// The bytes from AX to CX are dropped; the block goes on from CX.
