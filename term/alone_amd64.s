@@ -5,18 +5,6 @@
 // BROADCAST fills z with the byte v.
 #define BROADCAST(v, z) MOVL $v, AX; VPBROADCASTB AX, z
 
-// INTRODUCERS sets k to the bytes of z that are C1 introducers (0x90,
-// 0x98, 0x9B, 0x9D-0x9F), with t for scratch.
-#define INTRODUCERS(z, k, t) \
-	VPCMPEQB Z21, z, k; \
-	VPCMPEQB Z22, z, t; \
-	KORQ     k, t, k; \
-	VPCMPEQB Z23, z, t; \
-	KORQ     k, t, k; \
-	VPCMPUB  $5, Z24, z, t; \
-	VPCMPUB  $2, Z25, z, t, t; \
-	KORQ     k, t, k
-
 // GROUP writes the output of the next sixteen bytes of the block: idx
 // spreads each byte over four lanes, the byte itself and then the three
 // bytes of U+FFFD; the lane mask keeps the first for a kept byte and the
@@ -56,8 +44,7 @@
 //   - R12: replaced by U+FFFD (0xA0-0xFF outside a kept character, and
 //     the members of a cut prefix); every other byte is dropped.
 // A block is written up to its first stop, or before a sequence that
-// ends past it, which the next block reads whole; a block of text kept
-// whole is stored as it is. A
+// starts in its last three bytes, which the next block reads whole. A
 // stop that starts a sequence (a string, a DCS or a CSI that a raw C1
 // introducer opens; a short ESC sequence) is dropped whole when it ends
 // in the block, and the block reads on after it; one that ends past the
@@ -125,9 +112,16 @@ loop:
 	KORQ     K1, K2, K1
 	KMOVQ    K1, R10
 
-	// ESC and the C1 introducers.
-	INTRODUCERS(Z0, K2, K3)
-	VPCMPEQB Z20, Z0, K3
+	// ESC and the C1 introducers: 0x90, 0x98, 0x9B, 0x9D-0x9F.
+	VPCMPEQB Z20, Z0, K2
+	VPCMPEQB Z21, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPEQB Z22, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPEQB Z23, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPUB  $5, Z24, Z0, K3
+	VPCMPUB  $2, Z25, Z0, K3, K3
 	KORQ     K2, K3, K2
 
 	// Lead bytes (0xC2-0xF4) that the byte after continues (leadLo and
@@ -172,22 +166,11 @@ loop:
 	MOVQ CX, R13
 	ORQ  BX, R13      // the starts of characters of three or four
 	ORQ  R13, R12     // of every kept character
-	// The sequences whose last byte is past the block: any at 63, one
-	// of three or four bytes at 62, a character of four at 61.
-	MOVQ CX, BX
-	SHRQ $61, BX
-	SHLQ $61, BX
-	MOVQ BX, 32(SP)
-	MOVQ R13, BX
-	ORQ  DX, BX
-	SHRQ $62, BX
-	SHLQ $62, BX
-	ORQ  BX, 32(SP)
 	MOVQ R12, BX
 	ORQ  AX, BX
-	SHRQ $63, BX
-	SHLQ $63, BX
-	ORQ  32(SP), BX
+	ORQ  DX, BX       // of every sequence,
+	SHRQ $61, BX
+	SHLQ $61, BX      // those in the last three bytes
 	SHLQ $3, CX
 	SHLQ $2, R13
 	ORQ  CX, R13
@@ -391,13 +374,6 @@ write:
 	ANDQ   AX, R10
 	ANDQ   AX, R12
 	ADDQ   R13, R8
-	CMPQ   R10, $-1
-	JNE    groups
-	VMOVDQU8 Z0, (DI)(R9*1) // a block of text, kept whole
-	ADDQ   $64, R9
-	JMP    written
-
-groups:
 	MOVQ   $0x1111111111111111, BX // the first lane of each byte
 	MOVQ   $0x2222222222222222, CX // the second
 

@@ -37,7 +37,7 @@ func setAloneVector(on bool) (restore func()) {
 // aloneReference is aloneBlocks's contract a byte at a time, from the
 // policy rather than from the tables: blocks of 64 bytes while 67 are left
 // and dst has 208 bytes of room, each up to its first stop, or before a
-// character or cut prefix that ends past it.
+// character or cut prefix that starts in its last three bytes.
 //
 // A sequence that a stop starts in a block is dropped whole when it ends
 // in the block, as seqReference reads it (the next block starts after it
@@ -75,7 +75,7 @@ blocks:
 				}
 			}
 			switch {
-			case n > 1 && i+n > end:
+			case n > 1 && i >= end-3:
 				end = i // the next block reads it whole
 			case n > 1 && n == int(l.size):
 				out = append(out, src[i:i+n]...)
@@ -306,8 +306,7 @@ func TestAloneVectorTransform(t *testing.T) {
 		inputs = append(inputs, string(random))
 		inputs = append(inputs, "é"+string(random)+"\xe2\x82")
 	}
-	// Text that the vector loop reads after an ESC sequence, in blocks
-	// it keeps whole.
+	// Text that the vector loop reads after an ESC sequence.
 	text := strings.Repeat("plain text, é, ", 20)
 	inputs = append(inputs, "é\x1b7"+text+"\x01\x1b]0;t\a"+text+"\x1b[1m"+text, "x\xe2\x80\x8f\x1b(B"+text+"\x9b2K"+text)
 	for _, in := range inputs {
