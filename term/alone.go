@@ -6,7 +6,7 @@ type aloneVectors struct {
 	// leadLo and leadHi hold, by the low six bits of a lead byte
 	// (0xC2-0xF4), the range of the byte after it that continues it,
 	// as utf8Leads has it: for C2 the range takes in 0x80-0x9F, a C1
-	// control, which the loop leaves to byteRun.
+	// control in UTF-8, which the loop reads as that control.
 	leadLo, leadHi [64]byte
 	// expand holds, for each sixteen of a block, the lanes that spread
 	// each of its bytes over four: the byte, then the three bytes of

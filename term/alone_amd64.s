@@ -2,6 +2,11 @@
 
 #include "textflag.h"
 
+// OPENERS has bit b-0x90 set for each C1 introducer b (0x90, 0x98,
+// 0x9B, 0x9D-0x9F), and so bit f-0x50 for each final byte f that makes
+// ESC f the same introducer (P, X, [, ], ^, _).
+#define OPENERS $0xe901
+
 // BROADCAST fills z with the byte v.
 #define BROADCAST(v, z) MOVL $v, AX; VPBROADCASTB AX, z
 
@@ -45,11 +50,13 @@
 //     the members of a cut prefix); every other byte is dropped.
 // A block is written up to its first stop, or before a sequence that
 // starts in its last three bytes, which the next block reads whole. A
-// stop that starts a sequence (a string, a DCS or a CSI that a raw C1
-// introducer opens; a short ESC sequence) is dropped whole when it ends
-// in the block, and the block reads on after it; one that ends past the
-// block ends it, and the next block starts with it (a stop, if that one
-// cannot end it either).
+// stop that starts a sequence (a string, a DCS or a CSI that a C1
+// introducer opens, raw or in UTF-8, or ESC; a short ESC sequence; a C1
+// control in UTF-8) is dropped whole when it ends in the block, and the
+// block reads on after it; one that ends past the block ends it, and the
+// next block starts with it (a stop, if that one cannot end it either).
+// What the parser must read (an SGR, a CSI that holds LF or tab, ESC
+// before anything else) stays a stop.
 TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $48-72
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
@@ -220,7 +227,7 @@ c1utf8:
 	SUBQ    $0x90, CX
 	CMPQ    CX, $15
 	JHI     esc2       // 0x80-0x8F
-	MOVL    $0xe901, R13
+	MOVL    OPENERS, R13
 	BTL     CX, R13
 	JCC     esc2
 	SHLQ    $1, 32(SP)
@@ -326,7 +333,7 @@ esc:
 	LEAQ    -0x50(CX), R13
 	CMPQ    R13, $15
 	JHI     esc2
-	MOVL    $0xe901, CX
+	MOVL    OPENERS, CX
 	BTL     R13, CX
 	JCC     esc2
 	MOVQ    R13, CX
@@ -353,7 +360,7 @@ escIntermediate:
 	JMP     dropped
 
 cross:
-	// The string does not end in the block: the next block starts
+	// The sequence does not end in the block: the next block starts
 	// with it, unless this one does; then the caller reads it.
 	TESTQ AX, AX
 	JEQ   stop

@@ -140,11 +140,11 @@ func seqReference(src []byte, i, end int) (dataEnd, e int, parsers bool) {
 	return dataEnd, e, false
 }
 
-// csiReference reads the CSI whose introducer ends at src[i] as the parser's CSI
-// states do, up to end: it returns where the byte that ends it is, and
-// where the CSI ends, 0 and 0 when nothing in src[:end] ends it, and
-// whether the parser must read it, for an LF or tab that the parser
-// executes inside it and that Strip keeps.
+// csiReference reads the CSI whose introducer ends at src[i] as the
+// parser's CSI states do, up to end: it returns where the byte that ends
+// it is, and where the CSI ends, 0 and 0 when nothing in src[:end] ends
+// it, and whether the parser must read it, for an LF or tab that the
+// parser executes inside it and that Strip keeps.
 //
 // Parameters, intermediates, DEL, the other C0 controls (executed and
 // dropped) and characters or bytes from 0xA0 up (ignored) are read on; a

@@ -300,9 +300,8 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 // In Strip mode, where the processor has one, a vector loop
 // (aloneBlocks) reads the bytes 64 at a time first, with the characters
 // and cut prefixes among them and the sequences that end in their block
-// (strings, DCSs and CSIs that raw C1 introducers open, short ESC
-// sequences), up to a byte that needs the parser; the loop here reads that
-// byte, and the last bytes of the run.
+// (see aloneBlocks), up to a byte that needs the parser; the loop here
+// reads that byte, and the last bytes of the run.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:min(end+1, len(src))] // a byte is read with the one after it
 	_ = *outputs                      // one nil check, before the loop
