@@ -105,6 +105,9 @@ type Cleaner struct {
 	// name (controlSlot), which Report adds to rep's. groundRun allocates
 	// it the first time it runs, so that clean text does not.
 	controls *controlCounts
+	// batch is where groundRun gathers its output, allocated with
+	// controls.
+	batch *[groundBatch]byte
 	// escapes and warnings count the Unicode findings by class and kind,
 	// copied into rep.Unicode's maps by Report: an array costs nothing
 	// per finding.
@@ -166,8 +169,8 @@ func (c *Cleaner) Reset() { c.reset(c.opts) }
 // reset restores the state of a new Cleaner with options opts, keeping
 // the memory c has allocated.
 func (c *Cleaner) reset(opts Options) {
-	p, line, out, ubuf, stage, controls := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.stage, c.controls
-	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, stage: stage, tail: c.tail[:0], controls: controls}
+	p, line, out, ubuf, stage, controls, batch := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.stage, c.controls, c.batch
+	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, stage: stage, tail: c.tail[:0], controls: controls, batch: batch}
 	if controls != nil {
 		*controls = controlCounts{}
 	}

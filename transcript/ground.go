@@ -11,8 +11,8 @@ import (
 
 // groundBatch is how much output groundRun gathers before it hands it
 // to text: U+FFFD for invalid bytes and the short pieces of text between
-// them.
-const groundBatch = 256
+// them. It lives on the Cleaner, so that a call does not clear it.
+const groundBatch = 2048
 
 // groundRun cleans the run at the start of src that the parser, in
 // Ground, would return token by token with nothing left pending: C0 and
@@ -28,15 +28,16 @@ const groundBatch = 256
 // instead of a parser token for each byte, is what keeps the Cleaner fast
 // there.
 func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
-	var buf [groundBatch]byte
+	if c.controls == nil {
+		c.controls = new(controlCounts)
+		c.batch = new([groundBatch]byte)
+	}
+	buf := c.batch
 	// buf[:k] is output not yet given to text; buf[:plain] holds only
 	// ASCII, U+FFFD and other code points that the Unicode checks leave
 	// alone. plain is len(buf) while all of buf[:k] does.
 	k, plain := 0, len(buf)
 	n := 0
-	if c.controls == nil {
-		c.controls = new(controlCounts)
-	}
 loop:
 	for n < len(src) {
 		// Room for the most one case writes: three U+FFFD for the
@@ -50,7 +51,7 @@ loop:
 			// Bytes alone, two-byte characters and the cut prefixes
 			// of longer ones: a loop of their own.
 			var p int
-			k, n, p = c.groundBytes(&buf, k, src, n)
+			k, n, p = c.groundBytes(buf, k, src, n)
 			plain = min(plain, p)
 			if n == len(src) {
 				break
@@ -126,7 +127,7 @@ loop:
 						c.groundText(buf[:k], min(plain, k), n+m-r)
 						k, plain = 0, len(buf)
 					}
-					w := min(r, (len(buf)-k)/len(replacement))
+					w := min(r, (len(buf)-k)/len(replacement), len(replacements)/len(replacement))
 					k += copy(buf[k:], replacements[:w*len(replacement)])
 					r -= w
 				}
@@ -199,13 +200,13 @@ loop:
 					continue
 				}
 			}
-			if !c.groundInvalid(src[n:], &buf, &k, &plain, &n, atEOF) {
+			if !c.groundInvalid(src[n:], buf, &k, &plain, &n, atEOF) {
 				break loop
 			}
 		case gESC:
 			break loop
 		default: // gLead4
-			if !c.groundInvalid(src[n:], &buf, &k, &plain, &n, atEOF) {
+			if !c.groundInvalid(src[n:], buf, &k, &plain, &n, atEOF) {
 				break loop
 			}
 		}
@@ -411,9 +412,10 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 			n++
 		}
 	}
-	c.rep.InvalidUTF8 += int64(lanes & 0xFF)
-	c.rep.C1 += int64(lanes >> 8 & (1<<28 - 1))
-	c.rep.Controls['\b'] += int64(lanes >> 36)
+	invalid, c1, bs := laneCounts(lanes)
+	c.rep.InvalidUTF8 += int64(invalid)
+	c.rep.C1 += int64(c1)
+	c.rep.Controls['\b'] += int64(bs)
 	return k, n, plain
 }
 
@@ -537,23 +539,32 @@ const (
 	gOutLeadBit groundOutput = 1 << 31                        // a lead byte, C2-F4
 
 	// gOutLanes is the bit of each count in an entry shifted down by
-	// gOutLaneShift: the invalid bytes in bits 0-7 of the sum, which
+	// gOutLaneShift: the invalid bytes in bits 0-9 of the sum, which
 	// cannot outgrow them (each writes three bytes of a batch), the C1
-	// controls in bits 8-35 and the BSs in 36-63, which can hold
-	// gOutLaneRun bytes.
+	// controls in bits 10-35 (gOutC1Lane) and the BSs in 36-63
+	// (gOutBSLane), which can hold gOutLaneRun bytes. The two count bits
+	// are clear in the range of every entry that is ever alone (bit 3 of
+	// lo, bit 13 of the span).
 	gOutLaneShift              = 25
-	gOutC1        groundOutput = 1 << (gOutLaneShift + 8)
-	gOutBS        groundOutput = 1 << (gOutLaneShift + 36)
+	gOutC1Lane                 = 10
+	gOutBSLane                 = 36
+	gOutC1        groundOutput = 1 << (gOutLaneShift + gOutC1Lane)
+	gOutBS        groundOutput = 1 << (gOutLaneShift + gOutBSLane)
 	gOutLanes                  = uint64(1 | gOutC1>>gOutLaneShift | gOutBS>>gOutLaneShift)
-	gOutLaneRun                = 1<<28 - 1 // the most bytes one groundBytes call reads
+	gOutLaneRun                = 1<<(gOutBSLane-gOutC1Lane) - 1 // the most bytes one groundBytes call reads
 )
 
 // The lanes hold all that one groundBytes call counts: the invalid bytes
 // of a batch, and a C1 control or BS for each byte it reads.
 var (
-	_ [1<<8 - 1 - groundBatch/len(replacementRune)]struct{}
-	_ [1<<28 - 1 - gOutLaneRun]struct{}
+	_ [1<<gOutC1Lane - 1 - groundBatch/len(replacementRune)]struct{}
+	_ [1<<(gOutBSLane-gOutC1Lane) - 1 - gOutLaneRun]struct{}
 )
+
+// laneCounts returns the counts that the sum of entries' lanes holds.
+func laneCounts(lanes uint64) (invalid, c1, bs uint64) {
+	return lanes & (1<<gOutC1Lane - 1), lanes >> gOutC1Lane & (1<<(gOutBSLane-gOutC1Lane) - 1), lanes >> gOutBSLane
+}
 
 // alwaysAlone reports whether no next byte changes o's byte: the range
 // is empty, whatever lanes it holds.
@@ -660,10 +671,9 @@ func buildGroundLeads() (t [256]groundLead) {
 	return t
 }
 
-// replacements is U+FFFD as many times as a batch holds (85 times, 255
-// bytes): the output of a run of bytes that no valid UTF-8 holds, copied
-// rather than written a character at a time. It is a constant, so that no
-// process builds it at start-up.
+// replacements is U+FFFD 85 times (255 bytes): the output of a run of
+// bytes that no valid UTF-8 holds, copied rather than written a character
+// at a time. It is a constant, so that no process builds it at start-up.
 const replacements = replacements64 + replacements16 + replacements4 + replacementRune
 
 const (
@@ -674,9 +684,8 @@ const (
 	replacements64  = replacements16 + replacements16 + replacements16 + replacements16
 )
 
-// The batch holds whole replacements, and replacements fills it.
-var _ [len(replacements) - groundBatch/len(replacementRune)*len(replacementRune)]struct{}
-var _ [groundBatch/len(replacementRune)*len(replacementRune) - len(replacements)]struct{}
+// The batch holds replacements.
+var _ [groundBatch - len(replacements)]struct{}
 
 // bsOnlyCounted reports whether a BS here erases nothing and settles no
 // CR, so that control would only count it: groundRun and groundBytes

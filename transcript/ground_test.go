@@ -8,8 +8,8 @@ import (
 	"github.com/plainsight-dev/plainsight/internal/c1string"
 )
 
-// laneCounts is what one byte alone adds to groundBytes' counts.
-type laneCounts struct{ Invalid, C1, BS uint64 }
+// laneCount is what one byte alone adds to groundBytes' counts.
+type laneCount struct{ Invalid, C1, BS uint64 }
 
 // TestGroundOutLanes checks the counts that groundOut's entries carry in
 // their lanes: they leave the range of next bytes as it is, and each
@@ -18,8 +18,8 @@ func TestGroundOutLanes(t *testing.T) {
 	class := buildGroundClass()
 	for _, bsCounted := range []bool{false, true} {
 		table := buildGroundOut(bsCounted)
-		got := map[byte]laneCounts{}
-		want := map[byte]laneCounts{}
+		got := map[byte]laneCount{}
+		want := map[byte]laneCount{}
 		for b, o := range table {
 			bare := o &^ (gOutC1 | gOutBS)
 			always, some := true, false
@@ -37,8 +37,9 @@ func TestGroundOutLanes(t *testing.T) {
 				continue // never counted through the lanes
 			}
 			lanes := uint64(o) >> gOutLaneShift & gOutLanes
-			got[byte(b)] = laneCounts{lanes & 0xFF, lanes >> 8 & (1<<28 - 1), lanes >> 36}
-			var w laneCounts
+			invalid, c1, bs := laneCounts(lanes)
+			got[byte(b)] = laneCount{invalid, c1, bs}
+			var w laneCount
 			switch {
 			case class[b] == gC1 && !c1string.Introducer(byte(b)):
 				w.C1 = 1
