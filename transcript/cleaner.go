@@ -108,6 +108,12 @@ type Cleaner struct {
 	// batch is where groundRun gathers its output, allocated with
 	// controls.
 	batch *[groundBatch]byte
+	// vectorTally holds the other counts of the vector loop
+	// (groundBlocks), which Report adds to rep's.
+	vectorTally groundTally
+	// vectorBackoff is how many bytes groundRun reads a byte at a time
+	// after the vector loop stops early: 0 at first.
+	vectorBackoff int
 	// escapes and warnings count the Unicode findings by class and kind,
 	// copied into rep.Unicode's maps by Report: an array costs nothing
 	// per finding.
@@ -135,6 +141,7 @@ func (c *Cleaner) Options() Options { return c.opts }
 // Report returns the counts so far. The returned Report is a copy.
 func (c *Cleaner) Report() Report {
 	r := c.rep
+	c.vectorTally.add(&r)
 	if c.controls != nil {
 		for i := range r.Controls {
 			for _, n := range c.controls[i*controlWays : (i+1)*controlWays] {

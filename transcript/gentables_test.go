@@ -23,5 +23,7 @@ func TestGeneratedTables(t *testing.T) {
 			Doc: "groundLeads holds the groundLead of each byte, from buildGroundLeads."},
 		gentable.Var{Name: "controlSlot", Type: "[256]uint8", Value: buildControlSlot(),
 			Doc: "controlSlot holds the first counter in Cleaner.controls of each byte,\nfrom buildControlSlot."},
+		gentable.Var{Name: "groundTables", Type: "groundVectors", Value: buildGroundVectors(),
+			Doc: "groundTables holds the constants of the vector loop over the bytes\ngroundRun reads alone, from buildGroundVectors."},
 	)
 }

@@ -11,8 +11,14 @@ import (
 
 // groundBatch is how much output groundRun gathers before it hands it
 // to text: U+FFFD for invalid bytes and the short pieces of text between
-// them. It lives on the Cleaner, so that a call does not clear it.
+// them. It lives on the Cleaner, so that a call does not clear it, and is
+// large enough that the vector loop (groundBlocks) writes several blocks
+// into a batch after each byte groundRun reads on its own.
 const groundBatch = 2048
+
+// maxVectorBackoff bounds how many bytes groundRun reads a byte at a time
+// after the vector loop stops early, in bytes dense with its stops.
+const maxVectorBackoff = 4096
 
 // groundRun cleans the run at the start of src that the parser, in
 // Ground, would return token by token with nothing left pending: C0 and
@@ -26,7 +32,10 @@ const groundBatch = 2048
 //
 // Random bytes and binary output are mostly such runs: one loop over them,
 // instead of a parser token for each byte, is what keeps the Cleaner fast
-// there.
+// there. Where the processor has one, the vector loop (groundBlocks) reads
+// them 64 bytes at a time, with the SOS, OSC, PM and APC strings that end
+// in its blocks; groundBytes reads them a byte at a time after the bytes
+// that loop stops at and near the end of src.
 func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	if c.controls == nil {
 		c.controls = new(controlCounts)
@@ -38,6 +47,10 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	// alone. plain is len(buf) while all of buf[:k] does.
 	k, plain := 0, len(buf)
 	n := 0
+	vectorFrom := 0 // where groundBlocks may read again
+	if c.vectorBackoff == 0 {
+		c.vectorBackoff = groundBlock
+	}
 loop:
 	for n < len(src) {
 		// Room for the most one case writes: three U+FFFD for the
@@ -50,8 +63,34 @@ loop:
 		if c.groundOut()[b] != gOutStop {
 			// Bytes alone, two-byte characters and the cut prefixes
 			// of longer ones: a loop of their own.
+			if useGroundVector && n >= vectorFrom && len(src)-n >= groundBlock+3 {
+				if len(buf)-k < groundVectorRoom {
+					c.groundText(buf[:k], min(plain, k), n)
+					k, plain = 0, len(buf)
+				}
+				w, m := c.groundBlocks(buf[k:], src[n:])
+				k += w
+				n += m
+				if m < groundBlock/8 {
+					// Where the loop's stops are dense, a call
+					// costs more than the bytes it reads: the
+					// next bytes a byte at a time, twice as
+					// many after each such call in a row.
+					vectorFrom = n + c.vectorBackoff
+					c.vectorBackoff = min(2*c.vectorBackoff, maxVectorBackoff)
+				} else {
+					c.vectorBackoff = groundBlock
+				}
+				if m > 0 {
+					continue
+				}
+			}
+			run := src
+			if n < vectorFrom {
+				run = src[:min(len(src), vectorFrom)]
+			}
 			var p int
-			k, n, p = c.groundBytes(buf, k, src, n)
+			k, n, p = c.groundBytes(buf, k, run, n)
 			plain = min(plain, p)
 			if n == len(src) {
 				break

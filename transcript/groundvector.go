@@ -1,0 +1,100 @@
+package transcript
+
+// A groundVectors holds the constants of the vector loop over the bytes
+// that groundRun reads alone (groundBlocks), in the order the loop loads
+// them.
+type groundVectors struct {
+	// leadLo and leadHi hold, by the low six bits of a lead byte
+	// (0xC2-0xF4), the range of the byte after it that continues it, as
+	// groundLeads has it: for C2 the range takes in 0x80-0x9F, a C1
+	// control in UTF-8, which the loop reads as that control.
+	leadLo, leadHi [64]byte
+	// expand holds, for each sixteen of a block, the lanes that spread
+	// each of its bytes over four: the byte, then the three bytes of
+	// U+FFFD from replacement.
+	expand [4][64]byte
+	// replacement holds U+FFFD in its first three bytes: the second
+	// table of the lanes, from index 64.
+	replacement [64]byte
+	// plain has bit r&7 of byte r>>3 set for each code point r of two
+	// bytes in UTF-8 (U+0080-U+07FF) that plainBMP holds: the Unicode
+	// pass leaves it alone.
+	plain [4][64]byte
+	// bit holds 1<<(i&7) at i: the bit of plain that the low three bits
+	// of a continuation byte pick.
+	bit [64]byte
+	// fill holds each of groundFillBytes filling a vector: the bytes the
+	// loop compares each byte of a block with.
+	fill [len(groundFillBytes)][64]byte
+}
+
+// buildGroundVectors makes groundTables, the constants of the vector
+// loop, from groundLeads and plainBMP.
+func buildGroundVectors() (t groundVectors) {
+	leads := buildGroundLeads()
+	for b := 0xc2; b <= 0xf4; b++ {
+		t.leadLo[b&63], t.leadHi[b&63] = leads[b].lo, leads[b].hi
+	}
+	for g := range t.expand {
+		for k := range 16 {
+			t.expand[g][4*k] = byte(16*g + k)
+			for r := range len(replacementRune) {
+				t.expand[g][4*k+1+r] = byte(64 + r)
+			}
+		}
+	}
+	copy(t.replacement[:], replacementRune)
+	for r := 0x80; r < 0x800; r++ {
+		if plainBMP[r>>6]&(1<<(r&63)) != 0 {
+			t.plain[r>>9][r>>3&63] |= 1 << (r & 7)
+		}
+	}
+	for i := range 64 {
+		t.bit[i] = 1 << (i & 7)
+		for f, b := range groundFillBytes {
+			t.fill[f][i] = b
+		}
+	}
+	return t
+}
+
+// groundFillBytes are the bytes of groundVectors.fill, in its order; the
+// loop names each by its offset (groundvector_amd64.s).
+var groundFillBytes = [...]byte{
+	0x20, 0x7e, // printable ASCII
+	'\t', '\n', '\r', 0x1b, '\b', 0x7f, // the C0 controls and DEL it tells apart
+	0x07, 0x18, 0x1a, // BEL, CAN and SUB, which end a string
+	0x90, 0x98, 0x9b, 0x9d, 0x9f, // the C1 introducers
+	0xa0, 0xc0, 0xc2, 0xe0, 0xf0, 0xf4, // the bounds of continuations and leads
+	0x1f, 0x07, // the masks of a code point's bits
+}
+
+// A groundTally holds what the vector loop counts, outside the counts of
+// controls by name: the invalid
+// bytes and C1 controls dropped, and the strings it drops, by kind (the
+// order of the 7-bit forms of their introducers, X ] ^ _), unterminated
+// and over the limit. The loop names its fields by their offsets.
+type groundTally struct {
+	invalid, c1             int64
+	sos, osc, pm, apc       int64
+	unterminated, overLimit int64
+}
+
+// add adds t to r.
+func (t *groundTally) add(r *Report) {
+	r.InvalidUTF8 += t.invalid
+	r.C1 += t.c1
+	r.Sequences.SOS += t.sos
+	r.Sequences.OSCOther += t.osc
+	r.Sequences.PM += t.pm
+	r.Sequences.APC += t.apc
+	r.Unterminated += t.unterminated
+	r.OverLimit += t.overLimit
+}
+
+// groundBlock is the number of bytes the vector loop reads at a time.
+const groundBlock = 64
+
+// groundVectorRoom is the room in dst that the vector loop needs for a
+// block: three sixteens of up to 48 bytes each, each stored 64 bytes wide.
+const groundVectorRoom = 208

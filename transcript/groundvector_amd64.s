@@ -1,0 +1,579 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The vectors of groundVectors, at their offsets in t (R14).
+#define LEADLO 0(R14)
+#define LEADHI 64(R14)
+#define EXPAND0 128(R14)
+#define EXPAND1 192(R14)
+#define EXPAND2 256(R14)
+#define EXPAND3 320(R14)
+#define REPLACEMENT 384(R14)
+#define PLAIN0 448(R14)
+#define PLAIN1 512(R14)
+#define PLAIN2 576(R14)
+#define PLAIN3 640(R14)
+#define BIT 704(R14)
+
+// The vectors of groundVectors.fill, each filled with one byte.
+#define SPACE 768(R14)
+#define TILDE 832(R14)
+#define TAB 896(R14)
+#define LF 960(R14)
+#define CR 1024(R14)
+#define ESC 1088(R14)
+#define BS 1152(R14)
+#define DEL 1216(R14)
+#define BEL 1280(R14)
+#define CAN 1344(R14)
+#define SUB 1408(R14)
+#define DCS 1472(R14)
+#define SOS 1536(R14)
+#define CSI 1600(R14)
+#define OSC 1664(R14)
+#define APC 1728(R14)
+#define XA0 1792(R14)
+#define XC0 1856(R14)
+#define XC2 1920(R14)
+#define XE0 1984(R14)
+#define XF0 2048(R14)
+#define XF4 2112(R14)
+#define LOW5 2176(R14)
+#define LOW3 2240(R14)
+
+// The fields of groundTally.
+#define INVALID 0
+#define C1 8
+#define KINDS 16
+#define UNTERMINATED 48
+#define OVERLIMIT 56
+
+// OPENERS has bit b-0x90 set for each C1 introducer b (0x90, 0x98,
+// 0x9B, 0x9D-0x9F).
+#define OPENERS $0xe901
+
+// GROUP writes the output of the next sixteen bytes of the block: idx
+// spreads each byte over four lanes, the byte itself and then the three
+// bytes of U+FFFD; the lane mask keeps the first for a kept byte and the
+// other three for a replaced one, and VPCOMPRESSB packs them.
+#define GROUP(idx) \
+	MOVWQZX R10, AX; \
+	PDEPQ BX, AX, AX; \
+	MOVWQZX R12, DX; \
+	PDEPQ CX, DX, DX; \
+	ORQ DX, AX; \
+	ADDQ DX, DX; \
+	ORQ DX, AX; \
+	ADDQ DX, DX; \
+	ORQ DX, AX; \
+	KMOVQ AX, K1; \
+	VMOVDQU64 idx, Z4; \
+	VPERMI2B REPLACEMENT, Z0, Z4; \
+	VPCOMPRESSB Z4, K1, Z5; \
+	VMOVDQU8 Z5, (DI)(R9*1); \
+	POPCNTQ AX, AX; \
+	ADDQ AX, R9; \
+	SHRQ $16, R10; \
+	SHRQ $16, R12
+
+// func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc int)
+//
+// Each block of 64 bytes is read at its start and one, two and three
+// bytes on, so that each byte is classified with the three after it, in
+// masks of 64 bits:
+//   - a lead byte that the byte after it continues starts a sequence: a
+//     whole character, or the prefix of one that a byte not a
+//     continuation cuts short, each byte of which becomes U+FFFD, or C2
+//     before 0x80-0x9F, a C1 control in UTF-8; the other bytes of a
+//     sequence are its members;
+//   - R10: kept as it is (printable ASCII, tab; characters of two bytes
+//     that the Unicode pass leaves alone);
+//   - R11: a stop: LF, CR, ESC, BS unless it is only counted, a C1
+//     introducer, raw and no member or in UTF-8, a character of three or
+//     four bytes, or of two that the Unicode pass must see (a character
+//     of three that it leaves alone is kept after all);
+//   - R12: replaced by U+FFFD (0xA0-0xFF outside a kept character and a
+//     C1 control in UTF-8, and the members of a cut prefix);
+//   - dropped and counted: the other C0 controls and DEL, by name; the
+//     raw C1 controls that are no member, and those in UTF-8.
+// A block is written up to its first stop, or before a sequence that
+// starts in its last three bytes, which the next block reads whole. A
+// stop that opens an SOS, PM or APC, or an OSC whose payload does not
+// start with a digit, is dropped whole and counted when the string ends
+// in the block, as c1string.End reads it, and the block reads on after
+// it; one that ends past the block ends it, and the next block starts
+// with it. Any other stop, and a string that does not end in the block it
+// starts, the caller reads.
+TEXT ·groundBlocksAVX512(SB), NOSPLIT, $104-104
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ t+48(FP), R14
+	XORQ R8, R8 // i, in src
+	XORQ R9, R9 // j, in dst
+	// A block at i has its 67 bytes while i <= len(src)-67, and room
+	// for its output while j <= len(dst)-208. The two limits replace
+	// the lengths.
+	MOVQ src_len+32(FP), AX
+	SUBQ $67, AX
+	JLT  none
+	MOVQ AX, src_len+32(FP)
+	MOVQ dst_len+8(FP), AX
+	SUBQ $208, AX
+	JLT  none
+	MOVQ AX, dst_len+8(FP)
+	// The constants stay in t, where each compare reads them: a call
+	// that reads one block, as many do between the stops of random
+	// bytes, would spend longer loading them than reading it. BS is a
+	// stop unless it is only counted.
+	XORQ    AX, AX
+	MOVQ    $-1, DX
+	CMPB    bsCounted+80(FP), $0
+	CMOVQEQ DX, AX
+	MOVQ    AX, 40(SP)
+
+loop:
+	CMPQ R8, src_len+32(FP)
+	JGT  done
+	CMPQ R9, dst_len+8(FP)
+	JGT  done
+	VMOVDQU8 (SI)(R8*1), Z0  // the bytes
+	VMOVDQU8 1(SI)(R8*1), Z1 // the byte after each
+	VMOVDQU8 2(SI)(R8*1), Z6 // the second after
+	VMOVDQU8 3(SI)(R8*1), Z7 // the third after
+
+	// Printable ASCII and tab: kept.
+	VPCMPUB  $5, SPACE, Z0, K1
+	VPCMPUB  $2, TILDE, Z0, K1, K1
+	VPCMPEQB TAB, Z0, K2
+	KORQ     K1, K2, K1
+	KMOVQ    K1, R10
+
+	// The C0 controls and DEL (K2), of which LF, CR, ESC and BS unless
+	// it is only counted are stops (R11), tab kept and the rest dropped.
+	VPCMPUB  $1, SPACE, Z0, K2
+	VPCMPEQB DEL, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPEQB LF, Z0, K3
+	VPCMPEQB CR, Z0, K4
+	KORQ     K3, K4, K3
+	VPCMPEQB ESC, Z0, K4
+	KORQ     K3, K4, K3
+	KMOVQ    K3, R11
+	VPCMPEQB BS, Z0, K4
+	KMOVQ    K4, AX
+	ANDQ     40(SP), AX
+	ORQ      AX, R11
+	KMOVQ    K2, AX
+	ANDNQ    AX, R11, AX
+	ANDNQ    AX, R10, AX
+	MOVQ     AX, 0(SP)           // dropped, counted by name
+	VPTESTNMB Z0, Z0, K2
+	KMOVQ    K2, 88(SP)          // NUL, counted a block at a time
+
+	// Raw 0x80-0x9F (below 0xA0, signed), and the C1 introducers among
+	// them: 0x90, 0x98, 0x9B, 0x9D-0x9F.
+	VPCMPB   $1, XA0, Z0, K1
+	KMOVQ    K1, 8(SP)
+	VPCMPEQB DCS, Z0, K4
+	VPCMPEQB SOS, Z0, K5
+	KORQ     K4, K5, K4
+	VPCMPEQB CSI, Z0, K5
+	KORQ     K4, K5, K4
+	VPCMPUB  $5, OSC, Z0, K5
+	VPCMPUB  $2, APC, Z0, K5, K5
+	KORQ     K4, K5, K4
+	KMOVQ    K4, 16(SP)          // introducers
+
+	// Whether a lead and the byte after it make a code point r that the
+	// Unicode pass leaves alone: bit r&7 of plain[r>>3], where r>>3 is
+	// the lead's low five bits and the top three of the continuation's
+	// low six.
+	VPANDQ    LOW5, Z0, Z2
+	VPSLLW    $3, Z2, Z2
+	VPSRLW    $3, Z1, Z3
+	VPANDQ    LOW3, Z3, Z3
+	VPORQ     Z3, Z2, Z2
+	VMOVDQU8  PLAIN0, Z4
+	VPERMT2B  PLAIN1, Z2, Z4
+	VMOVDQU8  PLAIN2, Z5
+	VPERMT2B  PLAIN3, Z2, Z5
+	VPMOVB2M  Z2, K1             // r>>3 from 128: plain[2], plain[3]
+	VMOVDQU8  Z5, K1, Z4
+	VPERMB    BIT, Z1, Z3
+	VPTESTMB  Z3, Z4, K7
+	KMOVQ     K7, 24(SP)         // plain, where a character of two starts
+
+	// Lead bytes (0xC2-0xF4) that the byte after continues (leadLo and
+	// leadHi, by the lead's low six bits).
+	VPCMPUB $5, XC2, Z0, K3
+	VPCMPUB $2, XF4, Z0, K3, K3
+	VPERMB  LEADLO, Z0, Z2
+	VPERMB  LEADHI, Z0, Z3
+	VPCMPUB $5, Z2, Z1, K3, K3
+	VPCMPUB $2, Z3, Z1, K3, K3
+
+	// C2 before 0x80-0x9F, a C1 control in UTF-8 (K5).
+	VPCMPEQB XC2, Z0, K3, K5
+	VPCMPUB  $1, XA0, Z1, K5, K5
+	KXORQ    K3, K5, K3
+
+	// The leads of two bytes start whole characters (K3); of the leads
+	// of three (K4) and four (K6), a continuation as the second byte
+	// after (signed, below 0xC0) makes a whole character of three (K7)
+	// or, with one as the third after, of four (K2). The rest are cut
+	// short after two bytes (K4, K6) or three (K1).
+	VPCMPUB $5, XE0, Z0, K3, K4
+	KXORQ   K3, K4, K3
+	VPCMPUB $5, XF0, Z0, K4, K6
+	KXORQ   K4, K6, K4
+	VPCMPB  $1, XC0, Z6, K4, K7
+	KXORQ   K4, K7, K4
+	VPCMPB  $1, XC0, Z6, K6, K1
+	KXORQ   K6, K1, K6
+	VPCMPB  $1, XC0, Z7, K1, K2
+	KXORQ   K1, K2, K1
+	KORQ    K4, K6, K4
+	KMOVQ   K7, BX          // whole characters of three
+	KMOVQ   K2, R13         // of four
+	KMOVQ   K4, AX          // prefixes of two bytes
+	KMOVQ   K1, DX          // of three
+	KMOVQ   K5, CX          // C1 controls in UTF-8
+	KMOVQ   K3, R12         // whole characters of two
+	VPCMPUB $5, XA0, Z0, K6 // >= 0xA0
+
+	// Characters of three or four bytes are stops; their members.
+	ORQ  R13, BX
+	ORQ  BX, R11
+	SHLQ $3, R13
+	LEAQ (BX)(BX*1), R14
+	ORQ  R14, R13
+	SHLQ $1, R14
+	ORQ  R14, R13
+
+	// Every sequence's start, and those in the last three bytes.
+	MOVQ R12, R14
+	ORQ  BX, R14
+	ORQ  AX, R14
+	ORQ  DX, R14
+	ORQ  CX, R14
+	SHRQ $61, R14
+	SHLQ $61, R14
+	MOVQ R14, 32(SP) // the cuts
+
+	// Characters of two that the Unicode pass must see are stops.
+	LEAQ  (R12)(R12*1), R14
+	ORQ   R14, R13
+	MOVQ  24(SP), R14
+	ANDNQ R12, R14, R14
+	ORQ   R14, R11
+	ANDQ  24(SP), R12 // the plain ones
+
+	// The members of cut prefixes, and of every sequence.
+	ORQ  DX, AX
+	ADDQ AX, AX
+	SHLQ $2, DX
+	ORQ  DX, AX       // the members of cut prefixes
+	ORQ  AX, R13
+	LEAQ (CX)(CX*1), DX
+	ORQ  DX, R13      // every member
+	LEAQ (R12)(R12*1), DX
+	ORQ  DX, R12      // every byte of the plain characters
+	ORQ  R12, R10     // kept
+
+	// A C1 control in UTF-8 is a stop when it is an introducer (its
+	// second byte), dropped and counted otherwise.
+	MOVQ  CX, 64(SP)  // every C1 control in UTF-8, for the strings
+	MOVQ  16(SP), DX
+	SHRQ  $1, DX
+	ANDQ  CX, DX
+	ORQ   DX, R11
+	ANDNQ CX, DX, CX
+
+	// Raw 0x80-0x9F that is no member: a stop if an introducer, dropped
+	// and counted otherwise.
+	MOVQ  8(SP), DX
+	ANDNQ DX, R13, DX
+	MOVQ  DX, 72(SP)  // every raw C1 control, for the strings
+	MOVQ  16(SP), R13
+	ANDQ  DX, R13
+	ORQ   R13, R11
+	ANDNQ DX, R13, DX
+	ORQ   DX, CX
+	MOVQ  CX, 8(SP)   // the C1 controls dropped
+
+	// Replaced: 0xA0-0xFF outside kept characters and C1 controls in
+	// UTF-8, and the members of cut prefixes.
+	KMOVQ K6, DX
+	ANDNQ DX, R12, DX
+	ANDNQ DX, CX, DX
+	ORQ   AX, DX
+	MOVQ  DX, R12
+	MOVQ  t+48(FP), R14
+
+	MOVQ $0, 56(SP) // the bytes of the strings dropped
+	MOVQ 32(SP), BX
+	ORQ  R11, BX    // the stops and the cuts
+
+next:
+	// The block ends at its first stop or cut from here, unless a
+	// string starts there that ends in the block.
+	TZCNTQ BX, R13
+	JCS    follow     // none: the block ends at 64
+	BTQ    R13, R11
+	JCC    follow     // a cut, which the next block reads whole
+	LEAQ   (R8)(R13*1), DX
+	MOVBQZX (SI)(DX*1), CX
+	LEAQ   -0xe0(CX), AX
+	CMPQ   AX, $15
+	JLS    three
+	MOVQ   $1, AX     // the introducer's length
+	CMPQ   CX, $0xc2
+	JNE    kind
+	MOVBQZX 1(SI)(DX*1), CX
+	MOVQ   $2, AX
+
+kind:
+	// SOS 0, OSC 1, PM 2, APC 3: the introducer's counter in the
+	// tally. Any other stop is the caller's.
+	CMPQ CX, $0x98
+	JNE  kindOSC
+	XORQ CX, CX
+	JMP  payload
+
+kindOSC:
+	SUBQ $0x9d, CX
+	CMPQ CX, $2
+	JHI  stop
+	INCQ CX
+	CMPQ CX, $1
+	JNE  payload
+	// An OSC whose payload starts with a digit: the caller reads its
+	// number.
+	ADDQ    AX, DX
+	MOVBQZX (SI)(DX*1), DX
+	SUBQ    $0x30, DX
+	CMPQ    DX, $9
+	JLS     stop
+
+payload:
+	// The string ends at the first byte from its payload on that
+	// c1string.End stops at: a raw C1 control that is no member, a C1
+	// control in UTF-8, ESC, CAN, SUB, and in an OSC BEL.
+	MOVQ     CX, 80(SP)
+	ADDQ     R13, AX           // where the payload starts
+	CMPQ     AX, $64
+	JGE      cross
+	VPCMPEQB CAN, Z0, K1
+	VPCMPEQB SUB, Z0, K2
+	KORQ     K1, K2, K1
+	VPCMPEQB ESC, Z0, K2
+	KORQ     K1, K2, K1
+	CMPQ     CX, $1
+	JNE      ends
+	VPCMPEQB BEL, Z0, K2
+	KORQ     K1, K2, K1
+
+ends:
+	KMOVQ  K1, CX
+	ORQ    64(SP), CX
+	ORQ    72(SP), CX
+	MOVQ   $-1, DX
+	SHLXQ  AX, DX, DX
+	ANDQ   DX, CX
+	TZCNTQ CX, CX
+	JCS    cross
+	// The payload is AX to CX; the byte at CX and the one after decide
+	// whether it is terminated and where the string ends.
+	MOVQ    CX, DX
+	SUBQ    AX, DX
+	MOVQ    tally+64(FP), R14
+	CMPQ    DX, maxString+72(FP)
+	JLE     within
+	INCQ    OVERLIMIT(R14)
+
+within:
+	MOVQ    80(SP), DX
+	INCQ    KINDS(R14)(DX*8)
+	LEAQ    (R8)(CX*1), DX
+	MOVBQZX (SI)(DX*1), AX
+	MOVBQZX 1(SI)(DX*1), DX
+	CMPQ    AX, $0x1b
+	JEQ     endESC
+	CMPQ    AX, $0xc2
+	JEQ     endC2
+	CMPQ    AX, $0x07
+	JEQ     terminated1
+	CMPQ    AX, $0x9c
+	JEQ     terminated1
+	SUBQ    $0x90, AX
+	CMPQ    AX, $15
+	JHI     unterminated1 // CAN, SUB, 0x80-0x8F
+	MOVL    OPENERS, DX
+	BTL     AX, DX
+	JCS     unterminated0 // an introducer, which starts the next
+	JMP     unterminated1
+
+endESC:
+	CMPQ DX, $0x5c
+	JEQ  terminated2      // ST: ESC \
+	JMP  unterminated0
+
+endC2:
+	CMPQ DX, $0x9c
+	JEQ  terminated2      // ST in UTF-8
+	SUBQ $0x90, DX
+	CMPQ DX, $15
+	JHI  unterminated2
+	MOVL OPENERS, AX
+	BTL  DX, AX
+	JCS  unterminated0
+	JMP  unterminated2
+
+unterminated0:
+	INCQ UNTERMINATED(R14)
+	JMP  dropped
+
+unterminated1:
+	INCQ UNTERMINATED(R14)
+
+terminated1:
+	INCQ CX
+	JMP  dropped
+
+unterminated2:
+	INCQ UNTERMINATED(R14)
+
+terminated2:
+	ADDQ $2, CX
+
+dropped:
+	// The bytes from R13 to CX are dropped; the block goes on from CX.
+	MOVQ  t+48(FP), R14
+	MOVQ  $-1, DX
+	BZHIQ CX, DX, AX
+	BZHIQ R13, DX, DX
+	ANDNQ AX, DX, DX
+	ORQ   DX, 56(SP)
+	MOVQ  CX, R13
+	CMPQ  CX, $64
+	JGE   follow          // the next block starts where it ends
+	MOVQ  $-1, DX
+	SHLXQ CX, DX, DX
+	ANDQ  DX, BX
+	JMP   next
+
+three:
+	// A character of three bytes that the Unicode pass leaves alone
+	// (plainBMP) is kept; one that ends past the block ends it.
+	CMPQ    R13, $61
+	JGT     follow
+	ANDQ    $0x0f, CX
+	SHLQ    $12, CX
+	MOVBQZX 1(SI)(DX*1), AX
+	ANDQ    $0x3f, AX
+	SHLQ    $6, AX
+	ORQ     AX, CX
+	MOVBQZX 2(SI)(DX*1), AX
+	ANDQ    $0x3f, AX
+	ORQ     AX, CX           // the code point
+	MOVQ    CX, AX
+	SHRQ    $6, AX
+	LEAQ    ·plainBMP(SB), DX
+	MOVQ    (DX)(AX*8), AX
+	BTQ     CX, AX
+	JCC     stop
+	MOVQ    $7, AX
+	SHLXQ   R13, AX, AX
+	ORQ     AX, R10
+	ANDNQ   R12, AX, R12
+	BTRQ    R13, BX
+	JMP     next
+
+cross:
+	// The string does not end in the block: the next block starts with
+	// it, unless this one does; then the caller reads it.
+	TESTQ R13, R13
+	JEQ   stop
+
+follow:
+	MOVQ $-1, R11 // the next block follows this one
+	JMP  count
+
+stop:
+	MOVQ R13, R11 // the caller reads the byte the block ends at
+
+count:
+	// The counts of what the block reads outside the strings dropped:
+	// the invalid bytes, the C1 controls dropped, and the C0 controls
+	// and DEL by name, each in one of four counters by its position, so
+	// that a run of the same control is not one chain of additions.
+	MOVQ    $-1, AX
+	BZHIQ   R13, AX, AX
+	MOVQ    56(SP), DX
+	ANDNQ   AX, DX, AX     // the bytes read, less the strings'
+	ANDQ    AX, R10
+	ANDQ    AX, R12
+	MOVQ    tally+64(FP), CX
+	POPCNTQ R12, DX
+	ADDQ    DX, INVALID(CX)
+	MOVQ    8(SP), DX
+	ANDQ    AX, DX
+	POPCNTQ DX, DX
+	ADDQ    DX, C1(CX)
+	ANDQ    0(SP), AX
+	JZ      write
+	MOVQ    controls+56(FP), CX
+	MOVQ    88(SP), DX
+	ANDQ    AX, DX
+	POPCNTQ DX, DX
+	ADDQ    DX, (CX)        // NUL's first counter: binary output is full of them
+	MOVQ    88(SP), DX
+	ANDNQ   AX, DX, AX
+	JZ      write
+
+control:
+	TZCNTQ  AX, DX
+	LEAQ    (R8)(DX*1), BX
+	MOVBQZX (SI)(BX*1), BX
+	MOVQ    BX, R14
+	SHRQ    $6, R14         // 1 for DEL, which counts after US
+	ANDQ    $0x1f, BX
+	ADDQ    R14, BX         // the control's index in Controls
+	ANDQ    $3, DX
+	LEAQ    (DX)(BX*4), BX  // its counter, and the way
+	INCQ    (CX)(BX*8)
+	BLSRQ   AX, AX
+	JNZ     control
+	MOVQ    t+48(FP), R14
+
+write:
+	ADDQ R13, R8
+	MOVQ $0x1111111111111111, BX // the first lane of each byte
+	MOVQ $0x2222222222222222, CX // the second
+
+	TESTQ R13, R13
+	JEQ   written
+	GROUP(EXPAND0)
+	CMPQ  R13, $16
+	JLE   written
+	GROUP(EXPAND1)
+	CMPQ  R13, $32
+	JLE   written
+	GROUP(EXPAND2)
+	CMPQ  R13, $48
+	JLE   written
+	GROUP(EXPAND3)
+
+written:
+	// The next block, unless this one ended at a stop.
+	CMPQ R11, R13
+	JNE  loop
+
+done:
+	VZEROUPPER
+
+none:
+	MOVQ R9, nDst+88(FP)
+	MOVQ R8, nSrc+96(FP)
+	RET

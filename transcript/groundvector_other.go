@@ -1,0 +1,14 @@
+//go:build !amd64 || purego
+
+package transcript
+
+// groundVectorBuilt reports whether this build has a vector loop over the
+// bytes groundRun reads alone, used or not.
+const groundVectorBuilt = false
+
+// useGroundVector is false where there is no vector loop.
+var useGroundVector = false
+
+// groundBlocks returns 0, 0 where there is no vector loop: groundBytes
+// reads on a byte at a time.
+func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc int) { return 0, 0 }

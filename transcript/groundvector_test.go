@@ -1,0 +1,198 @@
+package transcript
+
+import (
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// groundPaths returns the paths groundRun can take here: a byte at a time
+// always, the vector loop where the processor has one. Under CI=true on
+// amd64 a missing vector loop is logged, so that a run on a processor
+// without AVX-512 says what it did not try.
+func groundPaths(tb testing.TB) []bool {
+	if useGroundVector {
+		return []bool{false, true}
+	}
+	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && groundVectorBuilt {
+		tb.Log("no AVX-512 VBMI2 on this amd64 machine: the transcript's vector loop is untried")
+	}
+	return []bool{false}
+}
+
+// checkGroundVector checks that Clean writes and counts the same with and
+// without the vector loop, and what the parser alone does.
+func checkGroundVector(t *testing.T, in []byte, opts Options) {
+	t.Helper()
+	want, wantRep := CleanParserOnly(in, opts)
+	for _, vector := range groundPaths(t) {
+		was := useGroundVector
+		useGroundVector = vector
+		got, rep := Clean(in, opts)
+		useGroundVector = was
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("vector %v: text of %+q mismatch (-parser only +Clean):\n%s", vector, in, diff)
+		}
+		if diff := cmp.Diff(wantRep, rep); diff != "" {
+			t.Fatalf("vector %v: report of %+q mismatch (-parser only +Clean):\n%s", vector, in, diff)
+		}
+	}
+}
+
+// groundVectorOptions are the options that change what the vector loop
+// does: a BS only counted or acting on the line, strings within the limit
+// or over it.
+var groundVectorOptions = []Options{
+	{},
+	{BS: BSErase},
+	{CR: CROverwrite, Limits: Limits{MaxString: 3}},
+}
+
+// TestGroundVectorStrings places each string the vector loop reads, opened
+// raw and in UTF-8 and ended in each way c1string.End knows, at offsets
+// around the ends of a block, with payloads whose ends fall inside,
+// at and past it, between bytes the loop reads alone.
+func TestGroundVectorStrings(t *testing.T) {
+	opens := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\xc2\x9f", "\x9d0", "\x9d;", "\x90", "\x9b"}
+	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b"}
+	payloads := []string{"", "a", "\xc3\xa9", "\xe2\x82\xac", "\xe0\x80", "\xc3\x85\n\r\b\x01", "\xff\xf0\x9f"}
+	filler := "ab\xc3\xa9\x01c\x85\t\xe2\x82"
+	for _, open := range opens {
+		for _, end := range ends {
+			for _, at := range []int{0, 1, 30, 61, 62, 63, 64, 65, 66} {
+				for _, n := range []int{0, 1, 2, 3, 57, 60, 61, 62, 63, 64, 70} {
+					p := payloads[(at+n)%len(payloads)]
+					payload := strings.Repeat(p+"x", n)[:n]
+					in := strings.Repeat(filler, 20)[:at] + open + payload + end + strings.Repeat(filler, 20)
+					opts := groundVectorOptions[(at+n)%len(groundVectorOptions)]
+					checkGroundVector(t, []byte(in), opts)
+				}
+			}
+		}
+	}
+}
+
+// groundVectorAlphabet weighs the bytes the vector loop tells apart: the
+// ends and openers of strings, controls, leads and continuations.
+var groundVectorAlphabet = []byte("aa;0\t\n\r\b\x00\x01\x07\x18\x1a\x1b\\\x7f" +
+	"\x80\x85\x90\x98\x9b\x9c\x9d\x9e\x9f\xa0\xa9\xad\xbf" +
+	"\xc0\xc2\xc2\xc3\xcd\xd8\xdf\xe0\xe2\xed\xef\xf0\xf4\xf5\xff")
+
+// TestGroundVectorRandom runs random bytes, and random draws from
+// groundVectorAlphabet, through Clean with and without the vector loop.
+func TestGroundVectorRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	for i := range n {
+		b := make([]byte, r.IntN(700))
+		for k := range b {
+			if i%2 == 0 {
+				b[k] = byte(r.Uint32())
+			} else {
+				b[k] = groundVectorAlphabet[r.IntN(len(groundVectorAlphabet))]
+			}
+		}
+		checkGroundVector(t, b, groundVectorOptions[i%len(groundVectorOptions)])
+	}
+}
+
+// TestGroundVectorReads checks that the vector loop reads on past each
+// kind of byte it drops or writes, so that the tests above try it: in
+// random bytes it reads most of the input.
+func TestGroundVectorReads(t *testing.T) {
+	if !useGroundVector {
+		t.Skip("no vector loop here")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	src := make([]byte, 1<<16)
+	for k := range src {
+		src[k] = byte(r.Uint32())
+	}
+	c := NewCleaner(Options{})
+	c.controls = new(controlCounts)
+	dst := make([]byte, groundBatch)
+	read := 0
+	for i := 0; len(src)-i >= groundBlock+3; i++ {
+		_, m := c.groundBlocks(dst, src[i:])
+		read += m
+		i += m
+	}
+	strings := c.Report().Sequences.SOS + c.Report().Sequences.PM
+	if read < len(src)*3/4 || strings == 0 {
+		t.Errorf("the vector loop read %d of %d random bytes and dropped %d strings", read, len(src), strings)
+	}
+}
+
+// FuzzGroundVector checks Clean with and without the vector loop, and
+// against the parser alone, on any input, repeated to be long enough for
+// the loop's blocks.
+func FuzzGroundVector(f *testing.F) {
+	f.Add([]byte("a\x98s\xe2\x82\x9c\x9d0;t\a\x9d8;;u\x9c\x9ep\x85b\xc2\x9f\x1bx\x9d52;c\x1b\\\x9e\xc2"), uint8(0))
+	f.Add([]byte("\xc3\xa9\xc2\xa0\xe2\x80\x8b\xcd\x8f\x01\x7f\b\r\n"), uint8(1))
+	f.Add([]byte("\x9dtitle\x07\x98x\xc2\x9c\xf0\x9f\x98\x80\xff\xfe"), uint8(2))
+	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
+		if len(data) == 0 || len(data) > 1000 {
+			return
+		}
+		in := data
+		for len(in) < 200 {
+			in = append(in, data...)
+		}
+		checkGroundVector(t, in, groundVectorOptions[int(mode)%len(groundVectorOptions)])
+	})
+}
+
+// BenchmarkGroundVector runs the Cleaner with and without the vector loop
+// on random bytes, on binary output (mostly zeros and small integers), and
+// on text dense with the bytes the loop stops at, where groundRun reads
+// on a byte at a time after the loop stops early.
+func BenchmarkGroundVector(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	random := make([]byte, 1<<20)
+	binary := make([]byte, 1<<20)
+	for k := range random {
+		random[k] = byte(rng.Uint32())
+		if rng.IntN(3) == 0 {
+			binary[k] = byte(rng.Uint32())
+		}
+	}
+	inputs := []struct {
+		name string
+		src  []byte
+	}{
+		{"random", random},
+		{"binary", binary},
+		{"stop-dense", []byte(strings.Repeat("ab\x01\u00adxyz\x85", 1<<17))},
+	}
+	for _, in := range inputs {
+		for _, vector := range groundPaths(b) {
+			name := in.name + "/bytes"
+			if vector {
+				name = in.name + "/vector"
+			}
+			b.Run(name, func(b *testing.B) {
+				was := useGroundVector
+				useGroundVector = vector
+				defer func() { useGroundVector = was }()
+				b.SetBytes(int64(len(in.src)))
+				b.ReportAllocs()
+				c := NewCleaner(Options{Limits: Limits{MaxOutput: -1}})
+				dst := make([]byte, 64<<10)
+				for b.Loop() {
+					c.Reset()
+					for src := in.src; len(src) > 0; {
+						_, n, _ := c.Transform(dst, src, true)
+						src = src[n:]
+					}
+				}
+			})
+		}
+	}
+}
