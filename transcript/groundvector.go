@@ -1,8 +1,8 @@
 package transcript
 
 // A groundVectors holds the constants of the vector loop over the bytes
-// that groundRun reads alone (groundBlocks), in the order the loop loads
-// them.
+// that groundRun reads alone (groundBlocks), which the loop names by their
+// offsets.
 type groundVectors struct {
 	// leadLo and leadHi hold, by the low six bits of a lead byte
 	// (0xC2-0xF4), the range of the byte after it that continues it, as
@@ -69,11 +69,11 @@ var groundFillBytes = [...]byte{
 	0x1f, 0x07, // the masks of a code point's bits
 }
 
-// A groundTally holds what the vector loop counts, outside the counts of
-// controls by name: the invalid
-// bytes and C1 controls dropped, and the strings it drops, by kind (the
-// order of the 7-bit forms of their introducers, X ] ^ _), unterminated
-// and over the limit. The loop names its fields by their offsets.
+// A groundTally holds what the vector loop counts other than the controls
+// by name: the invalid bytes and the C1 controls it drops, and the strings
+// it drops, by kind (in the order of the 7-bit forms of their
+// introducers, X ] ^ _), unterminated and over the limit. The loop names
+// its fields by their offsets.
 type groundTally struct {
 	invalid, c1             int64
 	sos, osc, pm, apc       int64
@@ -96,5 +96,6 @@ func (t *groundTally) add(r *Report) {
 const groundBlock = 64
 
 // groundVectorRoom is the room in dst that the vector loop needs for a
-// block: three sixteens of up to 48 bytes each, each stored 64 bytes wide.
+// block: the output of three sixteens, up to 48 bytes each, and the 64
+// bytes that the fourth's store writes.
 const groundVectorRoom = 208

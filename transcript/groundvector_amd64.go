@@ -24,22 +24,22 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 
 // groundBlocks writes to dst what groundRun would for the bytes at the
 // start of src, in blocks of 64, and returns the bytes written and read:
-// printable ASCII and tab, characters of two bytes that the Unicode pass
-// leaves alone, U+FFFD for each invalid byte (as the parser reads them:
-// each byte of a cut prefix, a lead that nothing continues, a byte that no
-// valid UTF-8 holds). It drops and counts in c.controls and c.rep the
-// other C0 controls and DEL, the C1 controls that open nothing, raw or in
-// UTF-8, and the SOS, PM and APC strings and the OSCs whose payload does
-// not start with a digit that C1 introducers open, raw or in UTF-8, and
-// that end in the block they start, as c1String does; the counts that
-// are not by name go to c.vectorTally, which Report adds in. It stops at the
-// bytes groundRun reads on its own (LF, CR, BS unless it is only counted,
-// ESC, any other C1 introducer or string, a character of three or four
-// bytes or of two that the Unicode pass must see), where fewer than 67
-// bytes of src are left, and where dst has less than groundVectorRoom
-// bytes of room; it reads the three bytes after each it decides, and a
-// block ends before a character or cut prefix that starts in its last
-// three bytes. Where there is no vector loop it returns 0, 0.
+// printable ASCII and tab, characters of two and three bytes that the
+// Unicode pass leaves alone, U+FFFD for each invalid byte (as the parser
+// reads them: each byte of a cut prefix, a lead that nothing continues, a
+// byte that no valid UTF-8 holds). It drops and counts the other C0
+// controls and DEL (by name, in c.controls), the C1 controls that open
+// nothing, raw or in UTF-8, and the SOS, PM and APC strings and the OSCs
+// whose payload does not start with a digit that C1 introducers open, raw
+// or in UTF-8, and that end in the block they start, as c1String does (in
+// c.vectorTally, which Report adds in). It stops at the bytes groundRun
+// reads on its own (LF, CR, BS unless it is only counted, ESC, any other
+// C1 introducer or string, a character of four bytes or of two or three
+// that the Unicode pass must see), where fewer than 67 bytes of src are
+// left, and where dst has less than groundVectorRoom bytes of room; it
+// reads the three bytes after each it decides, and a block ends before a
+// character or cut prefix that starts in its last three bytes. Where
+// there is no vector loop it returns 0, 0.
 func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc int) {
 	if !useGroundVector {
 		return 0, 0
