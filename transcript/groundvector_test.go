@@ -124,9 +124,9 @@ func TestGroundVectorReads(t *testing.T) {
 		read += m
 		i += m
 	}
-	strings := c.Report().Sequences.SOS + c.Report().Sequences.PM
-	if read < len(src)*3/4 || strings == 0 {
-		t.Errorf("the vector loop read %d of %d random bytes and dropped %d strings", read, len(src), strings)
+	seqs := c.Report().Sequences
+	if dropped := seqs.SOS + seqs.PM; read < len(src)*3/4 || dropped == 0 {
+		t.Errorf("the vector loop read %d of %d random bytes and dropped %d SOS and PM strings", read, len(src), dropped)
 	}
 }
 
