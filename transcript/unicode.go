@@ -32,16 +32,32 @@ func runeClass(r rune) (cls plainsight.Class, contextual bool) {
 }
 
 // A classCache holds the classes of the code points runeClass last
-// decided, each in the slot of its low bits: text escapes the same few
-// characters again and again (zero-width characters, bidi controls, the
-// tags of one hidden message), and each is classified once. A slot holds
-// the rune above bit 8, the contextual flag at bit 7 and the class below;
-// a zero slot holds nothing, since no rune below 0x80 is looked up.
-type classCache [128]uint32
+// decided, each in one slot that the code point hashes to: text escapes
+// the same few characters again and again (zero-width characters, bidi
+// controls, the tags of one hidden message), and each is classified once.
+// A slot holds the rune above bit 8, the contextual flag at bit 7 and the
+// class below; a zero slot holds nothing, since no rune below 0x80 is
+// looked up.
+type classCache [1 << classCacheBits]uint32
+
+const classCacheBits = 7
+
+// slot returns the slot of r, at slotIndex(r).
+func (cc *classCache) slot(r rune) *uint32 { return &cc[slotIndex(r)] }
+
+// slotIndex returns the index of r's slot in a classCache: the top bits
+// of r times 2^32/φ (Fibonacci hashing), not r's low bits. Blocks whose
+// low bits mirror each other would share slots and evict each other in
+// text that uses both, such as tags (U+E0000-U+E007F, ASCII's low bits)
+// beside the bidi isolates (U+2066-U+2069), or a selector of the
+// supplement (U+E0100) beside a private-use character (U+E000).
+func slotIndex(r rune) uint32 {
+	return uint32(r) * 0x9E3779B1 >> (32 - classCacheBits)
+}
 
 // class returns runeClass(r) for a rune r >= 0x80.
 func (cc *classCache) class(r rune) (plainsight.Class, bool) {
-	slot := &cc[uint32(r)%uint32(len(cc))]
+	slot := cc.slot(r)
 	if *slot>>8 == uint32(r) {
 		return plainsight.Class(*slot & 0x7F), *slot&0x80 != 0
 	}
@@ -57,7 +73,7 @@ func (cc *classCache) class(r rune) (plainsight.Class, bool) {
 // neighbours do not decide it: the test that a run of escapes makes for
 // each, with no call.
 func (cc *classCache) settled(r rune) (plainsight.Class, bool) {
-	slot := cc[uint32(r)%uint32(len(cc))]
+	slot := *cc.slot(r)
 	return plainsight.Class(slot & 0x7F), slot>>7 == uint32(r)<<1
 }
 

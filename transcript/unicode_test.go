@@ -141,9 +141,8 @@ func TestUnicodePathsAgree(t *testing.T) {
 
 // TestClassCache checks that the cache returns runeClass for every code
 // point from 0x80: each looked up twice in a row (an empty slot, then its
-// own), and each after another that shares its slot, one whose rune
-// differs in the bits above the slot's and one that differs only above
-// the low sixteen.
+// own), and each after the last code point before it that shares its
+// slot, which evicts it.
 func TestClassCache(t *testing.T) {
 	var cc classCache
 	check := func(r rune) {
@@ -152,16 +151,23 @@ func TestClassCache(t *testing.T) {
 		if cls != wantCls || contextual != wantContextual {
 			t.Fatalf("class(%U) = %v, %v; runeClass says %v, %v", r, cls, contextual, wantCls, wantContextual)
 		}
+		if settled, ok := cc.settled(r); ok != !wantContextual || ok && settled != wantCls {
+			t.Fatalf("settled(%U) = %v, %v after class; runeClass says %v, %v", r, settled, ok, wantCls, wantContextual)
+		}
 	}
 	for r := rune(0x80); r <= unicode.MaxRune; r++ {
 		check(r)
 		check(r)
 	}
-	for _, apart := range []rune{rune(len(cc)), 0x10000} {
-		for r := rune(0x80); r+apart <= unicode.MaxRune; r++ {
+	var last [len(cc)]rune
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		i := slotIndex(r)
+		if before := last[i]; before != 0 {
+			check(before)
 			check(r)
-			check(r + apart)
+			check(before)
 		}
+		last[i] = r
 	}
 }
 
