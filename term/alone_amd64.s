@@ -204,7 +204,7 @@ next:
 	// The block ends at its first stop or cut from here, unless a
 	// sequence starts there that ends in the block.
 	TZCNTQ BX, AX
-	JCS    follow     // none: the block ends at 64
+	JCS    whole      // none: the block ends at 64
 	BTQ    AX, R11
 	JCC    follow     // a cut, which the next block reads whole
 	LEAQ   (R8)(AX*1), DX
@@ -364,6 +364,13 @@ cross:
 	// with it, unless this one does; then the caller reads it.
 	TESTQ AX, AX
 	JEQ   stop
+	JMP   follow
+
+whole:
+	// The block ends at 64 as a constant, not as TZCNT's result: the
+	// next block's loads then wait for the branch's prediction only,
+	// not for this block's masks.
+	MOVQ $64, AX
 
 follow:
 	MOVQ $-1, R11 // the next block follows this one

@@ -319,7 +319,7 @@ next:
 	// The block ends at its first stop or cut from here, unless a
 	// string starts there that ends in the block.
 	TZCNTQ BX, R13
-	JCS    follow     // none: the block ends at 64
+	JCS    whole      // none: the block ends at 64
 	BTQ    R13, R11
 	JCC    follow     // a cut, which the next block reads whole
 	LEAQ   (R8)(R13*1), DX
@@ -495,6 +495,13 @@ cross:
 	// it, unless this one does; then the caller reads it.
 	TESTQ R13, R13
 	JEQ   stop
+	JMP   follow
+
+whole:
+	// The block ends at 64 as a constant, not as TZCNT's result: the
+	// next block's loads then wait for the branch's prediction only,
+	// not for this block's masks.
+	MOVQ $64, R13
 
 follow:
 	MOVQ $-1, R11 // the next block follows this one
