@@ -53,6 +53,12 @@ type Cleaner struct {
 	// they would return it unchanged, and start their walk after it.
 	// Zero is always safe.
 	linePlain int
+	// lineDirty is where the part of line that the Unicode checks must
+	// read ends: line[lineDirty:], like line[:linePlain], holds only
+	// ASCII and code points that they leave alone, and their walk stops
+	// at it. len(line) is always safe; nothing is left to read when it
+	// is linePlain or less.
+	lineDirty int
 	// crPending: a CR was seen; the next token says whether it was CR LF.
 	crPending bool
 	// clearPending: under CROverwrite, a lone CR put the cursor at the start
@@ -430,7 +436,7 @@ func (c *Cleaner) textToken(src []byte) int {
 			plain = plainPrefix(src[:n])
 		}
 	}
-	c.text(src[:n], plain)
+	c.text(src[:n], plain, n)
 	return n
 }
 
@@ -714,11 +720,11 @@ func (c *Cleaner) token(tok ansi.Token) {
 	case ansi.KindNone:
 	case ansi.KindText:
 		c.loneCR()
-		c.text(tok.Text, 0) // the fast path in step takes ASCII runs
+		c.text(tok.Text, 0, len(tok.Text)) // the fast path in step takes ASCII runs
 	case ansi.KindInvalid:
 		c.loneCR()
 		c.rep.InvalidUTF8++
-		c.text(replacement, len(replacement)) // U+FFFD: the Unicode checks leave it alone
+		c.text(replacement, len(replacement), 0) // U+FFFD: the Unicode checks leave it alone
 	case ansi.KindControl:
 		c.control(tok.Control)
 	default:

@@ -42,10 +42,11 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 		c.batch = new([groundBatch]byte)
 	}
 	buf := c.batch
-	// buf[:k] is output not yet given to text; buf[:plain] holds only
-	// ASCII, U+FFFD and other code points that the Unicode checks leave
-	// alone. plain is len(buf) while all of buf[:k] does.
-	k, plain := 0, len(buf)
+	// buf[:k] is output not yet given to text; only buf[plain:dirty]
+	// may hold code points that the Unicode checks change: the rest holds
+	// ASCII, U+FFFD and other code points that they leave alone. plain is
+	// len(buf) and dirty 0 while all of buf[:k] does.
+	k, plain, dirty := 0, len(buf), 0
 	n := 0
 	vectorFrom := 0 // where groundBlocks may read again
 	if c.vectorBackoff == 0 {
@@ -56,8 +57,8 @@ loop:
 		// Room for the most one case writes: three U+FFFD for the
 		// cut prefix of a four-byte character.
 		if k > len(buf)-3*utf8.UTFMax {
-			c.groundText(buf[:k], min(plain, k), n)
-			k, plain = 0, len(buf)
+			c.groundText(buf[:k], min(plain, k), dirty, n)
+			k, plain, dirty = 0, len(buf), 0
 		}
 		b := src[n]
 		if c.groundOut()[b] != gOutStop {
@@ -65,8 +66,8 @@ loop:
 			// of longer ones: a loop of their own.
 			if useGroundVector && n >= vectorFrom && len(src)-n >= groundBlock+3 {
 				if len(buf)-k < groundVectorRoom {
-					c.groundText(buf[:k], min(plain, k), n)
-					k, plain = 0, len(buf)
+					c.groundText(buf[:k], min(plain, k), dirty, n)
+					k, plain, dirty = 0, len(buf), 0
 				}
 				w, m := c.groundBlocks(buf[k:], src[n:])
 				k += w
@@ -89,9 +90,9 @@ loop:
 			if n < vectorFrom {
 				run = src[:min(len(src), vectorFrom)]
 			}
-			var p int
-			k, n, p = c.groundBytes(buf, k, run, n)
-			plain = min(plain, p)
+			var p, d int
+			k, n, p, d = c.groundBytes(buf, k, run, n)
+			plain, dirty = min(plain, p), max(dirty, d)
 			if n == len(src) {
 				break
 			}
@@ -122,8 +123,8 @@ loop:
 			}
 			// They act on the line: it must hold what came before.
 			if k > 0 {
-				c.groundText(buf[:k], min(plain, k), n)
-				k, plain = 0, len(buf)
+				c.groundText(buf[:k], min(plain, k), dirty, n)
+				k, plain, dirty = 0, len(buf), 0
 			}
 			c.control(b)
 			n++
@@ -163,8 +164,8 @@ loop:
 					if len(buf)-k < len(replacement) {
 						// buf holds the output of the run's bytes
 						// before m-r, as well as of src before n.
-						c.groundText(buf[:k], min(plain, k), n+m-r)
-						k, plain = 0, len(buf)
+						c.groundText(buf[:k], min(plain, k), dirty, n+m-r)
+						k, plain, dirty = 0, len(buf), 0
 					}
 					w := min(r, (len(buf)-k)/len(replacement), len(replacements)/len(replacement))
 					k += copy(buf[k:], replacements[:w*len(replacement)])
@@ -212,7 +213,7 @@ loop:
 			default:
 				r := rune(b&0x1F)<<6 | rune(b1&0x3F)
 				if plainBMP[r>>6]&(1<<(r&63)) == 0 {
-					plain = min(plain, k)
+					plain, dirty = min(plain, k), k+2
 				}
 				buf[k], buf[k+1] = b, b1
 				k += 2
@@ -231,7 +232,7 @@ loop:
 				if b2&0xC0 == 0x80 && (b != 0xE0 || b1 >= 0xA0) && (b != 0xED || b1 < 0xA0) {
 					r := rune(b&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
 					if plainBMP[r>>6]&(1<<(r&63)) == 0 {
-						plain = min(plain, k)
+						plain, dirty = min(plain, k), k+3
 					}
 					buf[k], buf[k+1], buf[k+2] = b, b1, b2
 					k += 3
@@ -239,19 +240,19 @@ loop:
 					continue
 				}
 			}
-			if !c.groundInvalid(src[n:], buf, &k, &plain, &n, atEOF) {
+			if !c.groundInvalid(src[n:], buf, &k, &plain, &dirty, &n, atEOF) {
 				break loop
 			}
 		case gESC:
 			break loop
 		default: // gLead4
-			if !c.groundInvalid(src[n:], buf, &k, &plain, &n, atEOF) {
+			if !c.groundInvalid(src[n:], buf, &k, &plain, &dirty, &n, atEOF) {
 				break loop
 			}
 		}
 	}
 	if k > 0 {
-		c.groundText(buf[:k], min(plain, k), n)
+		c.groundText(buf[:k], min(plain, k), dirty, n)
 	}
 	c.rep.BytesIn += int64(n)
 	c.groundIn = 0
@@ -318,11 +319,12 @@ func (c *Cleaner) c1DCS(src []byte, header int) int {
 
 // groundText gives text b, groundRun's output for the bytes of its src
 // before n, which are counted in BytesIn when it returns: till then
-// groundIn holds them, for growText.
-func (c *Cleaner) groundText(b []byte, plain, n int) {
+// groundIn holds them, for growText. Only b[plain:dirty] may hold code
+// points that the Unicode checks change.
+func (c *Cleaner) groundText(b []byte, plain, dirty, n int) {
 	c.loneCR()
 	c.groundIn = n
-	c.text(b, plain)
+	c.text(b, plain, dirty)
 }
 
 // groundBytes is groundRun's loop over the bytes whose token needs no
@@ -338,7 +340,8 @@ func (c *Cleaner) groundText(b []byte, plain, n int) {
 // stops at any other byte, before a word-long run of bytes that no valid
 // UTF-8 holds (which groundRun copies from a prepared buffer), and where
 // buf may not hold the next byte's output, and returns the new k and n,
-// and how far buf is plain (len(buf) if all of it).
+// and the part of buf[:k] that may hold code points the Unicode checks
+// change, from plain to dirty (len(buf) and 0 if none does).
 //
 // Most bytes take no branch on what they are: a look-up of the byte, a
 // comparison with the byte after it (see groundOutput), one store, one
@@ -347,11 +350,11 @@ func (c *Cleaner) groundText(b []byte, plain, n int) {
 // own, in a function with no call, so that its state stays in registers:
 // random bytes and binary output are mostly such bytes. Overstrike whose
 // BSs are only counted is read a word at a time at the start of a batch.
-func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int) {
+func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) (int, int, int, int) {
 	out := c.groundOut()
 	controls := c.controls
 	_ = *controls // one nil check, before the loop
-	plain := len(buf)
+	plain, dirty := len(buf), 0
 	var lanes uint64 // the counts of bytes alone, side by side (gOutLanes)
 	// A byte is read with the one after it, within the bytes the lanes
 	// can count.
@@ -410,7 +413,7 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 			// A two-byte character; C2 80-9F, a C1 control, is
 			// groundRun's.
 			if r := rune(b&0x1F)<<6 | rune(b1&0x3F); plainBMP[r>>6]&(1<<(r&63)) == 0 {
-				plain = min(plain, k)
+				plain, dirty = min(plain, k), k+2
 			}
 			binary.LittleEndian.PutUint16(buf[k:k+2], uint16(b)|uint16(b1)<<8)
 			k += 2
@@ -455,7 +458,7 @@ func (c *Cleaner) groundBytes(buf *[groundBatch]byte, k int, src []byte, n int) 
 	c.rep.InvalidUTF8 += int64(invalid)
 	c.rep.C1 += int64(c1)
 	c.rep.Controls['\b'] += int64(bs)
-	return k, n, plain
+	return k, n, plain, dirty
 }
 
 // groundOut returns the groundOutput of each byte as the Cleaner reads
@@ -473,10 +476,10 @@ func (c *Cleaner) groundOut() *[256]groundOutput {
 // replaced with one U+FFFD per byte, as the parser reads it. It returns
 // false, reading nothing, if rest ends in a prefix that more input may
 // complete.
-func (c *Cleaner) groundInvalid(rest []byte, buf *[groundBatch]byte, k *int, plain *int, n *int, atEOF bool) bool {
+func (c *Cleaner) groundInvalid(rest []byte, buf *[groundBatch]byte, k, plain, dirty, n *int, atEOF bool) bool {
 	if r, size := utf8.DecodeRune(rest); size > 1 {
 		if r >= 0x10000 || plainBMP[r>>6]&(1<<(r&63)) == 0 {
-			*plain = min(*plain, *k)
+			*plain, *dirty = min(*plain, *k), *k+size
 		}
 		*k += copy(buf[*k:], rest[:size])
 		*n += size

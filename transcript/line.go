@@ -23,7 +23,7 @@ func (c *Cleaner) control(b byte) {
 		c.crPending = true
 	case '\t':
 		c.loneCR()
-		c.text(tab, len(tab))
+		c.text(tab, len(tab), 0)
 	case '\b':
 		c.loneCR()
 		c.rep.Controls.add(b)
@@ -31,7 +31,7 @@ func (c *Cleaner) control(b byte) {
 			_, size := utf8.DecodeLastRune(c.line)
 			c.line = c.line[:len(c.line)-size]
 			c.rep.Overwritten += int64(size)
-			c.linePlain = edgePlain(c.line, c.linePlain)
+			c.linePlain, c.lineDirty = edges(c.line, c.linePlain, c.lineDirty)
 		}
 	default:
 		if b >= 0x80 {
@@ -97,17 +97,18 @@ var lineEnds = []byte(strings.Repeat("\n", 64))
 
 // text appends printable text to the line, writing out a piece of it each
 // time it grows past Limits.MaxLine. Where the pieces end depends only on
-// the line's content, never on how the input was chunked. plain is the
-// length of the prefix of b known to hold only ASCII and code points that
-// the Unicode checks leave alone.
-func (c *Cleaner) text(b []byte, plain int) {
+// the line's content, never on how the input was chunked. Only
+// b[plain:dirty] may hold code points that the Unicode checks change:
+// b[:plain] and b[dirty:] are known to hold only ASCII and code points
+// that they leave alone (dirty <= plain when all of b is).
+func (c *Cleaner) text(b []byte, plain, dirty int) {
 	if c.clearPending {
 		c.clearPending = false
 		c.rep.Overwritten += int64(len(c.line))
 		c.line = c.line[:0]
 	}
 	if len(c.line) == 0 {
-		c.linePlain = 0
+		c.linePlain, c.lineDirty = 0, 0
 		if c.line == nil && c.lineCap > 0 {
 			c.line = make([]byte, 0, c.lineCap)
 		}
@@ -117,6 +118,9 @@ func (c *Cleaner) text(b []byte, plain int) {
 		// plain prefix. (After BS erased, linePlain may be past its
 		// end.)
 		c.linePlain = len(c.line) + plain
+	}
+	if dirty > plain {
+		c.lineDirty = len(c.line) + dirty
 	}
 	maxLine := c.lim.MaxLine
 	if len(c.line)+len(b) > cap(c.line) && c.lineCap > 0 {
@@ -131,11 +135,12 @@ func (c *Cleaner) text(b []byte, plain int) {
 			i--
 		}
 		c.unread = len(b)
-		c.emitSegment(c.line[:i], c.linePlain)
+		c.emitSegment(c.line[:i], c.linePlain, min(c.lineDirty, i))
 		c.unread = 0
 		c.rep.LongLines++
 		c.line = c.line[:copy(c.line, c.line[i:])]
 		c.linePlain = max(c.linePlain-i, 0)
+		c.lineDirty = max(c.lineDirty-i, 0)
 	}
 	appendInPlace(&c.line, b)
 }
@@ -155,20 +160,22 @@ func (c *Cleaner) growLine(need int) {
 	c.line = line
 }
 
-// edgePlain returns plain, the length of a prefix of seg known to need
-// no escape, cut back so that it stops before a ZWNJ at either end of
-// seg. The fast paths pass a ZWNJ between two letters that join across
-// it; once a long line is cut next to it, or the letter after it is
-// erased, the ZWNJ must be judged again. (A plain prefix may run past the
-// end of a line after an erase: text then extends it.)
-func edgePlain(seg []byte, plain int) int {
+// edges returns plain, the length of a prefix of seg known to need no
+// escape, and dirty, where the part that may need one ends, moved so that
+// a ZWNJ at either end of seg lies between them. The fast paths pass a
+// ZWNJ between two letters that join across it; once a long line is cut
+// next to it, or the letter after it is erased, the ZWNJ must be judged
+// again. (A plain prefix may run past the end of a line after an erase:
+// text then extends it. dirty is cut back to the end of seg.)
+func edges(seg []byte, plain, dirty int) (int, int) {
+	dirty = min(dirty, len(seg))
 	if hasZWNJ(seg) {
-		return 0
+		plain, dirty = 0, max(dirty, 3)
 	}
-	if n := len(seg) - 3; n >= 0 && plain > n && hasZWNJ(seg[n:]) {
-		return n
+	if n := len(seg) - 3; n >= 0 && hasZWNJ(seg[n:]) {
+		plain, dirty = min(plain, n), len(seg)
 	}
-	return plain
+	return plain, dirty
 }
 
 // hasZWNJ reports whether b starts with U+200C ZERO WIDTH NON-JOINER, the
@@ -180,7 +187,7 @@ func hasZWNJ(b []byte) bool {
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
 	c.passTried = false
-	c.emitSegment(c.line, c.linePlain)
+	c.emitSegment(c.line, c.linePlain, c.lineDirty)
 	c.line = c.line[:0]
 	if nl {
 		c.emit(newline)
@@ -190,14 +197,15 @@ func (c *Cleaner) emitLine(nl bool) {
 var newline = []byte{'\n'}
 
 // emitSegment writes seg, a piece of clean text, after the Unicode checks.
-// plain is the length of the prefix of seg (or more) known to hold only
-// ASCII and code points that the Unicode checks leave alone: they start
-// after it.
-func (c *Cleaner) emitSegment(seg []byte, plain int) {
+// Only seg[plain:dirty] may hold code points that they change: seg[:plain]
+// (plain may run past seg's end) and seg[dirty:] are known to hold only
+// ASCII and code points they leave alone. They read what is between.
+func (c *Cleaner) emitSegment(seg []byte, plain, dirty int) {
 	if len(seg) == 0 {
 		return
 	}
-	if plain = edgePlain(seg, plain); plain >= len(seg) {
+	plain, dirty = edges(seg, plain, dirty)
+	if plain >= len(seg) || dirty <= plain {
 		// No code point that Sanitize escapes: it would
 		// return seg unchanged. (As a piece of its own, so that
 		// Clean's growText counts seg's input as written.)
@@ -205,7 +213,7 @@ func (c *Cleaner) emitSegment(seg []byte, plain int) {
 		c.segDone = 0
 		return
 	}
-	c.emitUnicode(seg, plain)
+	c.emitUnicode(seg, plain, dirty)
 }
 
 func (c *Cleaner) emitString(s string) {

@@ -152,7 +152,10 @@ func plainPrefix(seg []byte) int {
 // A unicodeWalk classifies the code points of one piece of clean text in
 // order, with the context rules for selectors and tags.
 type unicodeWalk struct {
-	seg     []byte
+	seg []byte
+	// end is where the walk stops: seg[end:] holds no code point that
+	// is escaped, though it is read as context.
+	end     int
 	classes *classCache
 	// The run of tag characters that holds the current one ends at
 	// tagEnd; tagLegit says whether it is a subdivision flag. A run is
@@ -197,22 +200,22 @@ func literal(r rune) bool {
 	return cls == plainsight.ClassNone
 }
 
-// next returns the first code point at or after seg[i] that is escaped:
-// its offset, the rune, its size and its class. The offset is len(seg)
-// when there is none.
+// next returns the first code point at or after seg[i], and before end,
+// that is escaped: its offset, the rune, its size and its class. The
+// offset is len(seg) when there is none.
 func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
-	for i < len(w.seg) {
+	for i < w.end {
 		if w.seg[i] < utf8.RuneSelf {
 			// ASCII, which the checks leave alone (a long token, a
 			// line of a log): its run a word at a time.
-			k := escape.IndexNonASCII(w.seg[i:])
+			k := escape.IndexNonASCII(w.seg[i:w.end])
 			if k < 0 {
 				return len(w.seg), 0, 0, plainsight.ClassNone
 			}
 			i += k
 			continue
 		}
-		if n := plainRun(w.seg[i:]); n > 0 {
+		if n := plainRun(w.seg[i:w.end]); n > 0 {
 			i += n
 			continue
 		}
@@ -249,13 +252,14 @@ func decodeRune(s []byte) (rune, int) {
 const ubufSize = 32 << 10
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
-// decide, per the Unicode policy, and counts them. seg[:from] is known to
-// need no escape: the walk starts after it, and still sees it as the
-// context of what follows. The text is put together in ubuf and written
-// in pieces of up to ubufSize, not a piece per escape. (emit cuts at the
-// same place whatever the pieces: each ends at a character.)
-func (c *Cleaner) emitUnicode(seg []byte, from int) {
-	w := unicodeWalk{seg: seg, classes: &c.classes}
+// decide, per the Unicode policy, and counts them. seg[:from] and
+// seg[to:] are known to need no escape: the walk reads seg[from:to], and
+// still sees the rest as the context of what it reads. The text is put
+// together in ubuf and written in pieces of up to ubufSize, not a piece
+// per escape. (emit cuts at the same place whatever the pieces: each ends
+// at a character.)
+func (c *Cleaner) emitUnicode(seg []byte, from, to int) {
+	w := unicodeWalk{seg: seg, end: to, classes: &c.classes}
 	i, r, size, cls := w.next(from)
 	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
 		for ; i < len(seg); i, _, size, cls = w.next(i + size) {

@@ -127,7 +127,7 @@ func TestUnicodePathsAgree(t *testing.T) {
 		for _, line := range unicodeLines {
 			perRune := NewCleaner(Options{Unicode: u})
 			sanitized := NewCleaner(Options{Unicode: u})
-			perRune.emitUnicode([]byte(line), 0)
+			perRune.emitUnicode([]byte(line), 0, len(line))
 			sanitized.emitSanitized([]byte(line))
 			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
@@ -193,7 +193,7 @@ func TestUnicodePieces(t *testing.T) {
 			for _, limit := range []int{-1, ubufSize / 3, ubufSize + 7, 2*ubufSize + 1, 5 * ubufSize} {
 				opts := Options{Unicode: u, Limits: Limits{MaxOutput: limit}}
 				perRune, sanitized := NewCleaner(opts), NewCleaner(opts)
-				perRune.emitUnicode([]byte(seg), 0)
+				perRune.emitUnicode([]byte(seg), 0, len(seg))
 				sanitized.emitSanitized([]byte(seg))
 				if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 					t.Errorf("%s, %v, limit %d: text mismatch (-Sanitize +per rune):\n%s", name, u, limit, diff)
@@ -215,7 +215,7 @@ func TestEscapeCopies(t *testing.T) {
 		for copies := 1; copies <= 70; copies++ {
 			for _, seg := range []string{strings.Repeat(ch, copies), "x" + strings.Repeat(ch, copies) + "\u200b"} {
 				perRune, sanitized := NewCleaner(Options{}), NewCleaner(Options{})
-				perRune.emitUnicode([]byte(seg), 0)
+				perRune.emitUnicode([]byte(seg), 0, len(seg))
 				sanitized.emitSanitized([]byte(seg))
 				if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 					t.Fatalf("%+q: text mismatch (-Sanitize +per rune):\n%s", seg, diff)
@@ -245,18 +245,41 @@ func FuzzUnicodePaths(f *testing.F) {
 			}
 			return r
 		}, strings.ToValidUTF8(s, "\ufffd")))
+		// The part a fast path hands the walk: after the prefix
+		// plainPrefix passes, to the end of the last code point that
+		// plainBMP does not mark.
+		plain, dirty := plainPrefix(seg), unplainEnd(seg)
 		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
-			perRune, sanitized := NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u})
-			perRune.emitUnicode(seg, 0)
+			perRune, bounded, sanitized := NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u})
+			perRune.emitUnicode(seg, 0, len(seg))
+			bounded.emitSegment(seg, plain, dirty)
 			sanitized.emitSanitized(seg)
-			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
-				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, seg, diff)
-			}
-			if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
-				t.Errorf("%v: report of %+q mismatch (-Sanitize +per rune):\n%s", u, seg, diff)
+			for _, c := range []struct {
+				name string
+				c    *Cleaner
+			}{{"per rune", perRune}, {"bounded", bounded}} {
+				if diff := cmp.Diff(string(sanitized.out), string(c.c.out)); diff != "" {
+					t.Errorf("%v: text of %+q mismatch (-Sanitize +%s):\n%s", u, seg, c.name, diff)
+				}
+				if diff := cmp.Diff(sanitized.Report(), c.c.Report()); diff != "" {
+					t.Errorf("%v: report of %+q mismatch (-Sanitize +%s):\n%s", u, seg, c.name, diff)
+				}
 			}
 		}
 	})
+}
+
+// unplainEnd returns the end of the last code point in seg, valid UTF-8,
+// that is neither ASCII nor marked in plainBMP, or 0 if there is none:
+// what groundRun tells the line, a character at a time.
+func unplainEnd(seg []byte) int {
+	end := 0
+	for i, r := range string(seg) {
+		if r >= utf8.RuneSelf && (r > 0xFFFF || plainBMP[r>>6]&(1<<(r&63)) == 0) {
+			end = i + utf8.RuneLen(r)
+		}
+	}
+	return end
 }
 
 // emitSanitized writes seg through Sanitize, the oracle of the per-rune
