@@ -148,12 +148,19 @@ func TestFastPathsAgree(t *testing.T) {
 	// passes, then parted from the letter after it: by BS erasing that
 	// letter (modes 3 and 19), before text, a line end, an unassigned
 	// emoji or the end of the input; or by a long line's cut (mode 19's
-	// MaxLine of 16) right before the ZWNJ.
+	// MaxLine of 16) right before the ZWNJ, or right after it and at
+	// each byte around it.
 	zwnjWord := "\u0641\u0627\u06cc\u0644\u0628\u0645\u06cc\u06cc\u0645\u06cc\u200c\u0644"
 	for _, after := range []string{"", "x", "\n", "x\n", "\u0627\n", "\U0001F2FF"} {
 		ins = append(ins, zwnjWord+"0123\b\b\b\b\b"+after)
 	}
 	ins = append(ins, "\u0641\u0627\u06cc\u0644\u20270\u0645\u06cc\u200c\u06440\U0001F2FF")
+	for pad := range 24 {
+		// The word-at-a-time test reads a ZWNJ past a run's first
+		// sixteen bytes: the cuts at 16 and 32 fall at each byte
+		// around it.
+		ins = append(ins, strings.Repeat("0", pad)+"\u0641\u0627\u06cc\u0644\u0645\u06cc\u0641\u0627\u06cc\u0644\u0645\u06cc\u200c\u0644\u0627 \U0001F2FF")
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
 		in := make([]byte, r.IntN(200))

@@ -31,7 +31,7 @@ func (c *Cleaner) control(b byte) {
 			_, size := utf8.DecodeLastRune(c.line)
 			c.line = c.line[:len(c.line)-size]
 			c.rep.Overwritten += int64(size)
-			c.linePlain, c.lineDirty = edges(c.line, c.linePlain, c.lineDirty)
+			c.linePlain, c.lineDirty = edges(c.line, c.linePlain, min(c.lineDirty, len(c.line)))
 		}
 	default:
 		if b >= 0x80 {
@@ -166,9 +166,8 @@ func (c *Cleaner) growLine(need int) {
 // ZWNJ between two letters that join across it; once a long line is cut
 // next to it, or the letter after it is erased, the ZWNJ must be judged
 // again. (A plain prefix may run past the end of a line after an erase:
-// text then extends it. dirty is cut back to the end of seg.)
+// text then extends it.)
 func edges(seg []byte, plain, dirty int) (int, int) {
-	dirty = min(dirty, len(seg))
 	if hasZWNJ(seg) {
 		plain, dirty = 0, max(dirty, 3)
 	}
@@ -204,7 +203,11 @@ func (c *Cleaner) emitSegment(seg []byte, plain, dirty int) {
 	if len(seg) == 0 {
 		return
 	}
-	plain, dirty = edges(seg, plain, dirty)
+	if len(seg) >= 3 && (seg[0] == zwnjBytes&0xFF || seg[len(seg)-3] == zwnjBytes&0xFF) {
+		// A ZWNJ's first byte at either end: edges, out of line,
+		// reads on.
+		plain, dirty = edges(seg, plain, dirty)
+	}
 	if plain >= len(seg) || dirty <= plain {
 		// No code point that Sanitize escapes: it would
 		// return seg unchanged. (As a piece of its own, so that

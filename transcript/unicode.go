@@ -259,7 +259,7 @@ const ubufSize = 32 << 10
 // per escape. (emit cuts at the same place whatever the pieces: each ends
 // at a character.)
 func (c *Cleaner) emitUnicode(seg []byte, from, to int) {
-	w := unicodeWalk{seg: seg, end: to, classes: &c.classes}
+	w := unicodeWalk{seg: seg, end: min(to, len(seg)), classes: &c.classes}
 	i, r, size, cls := w.next(from)
 	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
 		for ; i < len(seg); i, _, size, cls = w.next(i + size) {
