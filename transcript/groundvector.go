@@ -72,12 +72,14 @@ var groundFillBytes = [...]byte{
 // A groundTally holds what the vector loop counts other than the controls
 // by name: the invalid bytes and the C1 controls it drops, and the strings
 // it drops, by kind (in the order of the 7-bit forms of their
-// introducers, X ] ^ _), unterminated and over the limit. The loop names
-// its fields by their offsets.
+// introducers, X ] ^ _, then the DCS), unterminated, over the limit and
+// malformed (a DCS whose header starts with a byte from A0 up). The loop
+// names its fields by their offsets.
 type groundTally struct {
 	invalid, c1             int64
-	sos, osc, pm, apc       int64
+	sos, osc, pm, apc, dcs  int64
 	unterminated, overLimit int64
+	malformed               int64
 }
 
 // add adds t to r.
@@ -88,8 +90,10 @@ func (t *groundTally) add(r *Report) {
 	r.Sequences.OSCOther += t.osc
 	r.Sequences.PM += t.pm
 	r.Sequences.APC += t.apc
+	r.Sequences.DCS += t.dcs
 	r.Unterminated += t.unterminated
 	r.OverLimit += t.overLimit
+	r.Malformed += t.malformed
 }
 
 // groundBlock is the number of bytes the vector loop reads at a time.

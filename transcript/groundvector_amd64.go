@@ -29,10 +29,10 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // reads them: each byte of a cut prefix, a lead that nothing continues, a
 // byte that no valid UTF-8 holds). It drops and counts the other C0
 // controls and DEL (by name, in c.controls), the C1 controls that open
-// nothing, raw or in UTF-8, and the SOS, PM and APC strings and the OSCs
-// whose payload does not start with a digit that C1 introducers open, raw
-// or in UTF-8, and that end in the block they start, as c1String does (in
-// c.vectorTally, which Report adds in). It stops at the bytes groundRun
+// nothing, raw or in UTF-8, and the SOS, PM and APC strings, the OSCs
+// whose payload does not start with a digit and the DCSs that c1DCS takes
+// that C1 introducers open, raw or in UTF-8, and that end in the block
+// they start, as c1String does (in c.vectorTally, which Report adds in). It stops at the bytes groundRun
 // reads on its own (LF, CR, BS unless it is only counted, ESC, any other
 // C1 introducer or string, a character of four bytes or of two or three
 // that the Unicode pass must see), where fewer than 67 bytes of src are

@@ -46,8 +46,10 @@
 #define INVALID 0
 #define C1 8
 #define KINDS 16
-#define UNTERMINATED 48
-#define OVERLIMIT 56
+#define DCSKIND 48
+#define UNTERMINATED 56
+#define OVERLIMIT 64
+#define MALFORMED 72
 
 // OPENERS has bit b-0x90 set for each C1 introducer b (0x90, 0x98,
 // 0x9B, 0x9D-0x9F).
@@ -99,12 +101,13 @@
 //     raw C1 controls that are no member, and those in UTF-8.
 // A block is written up to its first stop, or before a sequence that
 // starts in its last three bytes, which the next block reads whole. A
-// stop that opens an SOS, PM or APC, or an OSC whose payload does not
-// start with a digit, is dropped whole and counted when the string ends
-// in the block, as c1string.End reads it, and the block reads on after
-// it; one that ends past the block ends it, and the next block starts
-// with it. Any other stop, and a string that does not end in the block it
-// starts, the caller reads.
+// stop that opens an SOS, PM or APC, an OSC whose payload does not start
+// with a digit, or a DCS whose header holds no parameter or intermediate
+// and that is not longer than the limit, is dropped whole and counted
+// when the string ends in the block, as c1string.End and c1string.DCSEnd
+// read it, and the block reads on after it; one that ends past the block
+// ends it, and the next block starts with it. Any other stop, and a
+// string that does not end in the block it starts, the caller reads.
 TEXT ·groundBlocksAVX512(SB), NOSPLIT, $104-104
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
@@ -334,8 +337,10 @@ next:
 	MOVQ   $2, AX
 
 kind:
-	// SOS 0, OSC 1, PM 2, APC 3: the introducer's counter in the
-	// tally. Any other stop is the caller's.
+	// SOS 0, OSC 1, PM 2, APC 3, DCS 4: the introducer's counter in
+	// the tally. Any other stop is the caller's.
+	CMPQ CX, $0x90
+	JEQ  dcs
 	CMPQ CX, $0x98
 	JNE  kindOSC
 	XORQ CX, CX
@@ -357,11 +362,13 @@ kindOSC:
 	JLS     stop
 
 payload:
+	ADDQ     R13, AX           // where the payload starts
+
+payloadAt:
 	// The string ends at the first byte from its payload on that
 	// c1string.End stops at: a raw C1 control that is no member, a C1
 	// control in UTF-8, ESC, CAN, SUB, and in an OSC BEL.
 	MOVQ     CX, 80(SP)
-	ADDQ     R13, AX           // where the payload starts
 	CMPQ     AX, $64
 	JGE      cross
 	VPCMPEQB CAN, Z0, K1
@@ -387,6 +394,8 @@ ends:
 	// whether it is terminated and where the string ends.
 	MOVQ    CX, DX
 	SUBQ    AX, DX
+	CMPQ    80(SP), $4
+	JEQ     dcsEnds
 	MOVQ    tally+64(FP), R14
 	CMPQ    DX, maxString+72(FP)
 	JLE     within
@@ -462,6 +471,102 @@ dropped:
 	SHLXQ CX, DX, DX
 	ANDQ  DX, BX
 	JMP   next
+
+dcs:
+	// A DCS: the first byte of its header that is not a C0 control it
+	// ignores (any but ESC, CAN and SUB) or DEL decides. A parameter or
+	// an intermediate, which the parser reads, is the caller's; a final
+	// byte starts the data; a byte from A0 up, other than the C2 of a C1
+	// control in UTF-8, makes it malformed and starts what it ignores,
+	// read as the data is; any other ends it there, unterminated, as it
+	// ends a string, ST too (c1string.DCSEnd).
+	ADDQ     R13, AX           // where the header starts
+	CMPQ     AX, $64
+	JGE      cross
+	MOVQ     AX, 96(SP)
+	VPCMPUB  $1, SPACE, Z0, K1
+	VPCMPEQB DEL, Z0, K2
+	KORQ     K1, K2, K1
+	VPCMPEQB ESC, Z0, K2
+	VPCMPEQB CAN, Z0, K3
+	KORQ     K2, K3, K2
+	VPCMPEQB SUB, Z0, K3
+	KORQ     K2, K3, K2
+	KANDNQ   K1, K2, K1        // ignored in the header
+	KMOVQ    K1, DX
+	NOTQ     DX
+	SHRXQ    AX, DX, DX
+	TZCNTQ   DX, DX
+	JCS      cross
+	LEAQ     (AX)(DX*1), CX    // the byte that decides
+	LEAQ     (R8)(CX*1), AX
+	MOVBQZX  (SI)(AX*1), DX
+	LEAQ     -0x20(DX), AX
+	CMPQ     AX, $0x1f
+	JLS      stop              // a parameter or an intermediate
+	CMPQ     AX, $0x5e
+	JHI      dcsOther
+	MOVQ     $0, 48(SP)        // a final byte
+	LEAQ     1(CX), AX
+	MOVQ     $4, CX
+	JMP      payloadAt
+
+dcsOther:
+	CMPQ    DX, $0xa0
+	JLO     dcsAbort           // ESC, CAN, SUB, a raw C1 control
+	CMPQ    DX, $0xc2
+	JNE     dcsMalformed
+	LEAQ    (R8)(CX*1), AX
+	MOVBQZX 1(SI)(AX*1), AX
+	SUBQ    $0x80, AX
+	CMPQ    AX, $0x1f
+	JLS     dcsAbort           // a C1 control in UTF-8
+
+dcsMalformed:
+	MOVQ $1, 48(SP)
+	MOVQ CX, AX
+	MOVQ $4, CX
+	JMP  payloadAt
+
+dcsEnds:
+	// A DCS that may be longer than the limit from its header to its
+	// end is the caller's, as c1DCS leaves it to the parser.
+	LEAQ 2(CX), DX
+	SUBQ 96(SP), DX
+	CMPQ DX, maxString+72(FP)
+	JGT  stop
+	MOVQ tally+64(FP), R14
+	MOVQ 48(SP), DX
+	ADDQ DX, MALFORMED(R14)
+	JMP  within
+
+dcsAbort:
+	// The header ends at CX, on byte DX: the DCS has no payload, and no
+	// length to hold against the limit.
+	MOVQ    tally+64(FP), R14
+	INCQ    DCSKIND(R14)
+	CMPQ    DX, $0x1b
+	JEQ     unterminated0
+	CMPQ    DX, $0xc2
+	JNE     dcsAbortRaw
+	LEAQ    (R8)(CX*1), AX
+	MOVBQZX 1(SI)(AX*1), DX
+	SUBQ    $0x90, DX
+	CMPQ    DX, $15
+	JHI     unterminated2
+	MOVL    OPENERS, AX
+	BTL     DX, AX
+	JCS     unterminated0
+	JMP     unterminated2
+
+dcsAbortRaw:
+	SUBQ $0x90, DX
+	CMPQ DX, $15
+	JHI  unterminated1     // CAN, SUB, 0x80-0x8F
+	MOVL OPENERS, AX
+	BTL  DX, AX
+	JCS  unterminated0     // an introducer, which starts the next
+	JMP  unterminated1     // ST too: it aborts a header
 
 three:
 	// A character of three bytes that the Unicode pass leaves alone

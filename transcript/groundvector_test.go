@@ -55,9 +55,16 @@ var groundVectorOptions = []Options{
 // TestGroundVectorStrings places each string the vector loop reads, opened
 // raw and in UTF-8 and ended in each way c1string.End knows, at offsets
 // around the ends of a block, with payloads whose ends fall inside,
-// at and past it, between bytes the loop reads alone.
+// at and past it, between bytes the loop reads alone. A DCS's header
+// comes in each form c1string.DCSEnd tells apart: a final byte, after
+// C0 controls and DEL that it ignores or none; a byte from A0 up, a
+// character or not, that makes it malformed; a parameter or an
+// intermediate; and each byte that ends it in its header.
 func TestGroundVectorStrings(t *testing.T) {
-	opens := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\xc2\x9f", "\x9d0", "\x9d;", "\x90", "\x9b"}
+	opens := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\xc2\x9f", "\x9d0", "\x9d;", "\x9b",
+		"\x90", "\xc2\x90", "\x90q", "\xc2\x90|", "\x90\x01\x7f\x00@", "\x90\xa9", "\x90\xc3\xa9", "\x90\x01\xc2A", "\x90\xff",
+		"\x901q", "\x90\x01 q", "\x90?", "\x90\x01\x9c", "\x90\xc2\x9c", "\x90\x1b\\", "\x90\x18", "\x90\x85", "\x90\x9b",
+		"\x90\xc2\x85", "\x90\xc2\x9d", "\x90\x01\x1b[m", "\x90\x01\x02\x03\x04\x18"}
 	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b"}
 	payloads := []string{"", "a", "\xc3\xa9", "\xe2\x82\xac", "\xe0\x80", "\xc3\x85\n\r\b\x01", "\xff\xf0\x9f"}
 	filler := "ab\xc3\xa9\x01c\x85\t\xe2\x82"
@@ -125,8 +132,8 @@ func TestGroundVectorReads(t *testing.T) {
 		i += m
 	}
 	seqs := c.Report().Sequences
-	if dropped := seqs.SOS + seqs.PM; read < len(src)*3/4 || dropped == 0 {
-		t.Errorf("the vector loop read %d of %d random bytes and dropped %d SOS and PM strings", read, len(src), dropped)
+	if dropped := seqs.SOS + seqs.PM; read < len(src)*3/4 || dropped == 0 || seqs.DCS == 0 {
+		t.Errorf("the vector loop read %d of %d random bytes and dropped %d SOS and PM strings and %d DCSs", read, len(src), dropped, seqs.DCS)
 	}
 }
 
