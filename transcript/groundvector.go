@@ -67,19 +67,22 @@ var groundFillBytes = [...]byte{
 	0x90, 0x98, 0x9b, 0x9d, 0x9f, // the C1 introducers
 	0xa0, 0xc0, 0xc2, 0xe0, 0xf0, 0xf4, // the bounds of continuations and leads
 	0x1f, 0x07, // the masks of a code point's bits
+	0x40, 0x30, // the first final bytes of a CSI and of an escape sequence
 }
 
 // A groundTally holds what the vector loop counts other than the controls
 // by name: the invalid bytes and the C1 controls it drops, and the strings
 // it drops, by kind (in the order of the 7-bit forms of their
 // introducers, X ] ^ _, then the DCS), unterminated, over the limit and
-// malformed (a DCS whose header starts with a byte from A0 up). The loop
-// names its fields by their offsets.
+// malformed (a DCS, CSI or escape sequence whose header starts with a
+// byte from A0 up), and the CSIs, SGRs apart, and escape sequences. The
+// loop names its fields by their offsets.
 type groundTally struct {
 	invalid, c1             int64
 	sos, osc, pm, apc, dcs  int64
 	unterminated, overLimit int64
 	malformed               int64
+	sgr, csi, esc           int64
 }
 
 // add adds t to r.
@@ -94,6 +97,9 @@ func (t *groundTally) add(r *Report) {
 	r.Unterminated += t.unterminated
 	r.OverLimit += t.overLimit
 	r.Malformed += t.malformed
+	r.Sequences.SGR += t.sgr
+	r.Sequences.CSI += t.csi
+	r.Sequences.ESC += t.esc
 }
 
 // groundBlock is the number of bytes the vector loop reads at a time.

@@ -29,16 +29,21 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // reads them: each byte of a cut prefix, a lead that nothing continues, a
 // byte that no valid UTF-8 holds). It drops and counts the other C0
 // controls and DEL (by name, in c.controls), the C1 controls that open
-// nothing, raw or in UTF-8, and the SOS, PM and APC strings, the OSCs
-// whose payload does not start with a digit and the DCSs that c1DCS takes
-// that C1 introducers open, raw or in UTF-8, and that end in the block
-// they start, as c1String does (in c.vectorTally, which Report adds in). It stops at the bytes groundRun
-// reads on its own (LF, CR, BS unless it is only counted, ESC, any other
-// C1 introducer or string, a character of four bytes or of two or three
-// that the Unicode pass must see), where fewer than 67 bytes of src are
-// left, and where dst has less than groundVectorRoom bytes of room; it
-// reads the three bytes after each it decides, and a block ends before a
-// character or cut prefix that starts in its last three bytes. Where
+// nothing, raw or in UTF-8, and, when they end in the block they start,
+// the SOS, PM and APC strings, the OSCs whose payload does not start with
+// a digit and the DCSs that c1DCS takes, that C1 introducers open (raw or
+// in UTF-8) or ESC does; the CSIs that C1 introducers open that hold no
+// C0 control and whose header is empty, one digit or malformed from its
+// first byte; and the escape sequences of ESC and a final byte, with one
+// intermediate or none, or malformed from the byte after ESC, or cut
+// short; as c1String and the parser do (in c.vectorTally, which Report
+// adds in). It stops at the bytes groundRun reads on its own (LF, CR, BS
+// unless it is only counted, ESC [ and ESC in any other form, any other
+// C1 introducer, string or CSI, a character of four bytes or of two or
+// three that the Unicode pass must see), where fewer than 67 bytes of src
+// are left, and where dst has less than groundVectorRoom bytes of room;
+// it reads the three bytes after each it decides, and a block ends before
+// a character or cut prefix that starts in its last three bytes. Where
 // there is no vector loop it returns 0, 0.
 func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc int) {
 	if !useGroundVector {

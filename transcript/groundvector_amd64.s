@@ -41,6 +41,8 @@
 #define XF4 2112(R14)
 #define LOW5 2176(R14)
 #define LOW3 2240(R14)
+#define AT 2304(R14)
+#define ZERO 2368(R14)
 
 // The fields of groundTally.
 #define INVALID 0
@@ -50,6 +52,9 @@
 #define UNTERMINATED 56
 #define OVERLIMIT 64
 #define MALFORMED 72
+#define SGR 80
+#define CSIS 88
+#define ESCS 96
 
 // OPENERS has bit b-0x90 set for each C1 introducer b (0x90, 0x98,
 // 0x9B, 0x9D-0x9F).
@@ -103,11 +108,13 @@
 // starts in its last three bytes, which the next block reads whole. A
 // stop that opens an SOS, PM or APC, an OSC whose payload does not start
 // with a digit, or a DCS whose header holds no parameter or intermediate
-// and that is not longer than the limit, is dropped whole and counted
-// when the string ends in the block, as c1string.End and c1string.DCSEnd
-// read it, and the block reads on after it; one that ends past the block
+// and that is not longer than the limit, raw, in UTF-8 or after ESC, is
+// dropped whole and counted when the string ends in the block, as
+// c1string.End and c1string.DCSEnd read it, and the block reads on after
+// it; so are a CSI that a C1 introducer opens and an escape sequence in
+// the forms that csi and esc below read. One that ends past the block
 // ends it, and the next block starts with it. Any other stop, and a
-// string that does not end in the block it starts, the caller reads.
+// sequence that does not end in the block it starts, the caller reads.
 TEXT ·groundBlocksAVX512(SB), NOSPLIT, $104-104
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
@@ -331,6 +338,8 @@ next:
 	CMPQ   AX, $15
 	JLS    three
 	MOVQ   $1, AX     // the introducer's length
+	CMPQ   CX, $0x1b
+	JEQ    esc
 	CMPQ   CX, $0xc2
 	JNE    kind
 	MOVBQZX 1(SI)(DX*1), CX
@@ -347,6 +356,8 @@ kind:
 	JMP  payload
 
 kindOSC:
+	CMPQ CX, $0x9b
+	JEQ  csi
 	SUBQ $0x9d, CX
 	CMPQ CX, $2
 	JHI  stop
@@ -567,6 +578,186 @@ dcsAbortRaw:
 	BTL  DX, AX
 	JCS  unterminated0     // an introducer, which starts the next
 	JMP  unterminated1     // ST too: it aborts a header
+
+esc:
+	// ESC is dropped and counted here with a final byte (0x30-0x7E)
+	// after it, or one intermediate (0x20-0x2F) and a final byte, as
+	// one escape sequence; with what follows as a CSI's header but for
+	// its final bytes, when that is empty or malformed from its first
+	// byte (escape_ignore); and with P, X, ], ^ or _, which open what
+	// 0x90, 0x98, 0x9D, 0x9E and 0x9F do. ESC [ and any other form are
+	// the caller's.
+	LEAQ    1(R13), AX        // where the rest starts
+	CMPQ    AX, $64
+	JGE     cross
+	MOVBQZX 1(SI)(DX*1), CX
+	LEAQ    -0x30(CX), DX
+	CMPQ    DX, $0x4e
+	JHI     escOther
+	CMPQ    CX, $0x5b
+	JEQ     stop              // ESC [
+	CMPQ    CX, $0x50
+	JEQ     escIntro
+	CMPQ    CX, $0x58
+	JEQ     escIntro
+	LEAQ    -0x5d(CX), DX
+	CMPQ    DX, $2
+	JLS     escIntro
+	LEAQ    1(AX), CX         // a final byte: the sequence ends after it
+	JMP     escFinal
+
+escIntro:
+	ADDQ $0x40, CX            // the C1 introducer it stands for
+	LEAQ (R8)(R13*1), DX
+	MOVQ $2, AX
+	JMP  kind
+
+escOther:
+	LEAQ    -0x20(CX), DX
+	CMPQ    DX, $0x0f
+	JHI     escHeader
+	// An intermediate: a final byte after it ends the sequence.
+	LEAQ    (R8)(AX*1), DX
+	MOVBQZX 1(SI)(DX*1), DX
+	SUBQ    $0x30, DX
+	CMPQ    DX, $0x4e
+	JHI     stop
+	LEAQ    2(AX), CX
+
+escFinal:
+	MOVQ $0, 48(SP)
+	MOVQ $ESCS, 96(SP)
+	MOVQ tally+64(FP), R14
+	JMP  seqPlain
+
+escHeader:
+	MOVQ     $ESCS, 96(SP)
+	VPCMPUB  $5, ZERO, Z0, K1
+	JMP      header
+
+csi:
+	// A CSI is dropped and counted here when its header is empty, or one
+	// digit, or starts with a byte from A0 up, which makes it malformed
+	// and the rest of it ignored (csi_ignore). It ends at a final byte,
+	// or is cut short by ESC, CAN, SUB or a C1 control that is no
+	// member, as a string is. Any other header, and a C0 control in the
+	// CSI, which the parser executes, are the caller's.
+	ADDQ     R13, AX           // where the header starts
+	CMPQ     AX, $64
+	JGE      cross
+	MOVQ     $CSIS, 96(SP)     // the counter, unless an SGR
+	VPCMPUB  $5, AT, Z0, K1
+
+header:
+	// The header ends at the first final byte, C0 control or C1
+	// control that is no member from AX on: K1 holds the bytes from the
+	// first final byte up.
+	VPCMPUB  $2, TILDE, Z0, K1, K1 // final bytes
+	VPCMPUB  $1, SPACE, Z0, K2     // C0 controls
+	KORQ     K1, K2, K1
+	KMOVQ    K1, DX
+	ORQ      64(SP), DX
+	ORQ      72(SP), DX
+	SHRXQ    AX, DX, DX
+	TZCNTQ   DX, DX
+	JCS      cross
+	LEAQ     (AX)(DX*1), CX    // where the header ends
+	MOVQ     $0, 48(SP)        // malformed
+	TESTQ    DX, DX
+	JEQ      seqEnd
+	LEAQ     (R8)(AX*1), DX
+	MOVBQZX  (SI)(DX*1), DX    // the header's first byte
+	CMPQ     DX, $0xa0
+	JAE      seqIgnored
+	CMPQ     96(SP), $CSIS
+	JNE      stop
+	SUBQ     $0x30, DX
+	CMPQ     DX, $9
+	JHI      stop
+	INCQ     AX
+	CMPQ     AX, CX
+	JNE      stop              // more than one digit
+	JMP      seqEnd
+
+seqIgnored:
+	MOVQ $1, 48(SP)
+
+seqEnd:
+	// The byte at CX ends the sequence: a final byte (the header's
+	// ends hold no other from 0x20 to 0x7F), ESC, CAN, SUB, another C0
+	// control or a C1 control.
+	LEAQ    (R8)(CX*1), DX
+	MOVBQZX (SI)(DX*1), AX
+	CMPQ    AX, $0x80
+	JAE     seqC1
+	CMPQ    AX, $0x20
+	JAE     seqFinal
+	CMPQ    AX, $0x1b
+	JEQ     seqAt
+	CMPQ    AX, $0x18
+	JEQ     seqAfter
+	CMPQ    AX, $0x1a
+	JEQ     seqAfter
+	JMP     stop               // a C0 control, which the parser executes
+
+seqC1:
+	CMPQ    AX, $0xc2
+	JEQ     seqC2
+	SUBQ    $0x90, AX
+	CMPQ    AX, $15
+	JHI     seqAfter
+	MOVL    OPENERS, DX
+	BTL     AX, DX
+	JCS     seqAt              // an introducer, which starts the next
+	JMP     seqAfter
+
+seqC2:
+	LEAQ    (R8)(CX*1), DX
+	MOVBQZX 1(SI)(DX*1), AX
+	SUBQ    $0x90, AX
+	CMPQ    AX, $15
+	JHI     seqAfter2
+	MOVL    OPENERS, DX
+	BTL     AX, DX
+	JCS     seqAt
+
+seqAfter2:
+	INCQ CX
+
+seqAfter:
+	INCQ CX
+
+seqAt:
+	// Cut short: the sequence ends at CX.
+	MOVQ tally+64(FP), R14
+	INCQ UNTERMINATED(R14)
+	JMP  seqPlain
+
+seqFinal:
+	MOVQ tally+64(FP), R14
+	INCQ CX
+	CMPQ AX, $0x6d
+	JNE  seqPlain
+	CMPQ 96(SP), $CSIS
+	JNE  seqPlain
+	CMPQ 48(SP), $0
+	JNE  seqPlain
+	INCQ SGR(R14)              // m, and a CSI's header of a digit or none
+	JMP  seqCount
+
+seqPlain:
+	MOVQ 96(SP), DX
+	INCQ (R14)(DX*1)
+
+seqCount:
+	MOVQ 48(SP), DX
+	ADDQ DX, MALFORMED(R14)
+	MOVQ CX, DX
+	SUBQ R13, DX               // its length, the introducer's with it
+	CMPQ DX, maxString+72(FP)
+	JLE  dropped
+	INCQ OVERLIMIT(R14)
+	JMP  dropped
 
 three:
 	// A character of three bytes that the Unicode pass leaves alone

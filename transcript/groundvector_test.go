@@ -59,13 +59,20 @@ var groundVectorOptions = []Options{
 // comes in each form c1string.DCSEnd tells apart: a final byte, after
 // C0 controls and DEL that it ignores or none; a byte from A0 up, a
 // character or not, that makes it malformed; a parameter or an
-// intermediate; and each byte that ends it in its header.
+// intermediate; and each byte that ends it in its header. So does a
+// CSI's: none, one digit or more, a byte from A0 up that makes it
+// malformed, a private marker, DEL, an intermediate; and what follows
+// ESC: a final byte, intermediates, bytes it ignores, and the 7-bit forms
+// of the introducers.
 func TestGroundVectorStrings(t *testing.T) {
 	opens := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\xc2\x9f", "\x9d0", "\x9d;", "\x9b",
 		"\x90", "\xc2\x90", "\x90q", "\xc2\x90|", "\x90\x01\x7f\x00@", "\x90\xa9", "\x90\xc3\xa9", "\x90\x01\xc2A", "\x90\xff",
 		"\x901q", "\x90\x01 q", "\x90?", "\x90\x01\x9c", "\x90\xc2\x9c", "\x90\x1b\\", "\x90\x18", "\x90\x85", "\x90\x9b",
-		"\x90\xc2\x85", "\x90\xc2\x9d", "\x90\x01\x1b[m", "\x90\x01\x02\x03\x04\x18"}
-	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b"}
+		"\x90\xc2\x85", "\x90\xc2\x9d", "\x90\x01\x1b[m", "\x90\x01\x02\x03\x04\x18",
+		"\xc2\x9b", "\x9b1", "\xc2\x9b7", "\x9b12", "\x9b\xa0", "\x9b\xc2A", "\x9b\xe2\x82\xac", "\x9b?", "\x9b\x7f", "\x9b ", "\x9b1\xa9", "\x9b;",
+		"\x1bx", "\x1b(", "\x1b((", "\x1b(\xa9", "\x1b\xa9", "\x1b\xc3\xa9", "\x1b\xc2A", "\x1b\x7f", "\x1b\x01", "\x1b[",
+		"\x1bP", "\x1bX", "\x1b]", "\x1b]0", "\x1b^", "\x1b_", "\x1b\x1b"}
+	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b", "m", "\x01@"}
 	payloads := []string{"", "a", "\xc3\xa9", "\xe2\x82\xac", "\xe0\x80", "\xc3\x85\n\r\b\x01", "\xff\xf0\x9f"}
 	filler := "ab\xc3\xa9\x01c\x85\t\xe2\x82"
 	for _, open := range opens {
