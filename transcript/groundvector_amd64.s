@@ -426,6 +426,10 @@ within:
 	JEQ     terminated1
 	CMPQ    AX, $0x9c
 	JEQ     terminated1
+
+abortRaw:
+	// AX, CAN, SUB or a raw C1 control other than ST, or ST where it
+	// aborts.
 	SUBQ    $0x90, AX
 	CMPQ    AX, $15
 	JHI     unterminated1 // CAN, SUB, 0x80-0x8F
@@ -442,6 +446,9 @@ endESC:
 endC2:
 	CMPQ DX, $0x9c
 	JEQ  terminated2      // ST in UTF-8
+
+abortC2:
+	// C2 before DX, a C1 control other than ST, or ST where it aborts.
 	SUBQ $0x90, DX
 	CMPQ DX, $15
 	JHI  unterminated2
@@ -562,22 +569,11 @@ dcsAbort:
 	JNE     dcsAbortRaw
 	LEAQ    (R8)(CX*1), AX
 	MOVBQZX 1(SI)(AX*1), DX
-	SUBQ    $0x90, DX
-	CMPQ    DX, $15
-	JHI     unterminated2
-	MOVL    OPENERS, AX
-	BTL     DX, AX
-	JCS     unterminated0
-	JMP     unterminated2
+	JMP     abortC2           // ST too: it aborts a header
 
 dcsAbortRaw:
-	SUBQ $0x90, DX
-	CMPQ DX, $15
-	JHI  unterminated1     // CAN, SUB, 0x80-0x8F
-	MOVL OPENERS, AX
-	BTL  DX, AX
-	JCS  unterminated0     // an introducer, which starts the next
-	JMP  unterminated1     // ST too: it aborts a header
+	MOVQ DX, AX
+	JMP  abortRaw          // ST too: it aborts a header
 
 esc:
 	// ESC is dropped and counted here with a final byte (0x30-0x7E)
