@@ -33,9 +33,9 @@ const maxVectorBackoff = 4096
 // Random bytes and binary output are mostly such runs: one loop over them,
 // instead of a parser token for each byte, is what keeps the Cleaner fast
 // there. Where the processor has one, the vector loop (groundBlocks) reads
-// them 64 bytes at a time, with most of the strings, DCSs and CSIs that
-// C1 introducers open and that end in its blocks; groundBytes reads them a byte at a time after the bytes
-// that loop stops at and near the end of src.
+// them 64 bytes at a time, with most of the sequences that end in its
+// blocks; groundBytes reads them a byte at a time after the bytes that
+// loop stops at and near the end of src.
 func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	if c.controls == nil {
 		c.controls = new(controlCounts)

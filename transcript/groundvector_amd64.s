@@ -321,13 +321,13 @@ loop:
 	MOVQ  DX, R12
 	MOVQ  t+48(FP), R14
 
-	MOVQ $0, 56(SP) // the bytes of the strings dropped
+	MOVQ $0, 56(SP) // the bytes of the sequences dropped
 	MOVQ 32(SP), BX
 	ORQ  R11, BX    // the stops and the cuts
 
 next:
 	// The block ends at its first stop or cut from here, unless a
-	// string starts there that ends in the block.
+	// sequence starts there that ends in the block.
 	TZCNTQ BX, R13
 	JCS    whole      // none: the block ends at 64
 	BTQ    R13, R11
@@ -783,8 +783,8 @@ three:
 	JMP     next
 
 cross:
-	// The string does not end in the block: the next block starts with
-	// it, unless this one does; then the caller reads it.
+	// The sequence does not end in the block: the next block starts
+	// with it, unless this one does; then the caller reads it.
 	TESTQ R13, R13
 	JEQ   stop
 	JMP   follow
@@ -803,14 +803,14 @@ stop:
 	MOVQ R13, R11 // the caller reads the byte the block ends at
 
 count:
-	// The counts of what the block reads outside the strings dropped:
+	// The counts of what the block reads outside the sequences dropped:
 	// the invalid bytes, the C1 controls dropped, and the C0 controls
 	// and DEL by name, each in one of four counters by its position, so
 	// that a run of the same control is not one chain of additions.
 	MOVQ    $-1, AX
 	BZHIQ   R13, AX, AX
 	MOVQ    56(SP), DX
-	ANDNQ   AX, DX, AX     // the bytes read, less the strings'
+	ANDNQ   AX, DX, AX     // the bytes read, less the sequences'
 	ANDQ    AX, R10
 	ANDQ    AX, R12
 	MOVQ    tally+64(FP), CX
