@@ -58,6 +58,10 @@ func FuzzQuickPath(f *testing.F) {
 		"echo `echo \\`echo \u2018x\\``",
 		"echo $(cat <<EOF\n\u2018x\nEOF\n) '\u00e9'",
 		"echo \"${x:-\u2018$(id)}\"",
+		// $$ in double quotes, a '(' after it no substitution; after
+		// $$$ one.
+		"\"$$(\"00\u2018\")\"",
+		"echo \"$$$(echo \u2018x)\" \u00e9",
 		"case $x in (\u00e9) echo '\u2018';; esac",
 		"echo $(( 1 << 2 )) '\u00e9' \"\u2018\"",
 		"f() { echo '\u00e9'; }; f \"\u2018\"",

@@ -138,7 +138,12 @@ func lex(src string, judged func(rune) bool) lexed {
 			case '`':
 				frames = append(frames, frame{mode: 'b'})
 			case '$':
-				if i+1 < len(src) && src[i+1] == '(' {
+				switch {
+				case i+1 < len(src) && src[i+1] == '$':
+					// The special parameter $$: a '(' after it
+					// opens nothing.
+					i++
+				case i+1 < len(src) && src[i+1] == '(':
 					frames = append(frames, frame{mode: 'c'})
 					i++
 				}
