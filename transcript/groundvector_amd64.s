@@ -115,7 +115,7 @@
 // the forms that csi and esc below read. One that ends past the block
 // ends it, and the next block starts with it. Any other stop, and a
 // sequence that does not end in the block it starts, the caller reads.
-TEXT ·groundBlocksAVX512(SB), NOSPLIT, $104-104
+TEXT ·groundBlocksAVX512(SB), NOSPLIT, $120-104
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ t+48(FP), R14
@@ -476,11 +476,14 @@ terminated2:
 
 dropped:
 	// The bytes from R13 to CX are dropped; the block goes on from CX.
-	MOVQ  t+48(FP), R14
 	MOVQ  $-1, DX
 	BZHIQ CX, DX, AX
 	BZHIQ R13, DX, DX
 	ANDNQ AX, DX, DX
+
+droppedMask:
+	// DX holds the bytes dropped, from R13 to CX.
+	MOVQ  t+48(FP), R14
 	ORQ   DX, 56(SP)
 	MOVQ  CX, R13
 	CMPQ  CX, $64
@@ -492,16 +495,18 @@ dropped:
 
 dcs:
 	// A DCS: the first byte of its header that is not a C0 control it
-	// ignores (any but ESC, CAN and SUB) or DEL decides. A parameter or
-	// an intermediate, which the parser reads, is the caller's; a final
-	// byte starts the data; a byte from A0 up, other than the C2 of a C1
-	// control in UTF-8, makes it malformed and starts what it ignores,
-	// read as the data is; any other ends it there, unterminated, as it
-	// ends a string, ST too (c1string.DCSEnd).
+	// ignores (any but ESC, CAN and SUB) or DEL decides. A parameter,
+	// which the parser reads, is the caller's; intermediates are read
+	// below (dcsIntermediates); a final byte starts the data; a byte from
+	// A0 up, other than the C2 of a C1 control in UTF-8, makes it
+	// malformed and starts what it ignores, read as the data is; any
+	// other ends it there, unterminated, as it ends a string, ST too
+	// (c1string.DCSEnd).
 	ADDQ     R13, AX           // where the header starts
 	CMPQ     AX, $64
 	JGE      cross
 	MOVQ     AX, 96(SP)
+	MOVQ     $0, 48(SP)        // malformed
 	VPCMPUB  $1, SPACE, Z0, K1
 	VPCMPEQB DEL, Z0, K2
 	KORQ     K1, K2, K1
@@ -520,14 +525,50 @@ dcs:
 	LEAQ     (R8)(CX*1), AX
 	MOVBQZX  (SI)(AX*1), DX
 	LEAQ     -0x20(DX), AX
+	CMPQ     AX, $0x0f
+	JLS      dcsIntermediates
 	CMPQ     AX, $0x1f
-	JLS      stop              // a parameter or an intermediate
-	CMPQ     AX, $0x5e
+	JLS      stop              // a parameter or a private marker
+
+dcsDecide:
+	LEAQ     -0x30(DX), AX
+	CMPQ     AX, $0x0f
+	JLS      dcsIgnored        // a parameter after intermediates
+	LEAQ     -0x40(DX), AX
+	CMPQ     AX, $0x3e
 	JHI      dcsOther
-	MOVQ     $0, 48(SP)        // a final byte
-	LEAQ     1(CX), AX
+	LEAQ     1(CX), AX         // a final byte
 	MOVQ     $4, CX
 	JMP      payloadAt
+
+dcsIntermediates:
+	// Intermediates, with the controls the header ignores among them:
+	// the first byte after them decides as the first does, but that a
+	// parameter or a private marker makes the DCS malformed and starts
+	// what it ignores (dcs_ignore); more than two (MaxIntermediates)
+	// make it malformed too.
+	VPCMPUB  $5, SPACE, Z0, K2
+	VPCMPUB  $1, ZERO, Z0, K2, K2
+	KMOVQ    K2, AX
+	KORQ     K1, K2, K2
+	KMOVQ    K2, DX
+	NOTQ     DX
+	SHRXQ    CX, DX, DX
+	TZCNTQ   DX, DX
+	JCS      cross
+	ADDQ     CX, DX            // the byte that decides
+	BZHIQ    DX, AX, AX
+	SHRXQ    CX, AX, AX
+	POPCNTQ  AX, AX
+	CMPQ     AX, $2
+	JLS      dcsFew
+	MOVQ     $1, 48(SP)
+
+dcsFew:
+	MOVQ     DX, CX
+	LEAQ     (R8)(CX*1), AX
+	MOVBQZX  (SI)(AX*1), DX
+	JMP      dcsDecide
 
 dcsOther:
 	CMPQ    DX, $0xa0
@@ -540,6 +581,7 @@ dcsOther:
 	CMPQ    AX, $0x1f
 	JLS     dcsAbort           // a C1 control in UTF-8
 
+dcsIgnored:
 dcsMalformed:
 	MOVQ $1, 48(SP)
 	MOVQ CX, AX
@@ -563,6 +605,8 @@ dcsAbort:
 	// length to hold against the limit.
 	MOVQ    tally+64(FP), R14
 	INCQ    DCSKIND(R14)
+	MOVQ    48(SP), AX
+	ADDQ    AX, MALFORMED(R14) // more than two intermediates
 	CMPQ    DX, $0x1b
 	JEQ     unterminated0
 	CMPQ    DX, $0xc2
@@ -617,11 +661,12 @@ escOther:
 	MOVBQZX 1(SI)(DX*1), DX
 	SUBQ    $0x30, DX
 	CMPQ    DX, $0x4e
-	JHI     stop
+	JHI     escHeader
 	LEAQ    2(AX), CX
 
 escFinal:
 	MOVQ $0, 48(SP)
+	MOVQ $0, 104(SP)          // no control inside
 	MOVQ $ESCS, 96(SP)
 	MOVQ tally+64(FP), R14
 	JMP  seqPlain
@@ -645,35 +690,104 @@ csi:
 	VPCMPUB  $5, AT, Z0, K1
 
 header:
-	// The header ends at the first final byte, C0 control or C1
-	// control that is no member from AX on: K1 holds the bytes from the
-	// first final byte up.
+	// The header runs from AX to the first final byte (K1 holds the
+	// bytes from the first final byte up), C0 control or C1 control that
+	// is no member. The C0 controls that the parser executes there and
+	// counts by name (any but LF, CR, tab, ESC, CAN, SUB and a BS that
+	// acts: those the block drops, 0(SP)), and DEL, which it ignores, end
+	// no header and make none: they are skipped.
 	VPCMPUB  $2, TILDE, Z0, K1, K1 // final bytes
 	VPCMPUB  $1, SPACE, Z0, K2     // C0 controls
 	KORQ     K1, K2, K1
-	KMOVQ    K1, DX
-	ORQ      64(SP), DX
-	ORQ      72(SP), DX
-	SHRXQ    AX, DX, DX
-	TZCNTQ   DX, DX
+	VPCMPEQB CAN, Z0, K2
+	VPCMPEQB SUB, Z0, K3
+	KORQ     K2, K3, K2
+	KMOVQ    K2, DX
+	ANDNQ    0(SP), DX, DX         // skipped
+	VPCMPEQB DEL, Z0, K3
+	KMOVQ    K3, CX
+	ANDNQ    DX, CX, CX
+	MOVQ     CX, 104(SP)           // executed: skipped, but for DEL
+	KMOVQ    K1, CX
+	ANDNQ    CX, DX, CX            // ends but for those skipped
+	NOTQ     DX
+	MOVQ     DX, 112(SP)
+	ORQ      64(SP), CX
+	ORQ      72(SP), CX
+	SHRXQ    AX, CX, CX
+	TZCNTQ   CX, CX
 	JCS      cross
-	LEAQ     (AX)(DX*1), CX    // where the header ends
-	MOVQ     $0, 48(SP)        // malformed
-	TESTQ    DX, DX
-	JEQ      seqEnd
-	LEAQ     (R8)(AX*1), DX
-	MOVBQZX  (SI)(DX*1), DX    // the header's first byte
+	ADDQ     AX, CX                // where the header ends
+	MOVQ     $0, 48(SP)            // malformed (1), intermediates (2)
+	MOVQ     $-1, DX
+	BZHIQ    CX, DX, DX
+	SHRXQ    AX, DX, DX
+	SHLXQ    AX, DX, DX
+	ANDQ     112(SP), DX           // the header's bytes not skipped
+	JZ       seqNone
+	MOVQ     DX, 112(SP)
+	TZCNTQ   DX, DX
+	ADDQ     R8, DX
+	MOVBQZX  (SI)(DX*1), DX        // the first
 	CMPQ     DX, $0xa0
 	JAE      seqIgnored
+	LEAQ     -0x20(DX), AX
+	CMPQ     AX, $0x0f
+	JLS      seqIntermediates
 	CMPQ     96(SP), $CSIS
 	JNE      stop
 	SUBQ     $0x30, DX
 	CMPQ     DX, $9
 	JHI      stop
-	INCQ     AX
-	CMPQ     AX, CX
-	JNE      stop              // more than one digit
-	JMP      seqEnd
+	// One digit, and nothing after it or intermediates: a parameter
+	// or a private marker after it is the caller's.
+	MOVQ     112(SP), DX
+	BLSRQ    DX, DX
+	JZ       seqEnd
+	MOVQ     DX, 112(SP)
+	TZCNTQ   DX, DX
+	ADDQ     R8, DX
+	MOVBQZX  (SI)(DX*1), DX
+	SUBQ     $0x30, DX
+	CMPQ     DX, $0x0f
+	JLS      stop
+
+seqIntermediates:
+	// Intermediates first (or after one digit), 112(SP): the sequence is
+	// malformed if any other byte follows them (csi_ignore,
+	// escape_ignore) or there are more than two (MaxIntermediates).
+	VPCMPUB  $5, SPACE, Z0, K2
+	VPCMPUB  $1, ZERO, Z0, K2, K2
+	KMOVQ    K2, AX
+	MOVQ     112(SP), DX
+	ANDNQ    DX, AX, AX
+	MOVQ     $2, 48(SP)
+	JNZ      seqMalformed
+	POPCNTQ  DX, DX
+	CMPQ     DX, $2
+	JLS      seqEnd
+
+seqMalformed:
+	MOVQ $3, 48(SP)
+	JMP  seqEnd
+
+seqNone:
+	// No byte in the header but those skipped: after ESC, a final byte
+	// that opens a CSI or a string is the caller's.
+	CMPQ    96(SP), $ESCS
+	JNE     seqEnd
+	LEAQ    (R8)(CX*1), DX
+	MOVBQZX (SI)(DX*1), DX
+	CMPQ    DX, $0x5b
+	JEQ     stop
+	CMPQ    DX, $0x50
+	JEQ     stop
+	CMPQ    DX, $0x58
+	JEQ     stop
+	SUBQ    $0x5d, DX
+	CMPQ    DX, $2
+	JLS     stop
+	JMP     seqEnd
 
 seqIgnored:
 	MOVQ $1, 48(SP)
@@ -746,14 +860,26 @@ seqPlain:
 	INCQ (R14)(DX*1)
 
 seqCount:
-	MOVQ 48(SP), DX
-	ADDQ DX, MALFORMED(R14)
-	MOVQ CX, DX
-	SUBQ R13, DX               // its length, the introducer's with it
-	CMPQ DX, maxString+72(FP)
-	JLE  dropped
-	INCQ OVERLIMIT(R14)
-	JMP  dropped
+	// Malformed, and its length: the introducer's with it, not the
+	// controls executed, which the block counts by name with its own.
+	MOVQ    48(SP), DX
+	ANDQ    $1, DX
+	ADDQ    DX, MALFORMED(R14)
+	MOVQ    $-1, DX
+	BZHIQ   CX, DX, AX
+	BZHIQ   R13, DX, DX
+	ANDNQ   AX, DX, DX         // R13 to CX, or to 64: the end may pass it
+	MOVQ    104(SP), AX
+	ANDQ    DX, AX
+	XORQ    AX, DX             // less the controls executed
+	POPCNTQ AX, AX
+	NEGQ    AX
+	ADDQ    CX, AX
+	SUBQ    R13, AX
+	CMPQ    AX, maxString+72(FP)
+	JLE     droppedMask
+	INCQ    OVERLIMIT(R14)
+	JMP     droppedMask
 
 three:
 	// A character of three bytes that the Unicode pass leaves alone

@@ -58,12 +58,16 @@ var groundVectorOptions = []Options{
 // at and past it, between bytes the loop reads alone. A DCS's header
 // comes in each form c1string.DCSEnd tells apart: a final byte, after
 // C0 controls and DEL that it ignores or none; a byte from A0 up, a
-// character or not, that makes it malformed; a parameter or an
-// intermediate; and each byte that ends it in its header. So does a
+// character or not, that makes it malformed; a parameter; intermediates,
+// up to MaxIntermediates and past it, and what follows them; and each
+// byte that ends it in its header. So does a
 // CSI's: none, one digit or more, a byte from A0 up that makes it
-// malformed, a private marker, DEL, an intermediate; and what follows
-// ESC: a final byte, intermediates, bytes it ignores, and the 7-bit forms
-// of the introducers.
+// malformed, a private marker, DEL, intermediates (up to MaxIntermediates
+// and past it, after a digit, before a parameter or a byte it ignores);
+// and what follows ESC: a final byte, intermediates, bytes it ignores,
+// and the 7-bit forms of the introducers. Both come with C0 controls and
+// DEL inside, which the parser executes or ignores: the controls
+// counted by name, and LF, tab and BS, which act on the line.
 func TestGroundVectorStrings(t *testing.T) {
 	opens := []string{"\x98", "\x9d", "\x9e", "\x9f", "\xc2\x98", "\xc2\x9d", "\xc2\x9f", "\x9d0", "\x9d;", "\x9b",
 		"\x90", "\xc2\x90", "\x90q", "\xc2\x90|", "\x90\x01\x7f\x00@", "\x90\xa9", "\x90\xc3\xa9", "\x90\x01\xc2A", "\x90\xff",
@@ -71,7 +75,13 @@ func TestGroundVectorStrings(t *testing.T) {
 		"\x90\xc2\x85", "\x90\xc2\x9d", "\x90\x01\x1b[m", "\x90\x01\x02\x03\x04\x18",
 		"\xc2\x9b", "\x9b1", "\xc2\x9b7", "\x9b12", "\x9b\xa0", "\x9b\xc2A", "\x9b\xe2\x82\xac", "\x9b?", "\x9b\x7f", "\x9b ", "\x9b1\xa9", "\x9b;",
 		"\x1bx", "\x1b(", "\x1b((", "\x1b(\xa9", "\x1b\xa9", "\x1b\xc3\xa9", "\x1b\xc2A", "\x1b\x7f", "\x1b\x01", "\x1b[",
-		"\x1bP", "\x1bX", "\x1b]", "\x1b]0", "\x1b^", "\x1b_", "\x1b\x1b"}
+		"\x1bP", "\x1bX", "\x1b]", "\x1b]0", "\x1b^", "\x1b_", "\x1b\x1b",
+		"\x9b\x01", "\x9b\x00\x7f\x02", "\x9b\x011", "\x9b1\x01", "\x9b\b", "\x9b\t", "\x9b\x01\xa9", "\x9b\x01?",
+		"\x9b \x01!", "\x9b  ", "\x9b   ", "\x9b 1", "\x9b \xa9", "\x9b1 ", "\x9b1\x01 \x7f", "\x9b1   ", "\x9b1 ;", "\x9b1\xa9 ",
+		"\x1b\x01x", "\x1b\x7fx", "\x1b\x01[", "\x1b\x01P", "\x1b\x7f]", "\x1b\x01\x7f_", "\x1b\x01X", "\x1b\x01^",
+		"\x1b  ", "\x1b   ", "\x1b \x01(", "\x1b\x01 ", "\x1b \xa9", "\x1b\x01\xa9", "\x1b\b", "\x1b\t", "\x1b \b",
+		"\x90 q", "\x90  q", "\x90   q", "\x90 \x01!\x7fq", "\x90 1", "\x90 ?", "\x90 \xa9", "\x90 \xc3\xa9", "\x90 \x18",
+		"\x90   \x1b", "\x90   \x9c", "\x90   \xc2\x85", "\x90 \x9b", "\x1bP q", "\x1bP   "}
 	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b", "m", "\x01@"}
 	payloads := []string{"", "a", "\xc3\xa9", "\xe2\x82\xac", "\xe0\x80", "\xc3\x85\n\r\b\x01", "\xff\xf0\x9f"}
 	filler := "ab\xc3\xa9\x01c\x85\t\xe2\x82"
@@ -92,7 +102,7 @@ func TestGroundVectorStrings(t *testing.T) {
 
 // groundVectorAlphabet weighs the bytes the vector loop tells apart: the
 // ends and openers of strings, controls, leads and continuations.
-var groundVectorAlphabet = []byte("aa;0\t\n\r\b\x00\x01\x07\x18\x1a\x1b\\\x7f" +
+var groundVectorAlphabet = []byte("aa;0 m\t\n\r\b\x00\x01\x07\x18\x1a\x1b\\\x7f" +
 	"\x80\x85\x90\x98\x9b\x9c\x9d\x9e\x9f\xa0\xa9\xad\xbf" +
 	"\xc0\xc2\xc2\xc3\xcd\xd8\xdf\xe0\xe2\xed\xef\xf0\xf4\xf5\xff")
 
