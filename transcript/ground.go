@@ -670,6 +670,16 @@ type groundLead struct{ lo, hi byte }
 // spare counters of other bytes (controlSlot).
 type controlCounts [controlSpare + controlWays]int64
 
+// sum returns the count of the control b over its counters.
+func (t *controlCounts) sum(b byte) int64 {
+	i := controlIndex(b) * controlWays
+	var n int64
+	for k := range controlWays {
+		n += t[i+k]
+	}
+	return n
+}
+
 // controlWays is how many counters each count of Cleaner.controls is
 // spread over: groundBytes adds one, for every byte it reads alone, to
 // the counter of the byte's name or to a spare one, chosen by the byte's

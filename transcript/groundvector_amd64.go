@@ -31,14 +31,17 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // controls and DEL (by name, in c.controls), the C1 controls that open
 // nothing, raw or in UTF-8, and, when they end in the block they start,
 // the SOS, PM and APC strings, the OSCs whose payload does not start with
-// a digit and the DCSs that c1DCS takes, that C1 introducers open (raw or
-// in UTF-8) or ESC does; the CSIs that C1 introducers open that hold no
-// C0 control and whose header is empty, one digit or malformed from its
-// first byte; and the escape sequences of ESC and a final byte, with one
-// intermediate or none, or malformed from the byte after ESC, or cut
-// short; as c1String and the parser do (in c.vectorTally, which Report
-// adds in). It stops at the bytes groundRun reads on its own (LF, CR, BS
-// unless it is only counted, ESC [ and ESC in any other form, any other
+// a digit and the DCSs whose header holds no parameter, that C1
+// introducers open (raw or in UTF-8) or ESC does; the
+// CSIs that C1 introducers open whose header is empty, one digit,
+// intermediates (after one digit or none) or malformed from its first
+// byte; and the escape sequences of ESC and a final byte, with
+// intermediates or none, or malformed from the byte after ESC, or cut
+// short; with the C0 controls the parser executes inside a CSI or an
+// escape sequence counted by name, and DEL, which it ignores there; as
+// c1String and the parser do (in c.vectorTally, which Report adds in). It
+// stops at the bytes groundRun reads on its own (LF, CR, tab inside a
+// sequence, a BS that erases, ESC [ and ESC in any other form, any other
 // C1 introducer, string or CSI, a character of four bytes or of two or
 // three that the Unicode pass must see), where fewer than 67 bytes of src
 // are left, and where dst has less than groundVectorRoom bytes of room;
@@ -49,5 +52,17 @@ func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc int) {
 	if !useGroundVector {
 		return 0, 0
 	}
-	return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, c.bsOnlyCounted())
+	if !c.crPending || c.opts.BS == BSErase {
+		return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, c.opts.BS != BSErase)
+	}
+	// After a CR still pending, a BS that erases nothing settles the CR
+	// and is counted (control). The loop counts it, and the CR is settled
+	// here if it did: before the text the loop wrote reaches the line,
+	// which would settle it there.
+	bs := c.controls.sum('\b')
+	nDst, nSrc = groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, true)
+	if c.controls.sum('\b') != bs {
+		c.loneCR()
+	}
+	return nDst, nSrc
 }

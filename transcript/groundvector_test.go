@@ -100,6 +100,23 @@ func TestGroundVectorStrings(t *testing.T) {
 	}
 }
 
+// TestGroundVectorBSAfterCR places a BS that erases nothing after a CR
+// still pending, with controls, text, a sequence or nothing between them
+// and the next line control, at offsets around the ends of a block: the
+// BS settles the CR, which is then no part of a CRLF, whether or not
+// text follows it.
+func TestGroundVectorBSAfterCR(t *testing.T) {
+	cases := []string{"\r\x01\b\x02\n", "\r\x01\bab\n", "\r\x01\b\x9b1m\n", "\r\x01\b\r\n", "\r\x01\b\x02\r", "\r\x01\b\b\n", "\r\x01ab\b\n"}
+	filler := strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789", 8)
+	for _, c := range cases {
+		for _, at := range []int{0, 1, 8, 30, 60, 61, 62, 63, 64, 65, 70, 128} {
+			for _, opts := range []Options{{}, {CR: CROverwrite}, {CR: CROverwrite, BS: BSErase}} {
+				checkGroundVector(t, []byte(filler[:at]+c+filler), opts)
+			}
+		}
+	}
+}
+
 // groundVectorAlphabet weighs the bytes the vector loop tells apart: the
 // ends and openers of strings, controls, leads and continuations.
 var groundVectorAlphabet = []byte("aa;0 m\t\n\r\b\x00\x01\x07\x18\x1a\x1b\\\x7f" +
