@@ -69,7 +69,10 @@ loop:
 					c.groundText(buf[:k], min(plain, k), dirty, n)
 					k, plain, dirty = 0, len(buf), 0
 				}
-				w, m := c.groundBlocks(buf[k:], src[n:])
+				w, m, from, to := c.groundBlocks(buf[k:], src[n:])
+				if to > 0 {
+					plain, dirty = min(plain, k+from), max(dirty, k+to)
+				}
 				k += w
 				n += m
 				if m < groundBlock/8 {

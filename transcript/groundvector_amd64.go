@@ -20,7 +20,7 @@ var useGroundVector = cpuid.AVX512
 // bsCounted.
 //
 //go:noescape
-func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc int)
+func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc, dirtyFrom, dirtyTo int)
 
 // groundBlocks writes to dst what groundRun would for the bytes at the
 // start of src, in blocks of 64, and returns the bytes written and read:
@@ -48,9 +48,9 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // it reads the three bytes after each it decides, and a block ends before
 // a character or cut prefix that starts in its last three bytes. Where
 // there is no vector loop it returns 0, 0.
-func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc int) {
+func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo int) {
 	if !useGroundVector {
-		return 0, 0
+		return 0, 0, 0, 0
 	}
 	if !c.crPending || c.opts.BS == BSErase {
 		return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, c.opts.BS != BSErase)
@@ -60,9 +60,9 @@ func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc int) {
 	// here if it did: before the text the loop wrote reaches the line,
 	// which would settle it there.
 	bs := c.controls.sum('\b')
-	nDst, nSrc = groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, true)
+	nDst, nSrc, dirtyFrom, dirtyTo = groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, true)
 	if c.controls.sum('\b') != bs {
 		c.loneCR()
 	}
-	return nDst, nSrc
+	return nDst, nSrc, dirtyFrom, dirtyTo
 }

@@ -115,12 +115,14 @@
 // the forms that csi and esc below read. One that ends past the block
 // ends it, and the next block starts with it. Any other stop, and a
 // sequence that does not end in the block it starts, the caller reads.
-TEXT ·groundBlocksAVX512(SB), NOSPLIT, $120-104
+TEXT ·groundBlocksAVX512(SB), NOSPLIT, $128-120
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ t+48(FP), R14
 	XORQ R8, R8 // i, in src
 	XORQ R9, R9 // j, in dst
+	MOVQ $0, dirtyFrom+104(FP)
+	MOVQ $0, dirtyTo+112(FP)
 	// A block at i has its 67 bytes while i <= len(src)-67, and room
 	// for its output while j <= len(dst)-208. The two limits replace
 	// the lengths.
@@ -271,13 +273,15 @@ loop:
 	SHLQ $61, R14
 	MOVQ R14, 32(SP) // the cuts
 
-	// Characters of two that the Unicode pass must see are stops.
+	// Characters of two that the Unicode pass must see, which it is
+	// told of (dirty).
 	LEAQ  (R12)(R12*1), R14
 	ORQ   R14, R13
 	MOVQ  24(SP), R14
 	ANDNQ R12, R14, R14
-	ORQ   R14, R11
-	ANDQ  24(SP), R12 // the plain ones
+	MOVQ  R14, 120(SP)
+	ADDQ  R14, R14
+	ORQ   R14, 120(SP) // the bytes of the characters it must see
 
 	// The members of cut prefixes, and of every sequence.
 	ORQ  DX, AX
@@ -288,7 +292,7 @@ loop:
 	LEAQ (CX)(CX*1), DX
 	ORQ  DX, R13      // every member
 	LEAQ (R12)(R12*1), DX
-	ORQ  DX, R12      // every byte of the plain characters
+	ORQ  DX, R12      // every byte of the characters of two
 	ORQ  R12, R10     // kept
 
 	// A C1 control in UTF-8 is a stop when it is an introducer (its
@@ -335,7 +339,7 @@ next:
 	LEAQ   (R8)(R13*1), DX
 	MOVBQZX (SI)(DX*1), CX
 	LEAQ   -0xe0(CX), AX
-	CMPQ   AX, $15
+	CMPQ   AX, $20
 	JLS    three
 	MOVQ   $1, AX     // the introducer's length
 	CMPQ   CX, $0x1b
@@ -882,8 +886,11 @@ seqCount:
 	JMP     droppedMask
 
 three:
-	// A character of three bytes that the Unicode pass leaves alone
-	// (plainBMP) is kept; one that ends past the block ends it.
+	// A character of three or four bytes is kept: of three, one that
+	// the Unicode pass leaves alone (plainBMP) as it is, any other as one
+	// it must see. One that ends past the block ends it.
+	CMPQ    AX, $15
+	JHI     four
 	CMPQ    R13, $61
 	JGT     follow
 	ANDQ    $0x0f, CX
@@ -898,15 +905,26 @@ three:
 	MOVQ    CX, AX
 	SHRQ    $6, AX
 	LEAQ    ·plainBMP(SB), DX
-	MOVQ    (DX)(AX*8), AX
-	BTQ     CX, AX
-	JCC     stop
+	MOVQ    (DX)(AX*8), DX
 	MOVQ    $7, AX
 	SHLXQ   R13, AX, AX
+	BTQ     CX, DX
+	JCS     kept
+	ORQ     AX, 120(SP)
+
+kept:
 	ORQ     AX, R10
 	ANDNQ   R12, AX, R12
 	BTRQ    R13, BX
 	JMP     next
+
+four:
+	CMPQ    R13, $60
+	JGT     follow
+	MOVQ    $15, AX
+	SHLXQ   R13, AX, AX
+	ORQ     AX, 120(SP)
+	JMP     kept
 
 cross:
 	// The sequence does not end in the block: the next block starts
@@ -939,6 +957,11 @@ count:
 	ANDNQ   AX, DX, AX     // the bytes read, less the sequences'
 	ANDQ    AX, R10
 	ANDQ    AX, R12
+	MOVQ    120(SP), DX
+	ANDQ    AX, DX
+	JNZ     dirty
+
+tallied:
 	MOVQ    tally+64(FP), CX
 	POPCNTQ R12, DX
 	ADDQ    DX, INVALID(CX)
@@ -1002,3 +1025,40 @@ none:
 	MOVQ R9, nDst+88(FP)
 	MOVQ R8, nSrc+96(FP)
 	RET
+
+dirty:
+	// DX holds the bytes written of the characters the Unicode pass
+	// must see: where the first starts and the last ends in dst, from
+	// the bytes written before them, one for each kept, three for each
+	// replaced.
+	TZCNTQ  DX, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, CX
+	MOVQ    CX, BX
+	ANDQ    R10, CX
+	POPCNTQ CX, CX
+	ANDQ    R12, BX
+	POPCNTQ BX, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    CX, BX
+	ADDQ    R9, BX
+	CMPQ    dirtyTo+112(FP), $0
+	JNE     dirtyEnd
+	MOVQ    BX, dirtyFrom+104(FP) // the first in the call
+
+dirtyEnd:
+	LZCNTQ  DX, CX
+	NEGQ    CX
+	ADDQ    $64, CX
+	MOVQ    $-1, BX
+	BZHIQ   CX, BX, CX
+	MOVQ    CX, BX
+	ANDQ    R10, CX
+	POPCNTQ CX, CX
+	ANDQ    R12, BX
+	POPCNTQ BX, BX
+	LEAQ    (BX)(BX*2), BX
+	ADDQ    CX, BX
+	ADDQ    R9, BX
+	MOVQ    BX, dirtyTo+112(FP)
+	JMP     tallied

@@ -117,6 +117,29 @@ func TestGroundVectorBSAfterCR(t *testing.T) {
 	}
 }
 
+// TestGroundVectorUnicode places characters that the Unicode pass must
+// see (of two, three and four bytes: letters of scripts it checks,
+// format, bidi and tag characters, a combining mark, an emoji), alone,
+// in pairs and next to those it leaves alone, at offsets around the ends
+// of a block, after text, U+FFFD, dropped controls and sequences, so
+// that the range the vector loop reports for them starts and ends on
+// every kind of byte it writes.
+func TestGroundVectorUnicode(t *testing.T) {
+	chars := []string{"\u0430", "\u05d0", "\u00ad", "\u0301", "\u202e", "\u200b", "\ufeff", "\U000e0041", "\U0001f600",
+		"\u0430\u202e", "a\u200bb", "\u00e9\u0301", "\U000e0041\U000e0042", "\u05d0\xff\u05d1", "\u0430\x01\u0431"}
+	befores := []string{"", "a", "\xff", "\x01", "\u00e9", "\x9d2\x07", "\xe2\x82", "\u20ac"}
+	filler := "abc\x01d\xa9\u00e9fgh\x85"
+	for _, c := range chars {
+		for i, before := range befores {
+			for _, at := range []int{0, 1, 30, 58, 59, 60, 61, 62, 63, 64, 65, 66, 120, 127} {
+				after := befores[(i+at)%len(befores)]
+				in := strings.Repeat(filler, 30)[:at] + before + c + after + strings.Repeat(filler, 20) + c
+				checkGroundVector(t, []byte(in), groundVectorOptions[at%len(groundVectorOptions)])
+			}
+		}
+	}
+}
+
 // groundVectorAlphabet weighs the bytes the vector loop tells apart: the
 // ends and openers of strings, controls, leads and continuations.
 var groundVectorAlphabet = []byte("aa;0 m\t\n\r\b\x00\x01\x07\x18\x1a\x1b\\\x7f" +
@@ -161,7 +184,7 @@ func TestGroundVectorReads(t *testing.T) {
 	dst := make([]byte, groundBatch)
 	read := 0
 	for i := 0; len(src)-i >= groundBlock+3; i++ {
-		_, m := c.groundBlocks(dst, src[i:])
+		_, m, _, _ := c.groundBlocks(dst, src[i:])
 		read += m
 		i += m
 	}
