@@ -84,6 +84,21 @@
 	SHRQ $16, R10; \
 	SHRQ $16, R12
 
+// OUTPUTAT sets BX to the offset in dst of the output of the block's
+// byte at p (which it clobbers): R9, and the bytes written for those
+// before it, one for each kept (R10) and three for each replaced (R12).
+#define OUTPUTAT(p) \
+	MOVQ    $-1, BX; \
+	BZHIQ   p, BX, p; \
+	MOVQ    p, BX; \
+	ANDQ    R10, p; \
+	POPCNTQ p, p; \
+	ANDQ    R12, BX; \
+	POPCNTQ BX, BX; \
+	LEAQ    (BX)(BX*2), BX; \
+	ADDQ    p, BX; \
+	ADDQ    R9, BX
+
 // func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc int)
 //
 // Each block of 64 bytes is read at its start and one, two and three
@@ -777,20 +792,18 @@ seqMalformed:
 
 seqNone:
 	// No byte in the header but those skipped: after ESC, a final byte
-	// that opens a CSI or a string is the caller's.
+	// that opens a CSI or a string (the 7-bit form of an introducer,
+	// 0x40 below it) is the caller's.
 	CMPQ    96(SP), $ESCS
 	JNE     seqEnd
 	LEAQ    (R8)(CX*1), DX
 	MOVBQZX (SI)(DX*1), DX
-	CMPQ    DX, $0x5b
-	JEQ     stop
-	CMPQ    DX, $0x50
-	JEQ     stop
-	CMPQ    DX, $0x58
-	JEQ     stop
-	SUBQ    $0x5d, DX
-	CMPQ    DX, $2
-	JLS     stop
+	SUBQ    $0x50, DX
+	CMPQ    DX, $15
+	JHI     seqEnd
+	MOVL    OPENERS, AX
+	BTL     DX, AX
+	JCS     stop
 	JMP     seqEnd
 
 seqIgnored:
@@ -1028,20 +1041,9 @@ none:
 
 dirty:
 	// DX holds the bytes written of the characters the Unicode pass
-	// must see: where the first starts and the last ends in dst, from
-	// the bytes written before them, one for each kept, three for each
-	// replaced.
+	// must see: where the first starts and the last ends in dst.
 	TZCNTQ  DX, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, CX
-	MOVQ    CX, BX
-	ANDQ    R10, CX
-	POPCNTQ CX, CX
-	ANDQ    R12, BX
-	POPCNTQ BX, BX
-	LEAQ    (BX)(BX*2), BX
-	ADDQ    CX, BX
-	ADDQ    R9, BX
+	OUTPUTAT(CX)
 	CMPQ    dirtyTo+112(FP), $0
 	JNE     dirtyEnd
 	MOVQ    BX, dirtyFrom+104(FP) // the first in the call
@@ -1050,15 +1052,6 @@ dirtyEnd:
 	LZCNTQ  DX, CX
 	NEGQ    CX
 	ADDQ    $64, CX
-	MOVQ    $-1, BX
-	BZHIQ   CX, BX, CX
-	MOVQ    CX, BX
-	ANDQ    R10, CX
-	POPCNTQ CX, CX
-	ANDQ    R12, BX
-	POPCNTQ BX, BX
-	LEAQ    (BX)(BX*2), BX
-	ADDQ    CX, BX
-	ADDQ    R9, BX
+	OUTPUTAT(CX)
 	MOVQ    BX, dirtyTo+112(FP)
 	JMP     tallied
