@@ -16,16 +16,18 @@ var useGroundVector = cpuid.AVX512
 
 // groundBlocksAVX512 is groundBlocks, with the constants in t, the counts
 // of controls by name in controls and the others added to tally, strings
-// longer than maxString counted as such, and a BS a stop unless
-// bsCounted.
+// longer than maxString counted as such, a BS a stop unless bsCounted,
+// and the range of dst that holds the characters the Unicode pass must
+// see returned as dirtyFrom to dirtyTo (0 and 0 if none).
 //
 //go:noescape
 func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc, dirtyFrom, dirtyTo int)
 
 // groundBlocks writes to dst what groundRun would for the bytes at the
-// start of src, in blocks of 64, and returns the bytes written and read:
-// printable ASCII and tab, characters of two and three bytes that the
-// Unicode pass leaves alone, U+FFFD for each invalid byte (as the parser
+// start of src, in blocks of 64, and returns the bytes written and read,
+// and where in dst the first character that the Unicode pass must see
+// starts and the last ends (0, 0 if none): printable ASCII and tab,
+// whole characters, U+FFFD for each invalid byte (as the parser
 // reads them: each byte of a cut prefix, a lead that nothing continues, a
 // byte that no valid UTF-8 holds). It drops and counts the other C0
 // controls and DEL (by name, in c.controls), the C1 controls that open
@@ -42,12 +44,11 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // c1String and the parser do (in c.vectorTally, which Report adds in). It
 // stops at the bytes groundRun reads on its own (LF, CR, tab inside a
 // sequence, a BS that erases, ESC [ and ESC in any other form, any other
-// C1 introducer, string or CSI, a character of four bytes or of two or
-// three that the Unicode pass must see), where fewer than 67 bytes of src
-// are left, and where dst has less than groundVectorRoom bytes of room;
-// it reads the three bytes after each it decides, and a block ends before
-// a character or cut prefix that starts in its last three bytes. Where
-// there is no vector loop it returns 0, 0.
+// C1 introducer, string or CSI), where fewer than 67 bytes of src are
+// left, and where dst has less than groundVectorRoom bytes of room; it
+// reads the three bytes after each it decides, and a block ends before a
+// character or cut prefix that starts in its last three bytes. Where
+// there is no vector loop it returns zeros.
 func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo int) {
 	if !useGroundVector {
 		return 0, 0, 0, 0

@@ -99,7 +99,7 @@
 	ADDQ    p, BX; \
 	ADDQ    R9, BX
 
-// func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc int)
+// func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc, dirtyFrom, dirtyTo int)
 //
 // Each block of 64 bytes is read at its start and one, two and three
 // bytes on, so that each byte is classified with the three after it, in
@@ -109,12 +109,14 @@
 //     continuation cuts short, each byte of which becomes U+FFFD, or C2
 //     before 0x80-0x9F, a C1 control in UTF-8; the other bytes of a
 //     sequence are its members;
-//   - R10: kept as it is (printable ASCII, tab; characters of two bytes
-//     that the Unicode pass leaves alone);
+//   - R10: kept as it is (printable ASCII, tab; characters of two
+//     bytes);
 //   - R11: a stop: LF, CR, ESC, BS unless it is only counted, a C1
 //     introducer, raw and no member or in UTF-8, a character of three or
-//     four bytes, or of two that the Unicode pass must see (a character
-//     of three that it leaves alone is kept after all);
+//     four bytes (kept after all, three below);
+//   - 120(SP): the bytes of the characters that the Unicode pass must
+//     see, whose place in dst the call returns (dirtyFrom to dirtyTo, 0
+//     and 0 if none);
 //   - R12: replaced by U+FFFD (0xA0-0xFF outside a kept character and a
 //     C1 control in UTF-8, and the members of a cut prefix);
 //   - dropped and counted: the other C0 controls and DEL, by name; the
@@ -122,8 +124,8 @@
 // A block is written up to its first stop, or before a sequence that
 // starts in its last three bytes, which the next block reads whole. A
 // stop that opens an SOS, PM or APC, an OSC whose payload does not start
-// with a digit, or a DCS whose header holds no parameter or intermediate
-// and that is not longer than the limit, raw, in UTF-8 or after ESC, is
+// with a digit, or a DCS whose header holds no parameter and that is not
+// longer than the limit, raw, in UTF-8 or after ESC, is
 // dropped whole and counted when the string ends in the block, as
 // c1string.End and c1string.DCSEnd read it, and the block reads on after
 // it; so are a CSI that a C1 introducer opens and an escape sequence in

@@ -9,7 +9,7 @@ const groundVectorBuilt = false
 // useGroundVector is false where there is no vector loop.
 var useGroundVector = false
 
-// groundBlocks returns 0, 0 where there is no vector loop: groundBytes
+// groundBlocks returns zeros where there is no vector loop: groundBytes
 // reads on a byte at a time.
 func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo int) {
 	return 0, 0, 0, 0
