@@ -75,8 +75,9 @@ var groundFillBytes = [...]byte{
 // it drops, by kind (in the order of the 7-bit forms of their
 // introducers, X ] ^ _, then the DCS), unterminated, over the limit and
 // malformed (a DCS, CSI or escape sequence whose header starts with a
-// byte from A0 up), and the CSIs, SGRs apart, and escape sequences. The
-// loop names its fields by their offsets.
+// byte from A0 up, or holds more than two intermediates or another byte
+// after them), and the CSIs, SGRs apart, and escape sequences. The loop
+// names its fields by their offsets.
 type groundTally struct {
 	invalid, c1             int64
 	sos, osc, pm, apc, dcs  int64

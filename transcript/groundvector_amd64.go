@@ -33,8 +33,8 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // controls and DEL (by name, in c.controls), the C1 controls that open
 // nothing, raw or in UTF-8, and, when they end in the block they start,
 // the SOS, PM and APC strings, the OSCs whose payload does not start with
-// a digit and the DCSs whose header holds no parameter, that C1
-// introducers open (raw or in UTF-8) or ESC does; the
+// a digit and the DCSs whose header starts with no parameter or private
+// marker, that C1 introducers open (raw or in UTF-8) or ESC does; the
 // CSIs that C1 introducers open whose header is empty, one digit,
 // intermediates (after one digit or none) or malformed from its first
 // byte; and the escape sequences of ESC and a final byte, with

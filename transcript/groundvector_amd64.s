@@ -124,8 +124,9 @@
 // A block is written up to its first stop, or before a sequence that
 // starts in its last three bytes, which the next block reads whole. A
 // stop that opens an SOS, PM or APC, an OSC whose payload does not start
-// with a digit, or a DCS whose header holds no parameter and that is not
-// longer than the limit, raw, in UTF-8 or after ESC, is
+// with a digit, or a DCS whose header starts with no parameter or private
+// marker and that is not longer than the limit, raw, in UTF-8 or after
+// ESC, is
 // dropped whole and counted when the string ends in the block, as
 // c1string.End and c1string.DCSEnd read it, and the block reads on after
 // it; so are a CSI that a C1 introducer opens and an escape sequence in
@@ -554,7 +555,7 @@ dcs:
 dcsDecide:
 	LEAQ     -0x30(DX), AX
 	CMPQ     AX, $0x0f
-	JLS      dcsIgnored        // a parameter after intermediates
+	JLS      dcsMalformed      // a parameter after intermediates
 	LEAQ     -0x40(DX), AX
 	CMPQ     AX, $0x3e
 	JHI      dcsOther
@@ -602,7 +603,6 @@ dcsOther:
 	CMPQ    AX, $0x1f
 	JLS     dcsAbort           // a C1 control in UTF-8
 
-dcsIgnored:
 dcsMalformed:
 	MOVQ $1, 48(SP)
 	MOVQ CX, AX
@@ -643,11 +643,11 @@ dcsAbortRaw:
 esc:
 	// ESC is dropped and counted here with a final byte (0x30-0x7E)
 	// after it, or one intermediate (0x20-0x2F) and a final byte, as
-	// one escape sequence; with what follows as a CSI's header but for
-	// its final bytes, when that is empty or malformed from its first
-	// byte (escape_ignore); and with P, X, ], ^ or _, which open what
-	// 0x90, 0x98, 0x9D, 0x9E and 0x9F do. ESC [ and any other form are
-	// the caller's.
+	// one escape sequence; with what follows read as a CSI's header is
+	// (header) but for its final bytes, in the forms it takes; and with
+	// P, X, ], ^ or _, which open what 0x90, 0x98, 0x9D, 0x9E and 0x9F
+	// do (the introducer, 0x40 below: OPENERS). ESC [ and any other form
+	// are the caller's.
 	LEAQ    1(R13), AX        // where the rest starts
 	CMPQ    AX, $64
 	JGE     cross
@@ -655,23 +655,22 @@ esc:
 	LEAQ    -0x30(CX), DX
 	CMPQ    DX, $0x4e
 	JHI     escOther
-	CMPQ    CX, $0x5b
+	LEAQ    -0x50(CX), DX
+	CMPQ    DX, $15
+	JHI     escPlain
+	MOVL    OPENERS, CX
+	BTL     DX, CX
+	JCC     escPlain
+	CMPQ    DX, $0x0b
 	JEQ     stop              // ESC [
-	CMPQ    CX, $0x50
-	JEQ     escIntro
-	CMPQ    CX, $0x58
-	JEQ     escIntro
-	LEAQ    -0x5d(CX), DX
-	CMPQ    DX, $2
-	JLS     escIntro
+	LEAQ    0x90(DX), CX      // the C1 introducer it stands for
+	LEAQ    (R8)(R13*1), DX
+	MOVQ    $2, AX
+	JMP     kind
+
+escPlain:
 	LEAQ    1(AX), CX         // a final byte: the sequence ends after it
 	JMP     escFinal
-
-escIntro:
-	ADDQ $0x40, CX            // the C1 introducer it stands for
-	LEAQ (R8)(R13*1), DX
-	MOVQ $2, AX
-	JMP  kind
 
 escOther:
 	LEAQ    -0x20(CX), DX
@@ -698,12 +697,13 @@ escHeader:
 	JMP      header
 
 csi:
-	// A CSI is dropped and counted here when its header is empty, or one
-	// digit, or starts with a byte from A0 up, which makes it malformed
-	// and the rest of it ignored (csi_ignore). It ends at a final byte,
-	// or is cut short by ESC, CAN, SUB or a C1 control that is no
-	// member, as a string is. Any other header, and a C0 control in the
-	// CSI, which the parser executes, are the caller's.
+	// A CSI is dropped and counted here when its header is empty, one
+	// digit, intermediates after one digit or none, or starts with a
+	// byte from A0 up, which makes it malformed and the rest of it
+	// ignored (csi_ignore). It ends at a final byte, or is cut short by
+	// ESC, CAN, SUB or a C1 control that is no member, as a string is.
+	// Any other header, and a CSI that holds LF, CR, tab or a BS that
+	// acts, which the parser executes on the line, are the caller's.
 	ADDQ     R13, AX           // where the header starts
 	CMPQ     AX, $64
 	JGE      cross
