@@ -14,10 +14,11 @@ import (
 // sequence is remembered and dropped as a whole.
 //
 // Push allocates only the string it returns: nothing when that is empty
-// or is chunk itself (text with no control, escape or invalid UTF-8).
-// The first time its output outgrows 512 bytes, s also allocates the 8
-// KiB buffer that it keeps from then on, where Push gathers its output
-// before copying it to the string.
+// or is chunk itself or a prefix of it, as it is when the output is
+// chunk's own bytes (text, and the colours kept as they are: a colour
+// log). The first time its output outgrows 512 bytes, s also allocates
+// the 8 KiB buffer that it keeps from then on, where Push gathers its
+// output before copying it to the string, or compares it with chunk.
 func (s *Sanitizer) Push(chunk string) string {
 	return s.run(chunk, false)
 }
@@ -54,7 +55,7 @@ func (s *Sanitizer) run(chunk string, atEOF bool) string {
 	// without a copy.
 	var (
 		stack [stackOutput]byte
-		big   strings.Builder
+		o     pushOutput
 		rest  []byte
 	)
 	out := stack[:0]
@@ -69,47 +70,84 @@ func (s *Sanitizer) run(chunk string, atEOF bool) string {
 		n := copy(head[:], s.tail[:s.tailLen])
 		m := copy(head[n:], src)
 		s.tailLen = 0
-		out, rest = s.transformInto(out, &big, head[:n+m], atEOF && m == len(src))
+		out, rest = s.transformInto(out, &o, head[:n+m], atEOF && m == len(src))
 		switch {
 		case len(rest) <= m:
 			src = src[m-len(rest):] // the parser reads those bytes again
 		case m == len(src):
 			s.tailLen = uint8(copy(s.tail[:], rest)) // still not enough
-			return outputString(out, &big)
+			return o.result(out)
 		default:
 			// Unreachable: held-back input needs at most 3 more bytes.
 			src = append(append([]byte(nil), rest...), src[m:]...)
 		}
+	} else {
+		// The output may be chunk's own bytes, as far as it goes:
+		// it is compared with chunk then, not gathered, and what
+		// Push returns is that part of chunk.
+		o.chunk, o.pass = src, true
 	}
-	out, rest = s.transformInto(out, &big, src, atEOF)
+	out, rest = s.transformInto(out, &o, src, atEOF)
 	s.tailLen = uint8(copy(s.tail[:], rest))
-	return outputString(out, &big)
+	if o.pass {
+		return chunk[:o.passed]
+	}
+	return o.result(out)
 }
 
-// outputString returns the output gathered in big and then out. It
-// allocates once, for output that is not empty: the string, or big's
-// buffer, which becomes the string.
-func outputString(out []byte, big *strings.Builder) string {
-	if big.Len() == 0 {
+// A pushOutput is the output of one call of Push, with the bytes
+// transformInto gathers in its buffer after big's, or, while pass holds,
+// chunk[:passed].
+type pushOutput struct {
+	big strings.Builder
+	// chunk is the chunk Push filters, when the output may be its own
+	// bytes (nothing was held back before it); pass holds while the
+	// output is chunk[:passed].
+	chunk  []byte
+	pass   bool
+	passed int
+}
+
+// result returns the output gathered in big and then out. It allocates
+// once, for output that is not empty: the string, or big's buffer,
+// which becomes the string.
+func (o *pushOutput) result(out []byte) string {
+	if o.big.Len() == 0 {
 		return string(out)
 	}
-	big.Write(out)
-	return big.String()
+	o.big.Write(out)
+	return o.big.String()
 }
 
 // transformInto runs Transform over src, appending to out, until src is
 // consumed or Transform holds back its end, which it returns as rest.
 // When out is full it moves to the Sanitizer's output buffer, and when
-// that is, its contents move on to big, grown once for all the output
+// that is, its contents move on to o.big, grown once for all the output
 // still to come at the ratio seen so far: the runtime does not clear a
 // builder's memory before it is written, as it clears a new slice's.
-func (s *Sanitizer) transformInto(out []byte, big *strings.Builder, src []byte, atEOF bool) (_, rest []byte) {
+// While the output is chunk's own bytes, each piece Transform writes is
+// compared with chunk and not kept; at the first that is not, the output
+// so far, chunk[:passed], goes to o.big.
+func (s *Sanitizer) transformInto(out []byte, o *pushOutput, src []byte, atEOF bool) (_, rest []byte) {
 	read, written := 0, 0 // so far, for the ratio of output to input
 	for {
 		nDst, nSrc, err := s.Transform(out[len(out):cap(out)], src, atEOF)
-		out = out[:len(out)+nDst]
 		src = src[nSrc:]
 		read, written = read+nSrc, written+nDst
+		if o.pass {
+			// out is empty: the output so far is chunk[:passed].
+			if end := o.passed + nDst; end <= len(o.chunk) && string(out[:nDst]) == string(o.chunk[o.passed:end]) {
+				o.passed = end
+				nDst = 0
+			} else {
+				o.pass = false
+				if o.passed > 0 {
+					growOutput(&o.big, o.passed+nDst, src, read, written)
+					o.big.Write(o.chunk[:o.passed])
+				}
+			}
+		}
+		out = out[:len(out)+nDst]
 		switch err {
 		case transform.ErrShortDst:
 			if cap(out) < pushBufSize {
@@ -119,20 +157,13 @@ func (s *Sanitizer) transformInto(out []byte, big *strings.Builder, src []byte, 
 				out = append(s.pushBuf[:0], out...)
 				continue
 			}
-			if big.Cap() == 0 {
-				// Room for the input left at the ratio seen so far
-				// (U+FFFD and U+241B take three bytes for one, a
-				// dropped sequence none), and an eighth more: the
-				// string keeps what it is grown to. Output that comes
-				// faster than that grows it again, by doubling.
-				more := len(src)
-				if read > 0 {
-					more = len(src)/read*written + len(src)%read*written/read
-				}
-				more += more / 8
-				big.Grow(len(out) + more + maxSGRLen)
+			if o.pass {
+				continue
 			}
-			big.Write(out)
+			if o.big.Cap() == 0 {
+				growOutput(&o.big, len(out), src, read, written)
+			}
+			o.big.Write(out)
 			out = out[:0]
 			continue
 		case transform.ErrShortSrc:
@@ -140,6 +171,20 @@ func (s *Sanitizer) transformInto(out []byte, big *strings.Builder, src []byte, 
 		}
 		return out, nil
 	}
+}
+
+// growOutput grows big for have bytes of output and the output of the
+// input left, src, at the ratio seen so far, written bytes of output for
+// read of input (U+FFFD and U+241B take three bytes for one, a dropped
+// sequence none), and an eighth more: the string keeps what it is grown
+// to. Output that comes faster than that grows it again, by doubling.
+func growOutput(big *strings.Builder, have int, src []byte, read, written int) {
+	more := len(src)
+	if read > 0 {
+		more = len(src)/read*written + len(src)%read*written/read
+	}
+	more += more / 8
+	big.Grow(have + more + maxSGRLen)
 }
 
 // passText returns the output of chunk, and true, when it needs no

@@ -4,12 +4,14 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"golang.org/x/text/transform"
 )
 
 // TestPushAllocs pins what Push allocates: nothing for text it returns
-// unchanged or for empty output, one string otherwise.
+// unchanged, for output that is chunk or a prefix of it, or for empty
+// output; one string otherwise.
 func TestPushAllocs(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -20,8 +22,11 @@ func TestPushAllocs(t *testing.T) {
 		{"clean text is returned as is", Options{}, strings.Repeat("plain text\twith tabs\n", 200), 0},
 		{"Off returns the chunk", Options{Mode: Off}, "\x1b]0;t\a\x1b[2J", 0},
 		{"empty output", Options{}, "\x1b]0;" + strings.Repeat("A", 5000), 0},
-		{"small output", Options{}, "\x1b[31mred\x1b[0m", 1},
+		{"colours kept are chunk itself", Options{}, strings.Repeat("\x1b[1;31mFAIL\x1b[0m \x1b[36m42ms\x1b[0m\n", 1000), 0},
+		{"output a prefix of chunk", Options{}, strings.Repeat("\x1b[31mred\x1b[0m\n", 1000) + "\x1b]0;title\a", 0},
+		{"small output", Options{}, "\x1b[2K\x1b[31mred\x1b[0m", 1},
 		{"large output", Options{}, strings.Repeat("\x1b[1mbold\x1b[0m text\r\n", 1000), 1},
+		{"output that leaves chunk late", Options{}, strings.Repeat("\x1b[31mred\x1b[0m\n", 1000) + "\x1b[2Kend", 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -152,4 +157,41 @@ func transformString(t *testing.T, s *Sanitizer, in string) string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestPushLeavesChunk checks Push's output against Transform's for
+// output that is chunk's own bytes up to a point past each of the sizes
+// where its buffer changes, and then leaves it: a dropped sequence, an
+// invalid byte (three bytes for one) or a colour rewritten. While the
+// output is chunk's own, Push returns a prefix of chunk itself.
+func TestPushLeavesChunk(t *testing.T) {
+	const unit = "\x1b[1;31mFAIL\x1b[0m x \x1b[36m7ms\x1b[0m\n"
+	leaves := []string{"", "\x1b[2K", "\xff", "\x1b[31;m", "\x1b]0;title\a"}
+	for _, size := range []int{0, stackOutput, pushBufSize, 2 * pushBufSize, 5 * pushBufSize} {
+		n0 := max(size/len(unit)-2, 0)
+		for n := n0; n < n0+4; n++ {
+			kept := strings.Repeat(unit, n)
+			if n == 0 {
+				kept = "x" // one byte
+			}
+			for _, leave := range leaves {
+				for _, after := range []string{"", "tail\n", strings.Repeat(unit, n/2+1)} {
+					in := kept + leave + after
+					want := transformString(t, New(Options{}), in)
+					reused := New(Options{})
+					reused.Push(strings.Repeat("\xff", pushBufSize)) // gives it its buffer
+					reused.Finish()
+					for name, s := range map[string]*Sanitizer{"new": New(Options{}), "reused": reused} {
+						got := s.Push(in)
+						if strings.HasPrefix(in, got) && len(got) > 0 && unsafe.StringData(got) != unsafe.StringData(in) {
+							t.Errorf("%s: %d units, then %+q %+q: output is a prefix of chunk, but a copy", name, n, leave, after)
+						}
+						if got += s.Finish(); got != want {
+							t.Fatalf("%s: %d units, then %+q %+q: Push differs from Transform (%d bytes, want %d)", name, n, leave, after, len(got), len(want))
+						}
+					}
+				}
+			}
+		}
+	}
 }
