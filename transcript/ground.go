@@ -27,8 +27,9 @@ const maxVectorBackoff = 4096
 // DCSs that C1 introducers open and that end in src (c1String, which
 // leaves some DCSs to the parser). It stops at ESC, any other C1
 // introducer, a UTF-8 prefix that src ends in (unless atEOF), and after a
-// '\n', where a clean line may start for passLines. It returns the bytes
-// read, 0 when the first is one the parser must read.
+// '\n' where passLines may take the next line whole (not while it skips
+// lines after failing on those before). It returns the bytes read, 0 when
+// the first is one the parser must read.
 //
 // Random bytes and binary output are mostly such runs: one loop over them,
 // instead of a parser token for each byte, is what keeps the Cleaner fast
@@ -132,9 +133,18 @@ loop:
 			c.control(b)
 			n++
 			if b == '\n' {
-				c.rep.BytesIn += int64(n)
-				c.groundIn = 0
-				return n
+				if c.passSkip == 0 {
+					// passLines may take the next line whole.
+					c.rep.BytesIn += int64(n)
+					c.groundIn = 0
+					return n
+				}
+				// passLines would send the next line to the token
+				// path untried, as it does here: the line goes on
+				// in this loop.
+				c.passSkip--
+				c.passTried = true
+				continue
 			}
 			if b == '\r' {
 				c.groundIn = n
