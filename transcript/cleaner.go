@@ -114,6 +114,9 @@ type Cleaner struct {
 	// batch is where groundRun gathers its output, allocated with
 	// controls.
 	batch *[groundBatch]byte
+	// lineEvents is where the vector loop records the line controls it
+	// reads on past (groundBlocks), allocated with controls.
+	lineEvents *[maxLineEvents]uint64
 	// vectorTally holds the other counts of the vector loop
 	// (groundBlocks), which Report adds to rep's.
 	vectorTally groundTally
@@ -182,8 +185,8 @@ func (c *Cleaner) Reset() { c.reset(c.opts) }
 // reset restores the state of a new Cleaner with options opts, keeping
 // the memory c has allocated.
 func (c *Cleaner) reset(opts Options) {
-	p, line, out, ubuf, stage, controls, batch := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.stage, c.controls, c.batch
-	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, stage: stage, tail: c.tail[:0], controls: controls, batch: batch}
+	p, line, out, ubuf, stage, controls, batch, events := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.stage, c.controls, c.batch, c.lineEvents
+	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, stage: stage, tail: c.tail[:0], controls: controls, batch: batch, lineEvents: events}
 	if controls != nil {
 		*controls = controlCounts{}
 	}

@@ -41,6 +41,7 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	if c.controls == nil {
 		c.controls = new(controlCounts)
 		c.batch = new([groundBatch]byte)
+		c.lineEvents = new([maxLineEvents]uint64)
 	}
 	buf := c.batch
 	// buf[:k] is output not yet given to text; only buf[plain:dirty]
@@ -70,9 +71,23 @@ loop:
 					c.groundText(buf[:k], min(plain, k), dirty, n)
 					k, plain, dirty = 0, len(buf), 0
 				}
-				w, m, from, to := c.groundBlocks(buf[k:], src[n:])
+				w, m, from, to, lines := c.groundBlocks(buf[k:], src[n:])
 				if to > 0 {
-					plain, dirty = min(plain, k+from), max(dirty, k+to)
+					from, to = k+from, k+to // in buf
+				}
+				if lines > 0 {
+					// The loop read on past line controls: the
+					// text before the last goes to text, and the
+					// text after it, which holds any character the
+					// Unicode pass must see, stays.
+					last := c.groundLines(buf[:k+w], k, plain, dirty, n, lines)
+					k, w, plain, dirty = 0, copy(buf[:], buf[last:k+w]), len(buf), 0
+					if to > 0 {
+						from, to = from-last, to-last
+					}
+				}
+				if to > 0 {
+					plain, dirty = min(plain, from), max(dirty, to)
 				}
 				k += w
 				n += m
@@ -270,6 +285,33 @@ loop:
 	c.rep.BytesIn += int64(n)
 	c.groundIn = 0
 	return n
+}
+
+// groundLines gives text the pieces of buf that end at the line controls
+// the vector loop read on past, in c.lineEvents[:lines], and executes
+// each after its piece, as groundRun would byte by byte; it returns where
+// the text after the last starts. The loop's output starts at buf[k];
+// before it, only buf[plain:dirty] may hold characters that the Unicode
+// checks change, and the loop reads on past a control only after text
+// that holds none. Its src starts at groundRun's n.
+func (c *Cleaner) groundLines(buf []byte, k, plain, dirty, n, lines int) int {
+	start := 0
+	for _, e := range c.lineEvents[:lines] {
+		at, b, read := k+int(e&0xFFFF), byte(e>>16), n+int(e>>24)
+		if at > start {
+			c.groundText(buf[start:at], min(plain, at)-start, dirty-start, read)
+			plain, dirty = len(buf), 0
+		}
+		c.control(b)
+		if b == '\n' {
+			// The loop reads on past as many LFs as passLines would
+			// skip the lines after untried.
+			c.passSkip--
+			c.passTried = true
+		}
+		start = at
+	}
+	return start
 }
 
 // c1String counts the OSC, SOS, PM, APC or DCS string that a C1

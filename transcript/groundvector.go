@@ -110,3 +110,8 @@ const groundBlock = 64
 // block: the output of three sixteens, up to 48 bytes each, and the 64
 // bytes that the fourth's store writes.
 const groundVectorRoom = 208
+
+// maxLineEvents is the most line controls (LF, CR) that one call of the
+// vector loop reads on past, recording each for groundLines: a batch of
+// its output holds about a dozen lines of random bytes.
+const maxLineEvents = 32

@@ -17,11 +17,13 @@ var useGroundVector = cpuid.AVX512
 // groundBlocksAVX512 is groundBlocks, with the constants in t, the counts
 // of controls by name in controls and the others added to tally, strings
 // longer than maxString counted as such, a BS a stop unless bsCounted,
-// and the range of dst that holds the characters the Unicode pass must
-// see returned as dirtyFrom to dirtyTo (0 and 0 if none).
+// the range of dst that holds the characters the Unicode pass must see
+// returned as dirtyFrom to dirtyTo (0 and 0 if none), and the line
+// controls it reads on past recorded in events, with at most lines LFs
+// among them, and counted in nEvents.
 //
 //go:noescape
-func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc, dirtyFrom, dirtyTo int)
+func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
 
 // groundBlocks writes to dst what groundRun would for the bytes at the
 // start of src, in blocks of 64, and returns the bytes written and read,
@@ -47,23 +49,31 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // C1 introducer, string or CSI), where fewer than 67 bytes of src are
 // left, and where dst has less than groundVectorRoom bytes of room; it
 // reads the three bytes after each it decides, and a block ends before a
-// character or cut prefix that starts in its last three bytes. Where
-// there is no vector loop it returns zeros.
-func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo int) {
+// character or cut prefix that starts in its last three bytes. It reads
+// on past an LF, or a CR before LF or before a byte it writes, that ends
+// text holding no character the Unicode pass must see (and none since
+// the call began), unless a CR is pending: at most maxLineEvents, and
+// as many LFs as c.passSkip allows, the lines passLines would skip. Each
+// is recorded in c.lineEvents for groundLines, with its offset in dst in
+// bits 0-15 (dst is at most a batch long), the byte in bits 16-23 and
+// its offset in src from bit 24; lines is their number. Where there is
+// no vector loop it returns zeros.
+func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo, lines int) {
 	if !useGroundVector {
-		return 0, 0, 0, 0
+		return 0, 0, 0, 0, 0
 	}
 	if !c.crPending || c.opts.BS == BSErase {
-		return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, c.opts.BS != BSErase)
+		return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, c.opts.BS != BSErase, c.lineEvents[:], c.passSkip)
 	}
 	// After a CR still pending, a BS that erases nothing settles the CR
 	// and is counted (control). The loop counts it, and the CR is settled
 	// here if it did: before the text the loop wrote reaches the line,
-	// which would settle it there.
+	// which would settle it there. So that no line control the loop
+	// reads on past comes between, it reads on past none.
 	bs := c.controls.sum('\b')
-	nDst, nSrc, dirtyFrom, dirtyTo = groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, true)
+	nDst, nSrc, dirtyFrom, dirtyTo, _ = groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, true, nil, 0)
 	if c.controls.sum('\b') != bs {
 		c.loneCR()
 	}
-	return nDst, nSrc, dirtyFrom, dirtyTo
+	return nDst, nSrc, dirtyFrom, dirtyTo, 0
 }

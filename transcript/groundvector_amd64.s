@@ -99,7 +99,7 @@
 	ADDQ    p, BX; \
 	ADDQ    R9, BX
 
-// func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool) (nDst, nSrc, dirtyFrom, dirtyTo int)
+// func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
 //
 // Each block of 64 bytes is read at its start and one, two and three
 // bytes on, so that each byte is classified with the three after it, in
@@ -131,16 +131,19 @@
 // c1string.End and c1string.DCSEnd read it, and the block reads on after
 // it; so are a CSI that a C1 introducer opens and an escape sequence in
 // the forms that csi and esc below read. One that ends past the block
-// ends it, and the next block starts with it. Any other stop, and a
-// sequence that does not end in the block it starts, the caller reads.
-TEXT ·groundBlocksAVX512(SB), NOSPLIT, $128-120
+// ends it, and the next block starts with it. An LF or a CR that ends
+// text the Unicode pass need not see is recorded for the caller and read
+// past (line, below). Any other stop, and a sequence that does not end in
+// the block it starts, the caller reads.
+TEXT ·groundBlocksAVX512(SB), NOSPLIT, $128-160
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ t+48(FP), R14
 	XORQ R8, R8 // i, in src
 	XORQ R9, R9 // j, in dst
-	MOVQ $0, dirtyFrom+104(FP)
-	MOVQ $0, dirtyTo+112(FP)
+	MOVQ $0, dirtyFrom+136(FP)
+	MOVQ $0, dirtyTo+144(FP)
+	MOVQ $0, nEvents+152(FP)
 	// A block at i has its 67 bytes while i <= len(src)-67, and room
 	// for its output while j <= len(dst)-208. The two limits replace
 	// the lengths.
@@ -370,6 +373,8 @@ next:
 kind:
 	// SOS 0, OSC 1, PM 2, APC 3, DCS 4: the introducer's counter in
 	// the tally. Any other stop is the caller's.
+	CMPQ CX, $0x0d
+	JLS  line
 	CMPQ CX, $0x90
 	JEQ  dcs
 	CMPQ CX, $0x98
@@ -1037,8 +1042,8 @@ done:
 	VZEROUPPER
 
 none:
-	MOVQ R9, nDst+88(FP)
-	MOVQ R8, nSrc+96(FP)
+	MOVQ R9, nDst+120(FP)
+	MOVQ R8, nSrc+128(FP)
 	RET
 
 dirty:
@@ -1046,14 +1051,85 @@ dirty:
 	// must see: where the first starts and the last ends in dst.
 	TZCNTQ  DX, CX
 	OUTPUTAT(CX)
-	CMPQ    dirtyTo+112(FP), $0
+	CMPQ    dirtyTo+144(FP), $0
 	JNE     dirtyEnd
-	MOVQ    BX, dirtyFrom+104(FP) // the first in the call
+	MOVQ    BX, dirtyFrom+136(FP) // the first in the call
 
 dirtyEnd:
 	LZCNTQ  DX, CX
 	NEGQ    CX
 	ADDQ    $64, CX
 	OUTPUTAT(CX)
-	MOVQ    BX, dirtyTo+112(FP)
+	MOVQ    BX, dirtyTo+144(FP)
 	JMP     tallied
+
+line:
+	// LF, CR, or a BS that acts on the line, which is the caller's. LF
+	// and CR end a piece of the line that holds no character the
+	// Unicode pass must see (none in this block before it, and no range
+	// for one yet in the call): the loop records the control, with
+	// where it stands in dst and in src, in events for the caller to
+	// execute between the pieces, and reads on. A CR is recorded only
+	// before LF or before a byte the block writes, which settles it; an
+	// LF only while lines allows, the lines whose clean-line test the
+	// caller skips.
+	CMPQ    CX, $0x08
+	JEQ     stop
+	MOVQ    nEvents+152(FP), AX
+	CMPQ    AX, events_len+96(FP)
+	JGE     stop
+	CMPQ    dirtyTo+144(FP), $0
+	JNE     stop
+	MOVQ    $-1, AX
+	BZHIQ   R13, AX, AX
+	ANDQ    120(SP), AX
+	JNZ     stop
+	CMPQ    CX, $0x0a
+	JEQ     lineLF
+	CMPQ    R13, $62
+	JGT     stop
+	LEAQ    1(R13), AX
+	MOVQ    R10, DX
+	ORQ     R12, DX
+	BTQ     AX, DX
+	JCS     lineEvent
+	LEAQ    (R8)(R13*1), DX
+	MOVBQZX 1(SI)(DX*1), AX
+	CMPQ    AX, $0x0a
+	JNE     stop
+	JMP     lineEvent
+
+lineLF:
+	CMPQ    lines+112(FP), $0
+	JEQ     stop
+	DECQ    lines+112(FP)
+
+lineEvent:
+	// The event: its offset in dst (R9, and the bytes written for those
+	// before it outside the sequences dropped: one for each kept, three
+	// for each replaced), the byte from bit 16, its offset in src from
+	// bit 24.
+	MOVQ    $-1, AX
+	BZHIQ   R13, AX, AX
+	MOVQ    56(SP), DX
+	ANDNQ   AX, DX, AX
+	MOVQ    R12, DX
+	ANDQ    AX, DX
+	POPCNTQ DX, DX
+	ANDQ    R10, AX
+	POPCNTQ AX, AX
+	LEAQ    (DX)(DX*2), DX
+	ADDQ    AX, DX
+	ADDQ    R9, DX
+	LEAQ    (R8)(R13*1), AX
+	SHLQ    $24, AX
+	ORQ     AX, DX
+	SHLQ    $16, CX
+	ORQ     CX, DX
+	MOVQ    nEvents+152(FP), AX
+	MOVQ    events_base+88(FP), CX
+	MOVQ    DX, (CX)(AX*8)
+	INCQ    AX
+	MOVQ    AX, nEvents+152(FP)
+	BTRQ    R13, BX
+	JMP     next

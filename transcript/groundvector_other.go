@@ -11,6 +11,6 @@ var useGroundVector = false
 
 // groundBlocks returns zeros where there is no vector loop: groundBytes
 // reads on a byte at a time.
-func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo int) {
-	return 0, 0, 0, 0
+func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo, lines int) {
+	return 0, 0, 0, 0, 0
 }

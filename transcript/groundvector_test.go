@@ -140,6 +140,84 @@ func TestGroundVectorUnicode(t *testing.T) {
 	}
 }
 
+// TestGroundVectorLines places line ends (LF, CR LF, a CR before text,
+// before another CR, before a control or a sequence) at offsets around
+// the ends of a block, after lines that clean-line passing fails on, so
+// that the vector loop reads on past them: with the lines before them
+// clean, or holding characters the Unicode pass must see (of two, three
+// and four bytes, at the line's start, middle and end), with a BS that
+// acts, lines longer than the limit, and output cut short by its limit.
+func TestGroundVectorLines(t *testing.T) {
+	binary := strings.Repeat("\x01\xffbinary\x85\xc3\xa9 output\n", 40)
+	ends := []string{"\n", "\r\n", "\r", "\rx", "\r\xff", "\r\r", "\r\x01\n", "\r\x9d0;t\x07\n", "\r\b", "\n\n", "\r\n\r\n", "\r\xc3\xa9"}
+	lines := []string{"", "plain text", "a\xffb\x01c\x7f", "\u0430pple", "ab\u202ecd", "x\U000e0041", "\u200b", "\u00e9\u0301", "ab\x9b1mcd\x1bxef", "\xc3"}
+	opts := []Options{{}, {BS: BSErase}, {CR: CROverwrite}, {Limits: Limits{MaxLine: 20}}, {Limits: Limits{MaxOutput: 3000}}}
+	filler := "abc\x01d\xa9\u00e9fgh\x85"
+	for i, end := range ends {
+		for j, line := range lines {
+			for _, at := range []int{0, 1, 30, 60, 61, 62, 63, 64, 65, 66, 127} {
+				in := binary + strings.Repeat(filler, 20)[:at] + line + end + lines[(i+j+at)%len(lines)] + end + strings.Repeat(filler+"\n", 20)
+				checkGroundVector(t, []byte(in), opts[(i+j+at)%len(opts)])
+			}
+		}
+	}
+}
+
+// TestGroundVectorLineEnds places each line end, and a CR before a BS
+// that settles it, at every offset of a block, from the start of a call
+// of the vector loop (after a sequence that the parser reads), and puts
+// a character the Unicode pass must see in the text that groundRun
+// gathers a byte at a time, after stops dense enough that it reads on
+// without the loop, before the line end where the loop takes over.
+func TestGroundVectorLineEnds(t *testing.T) {
+	binary := strings.Repeat("\x01\xffbinary\x85\xc3\xa9 output\n", 40)
+	filler := strings.Repeat("\x01ab\xffc\u00e9d", 30)
+	for _, end := range []string{"\n", "\r\n", "\rx", "\r\x01\b\n", "\r\b\n", "\r\xc3\xa9\n"} {
+		for at := range 131 {
+			in := binary + "\x1b[m" + filler[:at] + end + filler + "\n" + filler
+			checkGroundVector(t, []byte(in), Options{})
+		}
+	}
+	for stops := 3; stops <= 7; stops++ {
+		for before := 0; before < 200; before += 13 {
+			for _, after := range []int{0, 1, 5, 70, 140} {
+				for _, end := range []string{"\nz\n", "\rz\n"} {
+					// A BS that acts stops the loop, and leaves
+					// no CR pending.
+					in := binary + strings.Repeat("a\b\x01", stops) + strings.Repeat("x", before) + "\u202e" + strings.Repeat("y", after) + end + filler
+					checkGroundVector(t, []byte(in), Options{BS: BSErase})
+				}
+			}
+		}
+	}
+}
+
+// TestGroundVectorLineBudget checks the line ends the vector loop
+// records: as many LFs as lines allows, each where its line's text ends
+// in dst and where the LF stands in src.
+func TestGroundVectorLineBudget(t *testing.T) {
+	if !useGroundVector {
+		t.Skip("no vector loop here")
+	}
+	src := []byte("\x01" + strings.Repeat("ab\n", 30))
+	dst := make([]byte, groundBatch)
+	for budget := range 6 {
+		c := NewCleaner(Options{})
+		c.controls = new(controlCounts)
+		c.lineEvents = new([maxLineEvents]uint64)
+		c.passSkip = budget
+		_, _, _, _, lines := c.groundBlocks(dst, src)
+		var got, want []uint64
+		for i := range budget {
+			want = append(want, uint64(2*(i+1))|'\n'<<16|uint64(1+3*i+2)<<24)
+		}
+		got = append(got, c.lineEvents[:lines]...)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%d lines allowed: events mismatch (-want +got):\n%s", budget, diff)
+		}
+	}
+}
+
 // groundVectorAlphabet weighs the bytes the vector loop tells apart: the
 // ends and openers of strings, controls, leads and continuations.
 var groundVectorAlphabet = []byte("aa;0 m\t\n\r\b\x00\x01\x07\x18\x1a\x1b\\\x7f" +
@@ -181,16 +259,23 @@ func TestGroundVectorReads(t *testing.T) {
 	}
 	c := NewCleaner(Options{})
 	c.controls = new(controlCounts)
+	c.lineEvents = new([maxLineEvents]uint64)
 	dst := make([]byte, groundBatch)
 	read := 0
+	var lineEnds [256]int // by control
 	for i := 0; len(src)-i >= groundBlock+3; i++ {
-		_, m, _, _ := c.groundBlocks(dst, src[i:])
+		c.passSkip = maxLineEvents // as after lines that did not pass
+		_, m, _, _, lines := c.groundBlocks(dst, src[i:])
+		for _, e := range c.lineEvents[:lines] {
+			lineEnds[byte(e>>16)]++
+		}
 		read += m
 		i += m
 	}
 	seqs := c.Report().Sequences
-	if dropped := seqs.SOS + seqs.PM; read < len(src)*3/4 || dropped == 0 || seqs.DCS == 0 {
-		t.Errorf("the vector loop read %d of %d random bytes and dropped %d SOS and PM strings and %d DCSs", read, len(src), dropped, seqs.DCS)
+	if dropped := seqs.SOS + seqs.PM; read < len(src)*3/4 || dropped == 0 || seqs.DCS == 0 || lineEnds['\n'] == 0 || lineEnds['\r'] == 0 {
+		t.Errorf("the vector loop read %d of %d random bytes, dropped %d SOS and PM strings and %d DCSs, and read on past %d LFs and %d CRs",
+			read, len(src), dropped, seqs.DCS, lineEnds['\n'], lineEnds['\r'])
 	}
 }
 
