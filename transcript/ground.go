@@ -80,7 +80,7 @@ loop:
 					// text before the last goes to text, and the
 					// text after it, which holds any character the
 					// Unicode pass must see, stays.
-					last := c.groundLines(buf[:k+w], k, plain, dirty, n, lines)
+					last := c.groundLines(buf[:k+w], src, k, plain, dirty, n, lines)
 					k, w, plain, dirty = 0, copy(buf[:], buf[last:k+w]), len(buf), 0
 					if to > 0 {
 						from, to = from-last, to-last
@@ -294,10 +294,31 @@ loop:
 // before it, only buf[plain:dirty] may hold characters that the Unicode
 // checks change, and the loop reads on past a control only after text
 // that holds none. Its src starts at groundRun's n.
-func (c *Cleaner) groundLines(buf []byte, k, plain, dirty, n, lines int) int {
+func (c *Cleaner) groundLines(buf, src []byte, k, plain, dirty, n, lines int) int {
 	start := 0
 	for _, e := range c.lineEvents[:lines] {
 		at, b, read := k+int(e&0xFFFF), byte(e>>16), n+int(e>>24)
+		if len(c.line) == 0 && !c.crPending && !c.clearPending && at-start <= c.lim.MaxLine &&
+			(b == '\n' || c.opts.CR == CRNewline && src[read+1] != '\n') {
+			// A whole line, ended by LF or by a CR that text
+			// follows: written out as text and control would,
+			// without a copy in the line.
+			c.groundIn, c.unread = read, at-start
+			c.emitSegment(buf[start:at], min(plain, at)-start, dirty-start)
+			c.unread = 0
+			plain, dirty = len(buf), 0
+			if b == '\r' {
+				c.rep.Controls['\r']++
+			}
+			c.passTried = false
+			c.emit(newline)
+			if b == '\n' {
+				c.passSkip--
+				c.passTried = true
+			}
+			start = at
+			continue
+		}
 		if at > start {
 			c.groundText(buf[start:at], min(plain, at)-start, dirty-start, read)
 			plain, dirty = len(buf), 0
