@@ -115,8 +115,9 @@ type Cleaner struct {
 	// controls.
 	batch *[groundBatch]byte
 	// lineEvents is where the vector loop records the line controls it
-	// reads on past (groundBlocks), allocated with controls.
-	lineEvents *[maxLineEvents]uint64
+	// reads on past (groundBlocks), two words each, allocated with
+	// controls.
+	lineEvents *[2 * maxLineEvents]uint64
 	// vectorTally holds the other counts of the vector loop
 	// (groundBlocks), which Report adds to rep's.
 	vectorTally groundTally

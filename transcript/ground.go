@@ -41,7 +41,7 @@ func (c *Cleaner) groundRun(src []byte, atEOF bool) int {
 	if c.controls == nil {
 		c.controls = new(controlCounts)
 		c.batch = new([groundBatch]byte)
-		c.lineEvents = new([maxLineEvents]uint64)
+		c.lineEvents = new([2 * maxLineEvents]uint64)
 	}
 	buf := c.batch
 	// buf[:k] is output not yet given to text; only buf[plain:dirty]
@@ -78,8 +78,8 @@ loop:
 				if lines > 0 {
 					// The loop read on past line controls: the
 					// text before the last goes to text, and the
-					// text after it, which holds any character the
-					// Unicode pass must see, stays.
+					// text after it stays, with the call's range of
+					// characters the Unicode pass must see.
 					last := c.groundLines(buf[:k+w], src, k, plain, dirty, n, lines)
 					k, w, plain, dirty = 0, copy(buf[:], buf[last:k+w]), len(buf), 0
 					if to > 0 {
@@ -288,16 +288,20 @@ loop:
 }
 
 // groundLines gives text the pieces of buf that end at the line controls
-// the vector loop read on past, in c.lineEvents[:lines], and executes
-// each after its piece, as groundRun would byte by byte; it returns where
-// the text after the last starts. The loop's output starts at buf[k];
-// before it, only buf[plain:dirty] may hold characters that the Unicode
-// checks change, and the loop reads on past a control only after text
-// that holds none. Its src starts at groundRun's n.
+// the vector loop read on past, recorded in c.lineEvents, lines of them,
+// and executes each after its piece, as groundRun would byte by byte; it
+// returns where the text after the last starts. The loop's output starts
+// at buf[k], its src at groundRun's n; before it, only buf[plain:dirty]
+// may hold characters that the Unicode checks change, and in each piece
+// only the range its event gives.
 func (c *Cleaner) groundLines(buf, src []byte, k, plain, dirty, n, lines int) int {
 	start := 0
-	for _, e := range c.lineEvents[:lines] {
+	for i := range lines {
+		e, r := c.lineEvents[2*i], c.lineEvents[2*i+1]
 		at, b, read := k+int(e&0xFFFF), byte(e>>16), n+int(e>>24)
+		if to := int(r >> 32); to > 0 {
+			plain, dirty = min(plain, k+int(uint32(r))), max(dirty, k+to)
+		}
 		if len(c.line) == 0 && !c.crPending && !c.clearPending && at-start <= c.lim.MaxLine &&
 			(b == '\n' || c.opts.CR == CRNewline && src[read+1] != '\n') {
 			// A whole line, ended by LF or by a CR that text

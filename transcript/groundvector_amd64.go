@@ -19,8 +19,8 @@ var useGroundVector = cpuid.AVX512
 // longer than maxString counted as such, a BS a stop unless bsCounted,
 // the range of dst that holds the characters the Unicode pass must see
 // returned as dirtyFrom to dirtyTo (0 and 0 if none), and the line
-// controls it reads on past recorded in events, with at most lines LFs
-// among them, and counted in nEvents.
+// controls it reads on past recorded in events, two words each, with at
+// most lines LFs among them, and counted in nEvents.
 //
 //go:noescape
 func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
@@ -50,30 +50,23 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // left, and where dst has less than groundVectorRoom bytes of room; it
 // reads the three bytes after each it decides, and a block ends before a
 // character or cut prefix that starts in its last three bytes. It reads
-// on past an LF, or a CR before LF or before a byte it writes, that ends
-// text holding no character the Unicode pass must see (and none since
-// the call began), unless a CR is pending: at most maxLineEvents, and
-// as many LFs as c.passSkip allows, the lines passLines would skip. Each
-// is recorded in c.lineEvents for groundLines, with its offset in dst in
-// bits 0-15 (dst is at most a batch long), the byte in bits 16-23 and
-// its offset in src from bit 24; lines is their number. Where there is
-// no vector loop it returns zeros.
+// on past an LF, and a CR before LF or before a byte it writes, unless a
+// CR is pending: at most maxLineEvents, and as many LFs as c.passSkip
+// allows, the lines passLines would skip. Each is recorded in
+// c.lineEvents for groundLines in two words: its offset in dst in bits
+// 0-15 (dst is at most a batch long), the byte in bits 16-23 and its
+// offset in src from bit 24; and where in dst the first character that
+// the Unicode pass must see starts in the text it ends (bits 0-31) and
+// the last ends (from bit 32), 0 and 0 if none. lines is their number;
+// dirtyFrom and dirtyTo then give the range in the text after the last.
+// Where there is no vector loop it returns zeros.
 func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo, lines int) {
 	if !useGroundVector {
 		return 0, 0, 0, 0, 0
 	}
-	if !c.crPending || c.opts.BS == BSErase {
-		return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, c.opts.BS != BSErase, c.lineEvents[:], c.passSkip)
-	}
 	// After a CR still pending, a BS that erases nothing settles the CR
-	// and is counted (control). The loop counts it, and the CR is settled
-	// here if it did: before the text the loop wrote reaches the line,
-	// which would settle it there. So that no line control the loop
-	// reads on past comes between, it reads on past none.
-	bs := c.controls.sum('\b')
-	nDst, nSrc, dirtyFrom, dirtyTo, _ = groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, true, nil, 0)
-	if c.controls.sum('\b') != bs {
-		c.loneCR()
-	}
-	return nDst, nSrc, dirtyFrom, dirtyTo, 0
+	// (control): the loop leaves it to groundRun, so that the CR is
+	// settled before the text and the line controls after the BS.
+	bsCounted := c.opts.BS != BSErase && !c.crPending
+	return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, bsCounted, c.lineEvents[:], c.passSkip)
 }

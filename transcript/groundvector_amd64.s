@@ -99,6 +99,24 @@
 	ADDQ    p, BX; \
 	ADDQ    R9, BX
 
+// EVENTAT sets q to the offset in dst of the output of the block's byte at
+// q, while the block is read: R9, and the bytes written for those before
+// it outside the sequences dropped so far (56(SP)), one for each kept
+// (R10) and three for each replaced (R12). It clobbers t1 and t2.
+#define EVENTAT(q, t1, t2) \
+	MOVQ    $-1, t1; \
+	BZHIQ   q, t1, t1; \
+	MOVQ    56(SP), t2; \
+	ANDNQ   t1, t2, t1; \
+	MOVQ    R12, t2; \
+	ANDQ    t1, t2; \
+	POPCNTQ t2, t2; \
+	ANDQ    R10, t1; \
+	POPCNTQ t1, t1; \
+	LEAQ    (t2)(t2*2), q; \
+	ADDQ    t1, q; \
+	ADDQ    R9, q
+
 // func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
 //
 // Each block of 64 bytes is read at its start and one, two and three
@@ -135,7 +153,7 @@
 // text the Unicode pass need not see is recorded for the caller and read
 // past (line, below). Any other stop, and a sequence that does not end in
 // the block it starts, the caller reads.
-TEXT ·groundBlocksAVX512(SB), NOSPLIT, $128-160
+TEXT ·groundBlocksAVX512(SB), NOSPLIT, $136-160
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ t+48(FP), R14
@@ -346,7 +364,8 @@ loop:
 	MOVQ  DX, R12
 	MOVQ  t+48(FP), R14
 
-	MOVQ $0, 56(SP) // the bytes of the sequences dropped
+	MOVQ $0, 56(SP)  // the bytes of the sequences dropped
+	MOVQ $0, 128(SP) // up to the last line control recorded
 	MOVQ 32(SP), BX
 	ORQ  R11, BX    // the stops and the cuts
 
@@ -979,6 +998,8 @@ count:
 	ANDQ    AX, R12
 	MOVQ    120(SP), DX
 	ANDQ    AX, DX
+	MOVQ    128(SP), CX
+	ANDNQ   DX, CX, DX     // after the last line control recorded
 	JNZ     dirty
 
 tallied:
@@ -1065,25 +1086,19 @@ dirtyEnd:
 
 line:
 	// LF, CR, or a BS that acts on the line, which is the caller's. LF
-	// and CR end a piece of the line that holds no character the
-	// Unicode pass must see (none in this block before it, and no range
-	// for one yet in the call): the loop records the control, with
-	// where it stands in dst and in src, in events for the caller to
-	// execute between the pieces, and reads on. A CR is recorded only
+	// and CR end a piece of the line: the loop records the control, with
+	// where it stands in dst and in src and the range of the piece's
+	// characters that the Unicode pass must see, in events for the caller
+	// to execute between the pieces, and reads on. A CR is recorded only
 	// before LF or before a byte the block writes, which settles it; an
 	// LF only while lines allows, the lines whose clean-line test the
 	// caller skips.
 	CMPQ    CX, $0x08
 	JEQ     stop
 	MOVQ    nEvents+152(FP), AX
+	SHLQ    $1, AX
 	CMPQ    AX, events_len+96(FP)
 	JGE     stop
-	CMPQ    dirtyTo+144(FP), $0
-	JNE     stop
-	MOVQ    $-1, AX
-	BZHIQ   R13, AX, AX
-	ANDQ    120(SP), AX
-	JNZ     stop
 	CMPQ    CX, $0x0a
 	JEQ     lineLF
 	CMPQ    R13, $62
@@ -1105,31 +1120,62 @@ lineLF:
 	DECQ    lines+112(FP)
 
 lineEvent:
-	// The event: its offset in dst (R9, and the bytes written for those
-	// before it outside the sequences dropped: one for each kept, three
-	// for each replaced), the byte from bit 16, its offset in src from
-	// bit 24.
-	MOVQ    $-1, AX
-	BZHIQ   R13, AX, AX
-	MOVQ    56(SP), DX
-	ANDNQ   AX, DX, AX
-	MOVQ    R12, DX
-	ANDQ    AX, DX
-	POPCNTQ DX, DX
-	ANDQ    R10, AX
-	POPCNTQ AX, AX
-	LEAQ    (DX)(DX*2), DX
-	ADDQ    AX, DX
-	ADDQ    R9, DX
+	// The event's first word: its offset in dst, the byte from bit 16,
+	// its offset in src from bit 24.
+	MOVQ    R13, DX
+	EVENTAT(DX, AX, R14)
 	LEAQ    (R8)(R13*1), AX
 	SHLQ    $24, AX
 	ORQ     AX, DX
 	SHLQ    $16, CX
 	ORQ     CX, DX
 	MOVQ    nEvents+152(FP), AX
+	SHLQ    $4, AX
 	MOVQ    events_base+88(FP), CX
-	MOVQ    DX, (CX)(AX*8)
-	INCQ    AX
-	MOVQ    AX, nEvents+152(FP)
+	LEAQ    (CX)(AX*1), CX
+	MOVQ    DX, (CX)
+	// The second: where in dst the piece's first character that the
+	// Unicode pass must see starts (bits 0-31) and its last ends (from
+	// bit 32), 0 and 0 if none: those of this block before the control
+	// and after the last recorded in it, and those of the blocks before
+	// since then (dirtyFrom to dirtyTo), which the call's own range
+	// then no longer holds.
+	MOVQ    $-1, DX
+	BZHIQ   R13, DX, DX
+	ANDQ    120(SP), DX
+	MOVQ    128(SP), AX
+	ANDNQ   DX, AX, DX
+	JNZ     lineRange
+	MOVQ    dirtyFrom+136(FP), AX
+	MOVL    AX, 8(CX)
+	MOVQ    dirtyTo+144(FP), AX
+	MOVL    AX, 12(CX)
+	JMP     lineDone
+
+lineRange:
+	MOVQ    DX, 128(SP)
+	MOVQ    dirtyFrom+136(FP), AX
+	CMPQ    dirtyTo+144(FP), $0
+	JNE     lineTo
+	TZCNTQ  DX, AX
+	EVENTAT(AX, DX, R14)
+
+lineTo:
+	MOVL    AX, 8(CX)
+	LZCNTQ  128(SP), AX
+	NEGQ    AX
+	ADDQ    $64, AX
+	EVENTAT(AX, DX, R14)
+	MOVL    AX, 12(CX)
+
+lineDone:
+	MOVQ    $0, dirtyFrom+136(FP)
+	MOVQ    $0, dirtyTo+144(FP)
+	LEAQ    1(R13), AX
+	MOVQ    $-1, DX
+	BZHIQ   AX, DX, DX
+	MOVQ    DX, 128(SP)
+	INCQ    nEvents+152(FP)
+	MOVQ    t+48(FP), R14
 	BTRQ    R13, BX
 	JMP     next

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -194,26 +195,43 @@ func TestGroundVectorLineEnds(t *testing.T) {
 
 // TestGroundVectorLineBudget checks the line ends the vector loop
 // records: as many LFs as lines allows, each where its line's text ends
-// in dst and where the LF stands in src.
+// in dst and where the LF stands in src, with where the line's character
+// that the Unicode pass must see starts and ends in dst, if it has one.
 func TestGroundVectorLineBudget(t *testing.T) {
 	if !useGroundVector {
 		t.Skip("no vector loop here")
 	}
-	src := []byte("\x01" + strings.Repeat("ab\n", 30))
 	dst := make([]byte, groundBatch)
-	for budget := range 6 {
-		c := NewCleaner(Options{})
-		c.controls = new(controlCounts)
-		c.lineEvents = new([maxLineEvents]uint64)
-		c.passSkip = budget
-		_, _, _, _, lines := c.groundBlocks(dst, src)
-		var got, want []uint64
-		for i := range budget {
-			want = append(want, uint64(2*(i+1))|'\n'<<16|uint64(1+3*i+2)<<24)
+	long := "\u202e" + strings.Repeat("x", 70) + "\u200b" // across a block's end
+	for _, line := range []string{"ab", "a\u202eb", "\U000e0041xy", "xy\u00ad", long} {
+		// Where the line's characters that the pass must see (all it
+		// holds beyond ASCII) start and end.
+		seen := strings.IndexFunc(line, func(r rune) bool { return r >= utf8.RuneSelf })
+		end := strings.LastIndexFunc(line, func(r rune) bool { return r >= utf8.RuneSelf })
+		if end >= 0 {
+			_, size := utf8.DecodeRuneInString(line[end:])
+			end += size
 		}
-		got = append(got, c.lineEvents[:lines]...)
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%d lines allowed: events mismatch (-want +got):\n%s", budget, diff)
+		src := []byte("\x01" + strings.Repeat(line+"\n", 30))
+		for budget := range 6 {
+			c := NewCleaner(Options{})
+			c.controls = new(controlCounts)
+			c.lineEvents = new([2 * maxLineEvents]uint64)
+			c.passSkip = budget
+			_, _, _, _, lines := c.groundBlocks(dst, src)
+			var got, want []uint64
+			for i := range budget {
+				at, in := len(line)*(i+1), 1+(len(line)+1)*i+len(line)
+				var r uint64
+				if seen >= 0 {
+					r = uint64(len(line)*i+seen) | uint64(len(line)*i+end)<<32
+				}
+				want = append(want, uint64(at)|'\n'<<16|uint64(in)<<24, r)
+			}
+			got = append(got, c.lineEvents[:2*lines]...)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%+q, %d lines allowed: events mismatch (-want +got):\n%s", line, budget, diff)
+			}
 		}
 	}
 }
@@ -259,15 +277,15 @@ func TestGroundVectorReads(t *testing.T) {
 	}
 	c := NewCleaner(Options{})
 	c.controls = new(controlCounts)
-	c.lineEvents = new([maxLineEvents]uint64)
+	c.lineEvents = new([2 * maxLineEvents]uint64)
 	dst := make([]byte, groundBatch)
 	read := 0
 	var lineEnds [256]int // by control
 	for i := 0; len(src)-i >= groundBlock+3; i++ {
 		c.passSkip = maxLineEvents // as after lines that did not pass
 		_, m, _, _, lines := c.groundBlocks(dst, src[i:])
-		for _, e := range c.lineEvents[:lines] {
-			lineEnds[byte(e>>16)]++
+		for i := range lines {
+			lineEnds[byte(c.lineEvents[2*i]>>16)]++
 		}
 		read += m
 		i += m
