@@ -1106,6 +1106,7 @@ line:
 	LEAQ    1(R13), AX
 	MOVQ    R10, DX
 	ORQ     R12, DX
+	ANDNQ   DX, R11, DX // not a stop: not a C1 introducer's C2
 	BTQ     AX, DX
 	JCS     lineEvent
 	LEAQ    (R8)(R13*1), DX

@@ -150,7 +150,8 @@ func TestGroundVectorUnicode(t *testing.T) {
 // acts, lines longer than the limit, and output cut short by its limit.
 func TestGroundVectorLines(t *testing.T) {
 	binary := strings.Repeat("\x01\xffbinary\x85\xc3\xa9 output\n", 40)
-	ends := []string{"\n", "\r\n", "\r", "\rx", "\r\xff", "\r\r", "\r\x01\n", "\r\x9d0;t\x07\n", "\r\b", "\n\n", "\r\n\r\n", "\r\xc3\xa9"}
+	ends := []string{"\n", "\r\n", "\r", "\rx", "\r\xff", "\r\r", "\r\x01\n", "\r\x9d0;t\x07\n", "\r\b", "\n\n", "\r\n\r\n", "\r\xc3\xa9",
+		"\r\u0098x\x9c\n", "\r\u009dt\a\n", "\r\x9bm\n", "\r\u009b\xf4a\n", "\r\xe2\x82\xac", "\r\U0001f600"}
 	lines := []string{"", "plain text", "a\xffb\x01c\x7f", "\u0430pple", "ab\u202ecd", "x\U000e0041", "\u200b", "\u00e9\u0301", "ab\x9b1mcd\x1bxef", "\xc3"}
 	opts := []Options{{}, {BS: BSErase}, {CR: CROverwrite}, {Limits: Limits{MaxLine: 20}}, {Limits: Limits{MaxOutput: 3000}}}
 	filler := "abc\x01d\xa9\u00e9fgh\x85"
@@ -173,7 +174,7 @@ func TestGroundVectorLines(t *testing.T) {
 func TestGroundVectorLineEnds(t *testing.T) {
 	binary := strings.Repeat("\x01\xffbinary\x85\xc3\xa9 output\n", 40)
 	filler := strings.Repeat("\x01ab\xffc\u00e9d", 30)
-	for _, end := range []string{"\n", "\r\n", "\rx", "\r\x01\b\n", "\r\b\n", "\r\xc3\xa9\n"} {
+	for _, end := range []string{"\n", "\r\n", "\rx", "\r\x01\b\n", "\r\b\n", "\r\xc3\xa9\n", "\r\u0098x\x9c\n", "\r\u009dt\a\n"} {
 		for at := range 131 {
 			in := binary + "\x1b[m" + filler[:at] + end + filler + "\n" + filler
 			checkGroundVector(t, []byte(in), Options{})
