@@ -148,15 +148,18 @@ loop:
 			c.control(b)
 			n++
 			if b == '\n' {
-				if c.passSkip == 0 {
-					// passLines may take the next line whole.
+				if c.passSkip == 0 || n < vectorFrom || !useGroundVector {
+					// passLines may take the next line whole; or
+					// the next line would be read here a byte at
+					// a time, where step's fast paths read its
+					// text and sequences faster.
 					c.rep.BytesIn += int64(n)
 					c.groundIn = 0
 					return n
 				}
 				// passLines would send the next line to the token
-				// path untried, as it does here: the line goes on
-				// in this loop.
+				// path untried, and the vector loop reads it: the
+				// line goes on in this loop.
 				c.passSkip--
 				c.passTried = true
 				continue
