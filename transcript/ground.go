@@ -27,8 +27,8 @@ const maxVectorBackoff = 4096
 // DCSs that C1 introducers open and that end in src (c1String, which
 // leaves some DCSs to the parser). It stops at ESC, any other C1
 // introducer, a UTF-8 prefix that src ends in (unless atEOF), and after a
-// '\n' where passLines may take the next line whole (not while it skips
-// lines after failing on those before). It returns the bytes read, 0 when
+// '\n', unless passLines would skip the next line (after failing on those
+// before) and the vector loop reads it. It returns the bytes read, 0 when
 // the first is one the parser must read.
 //
 // Random bytes and binary output are mostly such runs: one loop over them,
@@ -752,16 +752,6 @@ type groundLead struct{ lo, hi byte }
 // drops, by name, each over controlWays counters, and after them the
 // spare counters of other bytes (controlSlot).
 type controlCounts [controlSpare + controlWays]int64
-
-// sum returns the count of the control b over its counters.
-func (t *controlCounts) sum(b byte) int64 {
-	i := controlIndex(b) * controlWays
-	var n int64
-	for k := range controlWays {
-		n += t[i+k]
-	}
-	return n
-}
 
 // controlWays is how many counters each count of Cleaner.controls is
 // spread over: groundBytes adds one, for every byte it reads alone, to
