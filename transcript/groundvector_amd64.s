@@ -149,8 +149,8 @@
 // c1string.End and c1string.DCSEnd read it, and the block reads on after
 // it; so are a CSI that a C1 introducer opens and an escape sequence in
 // the forms that csi and esc below read. One that ends past the block
-// ends it, and the next block starts with it. An LF or a CR that ends
-// text the Unicode pass need not see is recorded for the caller and read
+// ends it, and the next block starts with it. An LF, and a CR before LF
+// or before a byte the block writes, is recorded for the caller and read
 // past (line, below). Any other stop, and a sequence that does not end in
 // the block it starts, the caller reads.
 TEXT ·groundBlocksAVX512(SB), NOSPLIT, $136-160
@@ -1090,9 +1090,9 @@ line:
 	// where it stands in dst and in src and the range of the piece's
 	// characters that the Unicode pass must see, in events for the caller
 	// to execute between the pieces, and reads on. A CR is recorded only
-	// before LF or before a byte the block writes, which settles it; an
-	// LF only while lines allows, the lines whose clean-line test the
-	// caller skips.
+	// before LF or before a byte the block writes that is no stop (text,
+	// which settles it); an LF only while lines allows, the lines whose
+	// clean-line test the caller skips.
 	CMPQ    CX, $0x08
 	JEQ     stop
 	MOVQ    nEvents+152(FP), AX
@@ -1106,7 +1106,7 @@ line:
 	LEAQ    1(R13), AX
 	MOVQ    R10, DX
 	ORQ     R12, DX
-	ANDNQ   DX, R11, DX // not a stop: not a C1 introducer's C2
+	ANDNQ   DX, R11, DX // no stop (the C2 of a C1 introducer is in R12)
 	BTQ     AX, DX
 	JCS     lineEvent
 	LEAQ    (R8)(R13*1), DX
