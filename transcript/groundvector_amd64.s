@@ -84,26 +84,11 @@
 	SHRQ $16, R10; \
 	SHRQ $16, R12
 
-// OUTPUTAT sets BX to the offset in dst of the output of the block's
-// byte at p (which it clobbers): R9, and the bytes written for those
-// before it, one for each kept (R10) and three for each replaced (R12).
-#define OUTPUTAT(p) \
-	MOVQ    $-1, BX; \
-	BZHIQ   p, BX, p; \
-	MOVQ    p, BX; \
-	ANDQ    R10, p; \
-	POPCNTQ p, p; \
-	ANDQ    R12, BX; \
-	POPCNTQ BX, BX; \
-	LEAQ    (BX)(BX*2), BX; \
-	ADDQ    p, BX; \
-	ADDQ    R9, BX
-
-// EVENTAT sets q to the offset in dst of the output of the block's byte at
-// q, while the block is read: R9, and the bytes written for those before
-// it outside the sequences dropped so far (56(SP)), one for each kept
-// (R10) and three for each replaced (R12). It clobbers t1 and t2.
-#define EVENTAT(q, t1, t2) \
+// OUTPUTAT sets q to the offset in dst of the output of the block's byte
+// at q: R9, and the bytes written for those before it outside the
+// sequences dropped (56(SP)), one for each kept (R10) and three for each
+// replaced (R12). It clobbers t1 and t2.
+#define OUTPUTAT(q, t1, t2) \
 	MOVQ    $-1, t1; \
 	BZHIQ   q, t1, t1; \
 	MOVQ    56(SP), t2; \
@@ -116,6 +101,22 @@
 	LEAQ    (t2)(t2*2), q; \
 	ADDQ    t1, q; \
 	ADDQ    R9, q
+
+// DIRTY adds to the call's range of the characters that the Unicode pass
+// must see (dirtyFrom to dirtyTo, 0 and 0 if none) those whose bytes in
+// the block mask holds: where the first starts, if the range is empty,
+// and where the last ends. It clobbers t0, t1 and t2.
+#define DIRTY(mask, t0, t1, t2) \
+	TZCNTQ  mask, t0; \
+	OUTPUTAT(t0, t1, t2); \
+	CMPQ    dirtyTo+144(FP), $0; \
+	CMOVQNE dirtyFrom+136(FP), t0; \
+	MOVQ    t0, dirtyFrom+136(FP); \
+	LZCNTQ  mask, t0; \
+	NEGQ    t0; \
+	ADDQ    $64, t0; \
+	OUTPUTAT(t0, t1, t2); \
+	MOVQ    t0, dirtyTo+144(FP)
 
 // func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
 //
@@ -1069,19 +1070,9 @@ none:
 
 dirty:
 	// DX holds the bytes written of the characters the Unicode pass
-	// must see: where the first starts and the last ends in dst.
-	TZCNTQ  DX, CX
-	OUTPUTAT(CX)
-	CMPQ    dirtyTo+144(FP), $0
-	JNE     dirtyEnd
-	MOVQ    BX, dirtyFrom+136(FP) // the first in the call
-
-dirtyEnd:
-	LZCNTQ  DX, CX
-	NEGQ    CX
-	ADDQ    $64, CX
-	OUTPUTAT(CX)
-	MOVQ    BX, dirtyTo+144(FP)
+	// must see.
+	DIRTY(DX, CX, BX, R14)
+	MOVQ    t+48(FP), R14
 	JMP     tallied
 
 line:
@@ -1124,7 +1115,7 @@ lineEvent:
 	// The event's first word: its offset in dst, the byte from bit 16,
 	// its offset in src from bit 24.
 	MOVQ    R13, DX
-	EVENTAT(DX, AX, R14)
+	OUTPUTAT(DX, AX, R14)
 	LEAQ    (R8)(R13*1), AX
 	SHLQ    $24, AX
 	ORQ     AX, DX
@@ -1137,36 +1128,24 @@ lineEvent:
 	MOVQ    DX, (CX)
 	// The second: where in dst the piece's first character that the
 	// Unicode pass must see starts (bits 0-31) and its last ends (from
-	// bit 32), 0 and 0 if none: those of this block before the control
-	// and after the last recorded in it, and those of the blocks before
-	// since then (dirtyFrom to dirtyTo), which the call's own range
-	// then no longer holds.
+	// bit 32), 0 and 0 if none: the call's range (dirtyFrom to dirtyTo)
+	// since the last control recorded, with those of this block before
+	// the control and after the last recorded in it. The range then
+	// starts anew.
 	MOVQ    $-1, DX
 	BZHIQ   R13, DX, DX
 	ANDQ    120(SP), DX
 	MOVQ    128(SP), AX
 	ANDNQ   DX, AX, DX
-	JNZ     lineRange
+	JZ      lineRange
+	MOVQ    CX, 128(SP)
+	DIRTY(DX, AX, CX, R14)
+	MOVQ    128(SP), CX
+
+lineRange:
 	MOVQ    dirtyFrom+136(FP), AX
 	MOVL    AX, 8(CX)
 	MOVQ    dirtyTo+144(FP), AX
-	MOVL    AX, 12(CX)
-	JMP     lineDone
-
-lineRange:
-	MOVQ    DX, 128(SP)
-	MOVQ    dirtyFrom+136(FP), AX
-	CMPQ    dirtyTo+144(FP), $0
-	JNE     lineTo
-	TZCNTQ  DX, AX
-	EVENTAT(AX, DX, R14)
-
-lineTo:
-	MOVL    AX, 8(CX)
-	LZCNTQ  128(SP), AX
-	NEGQ    AX
-	ADDQ    $64, AX
-	EVENTAT(AX, DX, R14)
 	MOVL    AX, 12(CX)
 
 lineDone:
