@@ -440,17 +440,12 @@ func (c *Cleaner) textToken(src []byte) int {
 			plain = plainPrefix(src[:n])
 		}
 	}
-	if n < len(src) && src[n] == '\n' && len(c.line) == 0 && !c.clearPending && n <= c.lim.MaxLine {
+	if n < len(src) && src[n] == '\n' && c.wholeLine(n) {
 		// A whole line, which clean-line passing did not take (it
 		// holds characters that the Unicode checks change, or it was
-		// not tried): written out as text and control would, without
-		// a copy in the line.
-		c.unread = n
-		c.emitSegment(src[:n], plain, n)
-		c.unread = 0
+		// not tried).
 		c.rep.BytesIn++
-		c.passTried = false
-		c.emit(newline)
+		c.emitWholeLine(src[:n], plain, n)
 		return n + 1
 	}
 	c.text(src[:n], plain, n)

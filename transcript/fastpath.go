@@ -45,8 +45,7 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 		return 0, false
 	}
 	if c.passSkip > 0 {
-		c.passSkip--
-		c.passTried = true
+		c.skipPassLine()
 		return 0, false
 	}
 	n = cleanLines(src[:min(len(src), max+ahead)], c.lim.MaxLine)
@@ -73,6 +72,13 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 	c.rep.BytesOut += int64(n)
 	c.midLine = false
 	return n, wait
+}
+
+// skipPassLine counts the current line as one of those that passLines
+// sends to the token path untried after failing on the lines before.
+func (c *Cleaner) skipPassLine() {
+	c.passSkip--
+	c.passTried = true
 }
 
 // cleanLines returns the length of the whole lines, each ending in '\n', at

@@ -160,8 +160,7 @@ loop:
 				// passLines would send the next line to the token
 				// path untried, and the vector loop reads it: the
 				// line goes on in this loop.
-				c.passSkip--
-				c.passTried = true
+				c.skipPassLine()
 				continue
 			}
 			if b == '\r' {
@@ -305,23 +304,17 @@ func (c *Cleaner) groundLines(buf, src []byte, k, plain, dirty, n, lines int) in
 		if to := int(r >> 32); to > 0 {
 			plain, dirty = min(plain, k+int(uint32(r))), max(dirty, k+to)
 		}
-		if len(c.line) == 0 && !c.crPending && !c.clearPending && at-start <= c.lim.MaxLine &&
-			(b == '\n' || c.opts.CR == CRNewline && src[read+1] != '\n') {
+		if c.wholeLine(at-start) && (b == '\n' || c.opts.CR == CRNewline && src[read+1] != '\n') {
 			// A whole line, ended by LF or by a CR that text
-			// follows: written out as text and control would,
-			// without a copy in the line.
-			c.groundIn, c.unread = read, at-start
-			c.emitSegment(buf[start:at], min(plain, at)-start, dirty-start)
-			c.unread = 0
-			plain, dirty = len(buf), 0
+			// follows.
+			c.groundIn = read
 			if b == '\r' {
 				c.rep.Controls['\r']++
 			}
-			c.passTried = false
-			c.emit(newline)
+			c.emitWholeLine(buf[start:at], min(plain, at)-start, dirty-start)
+			plain, dirty = len(buf), 0
 			if b == '\n' {
-				c.passSkip--
-				c.passTried = true
+				c.skipPassLine()
 			}
 			start = at
 			continue
@@ -334,8 +327,7 @@ func (c *Cleaner) groundLines(buf, src []byte, k, plain, dirty, n, lines int) in
 		if b == '\n' {
 			// The loop reads on past as many LFs as passLines would
 			// skip the lines after untried.
-			c.passSkip--
-			c.passTried = true
+			c.skipPassLine()
 		}
 		start = at
 	}

@@ -195,6 +195,25 @@ func (c *Cleaner) emitLine(nl bool) {
 
 var newline = []byte{'\n'}
 
+// wholeLine reports whether a line of n bytes, all of it at hand and no
+// part of it in the line buffer, may go to emitWholeLine: text and control
+// would do the same with it (no line yet, no CR pending, no line to clear,
+// not longer than Limits.MaxLine).
+func (c *Cleaner) wholeLine(n int) bool {
+	return len(c.line) == 0 && !c.crPending && !c.clearPending && n <= c.lim.MaxLine
+}
+
+// emitWholeLine writes seg, a line that wholeLine allows, and its newline,
+// as text and emitLine would, without a copy in the line buffer. Only
+// seg[plain:dirty] may hold code points that the Unicode checks change.
+func (c *Cleaner) emitWholeLine(seg []byte, plain, dirty int) {
+	c.passTried = false
+	c.unread = len(seg) // read, but not written out (growText)
+	c.emitSegment(seg, plain, dirty)
+	c.unread = 0
+	c.emit(newline)
+}
+
 // emitSegment writes seg, a piece of clean text, after the Unicode checks.
 // Only seg[plain:dirty] may hold code points that they change: seg[:plain]
 // (plain may run past seg's end) and seg[dirty:] are known to hold only
