@@ -252,23 +252,30 @@ func joiningSide[T Text](text T, i, dir int, want ucd.JoiningType, literal Liter
 //   - an ideographic variation selector after the base it is registered
 //     for in the Ideographic Variation Database: an unregistered one shows
 //     as nothing and would hide a byte behind each Han character.
+//
+// The tables are read before literal is asked about the base: most
+// selectors in text that is not a sequence (a run of selectors, one after
+// a letter) fail there, and literal, which classifies the base, is the
+// dearer test.
 func Selector[T Text](text T, i int, r rune, literal Literal) bool {
 	base, n := runeBefore(text, i)
-	if n == 0 || !literal(base) {
+	if n == 0 {
 		return false
 	}
-	p := ucd.Lookup(base)
+	var defined bool
 	switch {
-	case (r == 0xFE0E || r == 0xFE0F) && p.EmojiVariationBase():
+	case (r == 0xFE0E || r == 0xFE0F) && ucd.Lookup(base).EmojiVariationBase():
+		defined = true
 		if base == '#' || base == '*' || '0' <= base && base <= '9' {
 			next, _ := runeAt(text, i+len("\ufe0f"))
-			return next == 0x20E3
+			defined = next == 0x20E3
 		}
-		return true
 	case r >= 0xE0100:
-		return ucd.IsIdeographicVariation(base, r)
+		defined = ucd.IsIdeographicVariation(base, r)
+	default:
+		defined = ucd.IsStandardizedVariant(base, r)
 	}
-	return ucd.IsStandardizedVariant(base, r)
+	return defined && literal(base)
 }
 
 // TagRun reads the run of tag characters (U+E0000 to U+E007F) that starts
@@ -280,7 +287,7 @@ func Selector[T Text](text T, i int, r rune, literal Literal) bool {
 func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 	end = i
 	var spec [8]byte
-	n, wellFormed := 0, true
+	n, wellFormed, cancelled := 0, true, false
 	// A tag is F3 A0 80 80 to F3 A0 81 BF in UTF-8, whatever comes next:
 	// its ASCII is read from its last two bytes, with no decode, which
 	// would cost a flood of tags a third of its time here.
@@ -294,6 +301,7 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 		c := TagASCII(t[2], t[3])
 		end += 4
 		if c == 0x7F {
+			cancelled = true
 			break // CANCEL TAG
 		}
 		if !wellFormed {
@@ -306,10 +314,11 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 		spec[n] = c
 		n++
 	}
-	last, _ := runeBefore(text, end)
+	if !wellFormed || !cancelled {
+		return end, false
+	}
 	base, _ := runeBefore(text, i)
-	legit = wellFormed && base == 0x1F3F4 && literal(base) && last == 0xE007F &&
-		ucd.IsRGIEmojiTagSequence(string(spec[:n]))
+	legit = base == 0x1F3F4 && literal(base) && ucd.IsRGIEmojiTagSequence(string(spec[:n]))
 	return end, legit
 }
 
@@ -337,6 +346,9 @@ func runeAt[T Text](text T, i int) (r rune, size int) {
 func runeBefore[T Text](text T, i int) (r rune, size int) {
 	if i <= 0 {
 		return utf8.RuneError, 0
+	}
+	if b := text[i-1]; b < utf8.RuneSelf {
+		return rune(b), 1
 	}
 	if s, ok := any(text).(string); ok {
 		return utf8.DecodeLastRuneInString(s[:i])

@@ -23,3 +23,22 @@ func TestIsIdeographicVariation(t *testing.T) {
 		}
 	}
 }
+
+// TestIsIdeographicVariationTable checks that every sequence of the table
+// is found, the first and the last included, and that the code points
+// next to them, outside the table's range, are not.
+func TestIsIdeographicVariationTable(t *testing.T) {
+	for _, key := range ivdSequences {
+		base, sel := rune(key>>8), rune(key&0xFF)+0xE0100
+		if !IsIdeographicVariation(base, sel) {
+			t.Errorf("IsIdeographicVariation(%U, %U) = false", base, sel)
+		}
+	}
+	first, last := ivdSequences[0], ivdSequences[len(ivdSequences)-1]
+	if base := rune(first>>8) - 1; IsIdeographicVariation(base, 0xE0100) {
+		t.Errorf("IsIdeographicVariation(%U, U+E0100) = true, before the table", base)
+	}
+	if base := rune(last>>8) + 1; IsIdeographicVariation(base, 0xE0100) {
+		t.Errorf("IsIdeographicVariation(%U, U+E0100) = true, after the table", base)
+	}
+}

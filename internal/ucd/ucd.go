@@ -395,6 +395,9 @@ func DigitZero(r rune) (zero rune, ok bool) {
 // U+FE00). Emoji variation sequences are not in that file; see
 // Props.EmojiVariationBase.
 func IsStandardizedVariant(base, selector rune) bool {
+	if base < standardizedVariants[0][0] || base > standardizedVariants[len(standardizedVariants)-1][0] {
+		return false // most bases, without the search
+	}
 	_, found := slices.BinarySearchFunc(standardizedVariants[:], [2]rune{base, selector}, func(x, t [2]rune) int {
 		if x[0] != t[0] {
 			return int(x[0]) - int(t[0])
@@ -411,7 +414,11 @@ func IsIdeographicVariation(base, selector rune) bool {
 	if selector < 0xE0100 || selector > 0xE01EF || base < 0 || base > 0xFFFFFF {
 		return false
 	}
-	_, found := slices.BinarySearch(ivdSequences[:], uint32(base)<<8|uint32(selector-0xE0100))
+	key := uint32(base)<<8 | uint32(selector-0xE0100)
+	if key < ivdSequences[0] || key > ivdSequences[len(ivdSequences)-1] {
+		return false // a base outside the registered ideographs, without the search
+	}
+	_, found := slices.BinarySearch(ivdSequences[:], key)
 	return found
 }
 
