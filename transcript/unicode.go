@@ -137,8 +137,11 @@ func plainRun(src []byte) int {
 func plainPrefix(seg []byte) int {
 	for i := 0; i < len(seg); {
 		if seg[i] < utf8.RuneSelf {
-			i++
-			continue
+			k := escape.IndexNonASCII(seg[i:])
+			if k < 0 {
+				return len(seg)
+			}
+			i += k
 		}
 		n := plainRun(seg[i:])
 		if n == 0 {
@@ -169,6 +172,18 @@ type unicodeWalk struct {
 func (w *unicodeWalk) class(i, size int, r rune) plainsight.Class {
 	cls, contextual := w.classes.class(r)
 	if contextual && w.legit(i, size, r, cls) {
+		return plainsight.ClassNone
+	}
+	return cls
+}
+
+// classAfterEscape is class for a rune that directly follows an escaped
+// one. A variation selector there is escaped without Selector's reading:
+// its base, the escaped rune, is not shown as itself (literal), which
+// Selector asks of every base.
+func (w *unicodeWalk) classAfterEscape(i, size int, r rune) plainsight.Class {
+	cls, contextual := w.classes.class(r)
+	if contextual && cls != plainsight.ClassVariationSelector && w.legit(i, size, r, cls) {
 		return plainsight.ClassNone
 	}
 	return cls
@@ -229,10 +244,11 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 }
 
 // decodeRune is utf8.DecodeRune with the characters that the Unicode
-// checks escape most decoded inline: three-byte ones led by E1-EC or
-// EE-EF (zero-width and bidi controls, the BOM), whose continuation
-// bytes may take any value, and four-byte ones led by F1-F3 (tags,
-// supplementary private use). The rest take utf8.DecodeRune.
+// checks escape most decoded inline: two-byte ones (no-break spaces, the
+// soft hyphen), three-byte ones led by E1-EC or EE-EF (zero-width and
+// bidi controls, the BOM), whose continuation bytes may take any value,
+// and four-byte ones led by F1-F3 (tags, supplementary private use). The
+// rest take utf8.DecodeRune.
 func decodeRune(s []byte) (rune, int) {
 	if len(s) >= 3 {
 		b0, b1, b2 := s[0], s[1], s[2]
@@ -243,6 +259,9 @@ func decodeRune(s []byte) (rune, int) {
 		if cont && b0-0xF1 <= 2 && len(s) >= 4 && s[3]&0xC0 == 0x80 {
 			return rune(b0&0x07)<<18 | rune(b1&0x3F)<<12 | rune(b2&0x3F)<<6 | rune(s[3]&0x3F), 4
 		}
+	}
+	if len(s) >= 2 && s[0]-0xC2 <= 0xDF-0xC2 && s[1]&0xC0 == 0x80 {
+		return rune(s[0]&0x1F)<<6 | rune(s[1]&0x3F), 2
 	}
 	return utf8.DecodeRune(s)
 }
@@ -316,7 +335,7 @@ func (c *Cleaner) emitUnicode(seg []byte, from, to int) {
 			r2, size2 := decodeRune(seg[j:])
 			cls2, ok := c.classes.settled(r2)
 			if !ok {
-				cls2 = w.class(j, size2, r2)
+				cls2 = w.classAfterEscape(j, size2, r2)
 			}
 			if cls2 == plainsight.ClassNone {
 				break
