@@ -401,6 +401,18 @@ func IndexNonASCII[S string | []byte](s S) int {
 			return i + bits.TrailingZeros64(high)/8
 		}
 	}
+	if i > 0 && i < len(s) {
+		// The tail, as the last word of s: its bytes before i, read
+		// already, are ASCII.
+		i = len(s) - 8
+		b := s[i : i+8]
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		if high := w & 0x8080808080808080; high != 0 {
+			return i + bits.TrailingZeros64(high)/8
+		}
+		return -1
+	}
 	for ; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return i
