@@ -265,6 +265,15 @@ func (c *Cleaner) emit(b []byte) {
 			return
 		}
 	}
+	if n := len(c.out); !c.toText && cap(c.out)-n >= len(b) {
+		// appendOut for the Transformer's output with room for b,
+		// without its two calls: emit writes every piece of text.
+		c.out = c.out[:n+len(b)]
+		copy(c.out[n:], b)
+		c.rep.BytesOut += int64(len(b))
+		c.midLine = b[len(b)-1] != '\n'
+		return
+	}
 	c.appendOut(b)
 }
 

@@ -1,6 +1,8 @@
 package transcript
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight"
@@ -137,11 +139,19 @@ func plainRun(src []byte) int {
 func plainPrefix(seg []byte) int {
 	for i := 0; i < len(seg); {
 		if seg[i] < utf8.RuneSelf {
-			k := escape.IndexNonASCII(seg[i:])
-			if k < 0 {
-				return len(seg)
+			// ASCII a word at a time, inline: most runs here are a
+			// word or two between characters above ASCII.
+			if i+8 <= len(seg) {
+				high := binary.LittleEndian.Uint64(seg[i:]) & 0x8080808080808080
+				if high == 0 {
+					i += 8
+					continue
+				}
+				i += bits.TrailingZeros64(high) / 8
+			} else {
+				i++
+				continue
 			}
-			i += k
 		}
 		n := plainRun(seg[i:])
 		if n == 0 {
