@@ -430,23 +430,23 @@ func (c *Cleaner) textToken(src []byte) int {
 	}
 	c.rep.BytesIn += int64(n)
 	c.loneCR()
-	// A short run, as between the bytes of binary output, is worth
-	// checking here: if the line holds only such runs, the Unicode checks
-	// need not scan it again.
 	plain := n
 	if !ascii {
 		plain = 0
-		if n <= 64 {
-			plain = plainPrefix(src[:n])
-		}
 	}
 	if n < len(src) && src[n] == '\n' && c.wholeLine(n) {
 		// A whole line, which clean-line passing did not take (it
 		// holds characters that the Unicode checks change, or it was
-		// not tried).
+		// not tried). The Unicode checks read it once, from its start.
 		c.rep.BytesIn++
 		c.emitWholeLine(src[:n], plain, n)
 		return n + 1
+	}
+	if !ascii && n <= 64 {
+		// A short run, as between the bytes of binary output, is
+		// worth checking here: if the line holds only such runs, the
+		// Unicode checks need not scan it again.
+		plain = plainPrefix(src[:n])
 	}
 	c.text(src[:n], plain, n)
 	return n
