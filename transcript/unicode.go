@@ -288,7 +288,11 @@ const ubufSize = 32 << 10
 // per escape. (emit cuts at the same place whatever the pieces: each ends
 // at a character.)
 func (c *Cleaner) emitUnicode(seg []byte, from, to int) {
-	w := unicodeWalk{seg: seg, end: min(to, len(seg)), classes: &c.classes}
+	// Field by field: a composite literal is built in a temporary and
+	// copied, a load of sixteen bytes from stores of eight, which the
+	// processor cannot forward and waits for.
+	var w unicodeWalk
+	w.seg, w.end, w.classes = seg, min(to, len(seg)), &c.classes
 	i, r, size, cls := w.next(from)
 	if pol := c.opts.Unicode; i == len(seg) || pol != UnicodeEscape && pol != UnicodeRemove {
 		for ; i < len(seg); i, _, size, cls = w.next(i + size) {
