@@ -186,8 +186,12 @@ func (c *Cleaner) Reset() { c.reset(c.opts) }
 // reset restores the state of a new Cleaner with options opts, keeping
 // the memory c has allocated.
 func (c *Cleaner) reset(opts Options) {
-	p, line, out, ubuf, stage, controls, batch, events := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.stage, c.controls, c.batch, c.lineEvents
-	*c = Cleaner{opts: opts, p: p, line: line, out: out, ubuf: ubuf, stage: stage, tail: c.tail[:0], controls: controls, batch: batch, lineEvents: events}
+	p, line, out, ubuf, stage, tail, controls, batch, events := c.p, c.line[:0], c.out[:0], c.ubuf[:0], c.stage, c.tail[:0], c.controls, c.batch, c.lineEvents
+	// Cleared in place, then given back what it keeps: a composite
+	// literal of the whole struct is built in a temporary and copied.
+	*c = Cleaner{}
+	c.opts, c.p, c.line, c.out, c.ubuf, c.stage, c.tail = opts, p, line, out, ubuf, stage, tail
+	c.controls, c.batch, c.lineEvents = controls, batch, events
 	if controls != nil {
 		*controls = controlCounts{}
 	}
