@@ -240,11 +240,22 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 			i += k
 			continue
 		}
+		// A character the cache holds, which its neighbours do not
+		// decide, first: the escapes of attack text are a few
+		// characters again and again, and plainRun would decode each
+		// only to find it is not plain.
+		r, size := decodeRune(w.seg[i:])
+		if cls, ok := w.classes.settled(r); ok {
+			if cls != plainsight.ClassNone {
+				return i, r, size, cls
+			}
+			i += size
+			continue
+		}
 		if n := plainRun(w.seg[i:w.end]); n > 0 {
 			i += n
 			continue
 		}
-		r, size := decodeRune(w.seg[i:])
 		if cls := w.class(i, size, r); cls != plainsight.ClassNone {
 			return i, r, size, cls
 		}
