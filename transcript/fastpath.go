@@ -342,7 +342,18 @@ func textRun(src []byte) (n int, ascii bool) {
 	for n < len(src) {
 		b := src[n]
 		if b < utf8.RuneSelf {
-			n += escape.PrintablePrefix(src[n:])
+			// A word read here first: most runs between characters
+			// above ASCII end within it, without PrintablePrefix's
+			// call.
+			if n+8 <= len(src) {
+				if m := escape.NotPrintable(binary.LittleEndian.Uint64(src[n:])); m != 0 {
+					n += bits.TrailingZeros64(m) / 8
+				} else {
+					n += 8 + escape.PrintablePrefix(src[n+8:])
+				}
+			} else {
+				n += escape.PrintablePrefix(src[n:])
+			}
 			if n < len(src) && src[n] < utf8.RuneSelf {
 				if src[n] != '\t' {
 					break // at a control or DEL, which ends the run
