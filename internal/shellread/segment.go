@@ -156,6 +156,14 @@ func lex(src string, judged func(rune) bool) lexed {
 				if i < len(src) && src[i] >= 0x80 {
 					l.wide[len(l.wide)-1] = true
 				}
+				if i < len(src) && src[i] == '\\' {
+					// An escaped backslash: Bash ends `a\\` at its
+					// second backquote, and the parser reads on past
+					// it, as though the backslash before it escaped
+					// it. Where the backquote ends is the parser's to
+					// say, as it is after a quote here.
+					l.parse()
+				}
 			case '`':
 				frames = frames[:len(frames)-1]
 			case '\'', '"':
