@@ -283,6 +283,11 @@ func lex(src string, judged func(rune) bool) lexed {
 			switch {
 			case top.depth > 0:
 				top.depth--
+			case c == '}' && len(frames) > 1:
+				// A } that closes no { ends no substitution: the
+				// parser reads it as a byte of a word ($(}x) runs }x),
+				// or fails on it.
+				l.parse()
 			case len(frames) > 1:
 				frames = frames[:len(frames)-1]
 			}
