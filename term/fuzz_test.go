@@ -98,6 +98,11 @@ func FuzzSplit(f *testing.F) {
 			if got := transformAll(t, New(opts), data, dstSize, 3); got != want {
 				t.Fatalf("%+v: Transform dst %d: got %+q, want %+q", opts, dstSize, got, want)
 			}
+			// A dst that the vector loop fills (it runs while 208
+			// bytes of room are left).
+			if got := transformAll(t, New(opts), data, 208+32*dstSize, len(data)); got != want {
+				t.Fatalf("%+v: Transform dst %d: got %+q, want %+q", opts, 208+32*dstSize, got, want)
+			}
 		}
 	})
 }

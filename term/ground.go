@@ -106,6 +106,13 @@ func byteOutputs(dropped string) (t [256]byteOutput) {
 // that end in one of its blocks are dropped too, and an ESC that opens no
 // CSI is the loop's to read.
 //
+// Where dst might run short is where a byte at a time might: a third of
+// its room, for the three bytes of U+FFFD that a byte can write. The
+// vector loop keeps its own room, a block's worst case, and is given all
+// of src: bounded by that third, it stopped early in every dst that was
+// filling (Push's 8 KiB), and left the rest of its blocks to the loops a
+// byte or a token at a time.
+//
 // Random bytes and binary output are mostly such runs: one loop over
 // them, a table look-up for most bytes, instead of a parser token for
 // each byte, is what keeps term fast there.
@@ -234,7 +241,7 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 				// SGR) after text, as in attack text: the vector loop
 				// reads it, and the text, controls and sequences
 				// after it.
-				if n, r := aloneBlocks(dst[j:], src[i:min(end+1, len(src))]); r > 0 {
+				if n, r := aloneBlocks(dst[j:], src[i:]); r > 0 {
 					i += r
 					j += n
 					continue
@@ -293,23 +300,26 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 // other byte (a lead whose next bytes are not in src among them) and
 // before a word-long run of bytes that no valid UTF-8 holds, which ground
 // copies from a prepared buffer, and returns the new j and i (i may be
-// past end, by the rest of a character that starts before it). A loop of
+// past end, by the rest of a character that starts before it or by the
+// vector loop's blocks). A loop of
 // its own, in a function small enough that the compiler keeps its state
 // in registers: in ground's body it spilled to the stack on every byte.
 //
 // In Strip mode, where the processor has one, a vector loop
 // (aloneBlocks) reads the bytes 64 at a time first, with the characters
 // and cut prefixes among them and the sequences that end in their block
-// (see aloneBlocks), up to a byte that needs the parser; the loop here
-// reads that byte, and the last bytes of the run.
+// (see aloneBlocks), up to a byte that needs the parser or, past end,
+// where dst has a block's worst case left; the loop here reads that
+// byte, and the last bytes of the run.
 func byteRun(dst []byte, j int, src []byte, i, end int, outputs *[256]byteOutput) (int, int) {
 	run := src[:min(end+1, len(src))] // a byte is read with the one after it
 	_ = *outputs                      // one nil check, before the loop
 	if useAloneVector && outputs == &stripOutputs && len(run)-i >= aloneBlock+3 {
 		// Blocks of bytes alone, up to a byte that needs more than its
 		// table entry, which the loop below reads (and stops at), or to
-		// the last bytes of the run, which the loop reads on.
-		n, m := aloneBlocks(dst[j:], run[i:])
+		// where dst has a block's worst case left, past end or not
+		// (before end, the loop reads on to it).
+		n, m := aloneBlocks(dst[j:], src[i:])
 		j += n
 		i += m
 	}

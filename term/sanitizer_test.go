@@ -397,6 +397,35 @@ func transformAll(tb testing.TB, tr transform.Transformer, in []byte, dstSize, s
 	}
 }
 
+// TestTransformVectorDst drives Transform with dst buffers from the size
+// at which the vector loop starts to run (208 bytes of room) to a few
+// kilobytes, over attack text, random bytes and a colour log, and compares
+// with the one-shot output: the vector loop keeps its own room, and reads
+// on past where a byte at a time would stop for dst.
+func TestTransformVectorDst(t *testing.T) {
+	inputs := []benchInput{
+		{"attack", attackText(16 << 10)},
+		{"random", adversarial(16 << 10)[3].src},
+		{"colour", colourLog(16 << 10)},
+	}
+	for _, vector := range alonePaths(t) {
+		restore := setAloneVector(vector)
+		for _, in := range inputs {
+			for _, opts := range allOptions {
+				want := sanitizeChunks(opts, string(in.src))
+				for dstSize := 200; dstSize < 4096; dstSize += 61 {
+					for _, srcSize := range []int{len(in.src), 1000} {
+						if got := transformAll(t, New(opts), in.src, dstSize, srcSize); got != want {
+							t.Fatalf("vector %v, %s, %+v, dst %d, src %d: mismatch (-want +got):\n%s", vector, in.name, opts, dstSize, srcSize, cmp.Diff(want, got))
+						}
+					}
+				}
+			}
+		}
+		restore()
+	}
+}
+
 // TestTransformContract drives Transform with every small dst and src
 // size, through transform.NewReader and NewWriter, and compares with the
 // one-shot output.
