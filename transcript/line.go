@@ -267,11 +267,10 @@ func (c *Cleaner) emit(b []byte) {
 	}
 	if n := len(c.out); !c.toText && cap(c.out)-n >= len(b) {
 		// appendOut for the Transformer's output with room for b,
-		// without its two calls: emit writes every piece of text.
+		// without the call of put: emit writes every piece of text.
 		c.out = c.out[:n+len(b)]
 		copy(c.out[n:], b)
-		c.rep.BytesOut += int64(len(b))
-		c.midLine = b[len(b)-1] != '\n'
+		c.wrote(b)
 		return
 	}
 	c.appendOut(b)
@@ -450,11 +449,18 @@ func (c *Cleaner) growText(need int) {
 // (\u{00ad} for two), U+FFFD three times an invalid byte.
 const maxGrowth = 4
 
+// appendOut adds b to the output and counts it.
 func (c *Cleaner) appendOut(b []byte) {
 	if len(b) == 0 {
 		return
 	}
 	c.put(b)
+	c.wrote(b)
+}
+
+// wrote counts b, which is not empty, as output: in the report's
+// BytesOut, and in whether the output ends mid-line.
+func (c *Cleaner) wrote(b []byte) {
 	c.rep.BytesOut += int64(len(b))
 	c.midLine = b[len(b)-1] != '\n'
 }
