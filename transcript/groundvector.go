@@ -76,14 +76,17 @@ var groundFillBytes = [...]byte{
 // introducers, X ] ^ _, then the DCS), unterminated, over the limit and
 // malformed (a DCS, CSI or escape sequence whose header starts with a
 // byte from A0 up, or holds more than two intermediates or another byte
-// after them), and the CSIs, SGRs apart, and escape sequences. The loop
-// names its fields by their offsets.
+// after them), and the CSIs, SGRs apart, and escape sequences; last, the
+// OSCs whose number is a title's, a hyperlink's or the clipboard's (osc
+// counts the others, as OSCOther does). The loop names its fields by their
+// offsets.
 type groundTally struct {
-	invalid, c1             int64
-	sos, osc, pm, apc, dcs  int64
-	unterminated, overLimit int64
-	malformed               int64
-	sgr, csi, esc           int64
+	invalid, c1                          int64
+	sos, osc, pm, apc, dcs               int64
+	unterminated, overLimit              int64
+	malformed                            int64
+	sgr, csi, esc                        int64
+	oscTitle, oscHyperlink, oscClipboard int64
 }
 
 // add adds t to r.
@@ -101,6 +104,9 @@ func (t *groundTally) add(r *Report) {
 	r.Sequences.SGR += t.sgr
 	r.Sequences.CSI += t.csi
 	r.Sequences.ESC += t.esc
+	r.Sequences.OSCTitle += t.oscTitle
+	r.Sequences.OSCHyperlink += t.oscHyperlink
+	r.Sequences.OSCClipboard += t.oscClipboard
 }
 
 // groundBlock is the number of bytes the vector loop reads at a time.

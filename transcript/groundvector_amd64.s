@@ -56,6 +56,28 @@
 #define CSIS 88
 #define ESCS 96
 
+// The counters of an OSC by its number (title, hyperlink, clipboard),
+// as indexes from KINDS: the fields after ESCS.
+#define OSCTITLE $11
+#define OSCHYPERLINK $12
+#define OSCCLIPBOARD $13
+
+// OSCDIGIT reads the next byte of an OSC's number at DX+1, up to AX,
+// the block's end: ';' ends the number (CX), another digit adds to it,
+// and any other byte leaves the OSC to the caller. It clobbers R15.
+#define OSCDIGIT \
+	INCQ    DX; \
+	CMPQ    DX, AX; \
+	JGE     oscCross; \
+	MOVBQZX (SI)(DX*1), R15; \
+	CMPQ    R15, $0x3b; \
+	JEQ     oscNumber; \
+	SUBQ    $0x30, R15; \
+	CMPQ    R15, $9; \
+	JHI     stop; \
+	IMULQ   $10, CX; \
+	ADDQ    R15, CX
+
 // OPENERS has bit b-0x90 set for each C1 introducer b (0x90, 0x98,
 // 0x9B, 0x9D-0x9F).
 #define OPENERS $0xe901
@@ -143,9 +165,10 @@
 // A block is written up to its first stop, or before a sequence that
 // starts in its last three bytes, which the next block reads whole. A
 // stop that opens an SOS, PM or APC, an OSC whose payload does not start
-// with a digit, or a DCS whose header starts with no parameter or private
-// marker and that is not longer than the limit, raw, in UTF-8 or after
-// ESC, is
+// with a digit or starts with a number of up to five digits and a ';'
+// (counted by the number), or a DCS whose header starts with no
+// parameter or private marker and that is not longer than the limit,
+// raw, in UTF-8 or after ESC, is
 // dropped whole and counted when the string ends in the block, as
 // c1string.End and c1string.DCSEnd read it, and the block reads on after
 // it; so are a CSI that a C1 introducer opens and an escape sequence in
@@ -411,13 +434,55 @@ kindOSC:
 	INCQ CX
 	CMPQ CX, $1
 	JNE  payload
-	// An OSC whose payload starts with a digit: the caller reads its
-	// number.
-	ADDQ    AX, DX
-	MOVBQZX (SI)(DX*1), DX
-	SUBQ    $0x30, DX
-	CMPQ    DX, $9
-	JLS     stop
+	// An OSC whose payload starts with a digit is counted by its
+	// number, as oscNumber reads it, when the block holds the number
+	// and the ';' after it: up to five digits. A payload that starts
+	// with a digit in any other form is the caller's.
+	ADDQ    AX, DX             // where the payload starts, in src
+	MOVBQZX (SI)(DX*1), CX
+	SUBQ    $0x30, CX
+	CMPQ    CX, $9
+	JHI     oscOther
+	MOVQ    AX, 80(SP)         // the introducer's length, until oscNumber
+	LEAQ    64(R8), AX         // the block's end, in src
+	OSCDIGIT
+	OSCDIGIT
+	OSCDIGIT
+	OSCDIGIT
+	INCQ    DX
+	CMPQ    DX, AX
+	JGE     oscCross
+	CMPB    (SI)(DX*1), $0x3b
+	JNE     stop               // a sixth digit, or any other byte
+
+oscNumber:
+	MOVQ 80(SP), AX
+	CMPQ CX, $2
+	JLS  oscTitle
+	CMPQ CX, $8
+	JEQ  oscHyperlink
+	CMPQ CX, $52
+	JEQ  oscClipboard
+
+oscOther:
+	MOVQ $1, CX
+	JMP  payload
+
+oscTitle:
+	MOVQ OSCTITLE, CX
+	JMP  payload
+
+oscHyperlink:
+	MOVQ OSCHYPERLINK, CX
+	JMP  payload
+
+oscClipboard:
+	MOVQ OSCCLIPBOARD, CX
+	JMP  payload
+
+oscCross:
+	// The number goes on past the block, and so does the OSC.
+	JMP cross
 
 payload:
 	ADDQ     R13, AX           // where the payload starts
@@ -435,7 +500,11 @@ payloadAt:
 	VPCMPEQB ESC, Z0, K2
 	KORQ     K1, K2, K1
 	CMPQ     CX, $1
-	JNE      ends
+	JEQ      oscEnds
+	CMPQ     CX, OSCTITLE
+	JLT      ends
+
+oscEnds:
 	VPCMPEQB BEL, Z0, K2
 	KORQ     K1, K2, K1
 

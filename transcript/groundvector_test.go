@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -82,7 +83,10 @@ func TestGroundVectorStrings(t *testing.T) {
 		"\x1b\x01x", "\x1b\x7fx", "\x1b\x01[", "\x1b\x01P", "\x1b\x7f]", "\x1b\x01\x7f_", "\x1b\x01X", "\x1b\x01^",
 		"\x1b  ", "\x1b   ", "\x1b \x01(", "\x1b\x01 ", "\x1b \xa9", "\x1b\x01\xa9", "\x1b\b", "\x1b\t", "\x1b \b",
 		"\x90 q", "\x90  q", "\x90   q", "\x90 \x01!\x7fq", "\x90 1", "\x90 ?", "\x90 \xa9", "\x90 \xc3\xa9", "\x90 \x18",
-		"\x90   \x1b", "\x90   \x9c", "\x90   \xc2\x85", "\x90 \x9b", "\x1bP q", "\x1bP   "}
+		"\x90   \x1b", "\x90   \x9c", "\x90   \xc2\x85", "\x90 \x9b", "\x1bP q", "\x1bP   ",
+		"\x9d0;", "\x9d1;", "\x9d2;", "\x9d3;", "\x9d8;;", "\x9d52;c;", "\x9d00;", "\x9d0052;", "\x9d133;", "\x9d99999;",
+		"\x9d123456;", "\x9d000000;", "\x9d000052;", "\x9d1234567", "\x9d0", "\x9d52", "\x9d5\x012;", "\x9d7a;", "\x9d8\xc2\x9c", "\x9d1;\a",
+		"\x1b]0;", "\x1b]8;;", "\x1b]52;", "\x1b]12345;", "\xc2\x9d2;", "\xc2\x9d8;", "\xc2\x9d52;"}
 	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b", "m", "\x01@"}
 	payloads := []string{"", "a", "\xc3\xa9", "\xe2\x82\xac", "\xe0\x80", "\xc3\x85\n\r\b\x01", "\xff\xf0\x9f"}
 	filler := "ab\xc3\xa9\x01c\x85\t\xe2\x82"
@@ -261,6 +265,56 @@ func TestGroundVectorRandom(t *testing.T) {
 			}
 		}
 		checkGroundVector(t, b, groundVectorOptions[i%len(groundVectorOptions)])
+	}
+}
+
+// TestGroundTallyLayout holds groundTally's fields at the offsets where
+// the vector loop adds to them (INVALID to ESCS in groundvector_amd64.s,
+// and KINDS plus eight times OSCTITLE, OSCHYPERLINK and OSCCLIPBOARD).
+func TestGroundTallyLayout(t *testing.T) {
+	var g groundTally
+	got := []uintptr{
+		unsafe.Offsetof(g.invalid), unsafe.Offsetof(g.c1),
+		unsafe.Offsetof(g.sos), unsafe.Offsetof(g.osc), unsafe.Offsetof(g.pm), unsafe.Offsetof(g.apc), unsafe.Offsetof(g.dcs),
+		unsafe.Offsetof(g.unterminated), unsafe.Offsetof(g.overLimit), unsafe.Offsetof(g.malformed),
+		unsafe.Offsetof(g.sgr), unsafe.Offsetof(g.csi), unsafe.Offsetof(g.esc),
+		unsafe.Offsetof(g.oscTitle), unsafe.Offsetof(g.oscHyperlink), unsafe.Offsetof(g.oscClipboard),
+	}
+	want := []uintptr{0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 16 + 8*11, 16 + 8*12, 16 + 8*13}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("groundTally's offsets (-the vector loop's +the struct's):\n%s", diff)
+	}
+}
+
+// TestGroundVectorReadsOSCs checks that the vector loop reads on past an
+// OSC whose payload starts with a number it counts (up to five digits and
+// a ';') or with no digit, raw, in UTF-8 and after ESC, with each
+// terminator, in the middle of a block and across the end of one, and
+// counts it as the parser does.
+func TestGroundVectorReadsOSCs(t *testing.T) {
+	if !useGroundVector {
+		t.Skip("no vector loop here")
+	}
+	oscs := []string{"\x9d0;t\a", "\x9d2;t\x9c", "\xc2\x9d1;t\xc2\x9c", "\x1b]8;;http://x\x1b\\", "\x1b]52;c;Zm9v\a",
+		"\x1b]00052;c\a", "\x9d99999;x\a", "\x1b]133;A\a", "\x1b]7;file://h/p\x1b\\", "\x9dtitle\a", "\x1b];x\x1b\\"}
+	filler := strings.Repeat("abcdefgh", 40)
+	for _, osc := range oscs {
+		for _, at := range []int{5, 56, 59, 60, 61, 62, 63, 64} {
+			src := []byte(filler[:at] + osc + filler)
+			c := NewCleaner(Options{})
+			c.controls = new(controlCounts)
+			c.lineEvents = new([2 * maxLineEvents]uint64)
+			c.passSkip = maxLineEvents
+			_, m, _, _, _ := c.groundBlocks(make([]byte, groundBatch), src)
+			if m < at+len(osc) {
+				t.Errorf("%+q at %d: the vector loop read %d bytes, not past the OSC (%d)", osc, at, m, at+len(osc))
+				continue
+			}
+			_, want := CleanParserOnly([]byte(osc), Options{})
+			if diff := cmp.Diff(want.Sequences, c.Report().Sequences); diff != "" {
+				t.Errorf("%+q at %d: counts mismatch (-parser only +vector loop):\n%s", osc, at, diff)
+			}
+		}
 	}
 }
 
