@@ -388,16 +388,13 @@ func (m *ASCIISet) Has(b byte) bool { return b < 0x80 && m[b>>6]&(1<<(b&63)) != 
 func (m *ASCIISet) Empty() bool { return m[0] == 0 && m[1] == 0 }
 
 // IndexNonASCII returns the index of the first byte of s that is not
-// ASCII, or -1. It tests eight bytes at a time, read as one little-endian
-// word (the compiler joins the byte loads); the first word with a byte
-// from 80 up says which byte that is, so a short run costs one word.
+// ASCII, or -1. It tests eight bytes at a time (highBits); the first word
+// with a byte from 80 up says which byte that is, so a short run costs one
+// word.
 func IndexNonASCII[S string | []byte](s S) int {
 	i := 0
 	for ; len(s)-i >= 8; i += 8 {
-		b := s[i : i+8] // one bounds check for the eight loads
-		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		if high := w & 0x8080808080808080; high != 0 {
+		if high := highBits(s, i); high != 0 {
 			return i + bits.TrailingZeros64(high)/8
 		}
 	}
@@ -405,10 +402,7 @@ func IndexNonASCII[S string | []byte](s S) int {
 		// The tail, as the last word of s: its bytes before i, read
 		// already, are ASCII.
 		i = len(s) - 8
-		b := s[i : i+8]
-		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		if high := w & 0x8080808080808080; high != 0 {
+		if high := highBits(s, i); high != 0 {
 			return i + bits.TrailingZeros64(high)/8
 		}
 		return -1
@@ -419,6 +413,16 @@ func IndexNonASCII[S string | []byte](s S) int {
 		}
 	}
 	return -1
+}
+
+// highBits returns the high bit of each of the eight bytes of s at i, in
+// a little-endian word: the bytes are loaded one by one, which the
+// compiler joins into one load, since s may be a string.
+func highBits[S string | []byte](s S, i int) uint64 {
+	b := s[i : i+8] // one bounds check for the eight loads
+	w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+	return w & 0x8080808080808080
 }
 
 // RunOf returns how many bytes at the start of b are c: a flood of one
