@@ -198,6 +198,18 @@ func TestGroundVectorLineEnds(t *testing.T) {
 	}
 }
 
+// vectorCleaner returns a Cleaner whose vector loop (groundBlocks) can be
+// called directly: with the counters and the line events that groundRun
+// allocates on its first call, and passSkip lines that the loop may read
+// past.
+func vectorCleaner(passSkip int) *Cleaner {
+	c := NewCleaner(Options{})
+	c.controls = new(controlCounts)
+	c.lineEvents = new([2 * maxLineEvents]uint64)
+	c.passSkip = passSkip
+	return c
+}
+
 // TestGroundVectorLineBudget checks the line ends the vector loop
 // records: as many LFs as lines allows, each where its line's text ends
 // in dst and where the LF stands in src, with where the line's character
@@ -219,10 +231,7 @@ func TestGroundVectorLineBudget(t *testing.T) {
 		}
 		src := []byte("\x01" + strings.Repeat(line+"\n", 30))
 		for budget := range 6 {
-			c := NewCleaner(Options{})
-			c.controls = new(controlCounts)
-			c.lineEvents = new([2 * maxLineEvents]uint64)
-			c.passSkip = budget
+			c := vectorCleaner(budget)
 			_, _, _, _, lines := c.groundBlocks(dst, src)
 			var got, want []uint64
 			for i := range budget {
@@ -301,10 +310,7 @@ func TestGroundVectorReadsOSCs(t *testing.T) {
 	for _, osc := range oscs {
 		for _, at := range []int{5, 56, 59, 60, 61, 62, 63, 64} {
 			src := []byte(filler[:at] + osc + filler)
-			c := NewCleaner(Options{})
-			c.controls = new(controlCounts)
-			c.lineEvents = new([2 * maxLineEvents]uint64)
-			c.passSkip = maxLineEvents
+			c := vectorCleaner(maxLineEvents)
 			_, m, _, _, _ := c.groundBlocks(make([]byte, groundBatch), src)
 			if m < at+len(osc) {
 				t.Errorf("%+q at %d: the vector loop read %d bytes, not past the OSC (%d)", osc, at, m, at+len(osc))
@@ -330,9 +336,7 @@ func TestGroundVectorReads(t *testing.T) {
 	for k := range src {
 		src[k] = byte(r.Uint32())
 	}
-	c := NewCleaner(Options{})
-	c.controls = new(controlCounts)
-	c.lineEvents = new([2 * maxLineEvents]uint64)
+	c := vectorCleaner(maxLineEvents)
 	dst := make([]byte, groundBatch)
 	read := 0
 	var lineEnds [256]int // by control
