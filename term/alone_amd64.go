@@ -2,7 +2,10 @@
 
 package term
 
-import "github.com/plainsight-dev/plainsight/internal/cpuid"
+import (
+	"github.com/plainsight-dev/plainsight/internal/align"
+	"github.com/plainsight-dev/plainsight/internal/cpuid"
+)
 
 // aloneVectorBuilt reports whether this build has a vector loop over bytes
 // alone, used or not.
@@ -13,6 +16,10 @@ const aloneVectorBuilt = true
 // compression (cpuid.AVX512). Tests turn it off to hold the vector loop to
 // byteRun's.
 var useAloneVector = cpuid.AVX512
+
+// aloneVectorsAt holds aloneTables at the start of a cache line, where
+// each of the loop's compares reads a vector from one line.
+var aloneVectorsAt = align.CacheLineCopy(aloneTables)
 
 // aloneBlocksAVX512 is aloneBlocks, with the constants in t.
 //
@@ -36,5 +43,5 @@ func aloneBlocks(dst, src []byte) (nDst, nSrc int) {
 	if !useAloneVector {
 		return 0, 0
 	}
-	return aloneBlocksAVX512(dst, src, &aloneTables)
+	return aloneBlocksAVX512(dst, src, aloneVectorsAt)
 }

@@ -2,7 +2,10 @@
 
 package transcript
 
-import "github.com/plainsight-dev/plainsight/internal/cpuid"
+import (
+	"github.com/plainsight-dev/plainsight/internal/align"
+	"github.com/plainsight-dev/plainsight/internal/cpuid"
+)
 
 // groundVectorBuilt reports whether this build has a vector loop over the
 // bytes groundRun reads alone, used or not.
@@ -13,6 +16,10 @@ const groundVectorBuilt = true
 // compression (cpuid.AVX512). Tests turn it off to hold the vector loop to
 // groundBytes.
 var useGroundVector = cpuid.AVX512
+
+// groundVectorsAt holds groundTables at the start of a cache line, where
+// each of the loop's compares reads a vector from one line.
+var groundVectorsAt = align.CacheLineCopy(groundTables)
 
 // groundBlocksAVX512 is groundBlocks, with the constants in t, the counts
 // of controls by name in controls and the others added to tally, strings
@@ -68,5 +75,5 @@ func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo,
 	// (control): the loop leaves it to groundRun, so that the CR is
 	// settled before the text and the line controls after the BS.
 	bsCounted := c.opts.BS != BSErase && !c.crPending
-	return groundBlocksAVX512(dst, src, &groundTables, c.controls, &c.vectorTally, c.lim.MaxString, bsCounted, c.lineEvents[:], c.passSkip)
+	return groundBlocksAVX512(dst, src, groundVectorsAt, c.controls, &c.vectorTally, c.lim.MaxString, bsCounted, c.lineEvents[:], c.passSkip)
 }
