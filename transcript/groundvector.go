@@ -68,6 +68,7 @@ var groundFillBytes = [...]byte{
 	0xa0, 0xc0, 0xc2, 0xe0, 0xf0, 0xf4, // the bounds of continuations and leads
 	0x1f, 0x07, // the masks of a code point's bits
 	0x40, 0x30, // the first final bytes of a CSI and of an escape sequence
+	0x3a, 0x3c, // the first separator and private marker of a CSI's parameters
 }
 
 // A groundTally holds what the vector loop counts other than the controls

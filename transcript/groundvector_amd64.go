@@ -41,19 +41,22 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // byte that no valid UTF-8 holds). It drops and counts the other C0
 // controls and DEL (by name, in c.controls), the C1 controls that open
 // nothing, raw or in UTF-8, and, when they end in the block they start,
-// the SOS, PM and APC strings, the OSCs whose payload does not start with
-// a digit and the DCSs whose header starts with no parameter or private
-// marker, that C1 introducers open (raw or in UTF-8) or ESC does; the
-// CSIs that C1 introducers open whose header is empty, one digit,
-// intermediates (after one digit or none) or malformed from its first
-// byte; and the escape sequences of ESC and a final byte, with
-// intermediates or none, or malformed from the byte after ESC, or cut
-// short; with the C0 controls the parser executes inside a CSI or an
-// escape sequence counted by name, and DEL, which it ignores there; as
-// c1String and the parser do (in c.vectorTally, which Report adds in). It
-// stops at the bytes groundRun reads on its own (LF, CR, tab inside a
-// sequence, a BS that erases, ESC [ and ESC in any other form, any other
-// C1 introducer, string or CSI), where fewer than 67 bytes of src are
+// the SOS, PM and APC strings, the OSCs whose payload starts with no
+// digit or with a number of up to five digits and a ';', and the DCSs
+// whose header starts with no parameter or private marker, that C1
+// introducers open (raw or in UTF-8) or ESC does; the CSIs that C1
+// introducers or ESC [ open whose header holds parameters that the
+// parser stores whole (runs of up to four digits, up to MaxParams) after
+// a private marker or none, then intermediates or nothing, or holds
+// intermediates first, or is malformed from its first byte; and the
+// escape sequences of ESC and a final byte, with intermediates or none,
+// or malformed from the byte after ESC, or cut short; with the C0
+// controls the parser executes inside a CSI or an escape sequence
+// counted by name, and DEL, which it ignores there; as c1String and the
+// parser do (in c.vectorTally, which Report adds in). It stops at the
+// bytes groundRun reads on its own (LF, CR, tab inside a sequence, a BS
+// that erases, ESC in any other form, any other C1 introducer, string or
+// CSI), where fewer than 67 bytes of src are
 // left, and where dst has less than groundVectorRoom bytes of room; it
 // reads the three bytes after each it decides, and a block ends before a
 // character or cut prefix that starts in its last three bytes; while a CR

@@ -43,6 +43,8 @@
 #define LOW3 2240(R14)
 #define AT 2304(R14)
 #define ZERO 2368(R14)
+#define COLON 2432(R14)
+#define LESSTHAN 2496(R14)
 
 // The fields of groundTally.
 #define INVALID 0
@@ -171,8 +173,8 @@
 // raw, in UTF-8 or after ESC, is
 // dropped whole and counted when the string ends in the block, as
 // c1string.End and c1string.DCSEnd read it, and the block reads on after
-// it; so are a CSI that a C1 introducer opens and an escape sequence in
-// the forms that csi and esc below read. One that ends past the block
+// it; so are a CSI that a C1 introducer or ESC [ opens and an escape
+// sequence in the forms that csi and esc below read. One that ends past the block
 // ends it, and the next block starts with it. An LF, and a CR before LF
 // or before a byte the block writes, is recorded for the caller and read
 // past (line, below). Any other stop, and a sequence that does not end in
@@ -740,8 +742,8 @@ esc:
 	// one escape sequence; with what follows read as a CSI's header is
 	// (header) but for its final bytes, in the forms it takes; and with
 	// P, X, ], ^ or _, which open what 0x90, 0x98, 0x9D, 0x9E and 0x9F
-	// do (the introducer, 0x40 below: OPENERS). ESC [ and any other form
-	// are the caller's.
+	// do (the introducer, 0x40 below: OPENERS); with [, which opens a
+	// CSI (escCSI). Any other form is the caller's.
 	LEAQ    1(R13), AX        // where the rest starts
 	CMPQ    AX, $64
 	JGE     cross
@@ -756,11 +758,64 @@ esc:
 	BTL     DX, CX
 	JCC     escPlain
 	CMPQ    DX, $0x0b
-	JEQ     stop              // ESC [
+	JEQ     escCSI            // ESC [
 	LEAQ    0x90(DX), CX      // the C1 introducer it stands for
 	LEAQ    (R8)(R13*1), DX
 	MOVQ    $2, AX
 	JMP     kind
+
+escCSI:
+	// A CSI after ESC [, as terminals' output writes it (csi, below, reads
+	// any). The commonest headers first, a byte at a time: digits, ':'
+	// and ';' up to a final byte, in the block, with up to sixteen bytes
+	// and four digits in a row, which the parser stores as they are.
+	LEAQ     2(R13), AX        // where the header starts
+	CMPQ     AX, $64
+	JGE      cross
+	MOVQ     $CSIS, 96(SP)     // the counter, unless an SGR
+	LEAQ     (R8)(AX*1), DX    // the header, in src
+	LEAQ     16(DX), CX
+	LEAQ     63(R8), R15
+	CMPQ     CX, R15
+	CMOVQGT  R15, CX
+	MOVQ     CX, 80(SP)        // the last byte it may read
+	XORQ     R15, R15          // digits in a row
+
+csiByte:
+	MOVBQZX  (SI)(DX*1), CX
+	SUBQ     $0x30, CX
+	CMPQ     CX, $9
+	JHI      csiOther
+	INCQ     R15
+	CMPQ     R15, $4
+	JGT      csiHeader
+	INCQ     DX
+	CMPQ     DX, 80(SP)
+	JLE      csiByte
+	JMP      csiHeader
+
+csiOther:
+	CMPQ     CX, $0x0b
+	JHI      csiEnd
+	XORQ     R15, R15          // ':' or ';'
+	INCQ     DX
+	CMPQ     DX, 80(SP)
+	JLE      csiByte
+	JMP      csiHeader
+
+csiEnd:
+	LEAQ     -0x10(CX), R15
+	CMPQ     R15, $0x3e
+	JHI      csiHeader
+
+csiFinal:
+	// The final byte is at DX in src, and R15 holds it less 0x40.
+	MOVQ     DX, CX
+	SUBQ     R8, CX
+	LEAQ     0x40(R15), AX
+	MOVQ     $0, 48(SP)
+	MOVQ     $0, 104(SP)       // no control inside
+	JMP      seqFinal
 
 escPlain:
 	LEAQ    1(AX), CX         // a final byte: the sequence ends after it
@@ -791,17 +846,21 @@ escHeader:
 	JMP      header
 
 csi:
-	// A CSI is dropped and counted here when its header is empty, one
-	// digit, intermediates after one digit or none, or starts with a
-	// byte from A0 up, which makes it malformed and the rest of it
-	// ignored (csi_ignore). It ends at a final byte, or is cut short by
-	// ESC, CAN, SUB or a C1 control that is no member, as a string is.
-	// Any other header, and a CSI that holds LF, CR, tab or a BS that
-	// acts, which the parser executes on the line, are the caller's.
+	// A CSI is dropped and counted here when its header holds
+	// parameters that the parser stores whole, after a private marker
+	// or none, and then intermediates or nothing (params, below); holds
+	// intermediates first; or starts with a byte from A0 up, which makes
+	// it malformed and the rest of it ignored (csi_ignore). It ends at a
+	// final byte, or is cut short by ESC, CAN, SUB or a C1 control that
+	// is no member, as a string is. Any other header, and a CSI that
+	// holds LF, CR, tab or a BS that acts, which the parser executes on
+	// the line, are the caller's.
 	ADDQ     R13, AX           // where the header starts
 	CMPQ     AX, $64
 	JGE      cross
 	MOVQ     $CSIS, 96(SP)     // the counter, unless an SGR
+
+csiHeader:
 	VPCMPUB  $5, AT, Z0, K1
 
 header:
@@ -833,12 +892,13 @@ header:
 	TZCNTQ   CX, CX
 	JCS      cross
 	ADDQ     AX, CX                // where the header ends
-	MOVQ     $0, 48(SP)            // malformed (1), intermediates (2)
+	MOVQ     $0, 48(SP)            // malformed (1), no SGR (2)
 	MOVQ     $-1, DX
 	BZHIQ    CX, DX, DX
 	SHRXQ    AX, DX, DX
 	SHLXQ    AX, DX, DX
-	ANDQ     112(SP), DX           // the header's bytes not skipped
+	MOVQ     DX, R15               // the header's bytes
+	ANDQ     112(SP), DX           // those not skipped
 	JZ       seqNone
 	MOVQ     DX, 112(SP)
 	TZCNTQ   DX, DX
@@ -849,26 +909,57 @@ header:
 	LEAQ     -0x20(DX), AX
 	CMPQ     AX, $0x0f
 	JLS      seqIntermediates
-	CMPQ     96(SP), $CSIS
-	JNE      stop
-	SUBQ     $0x30, DX
-	CMPQ     DX, $9
-	JHI      stop
-	// One digit, and nothing after it or intermediates: a parameter
-	// or a private marker after it is the caller's.
+	// A CSI's parameters (0x30-0x3B: digits, ':' and ';'), after a
+	// private marker (0x3C-0x3F) or none, then intermediates or
+	// nothing: the first byte is one or the other (after ESC, 0x30 up
+	// ends the header, so that only a CSI comes here). The parser stores
+	// each parameter, and counts one that overflows or one past
+	// MaxParams as malformed: the CSI is the caller's where five bytes
+	// in a row are digits or skipped (which do not end a parameter), or
+	// more than 31 are separators.
+	MOVQ     DX, 80(SP)
+	VPCMPUB  $5, ZERO, Z0, K2
+	VPCMPUB  $1, COLON, Z0, K2, K3 // digits
+	KMOVQ    K3, AX
+	ANDQ     R15, AX
 	MOVQ     112(SP), DX
-	BLSRQ    DX, DX
+	ANDNQ    R15, DX, DX           // skipped
+	ORQ      DX, AX
+	MOVQ     AX, DX
+	SHRQ     $1, DX
+	ANDQ     AX, DX                // two in a row
+	SHRQ     $4, AX
+	ANDQ     DX, AX
+	SHRQ     $2, DX
+	ANDQ     DX, AX                // five
+	JNZ      stop
+	VPCMPUB  $5, COLON, Z0, K3
+	VPCMPUB  $1, LESSTHAN, Z0, K3, K3 // separators
+	KMOVQ    K3, AX
+	ANDQ     R15, AX
+	POPCNTQ  AX, AX
+	CMPQ     AX, $31
+	JHI      stop
+	VPCMPUB  $1, LESSTHAN, Z0, K2, K2 // parameter bytes
+	MOVQ     112(SP), AX
+	CMPQ     80(SP), $0x3c
+	JB       params
+	MOVQ     $2, 48(SP)            // a private marker: no SGR
+	BLSRQ    AX, AX
+
+params:
+	// The parameters run to the first other byte; what follows them is
+	// read as intermediates are.
+	KMOVQ    K2, DX
+	ANDNQ    AX, DX, DX            // not parameters
+	BLSMSKQ  DX, DX
+	SHRQ     $1, DX                // the run before the first
+	ANDNQ    AX, DX, AX            // the rest
+	MOVQ     AX, 112(SP)
 	JZ       seqEnd
-	MOVQ     DX, 112(SP)
-	TZCNTQ   DX, DX
-	ADDQ     R8, DX
-	MOVBQZX  (SI)(DX*1), DX
-	SUBQ     $0x30, DX
-	CMPQ     DX, $0x0f
-	JLS      stop
 
 seqIntermediates:
-	// Intermediates first (or after one digit), 112(SP): the sequence is
+	// Intermediates first (or after the parameters), 112(SP): the sequence is
 	// malformed if any other byte follows them (csi_ignore,
 	// escape_ignore) or there are more than two (MaxIntermediates).
 	VPCMPUB  $5, SPACE, Z0, K2

@@ -86,7 +86,12 @@ func TestGroundVectorStrings(t *testing.T) {
 		"\x90   \x1b", "\x90   \x9c", "\x90   \xc2\x85", "\x90 \x9b", "\x1bP q", "\x1bP   ",
 		"\x9d0;", "\x9d1;", "\x9d2;", "\x9d3;", "\x9d8;;", "\x9d52;c;", "\x9d00;", "\x9d0052;", "\x9d133;", "\x9d99999;",
 		"\x9d123456;", "\x9d000000;", "\x9d000052;", "\x9d1234567", "\x9d0", "\x9d52", "\x9d5\x012;", "\x9d7a;", "\x9d8\xc2\x9c", "\x9d1;\a",
-		"\x1b]0;", "\x1b]8;;", "\x1b]52;", "\x1b]12345;", "\xc2\x9d2;", "\xc2\x9d8;", "\xc2\x9d52;"}
+		"\x1b]0;", "\x1b]8;;", "\x1b]52;", "\x1b]12345;", "\xc2\x9d2;", "\xc2\x9d8;", "\xc2\x9d52;",
+		"\x1b[1;32", "\x1b[38;5;196", "\x1b[?2004", "\x1b[?25", "\x1b[2", "\x9b1;2", "\xc2\x9b0;1:3", "\x9b;", "\x9b:1", "\x9b;;;",
+		"\x9b1234", "\x9b0000", "\x9b12345", "\x9b00000", "\x9b65536", "\x9b1\x01234", "\x9b123\x01456", "\x9b12\x7f34", "\x9b1\x01\x7f2",
+		"\x9b" + strings.Repeat(";", 31), "\x9b" + strings.Repeat("1;", 31) + "1", "\x9b" + strings.Repeat(";", 32), "\x9b" + strings.Repeat("1:", 32),
+		"\x9b1;2?", "\x9b1;<", "\x9b?1;2 ", "\x9b?1?", "\x9b<1", "\x9b?", "\x9b??", "\x9b1;2 ;", "\x9b1;\xa9", "\x9b1;2  ", "\x9b1;2   ", "\x9b1;\x012 ",
+		"\x9b?\x011;2", "\x9b1;2\n3", "\x9b\x01?1"}
 	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b", "m", "\x01@"}
 	payloads := []string{"", "a", "\xc3\xa9", "\xe2\x82\xac", "\xe0\x80", "\xc3\x85\n\r\b\x01", "\xff\xf0\x9f"}
 	filler := "ab\xc3\xa9\x01c\x85\t\xe2\x82"
@@ -301,24 +306,46 @@ func TestGroundTallyLayout(t *testing.T) {
 // terminator, in the middle of a block and across the end of one, and
 // counts it as the parser does.
 func TestGroundVectorReadsOSCs(t *testing.T) {
+	checkVectorReadsPast(t, "\x9d0;t\a", "\x9d2;t\x9c", "\xc2\x9d1;t\xc2\x9c", "\x1b]8;;http://x\x1b\\", "\x1b]52;c;Zm9v\a",
+		"\x1b]00052;c\a", "\x9d99999;x\a", "\x1b]133;A\a", "\x1b]7;file://h/p\x1b\\", "\x9dtitle\a", "\x1b];x\x1b\\")
+}
+
+// TestGroundVectorReadsCSIs checks that the vector loop reads on past a
+// CSI, after ESC [ as after C1, with parameters that the parser stores
+// whole (runs of up to four digits, up to MaxParams) after a private
+// marker or none, and intermediates or none: the erases, cursor moves,
+// modes and colours of terminal output.
+func TestGroundVectorReadsCSIs(t *testing.T) {
+	checkVectorReadsPast(t, "\x1b[2K", "\x1b[1G", "\x1b[m", "\x1b[1;32m", "\x1b[38;5;196m", "\x1b[38:2::10:20:30m", "\x1b[?2004h",
+		"\x1b[?1049l", "\x1b[12;40H", "\x1b[;5m", "\x1b[9999m", "\x1b[1 q", "\x9b1;2H", "\xc2\x9b?25l", "\x1b[>0;1c",
+		"\x1b["+strings.Repeat("1;", 20)+"1m", "\x1b[1\x01;2m", "\x1b["+strings.Repeat(";", 31)+"m", "\x1b[?1:2:3:4:5h", "\x1b[1234m")
+}
+
+// checkVectorReadsPast checks that the vector loop reads on past each of
+// seqs, between letters at offsets in and across the end of a block, and
+// counts it as the parser does.
+func checkVectorReadsPast(t *testing.T, seqs ...string) {
+	t.Helper()
 	if !useGroundVector {
 		t.Skip("no vector loop here")
 	}
-	oscs := []string{"\x9d0;t\a", "\x9d2;t\x9c", "\xc2\x9d1;t\xc2\x9c", "\x1b]8;;http://x\x1b\\", "\x1b]52;c;Zm9v\a",
-		"\x1b]00052;c\a", "\x9d99999;x\a", "\x1b]133;A\a", "\x1b]7;file://h/p\x1b\\", "\x9dtitle\a", "\x1b];x\x1b\\"}
 	filler := strings.Repeat("abcdefgh", 40)
-	for _, osc := range oscs {
+	for _, seq := range seqs {
 		for _, at := range []int{5, 56, 59, 60, 61, 62, 63, 64} {
-			src := []byte(filler[:at] + osc + filler)
+			src := []byte(filler[:at] + seq + filler)
 			c := vectorCleaner(maxLineEvents)
 			_, m, _, _, _ := c.groundBlocks(make([]byte, groundBatch), src)
-			if m < at+len(osc) {
-				t.Errorf("%+q at %d: the vector loop read %d bytes, not past the OSC (%d)", osc, at, m, at+len(osc))
+			if m < at+len(seq) {
+				t.Errorf("%+q at %d: the vector loop read %d bytes, not past the sequence (%d)", seq, at, m, at+len(seq))
 				continue
 			}
-			_, want := CleanParserOnly([]byte(osc), Options{})
-			if diff := cmp.Diff(want.Sequences, c.Report().Sequences); diff != "" {
-				t.Errorf("%+q at %d: counts mismatch (-parser only +vector loop):\n%s", osc, at, diff)
+			_, want := CleanParserOnly([]byte(seq), Options{})
+			got := c.Report()
+			if diff := cmp.Diff(want.Sequences, got.Sequences); diff != "" {
+				t.Errorf("%+q at %d: counts mismatch (-parser only +vector loop):\n%s", seq, at, diff)
+			}
+			if want.Malformed != got.Malformed || want.Controls != got.Controls {
+				t.Errorf("%+q at %d: %d malformed and controls %v, the parser alone %d and %v", seq, at, got.Malformed, got.Controls, want.Malformed, want.Controls)
 			}
 		}
 	}
