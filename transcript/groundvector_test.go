@@ -91,7 +91,8 @@ func TestGroundVectorStrings(t *testing.T) {
 		"\x9b1234", "\x9b0000", "\x9b12345", "\x9b00000", "\x9b65536", "\x9b1\x01234", "\x9b123\x01456", "\x9b12\x7f34", "\x9b1\x01\x7f2",
 		"\x9b" + strings.Repeat(";", 31), "\x9b" + strings.Repeat("1;", 31) + "1", "\x9b" + strings.Repeat(";", 32), "\x9b" + strings.Repeat("1:", 32),
 		"\x9b1;2?", "\x9b1;<", "\x9b?1;2 ", "\x9b?1?", "\x9b<1", "\x9b?", "\x9b??", "\x9b1;2 ;", "\x9b1;\xa9", "\x9b1;2  ", "\x9b1;2   ", "\x9b1;\x012 ",
-		"\x9b?\x011;2", "\x9b1;2\n3", "\x9b\x01?1"}
+		"\x9b?\x011;2", "\x9b1;2\n3", "\x9b\x01?1",
+		"\x1b[65536", "\x1b[0000", "\x1b[00000", "\x1b[1;<", "\x1b[1\x7f2", "\x1b[1:2;3", "\x1b[" + strings.Repeat(";", 32), "\x1b[" + strings.Repeat("1;", 8)}
 	ends := []string{"\x9c", "\xc2\x9c", "\x1b\\", "\x1bx", "\a", "\x18", "\x1a", "\x98", "\xc2\x9e", "\x85", "\xc2\x85", "\x1b", "m", "\x01@"}
 	payloads := []string{"", "a", "\xc3\xa9", "\xe2\x82\xac", "\xe0\x80", "\xc3\x85\n\r\b\x01", "\xff\xf0\x9f"}
 	filler := "ab\xc3\xa9\x01c\x85\t\xe2\x82"
