@@ -305,6 +305,7 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 			break // CANCEL TAG
 		}
 		if !wellFormed {
+			end = tagPairsEnd(text, end)
 			continue
 		}
 		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') || n == len(spec) {
@@ -320,6 +321,30 @@ func TagRun[T Text](text T, i int, literal Literal) (end int, legit bool) {
 	base, _ := runeBefore(text, i)
 	legit = base == 0x1F3F4 && literal(base) && ucd.IsRGIEmojiTagSequence(string(spec[:n]))
 	return end, legit
+}
+
+// tagPairsEnd returns the end of the pairs of tags from text[i] on, read
+// eight bytes at a time, that hold no CANCEL TAG: once a run spells no
+// subdivision flag, its verdict is settled and only its end is sought,
+// which a flood of tags (a smuggled message) puts far away. TagRun reads
+// the rest a tag at a time.
+func tagPairsEnd[T Text](text T, i int) int {
+	const (
+		mask = 0xC0FEFFFF_C0FEFFFF // the bytes of two tags that do not vary
+		tags = 0x8080A0F3_8080A0F3
+	)
+	for i+8 <= len(text) {
+		t := text[i : i+8]
+		v := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+			uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+		// CANCEL TAG is F3 A0 81 BF: the bits of its ASCII (TagASCII)
+		// in its last two bytes all set.
+		if v&mask != tags || v>>16&0x3F01 == 0x3F01 || v>>48&0x3F01 == 0x3F01 {
+			return i
+		}
+		i += 8
+	}
+	return i
 }
 
 // Tag returns the tag character F3 A0 b2 b3 in UTF-8, where b2 is 80 or

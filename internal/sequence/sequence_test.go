@@ -211,6 +211,32 @@ func TestTagRunBytes(t *testing.T) {
 	}
 }
 
+// TestTagRunLong checks TagRun against tagRunRef on runs long enough
+// that it reads their tags two at a time once they spell no subdivision
+// flag: an upper-case tag first, or more than eight letters, then tags up
+// to what ends the run at each offset, odd and even (CANCEL TAG, a code
+// point, a tag cut short, the text's end), with the flag before them or
+// not.
+func TestTagRunLong(t *testing.T) {
+	ends := []string{"\U000E007F", "\U000E007Fx", "x", "\U000E0080", "\xf3\xa0\x81", "\xf3\xa0\x80\xc0", ""}
+	for _, start := range []string{"\U000E0041", tags("abcdefghi")} {
+		for n := range 21 {
+			for _, end := range ends {
+				for _, flag := range []string{"\U0001F3F4", "a"} {
+					text := flag + start + strings.Repeat("\U000E0062", n) + end + tags("gb")
+					i := len(flag)
+					wantEnd, wantLegit := tagRunRef(text, i, literalAll)
+					end, legit := TagRun(text, i, literalAll)
+					bEnd, bLegit := TagRun([]byte(text), i, literalAll)
+					if end != wantEnd || legit != wantLegit || bEnd != wantEnd || bLegit != wantLegit {
+						t.Errorf("TagRun(%+q) = (%d, %v), bytes (%d, %v); want (%d, %v)", text, end, legit, bEnd, bLegit, wantEnd, wantLegit)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestLiteralStopsWalks checks that no rule looks through a code point
 // the caller escapes: with Latin letters escaped, a joiner between them
 // joins nothing.
