@@ -137,8 +137,9 @@ func TestGroundVectorBSAfterCR(t *testing.T) {
 // every kind of byte it writes.
 func TestGroundVectorUnicode(t *testing.T) {
 	chars := []string{"\u0430", "\u05d0", "\u00ad", "\u0301", "\u202e", "\u200b", "\ufeff", "\U000e0041", "\U0001f600",
-		"\u0430\u202e", "a\u200bb", "\u00e9\u0301", "\U000e0041\U000e0042", "\u05d0\xff\u05d1", "\u0430\x01\u0431"}
-	befores := []string{"", "a", "\xff", "\x01", "\u00e9", "\x9d2\x07", "\xe2\x82", "\u20ac"}
+		"\u0430\u202e", "a\u200bb", "\u00e9\u0301", "\U000e0041\U000e0042", "\u05d0\xff\u05d1", "\u0430\x01\u0431",
+		"\U00010000", "\U0010ffff", "\U000e0100\U0001f600", "\U0001f600\u202e"}
+	befores := []string{"", "a", "\xff", "\x01", "\u00e9", "\x9d2\x07", "\xe2\x82", "\u20ac", "\xf0\x9f\x98", "\xf4\x90\x80\x80"}
 	filler := "abc\x01d\xa9\u00e9fgh\x85"
 	for _, c := range chars {
 		for i, before := range befores {
