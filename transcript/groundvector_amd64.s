@@ -65,12 +65,13 @@
 #define OSCCLIPBOARD $13
 
 // OSCDIGIT reads the next byte of an OSC's number at DX+1, up to AX,
-// the block's end: ';' ends the number (CX), another digit adds to it,
-// and any other byte leaves the OSC to the caller. It clobbers R15.
+// the block's end, past which the number and the OSC go on (cross): ';'
+// ends the number (CX), another digit adds to it, and any other byte
+// leaves the OSC to the caller. It clobbers R15.
 #define OSCDIGIT \
 	INCQ    DX; \
 	CMPQ    DX, AX; \
-	JGE     oscCross; \
+	JGE     cross; \
 	MOVBQZX (SI)(DX*1), R15; \
 	CMPQ    R15, $0x3b; \
 	JEQ     oscNumber; \
@@ -351,10 +352,9 @@ loop:
 	ORQ   R14, R13
 	MOVQ  24(SP), R14
 	ANDNQ R12, R14, R14
-	MOVQ  R14, 120(SP)
-	ADDQ  R14, R14
-	ORQ   R14, 120(SP) // the bytes of the characters it must see
-	ORQ   R15, 120(SP)
+	LEAQ  (R14)(R14*2), R14 // and their second bytes: no start follows one
+	ORQ   R15, R14
+	MOVQ  R14, 120(SP)      // the bytes of the characters it must see
 
 	// The members of cut prefixes, and of every sequence.
 	ORQ  DX, AX
@@ -463,7 +463,7 @@ kindOSC:
 	OSCDIGIT
 	INCQ    DX
 	CMPQ    DX, AX
-	JGE     oscCross
+	JGE     cross              // the number goes on past the block
 	CMPB    (SI)(DX*1), $0x3b
 	JNE     stop               // a sixth digit, or any other byte
 
@@ -491,10 +491,6 @@ oscHyperlink:
 oscClipboard:
 	MOVQ OSCCLIPBOARD, CX
 	JMP  payload
-
-oscCross:
-	// The number goes on past the block, and so does the OSC.
-	JMP cross
 
 payload:
 	ADDQ     R13, AX           // where the payload starts
