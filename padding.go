@@ -312,14 +312,17 @@ func groupDigits(n int) string {
 
 // findPadding records every padding run of the text, in input order:
 // the runs of whitespace and the wide lines are two scans, each going
-// forward only, whose runs are taken in turn.
+// forward only, whose runs are taken in turn. A wide line and a run of
+// whitespace may start together (a wide line that opens with spaces, or
+// one of spaces alone that is the first of a run of blank lines); the one
+// that holds the other is taken first.
 func (s *sanitizer) findPadding() {
 	text := s.Text
 	blank, blankOK := nextBlank(text, 0)
 	wide, wideOK := nextWide(text, 0)
 	for blankOK || wideOK {
 		var run paddingRun
-		if wideOK && (!blankOK || wide.start <= blank.start) {
+		if wideOK && (!blankOK || wide.start < blank.start || wide.start == blank.start && wide.end >= blank.end) {
 			run = wide
 			wide, wideOK = nextWide(text, wide.end+1) // past its newline
 		} else {

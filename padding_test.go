@@ -54,6 +54,11 @@ func TestPadding(t *testing.T) {
 		{"wide-line-not-in-characters", strings.Repeat("\u00e9", 1000), nil},
 		{"line-1024", strings.Repeat("y", paddingLineWidth), nil},
 		{"wide-line-of-spaces", "a" + sp(2000) + "b", &want{[]string{"⟨line of 2,002 characters⟩", "⟨2,000 spaces⟩"}, 2, []Span{{0, 2002}, {1, 2001}}}},
+		// A wide line and a run of padding may share a start; the one
+		// that holds the other comes first.
+		{"wide-line-opens-with-spaces", sp(1021) + "v1Jx", &want{[]string{"⟨line of 1,025 characters⟩", "⟨1,021 spaces⟩"}, 2, []Span{{0, 1025}, {0, 1021}}}},
+		{"wide-line-opens-with-spaces-after-newline", "ls\n" + sp(1100) + "rm", &want{[]string{"⟨line of 1,102 characters⟩", "⟨1,100 spaces⟩"}, 2, []Span{{3, 1105}, {3, 1103}}}},
+		{"wide-line-of-spaces-then-blank-lines", sp(2000) + nl(6) + "rm", &want{[]string{"⟨6 blank lines⟩", "⟨line of 2,000 characters⟩"}, 2, []Span{{0, 2006}, {0, 2000}}}},
 		{"repeated", strings.Repeat("a"+sp(64), 3) + "b", &want{[]string{"⟨64 spaces⟩"}, 3, []Span{{1, 65}, {66, 130}, {131, 195}}}},
 		{"prose-paragraphs", "One.\n\nTwo.\n\n\nThree.\n  indented\n\n\n\nFour.", nil},
 		{"code-indent", "func f() {\n" + sp(40) + "return\n}\n", nil},
