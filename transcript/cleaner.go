@@ -124,11 +124,10 @@ type Cleaner struct {
 	// vectorBackoff is how many bytes groundRun reads a byte at a time
 	// after the vector loop stops early: 0 at first.
 	vectorBackoff int
-	// escapes and warnings count the Unicode findings by class and kind,
-	// copied into rep.Unicode's maps by Report: an array costs nothing
-	// per finding.
-	escapes  [32]int64
-	warnings [32]int64
+	// escapes counts the Unicode findings by class, which Report copies
+	// into rep.Unicode's maps and sums by kind: an array costs nothing
+	// per finding, and one count a finding is all the pass keeps.
+	escapes [32]int64
 }
 
 // NewCleaner returns a Cleaner with the given options.
@@ -167,13 +166,11 @@ func (c *Cleaner) Report() Report {
 			}
 			r.Unicode.Escapes[plainsight.Class(cls)] = n
 		}
-	}
-	for k, n := range c.warnings {
-		if n > 0 {
+		if k := plainsight.Class(cls).Kind(); n > 0 && k != plainsight.KindUnknown {
 			if r.Unicode.Warnings == nil {
 				r.Unicode.Warnings = make(map[plainsight.Kind]int64)
 			}
-			r.Unicode.Warnings[plainsight.Kind(k)] = n
+			r.Unicode.Warnings[k] += n
 		}
 	}
 	return r

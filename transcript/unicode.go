@@ -446,11 +446,8 @@ func (c *Cleaner) escapeCopies(buf, seg []byte, i, j int, r rune, cls plainsight
 // tagSize is the length of a tag character in UTF-8.
 const tagSize = escape.TagSize
 
-// countUnicode counts n escaped code points of class cls and the warnings
-// they raise.
+// countUnicode counts n escaped code points of class cls. Report counts
+// the warnings they raise from these counts, by class.
 func (c *Cleaner) countUnicode(cls plainsight.Class, n int) {
 	c.escapes[cls&31] += int64(n)
-	if k := cls.Kind(); k != plainsight.KindUnknown {
-		c.warnings[k&31] += int64(n)
-	}
 }
