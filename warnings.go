@@ -86,9 +86,10 @@ type Warning struct {
 	// Explanation is one line of plain English naming the danger.
 	Explanation string `json:"explanation"`
 	// Locations places the first MaxLocations occurrences, in input order.
-	// Two occurrences may start together only where one holds the other
-	// (a wide line that opens with a run of padding), and the one that
-	// holds the other comes first.
+	// Two occurrences start together only where one holds the other (a
+	// wide line and the run of spaces it opens with, or a wide line of
+	// spaces and the run of blank lines it opens), and the one that holds
+	// the other comes first.
 	Locations []Location `json:"locations,omitempty"`
 }
 
