@@ -160,13 +160,14 @@ func (c *Cleaner) Report() Report {
 	}
 	r.Unicode = Unicode{}
 	for cls, n := range c.escapes {
-		if n > 0 {
-			if r.Unicode.Escapes == nil {
-				r.Unicode.Escapes = make(map[plainsight.Class]int64)
-			}
-			r.Unicode.Escapes[plainsight.Class(cls)] = n
+		if n == 0 {
+			continue
 		}
-		if k := plainsight.Class(cls).Kind(); n > 0 && k != plainsight.KindUnknown {
+		if r.Unicode.Escapes == nil {
+			r.Unicode.Escapes = make(map[plainsight.Class]int64)
+		}
+		r.Unicode.Escapes[plainsight.Class(cls)] = n
+		if k := plainsight.Class(cls).Kind(); k != plainsight.KindUnknown {
 			if r.Unicode.Warnings == nil {
 				r.Unicode.Warnings = make(map[plainsight.Kind]int64)
 			}
