@@ -135,7 +135,7 @@ func (c *Cleaner) text(b []byte, plain, dirty int) {
 			i--
 		}
 		c.unread = len(b)
-		c.emitSegment(c.line[:i], c.linePlain, min(c.lineDirty, i))
+		c.emitSegment(c.line[:i], c.linePlain, min(c.lineDirty, i), false)
 		c.unread = 0
 		c.rep.LongLines++
 		c.line = c.line[:copy(c.line, c.line[i:])]
@@ -186,11 +186,8 @@ func hasZWNJ(b []byte) bool {
 // emitLine writes out the current line, and a newline if nl.
 func (c *Cleaner) emitLine(nl bool) {
 	c.passTried = false
-	c.emitSegment(c.line, c.linePlain, c.lineDirty)
+	c.emitSegment(c.line, c.linePlain, c.lineDirty, nl)
 	c.line = c.line[:0]
-	if nl {
-		c.emit(newline)
-	}
 }
 
 var newline = []byte{'\n'}
@@ -209,17 +206,20 @@ func (c *Cleaner) wholeLine(n int) bool {
 func (c *Cleaner) emitWholeLine(seg []byte, plain, dirty int) {
 	c.passTried = false
 	c.unread = len(seg) // read, but not written out (growText)
-	c.emitSegment(seg, plain, dirty)
+	c.emitSegment(seg, plain, dirty, true)
 	c.unread = 0
-	c.emit(newline)
 }
 
-// emitSegment writes seg, a piece of clean text, after the Unicode checks.
-// Only seg[plain:dirty] may hold code points that they change: seg[:plain]
-// (plain may run past seg's end) and seg[dirty:] are known to hold only
-// ASCII and code points they leave alone. They read what is between.
-func (c *Cleaner) emitSegment(seg []byte, plain, dirty int) {
+// emitSegment writes seg, a piece of clean text, after the Unicode checks,
+// and a newline after it if nl. Only seg[plain:dirty] may hold code points
+// that they change: seg[:plain] (plain may run past seg's end) and
+// seg[dirty:] are known to hold only ASCII and code points they leave
+// alone. They read what is between.
+func (c *Cleaner) emitSegment(seg []byte, plain, dirty int, nl bool) {
 	if len(seg) == 0 {
+		if nl {
+			c.emit(newline)
+		}
 		return
 	}
 	if len(seg) >= 3 && (seg[0] == zwnjBytes&0xFF || seg[len(seg)-3] == zwnjBytes&0xFF) {
@@ -233,9 +233,12 @@ func (c *Cleaner) emitSegment(seg []byte, plain, dirty int) {
 		// Clean's growText counts seg's input as written.)
 		c.emitPiece(seg, len(seg))
 		c.segDone = 0
+		if nl {
+			c.emit(newline)
+		}
 		return
 	}
-	c.emitUnicode(seg, plain, dirty)
+	c.emitUnicode(seg, plain, dirty, nl)
 }
 
 func (c *Cleaner) emitString(s string) {

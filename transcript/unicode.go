@@ -292,13 +292,13 @@ func decodeRune(s []byte) (rune, int) {
 const ubufSize = 32 << 10
 
 // emitUnicode writes seg, clean text whose escapes the per-rune rules
-// decide, per the Unicode policy, and counts them. seg[:from] and
-// seg[to:] are known to need no escape: the walk reads seg[from:to], and
-// still sees the rest as the context of what it reads. The text is put
-// together in ubuf and written in pieces of up to ubufSize, not a piece
-// per escape. (emit cuts at the same place whatever the pieces: each ends
-// at a character.)
-func (c *Cleaner) emitUnicode(seg []byte, from, to int) {
+// decide, per the Unicode policy, and counts them, and a newline after it
+// if nl. seg[:from] and seg[to:] are known to need no escape: the walk
+// reads seg[from:to], and still sees the rest as the context of what it
+// reads. The text is put together in ubuf and written in pieces of up to
+// ubufSize, not a piece per escape, the newline in the last. (emit cuts
+// at the same place whatever the pieces: each ends at a character.)
+func (c *Cleaner) emitUnicode(seg []byte, from, to int, nl bool) {
 	// Field by field: a composite literal is built in a temporary and
 	// copied, a load of sixteen bytes from stores of eight, which the
 	// processor cannot forward and waits for.
@@ -310,6 +310,9 @@ func (c *Cleaner) emitUnicode(seg []byte, from, to int) {
 			c.countUnicode(cls, 1)
 		}
 		c.emit(seg)
+		if nl {
+			c.emit(newline)
+		}
 		return
 	}
 	if want := min(max(2*len(seg), 4<<10), ubufSize); cap(c.ubuf) < want {
@@ -374,12 +377,22 @@ func (c *Cleaner) emitUnicode(seg []byte, from, to int) {
 		prev = i + size
 	}
 	if text := seg[prev:]; len(text) <= cap(buf)-len(buf) {
-		c.emitPiece(append(buf, text...), len(seg))
+		buf = append(buf, text...)
+		if nl && len(buf) < cap(buf) {
+			// The newline in the last piece: one write less a
+			// line. emit writes and cuts the piece as it would
+			// the two.
+			buf, nl = append(buf, '\n'), false
+		}
+		c.emitPiece(buf, len(seg))
 	} else {
 		c.emitPiece(buf, prev)
 		c.emitPiece(text, len(seg))
 	}
 	c.ubuf, c.segDone = buf[:0], 0
+	if nl {
+		c.emit(newline)
+	}
 }
 
 // emitPiece writes b, the text of emitUnicode's segment up to its byte

@@ -127,7 +127,7 @@ func TestUnicodePathsAgree(t *testing.T) {
 		for _, line := range unicodeLines {
 			perRune := NewCleaner(Options{Unicode: u})
 			sanitized := NewCleaner(Options{Unicode: u})
-			perRune.emitUnicode([]byte(line), 0, len(line))
+			perRune.emitUnicode([]byte(line), 0, len(line), false)
 			sanitized.emitSanitized([]byte(line))
 			if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 				t.Errorf("%v: text of %+q mismatch (-Sanitize +per rune):\n%s", u, line, diff)
@@ -193,13 +193,52 @@ func TestUnicodePieces(t *testing.T) {
 			for _, limit := range []int{-1, ubufSize / 3, ubufSize + 7, 2*ubufSize + 1, 5 * ubufSize} {
 				opts := Options{Unicode: u, Limits: Limits{MaxOutput: limit}}
 				perRune, sanitized := NewCleaner(opts), NewCleaner(opts)
-				perRune.emitUnicode([]byte(seg), 0, len(seg))
+				perRune.emitUnicode([]byte(seg), 0, len(seg), false)
 				sanitized.emitSanitized([]byte(seg))
 				if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 					t.Errorf("%s, %v, limit %d: text mismatch (-Sanitize +per rune):\n%s", name, u, limit, diff)
 				}
 				if diff := cmp.Diff(sanitized.Report(), perRune.Report()); diff != "" {
 					t.Errorf("%s, %v, limit %d: report mismatch (-Sanitize +per rune):\n%s", name, u, limit, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestUnicodeLineEnd checks a line's text written with its newline, which
+// the per-rune path puts in its last piece, against Sanitize's text and
+// the newline written after it, under output limits that cut the line
+// anywhere near its end, as well as inside it and nowhere.
+func TestUnicodeLineEnd(t *testing.T) {
+	segs := append(slices.Clone(unicodeLines), "", "plain text \u65e5\u672c", "\u202e", "a\u00a0",
+		strings.Repeat("x\u200b", ubufSize/4), "\u200b"+strings.Repeat("x", ubufSize))
+	for _, seg := range segs {
+		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
+			whole := NewCleaner(Options{Unicode: u})
+			whole.emitSanitized([]byte(seg))
+			n := len(whole.out) + 1 + len(TruncationMarker) + 1 // the text, its newline, the marker after a cut
+			limits := []int{-1, 0, n / 2}
+			for limit := n - 8; limit <= n+1; limit++ {
+				limits = append(limits, limit)
+			}
+			for _, limit := range limits {
+				opts := Options{Unicode: u, Limits: Limits{MaxOutput: limit}}
+				perRune, bounded, sanitized := NewCleaner(opts), NewCleaner(opts), NewCleaner(opts)
+				perRune.emitUnicode([]byte(seg), 0, len(seg), true)
+				bounded.emitSegment([]byte(seg), plainPrefix([]byte(seg)), unplainEnd([]byte(seg)), true)
+				sanitized.emitSanitized([]byte(seg))
+				sanitized.emit(newline)
+				for _, c := range []struct {
+					name string
+					c    *Cleaner
+				}{{"per rune", perRune}, {"bounded", bounded}} {
+					if diff := cmp.Diff(string(sanitized.out), string(c.c.out)); diff != "" {
+						t.Errorf("%+.40q, %v, limit %d: %s text mismatch (-Sanitize +%[4]s):\n%s", seg, u, limit, c.name, diff)
+					}
+					if diff := cmp.Diff(sanitized.Report(), c.c.Report()); diff != "" {
+						t.Errorf("%+.40q, %v, limit %d: %s report mismatch (-Sanitize +%[4]s):\n%s", seg, u, limit, c.name, diff)
+					}
 				}
 			}
 		}
@@ -215,7 +254,7 @@ func TestEscapeCopies(t *testing.T) {
 		for copies := 1; copies <= 70; copies++ {
 			for _, seg := range []string{strings.Repeat(ch, copies), "x" + strings.Repeat(ch, copies) + "\u200b"} {
 				perRune, sanitized := NewCleaner(Options{}), NewCleaner(Options{})
-				perRune.emitUnicode([]byte(seg), 0, len(seg))
+				perRune.emitUnicode([]byte(seg), 0, len(seg), false)
 				sanitized.emitSanitized([]byte(seg))
 				if diff := cmp.Diff(string(sanitized.out), string(perRune.out)); diff != "" {
 					t.Fatalf("%+q: text mismatch (-Sanitize +per rune):\n%s", seg, diff)
@@ -251,8 +290,8 @@ func FuzzUnicodePaths(f *testing.F) {
 		plain, dirty := plainPrefix(seg), unplainEnd(seg)
 		for _, u := range []UnicodePolicy{UnicodeEscape, UnicodeRemove, UnicodeKeep} {
 			perRune, bounded, sanitized := NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u}), NewCleaner(Options{Unicode: u})
-			perRune.emitUnicode(seg, 0, len(seg))
-			bounded.emitSegment(seg, plain, dirty)
+			perRune.emitUnicode(seg, 0, len(seg), false)
+			bounded.emitSegment(seg, plain, dirty, false)
 			sanitized.emitSanitized(seg)
 			for _, c := range []struct {
 				name string
