@@ -218,7 +218,7 @@ func (c *Cleaner) emitWholeLine(seg []byte, plain, dirty int) {
 func (c *Cleaner) emitSegment(seg []byte, plain, dirty int, nl bool) {
 	if len(seg) == 0 {
 		if nl {
-			c.emit(newline)
+			c.emitNewline()
 		}
 		return
 	}
@@ -234,11 +234,35 @@ func (c *Cleaner) emitSegment(seg []byte, plain, dirty int, nl bool) {
 		c.emitPiece(seg, len(seg))
 		c.segDone = 0
 		if nl {
-			c.emit(newline)
+			c.emitNewline()
 		}
 		return
 	}
 	c.emitUnicode(seg, plain, dirty, nl)
+}
+
+// emitNewline is emit(newline): a line ends. Within the output limit, it
+// is one store where the output has room for it (the Transformer's out,
+// Clean's stage), without the copy and the tests of emit.
+func (c *Cleaner) emitNewline() {
+	if limit := c.lim.MaxOutput; limit >= 0 && int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut < 1 {
+		// No room (none is left once the output is cut): emit cuts
+		// or writes nothing.
+		c.emit(newline)
+		return
+	}
+	switch n := len(c.out); {
+	case !c.toText && n < cap(c.out):
+		c.out = c.out[:n+1]
+		c.out[n] = '\n'
+	case c.toText && !c.pass && c.staged < len(c.stage):
+		c.stage[c.staged] = '\n'
+		c.staged++
+	default:
+		c.put(newline)
+	}
+	c.rep.BytesOut++
+	c.midLine = false
 }
 
 func (c *Cleaner) emitString(s string) {

@@ -311,7 +311,7 @@ func (c *Cleaner) emitUnicode(seg []byte, from, to int, nl bool) {
 		}
 		c.emit(seg)
 		if nl {
-			c.emit(newline)
+			c.emitNewline()
 		}
 		return
 	}
@@ -391,7 +391,7 @@ func (c *Cleaner) emitUnicode(seg []byte, from, to int, nl bool) {
 	}
 	c.ubuf, c.segDone = buf[:0], 0
 	if nl {
-		c.emit(newline)
+		c.emitNewline()
 	}
 }
 
