@@ -52,7 +52,7 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 	if n > max {
 		n, wait = bytes.LastIndexByte(src[:max], '\n')+1, true
 	}
-	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut {
+	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > c.budget(limit) {
 		n, wait = 0, false // near the limit, step cuts the text
 	}
 	if n == 0 {

@@ -245,7 +245,7 @@ func (c *Cleaner) emitSegment(seg []byte, plain, dirty int, nl bool) {
 // is one store where the output has room for it (the Transformer's out,
 // Clean's stage), without the copy and the tests of emit.
 func (c *Cleaner) emitNewline() {
-	if limit := c.lim.MaxOutput; limit >= 0 && int64(limit-len(TruncationMarker)-1)-c.rep.BytesOut < 1 {
+	if limit := c.lim.MaxOutput; limit >= 0 && c.budget(limit) < 1 {
 		// No room (none is left once the output is cut): emit cuts
 		// or writes nothing.
 		c.emit(newline)
@@ -271,13 +271,20 @@ func (c *Cleaner) emitString(s string) {
 	}
 }
 
+// budget returns how many more bytes of text fit within limit, the output
+// limit (not negative): room is kept for a newline and the truncation
+// marker after a cut.
+func (c *Cleaner) budget(limit int) int64 {
+	return int64(limit-len(TruncationMarker)-1) - c.rep.BytesOut
+}
+
 // emit appends clean text to the output within the output limit.
 func (c *Cleaner) emit(b []byte) {
 	if c.rep.Truncated || len(b) == 0 {
 		return
 	}
 	if limit := c.lim.MaxOutput; limit >= 0 {
-		budget := int64(limit-len(TruncationMarker)-1) - c.rep.BytesOut
+		budget := c.budget(limit)
 		if int64(len(b)) > budget {
 			i := int(max(budget, 0))
 			for i > 0 && !utf8.RuneStart(b[i]) {
