@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -229,19 +230,23 @@ func TestUnicodeLineEnd(t *testing.T) {
 				bounded.emitSegment([]byte(seg), plainPrefix([]byte(seg)), unplainEnd([]byte(seg)), true)
 				sanitized.emitSanitized([]byte(seg))
 				sanitized.emit(newline)
-				for _, c := range []struct {
-					name string
-					c    *Cleaner
-				}{{"per rune", perRune}, {"bounded", bounded}} {
-					if diff := cmp.Diff(string(sanitized.out), string(c.c.out)); diff != "" {
-						t.Errorf("%+.40q, %v, limit %d: %s text mismatch (-Sanitize +%[4]s):\n%s", seg, u, limit, c.name, diff)
-					}
-					if diff := cmp.Diff(sanitized.Report(), c.c.Report()); diff != "" {
-						t.Errorf("%+.40q, %v, limit %d: %s report mismatch (-Sanitize +%[4]s):\n%s", seg, u, limit, c.name, diff)
-					}
-				}
+				what := fmt.Sprintf("%v, limit %d: %+.40q", u, limit, seg)
+				checkAgrees(t, what, sanitized, perRune, "per rune")
+				checkAgrees(t, what, sanitized, bounded, "bounded")
 			}
 		}
+	}
+}
+
+// checkAgrees reports where the text or the report of got, the Cleaner
+// named name, differs from those of want, which Sanitize wrote.
+func checkAgrees(t *testing.T, what string, want, got *Cleaner, name string) {
+	t.Helper()
+	if diff := cmp.Diff(string(want.out), string(got.out)); diff != "" {
+		t.Errorf("%s: text mismatch (-Sanitize +%s):\n%s", what, name, diff)
+	}
+	if diff := cmp.Diff(want.Report(), got.Report()); diff != "" {
+		t.Errorf("%s: report mismatch (-Sanitize +%s):\n%s", what, name, diff)
 	}
 }
 
@@ -293,17 +298,9 @@ func FuzzUnicodePaths(f *testing.F) {
 			perRune.emitUnicode(seg, 0, len(seg), false)
 			bounded.emitSegment(seg, plain, dirty, false)
 			sanitized.emitSanitized(seg)
-			for _, c := range []struct {
-				name string
-				c    *Cleaner
-			}{{"per rune", perRune}, {"bounded", bounded}} {
-				if diff := cmp.Diff(string(sanitized.out), string(c.c.out)); diff != "" {
-					t.Errorf("%v: text of %+q mismatch (-Sanitize +%s):\n%s", u, seg, c.name, diff)
-				}
-				if diff := cmp.Diff(sanitized.Report(), c.c.Report()); diff != "" {
-					t.Errorf("%v: report of %+q mismatch (-Sanitize +%s):\n%s", u, seg, c.name, diff)
-				}
-			}
+			what := fmt.Sprintf("%v: %+q", u, seg)
+			checkAgrees(t, what, sanitized, perRune, "per rune")
+			checkAgrees(t, what, sanitized, bounded, "bounded")
 		}
 	})
 }
