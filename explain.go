@@ -247,7 +247,7 @@ func selectorExplanation(n int, base rune) string {
 		switch word {
 		case "after":
 			if base != 0 && base != 0xFFFD {
-				return `after "` + escape.Neutralize(string(base)) + `"`, true
+				return `after "` + escape.OneLine(string(base), escape.MaxNotation) + `"`, true
 			}
 			return "at the start of the text", true
 		case "count":
@@ -457,7 +457,7 @@ func describeOSC(seq *ansi.Seq) string {
 	}
 	n, _ := strconv.Atoi(num)
 	quoted := func(s string) string {
-		return `"` + escape.Neutralize(escape.Clip(s, 40)) + `"`
+		return `"` + escape.OneLine(s, 40) + `"`
 	}
 	switch n {
 	case 0, 1, 2:
