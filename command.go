@@ -291,7 +291,7 @@ func (cr *commandReader) judgeRune(i int, r rune, sp shellread.Span) {
 	}
 	if zero, ok := ucd.DigitZero(r); ok && zero != '0' && hasASCIIDigit(word) {
 		cr.add(KindMixedNumbers, word, at, func() string {
-			return "`" + escape.Neutralize(word) + "` mixes " + runeName(r) + " with ASCII digits: the program reads a different number" + cr.parseNote(i)
+			return "`" + fragment(word, 60) + "` mixes " + runeName(r) + " with ASCII digits: the program reads a different number" + cr.parseNote(i)
 		})
 	}
 }
