@@ -299,11 +299,18 @@ func (c *Cleaner) emit(b []byte) {
 			return
 		}
 	}
-	if n := len(c.out); !c.toText && cap(c.out)-n >= len(b) {
-		// appendOut for the Transformer's output with room for b,
-		// without the call of put: emit writes every piece of text.
-		c.out = c.out[:n+len(b)]
-		copy(c.out[n:], b)
+	// appendOut for an output with room for b (the Transformer's out,
+	// Clean's stage), without the call of put: emit writes every piece
+	// of text.
+	if !c.toText {
+		if n := len(c.out); cap(c.out)-n >= len(b) {
+			c.out = c.out[:n+len(b)]
+			copy(c.out[n:], b)
+			c.wrote(b)
+			return
+		}
+	} else if !c.pass && len(c.stage)-c.staged >= len(b) {
+		c.staged += copy(c.stage[c.staged:], b)
 		c.wrote(b)
 		return
 	}
