@@ -209,7 +209,24 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 				}
 				if len(dst)-nDst >= maxSGRLen {
-					if n, w := simpleSGR(dst[nDst:], src[nSrc:], col); n > 0 {
+					var n, w int
+					if mode != Visualize && nSrc+1 < len(src) && src[nSrc+1] != '[' {
+						// No CSI, so no SGR: the sequences that Strip
+						// mode drops, in a row, and the SGR after them
+						// (a charset between two SGRs, as tput writes
+						// it), with no call that would refuse them.
+						d := dropRun(src[nSrc:])
+						if d == 0 {
+							break
+						}
+						nSrc += d
+						if n, w = simpleSGR(dst[nDst:], src[nSrc:], col); n == 0 {
+							continue
+						}
+					} else {
+						n, w = simpleSGR(dst[nDst:], src[nSrc:], col)
+					}
+					if n > 0 {
 						for {
 							nSrc += n
 							if !s.opts.Plain {

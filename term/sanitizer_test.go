@@ -612,25 +612,29 @@ func TestReaderDoesNotHoldOutput(t *testing.T) {
 // simple SGR and simple dropped sequences, whole or cut short by an ESC)
 // with the parser alone on every ESC x y, ESC [ x y, ESC ] 0 ; t x y and
 // CSI x y (C1, raw and in UTF-8), followed by text, in Strip and Visualize
-// mode.
+// mode: at the start of the input, right after an SGR, and after an SGR
+// and the text it colours, where the loop that takes a colour log's SGRs
+// reads it.
 func TestFastPathAgrees(t *testing.T) {
 	if testing.Short() {
-		t.Skip("327680 inputs")
+		t.Skip("983040 inputs")
 	}
 	fast, slow := New(Options{}), New(Options{})
 	fastVis, slowVis := New(Options{Mode: Visualize}), New(Options{Mode: Visualize})
 	slow.noFastPath, slowVis.noFastPath = true, true
-	buf := make([]byte, 0, 16)
-	for _, prefix := range []string{"\x1b", "\x1b[", "\x1b]0;t", "\x9b", "\xc2\x9b"} {
-		for x := range 256 {
-			for y := range 256 {
-				src := append(append(buf[:0], prefix...), byte(x), byte(y))
-				src = append(src, "X;1mZ\n"...)
-				for _, pair := range [][2]*Sanitizer{{fast, slow}, {fastVis, slowVis}} {
-					a := pair[0].run(string(src), true)
-					b := pair[1].run(string(src), true)
-					if a != b {
-						t.Fatalf("%+q: fast path %+q, parser %+q", src, a, b)
+	buf := make([]byte, 0, 32)
+	for _, lead := range []string{"", "\x1b[1m", "\x1b[31mab"} {
+		for _, prefix := range []string{"\x1b", "\x1b[", "\x1b]0;t", "\x9b", "\xc2\x9b"} {
+			for x := range 256 {
+				for y := range 256 {
+					src := append(append(append(buf[:0], lead...), prefix...), byte(x), byte(y))
+					src = append(src, "X;1mZ\n"...)
+					for _, pair := range [][2]*Sanitizer{{fast, slow}, {fastVis, slowVis}} {
+						a := pair[0].run(string(src), true)
+						b := pair[1].run(string(src), true)
+						if a != b {
+							t.Fatalf("%+q: fast path %+q, parser %+q", src, a, b)
+						}
 					}
 				}
 			}
@@ -665,6 +669,12 @@ func TestESCFloodSplit(t *testing.T) {
 		strings.Repeat("\x1b[A", 100) + "\x1b[31m" + strings.Repeat("\x1b[2K\x1b[1G", 40) + "x",
 		strings.Repeat("\x1b]0;a\a", 60) + "\x1b]0;b\a" + strings.Repeat("\x1b]2;title\a", 40) + "\x1b]0;a" + strings.Repeat("\x1b]0;a\a", 9) + "x",
 		strings.Repeat("\xc2\x9b1m", 90) + "\xc2\x9b2m" + strings.Repeat("\x9b1m", 70) + "\x9b1" + strings.Repeat("\xc2\x9b1m", 9) + "x",
+		// Sequences right after an SGR, or after it and its text: a
+		// charset and an erase between SGRs, as tput and screen
+		// programs write them, SGRs that simpleSGR refuses, a
+		// sequence cut short, a title.
+		"\x1b[39;49m\x1b(B\x1b[m\x1b[K\x1b[1mtop\x1b[m\x1b(B\x1b[24;1Hx\x1b[7m\x1b[38;5;130mab\x1b[1;2:3mc\x1b[4:3m\x1b]0;t\a\x1b[\x1b[31my\x1b(\x1b[m",
+		strings.Repeat("\x1b[m\x1b[K\x1b(B", 30) + "\x1b[1mz\x1b[38;2;1;2;3m\x1b[;;m\x1b[99999m\x1b[?1h\x1b=\x1b[m",
 	}
 	for _, opts := range allOptions {
 		for _, in := range inputs {
