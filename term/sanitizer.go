@@ -212,44 +212,61 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					var n, w int
 					if mode != Visualize && nSrc+1 < len(src) && src[nSrc+1] != '[' {
 						// No CSI, so no SGR: the sequences that Strip
-						// mode drops, in a row, and the SGR after them
-						// (a charset between two SGRs, as tput writes
-						// it), with no call that would refuse them.
-						d := dropRun(src[nSrc:])
-						if d == 0 {
+						// mode drops, in a row (dropRun), read with
+						// no call that would refuse them; then the
+						// text and SGRs after them, as below.
+						if n = dropRun(src[nSrc:]); n == 0 {
 							break
-						}
-						nSrc += d
-						if n, w = simpleSGR(dst[nDst:], src[nSrc:], col); n == 0 {
-							continue
 						}
 					} else {
 						n, w = simpleSGR(dst[nDst:], src[nSrc:], col)
 					}
 					if n > 0 {
-						for {
-							nSrc += n
-							if !s.opts.Plain {
-								nDst += w
+						for n > 0 {
+							for {
+								nSrc += n
+								if !s.opts.Plain {
+									nDst += w
+								}
+								if nSrc < len(src) && keptByte[src[nSrc]] && !s.col.settle {
+									// The text that an SGR colours,
+									// most often: copied here, without
+									// a turn of the loop.
+									k := escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
+									nDst += k
+									nSrc += k
+								}
+								// The next SGR of a colour log,
+								// right after the text: taken here,
+								// where the top of the loop would
+								// take it too (the parser is
+								// untouched, dst has room).
+								if nSrc+1 >= len(src) || src[nSrc] != 0x1b || src[nSrc+1] != '[' || len(dst)-nDst < maxSGRLen {
+									break
+								}
+								if n, w = simpleSGR(dst[nDst:], src[nSrc:], col); n == 0 {
+									break
+								}
 							}
-							if nSrc < len(src) && keptByte[src[nSrc]] && !s.col.settle {
-								// The text that an SGR colours, most
-								// often: copied here, without a turn of
-								// the loop.
-								k := escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
-								nDst += k
-								nSrc += k
-							}
-							// The next SGR of a colour log, right
-							// after the text: taken here, where the
-							// top of the loop would take it too (the
-							// parser is untouched, dst has room).
-							if nSrc+1 >= len(src) || src[nSrc] != 0x1b || src[nSrc+1] != '[' || len(dst)-nDst < maxSGRLen {
+							// Any other sequence after the SGRs
+							// and their text, in Strip mode (an
+							// erase, a charset, an SGR that
+							// simpleSGR refuses): taken here as
+							// below, and the text and SGRs after
+							// it by the loop above.
+							n, w = 0, 0
+							if mode == Visualize || nSrc+1 >= len(src) || src[nSrc] != 0x1b || len(dst)-nDst < maxSGRLen {
 								break
 							}
-							if n, w = simpleSGR(dst[nDst:], src[nSrc:], col); n == 0 {
-								break
+							if np := 0; src[nSrc+1] == '[' {
+								if n, np = scanSGR(src[nSrc:], &s.params); n > 0 {
+									if out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], col); ok {
+										w = len(out)
+									}
+									continue
+								}
 							}
+							n = dropRun(src[nSrc:])
 						}
 						continue
 					}
