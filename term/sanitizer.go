@@ -251,12 +251,20 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 							// Any other sequence after the SGRs
 							// and their text, in Strip mode (an
 							// erase, a charset, an SGR that
-							// simpleSGR refuses): taken here as
-							// below, and the text and SGRs after
-							// it by the loop above.
+							// simpleSGR refuses), or a control it
+							// drops before text or ESC (the CR of
+							// CR LF): taken here as below, and the
+							// text and SGRs after it by the loop
+							// above.
 							n, w = 0, 0
-							if mode == Visualize || nSrc+1 >= len(src) || src[nSrc] != 0x1b || len(dst)-nDst < maxSGRLen {
+							if mode == Visualize || nSrc+1 >= len(src) || len(dst)-nDst < maxSGRLen {
 								break
+							}
+							if b, next := src[nSrc], src[nSrc+1]; b != 0x1b {
+								if droppedC0(b) && (keptByte[next] || next == 0x1b) {
+									n = 1
+								}
+								continue
 							}
 							if np := 0; src[nSrc+1] == '[' {
 								if n, np = scanSGR(src[nSrc:], &s.params); n > 0 {
