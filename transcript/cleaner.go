@@ -485,7 +485,17 @@ func (c *Cleaner) colourRun(src []byte) int {
 			break
 		}
 		n, sgr, aborted := simpleCSI(src[i:])
-		if n == 0 || aborted {
+		if n == 0 {
+			// A charset or keypad mode between SGRs (tput's sgr0
+			// writes ESC ( B ESC [ m).
+			if n = simpleESC(src[i:]); n == 0 {
+				break
+			}
+			c.countESC(n)
+			i += n
+			continue
+		}
+		if aborted {
 			break
 		}
 		c.rep.BytesIn += int64(n)
@@ -666,11 +676,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		}
 		// For charset and keypad modes: ESC ( B, ESC =.
 		if n := simpleESC(src); n > 0 {
-			c.rep.BytesIn += int64(n)
-			c.rep.Sequences.ESC++
-			if n > c.lim.MaxString {
-				c.rep.OverLimit++
-			}
+			c.countESC(n)
 			return n
 		}
 	}

@@ -56,6 +56,16 @@ func (c *Cleaner) countCSIs(sgr bool, length int, n int64) {
 	}
 }
 
+// countESC counts the escape sequence of length bytes that simpleESC
+// found, as sequence counts the parser's token for it, and its bytes.
+func (c *Cleaner) countESC(length int) {
+	c.rep.BytesIn += int64(length)
+	c.rep.Sequences.ESC++
+	if length > c.lim.MaxString {
+		c.rep.OverLimit++
+	}
+}
+
 // countString counts the string seq that simpleString found, as sequence
 // counts the parser's token for it.
 func (c *Cleaner) countString(seq []byte) {

@@ -49,7 +49,8 @@ func TestFastPathsAgree(t *testing.T) {
 		// CSIs with no parameters, or C1 ones with one digit, in a row
 		// and cut short.
 		"\x1b[K\x1b[H\x1b[m\x1b[J\x1b[\x1b[@\x1b[~", "\x1b[\x7f\x1b[\x1b[m", "\x9b1m\x9b7@\xc2\x9b9~\x9b1\x1b[m\x9b2;\x9b3\x7f\xc2\x9b4\x9b5?", "\x9b3\x7fmx\x9b:m\xc2\x9b:4m"} {
-		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1])
+		// After an SGR and between two, where colourRun reads it.
+		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1], "\x1b[1m"+str+"\x1b[m"+str+"x\n", "\x1b[31mx"+str[:len(str)-1])
 	}
 	// Floods of one CSI, cut short or introduced by C1, longer than a
 	// block of RepeatEnd's, broken by another CSI, an SGR or text.
