@@ -24,7 +24,7 @@ import (
 func main() {
 	var (
 		quick     = flag.Bool("quick", false, "a quick run: 1 MiB adversarial inputs only, fewer and shorter rounds, no peak memory")
-		rounds    = flag.Int("rounds", 0, "rounds per input, at most 3 for inputs over 2 MiB (default 15, 3 with -quick)")
+		rounds    = flag.Int("rounds", 0, "rounds per input (default 15, 3 with -quick); on inputs over 2 MiB, a tool slower than 300ms a call stops after 3")
 		minDur    = flag.Duration("min", 0, "least time per tool, input and round (default 10ms)")
 		root      = flag.String("root", "..", "the plainsight repository root")
 		noNode    = flag.Bool("no-node", false, "leave out Node's strip-ansi")

@@ -16,7 +16,8 @@ import (
 func report(w io.Writer, cfg config, res *results, lk map[string]*leakCount, osc oscPush) {
 	fmt.Fprintf(w, "## Machine\n\n")
 	fmt.Fprintf(w, "- %s\n", machine())
-	fmt.Fprintf(w, "- %d rounds of at least %v per tool and input%s\n", cfg.rounds, cfg.minDur, map[bool]string{true: " (quick run)"}[cfg.quick])
+	fmt.Fprintf(w, "- %d rounds of at least %v per tool and input%s; on inputs over %d MiB, a tool slower than %v a call runs %d\n",
+		cfg.rounds, cfg.minDur, map[bool]string{true: " (quick run)"}[cfg.quick], largeInput>>20, fastCall, min(cfg.rounds, largeRounds))
 	fmt.Fprintf(w, "- peers: %s\n", peers())
 	if res.faultCost > 0 {
 		fmt.Fprintf(w, "- a page fault, the first touch of a page of fresh memory: %s (the median of five rounds over a new mapping of %d MiB)\n", durString(float64(res.faultCost)), faultProbe>>20)
