@@ -1,7 +1,9 @@
 package main
 
 import (
+	"io"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -89,5 +91,49 @@ func TestFastTools(t *testing.T) {
 	want := []string{"entry", "peer", "edge", "one slow round"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("fastTools (-want +got):\n%s", diff)
+	}
+}
+
+// TestMeasureAllLargeRounds runs measureAll on an input over largeInput
+// with two entry points that take no time and a peer slower than
+// fastCall: the peer runs largeRounds rounds and the entry points every
+// round, and each ratio holds one value for each round both tools ran.
+func TestMeasureAllLargeRounds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the slow peer sleeps about 2 s in all")
+	}
+	text := strings.Repeat("x", largeInput+1)
+	in := &input{name: "large", group: "ordinary", gen: func() string { return text }}
+	fast := func(s string, _ []byte) int { return len(s) }
+	slow := func(s string, _ []byte) int { time.Sleep(fastCall + 10*time.Millisecond); return len(s) }
+	ts := []*tool{
+		{name: "a", kind: kindPlainsight, run: fast},
+		{name: "peer", kind: kindStripper, run: slow},
+		{name: "b", kind: kindPlainsight, run: fast},
+	}
+	const rounds = largeRounds + 2
+	res, err := measureAll(config{rounds: rounds, minDur: time.Millisecond}, []*input{in}, ts, nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, tl := range ts {
+		got["times of "+tl.name] = len(res.cell("large", tl.name).times)
+	}
+	for _, pair := range [][2]string{{"a", "b"}, {"a", "peer"}, {"b", "a"}, {"b", "peer"}} {
+		got["ratios of "+pair[0]+" to "+pair[1]] = len(res.ratios["large"][pair[0]][pair[1]])
+	}
+	want := map[string]int{
+		"times of a": rounds, "times of b": rounds, "times of peer": largeRounds,
+		"ratios of a to b": rounds, "ratios of b to a": rounds,
+		"ratios of a to peer": largeRounds, "ratios of b to peer": largeRounds,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("measureAll on %d bytes (-want +got):\n%s", len(text), diff)
+	}
+	for _, r := range res.ratios["large"]["a"]["peer"] {
+		if r < 1000 {
+			t.Errorf("a against the slow peer: a ratio of %.1f, want the peer far slower", r)
+		}
 	}
 }
