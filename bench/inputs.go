@@ -117,15 +117,18 @@ func buildLog(n int) string {
 // control, hidden tags, a lookalike or a terminal sequence. It is valid
 // UTF-8, so utf8.ValidString scans all of it.
 func attack(n int) string {
-	return repeatLines(n,
-		"echo ok\rrm -rf ~ \x1b[2K\x1b[1G",
-		"cat invoice\u202efdp.exe \u2066x\u2069",
-		"su\u200bdo rm\u00a0-rf / \ufeffls",
-		"ok\U000E0069\U000E0067\U000E006E\U000E006F\U000E0072\U000E0065 x\U000E0100\U000E0101\ufe01",
-		"git clone https://github.com/\u0430pple/x \ue000 \ufdd0",
-		"\x1b]0;title\x07\x1b]52;c;Zm9v\x07 a\u0085b\x7f",
-		"echo evil #\b\b\b\b\b\bgood \x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\",
-	)
+	return repeatLines(n, attackLines...)
+}
+
+// attackLines are the lines of attack, in its order.
+var attackLines = []string{
+	"echo ok\rrm -rf ~ \x1b[2K\x1b[1G",
+	"cat invoice\u202efdp.exe \u2066x\u2069",
+	"su\u200bdo rm\u00a0-rf / \ufeffls",
+	"ok\U000E0069\U000E0067\U000E006E\U000E006F\U000E0072\U000E0065 x\U000E0100\U000E0101\ufe01",
+	"git clone https://github.com/\u0430pple/x \ue000 \ufdd0",
+	"\x1b]0;title\x07\x1b]52;c;Zm9v\x07 a\u0085b\x7f",
+	"echo evil #\b\b\b\b\b\bgood \x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\",
 }
 
 // ttyLogs concatenates the real terminal recordings of term's tests.

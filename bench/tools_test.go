@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -33,6 +34,37 @@ func BenchmarkTool(b *testing.B) {
 				for b.Loop() {
 					sink += t.run(in.s, in.b)
 				}
+			})
+		}
+	}
+}
+
+// BenchmarkAttackLine runs the transcript's Cleaner and charm's Strip, the
+// peer of its target, on each line of the attack text alone, repeated to
+// a MiB, and reports the time a line: a profile of one kind of line
+// (-cpuprofile, perf record). The two tools run one after the other, not
+// in the alternating rounds of bench/run, so the ratio of their times
+// moves by up to a half from run to run.
+//
+//	go test -run '^$' -bench '^BenchmarkAttackLine$' -count 5 .
+func BenchmarkAttackLine(b *testing.B) {
+	var picked []*tool
+	for _, t := range tools(false) {
+		if t.name == "transcript Cleaner" || t.name == "charm Strip" {
+			picked = append(picked, t)
+		}
+	}
+	for k, line := range attackLines {
+		s := repeatLines(mib, line)
+		lines := strings.Count(s, "\n")
+		for _, t := range picked {
+			b.Run(fmt.Sprintf("line-%d/%s", k+1, strings.ReplaceAll(t.name, " ", "_")), func(b *testing.B) {
+				raw := []byte(s)
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					sink += t.run(s, raw)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
 			})
 		}
 	}
