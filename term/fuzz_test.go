@@ -30,6 +30,8 @@ func fuzzSeeds() []string {
 		"\xe2\x1b[31m\x9b1m\xc3\n\x80\x1b[0m\xf0\x9f\t\x98\x80",
 		"\x1b[" + strings.Repeat("1;", 31) + "1m" + "\x1b[" + strings.Repeat(";", 32) + "m",
 		strings.Repeat("\x1b[1", 20) + "m" + strings.Repeat("\x1b[A", 12) + "x",
+		// xterm's sgr0 and terminfo's orig_pair among hiding colours.
+		"\x1b[30;40mx\x1b(B\x1b[m\x1b[39;49my\x1b[37;47m\x1b[39;49mz\x1b(B\x1b[m\x1b[7m\x1b(B\x1b[",
 	}
 	for _, tc := range policyCases {
 		seeds = append(seeds, tc.in)

@@ -213,10 +213,13 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					if mode != Visualize && nSrc+1 < len(src) && src[nSrc+1] != '[' {
 						// No CSI, so no SGR: the sequences that Strip
 						// mode drops, in a row (dropRun), read with
-						// no call that would refuse them; then the
-						// text and SGRs after them, as below.
-						if n = dropRun(src[nSrc:]); n == 0 {
-							break
+						// no call that would refuse them, or xterm's
+						// sgr0 (sgr0); then the text and SGRs after
+						// them, as below.
+						if n, w = sgr0(dst[nDst:], src[nSrc:], col); n == 0 {
+							if n = dropRun(src[nSrc:]); n == 0 {
+								break
+							}
 						}
 					} else {
 						n, w = simpleSGR(dst[nDst:], src[nSrc:], col)
@@ -274,7 +277,9 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 									continue
 								}
 							}
-							n = dropRun(src[nSrc:])
+							if n, w = sgr0(dst[nDst:], src[nSrc:], col); n == 0 {
+								n = dropRun(src[nSrc:])
+							}
 						}
 						continue
 					}

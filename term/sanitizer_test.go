@@ -675,6 +675,14 @@ func TestESCFloodSplit(t *testing.T) {
 		// sequence cut short, a title.
 		"\x1b[39;49m\x1b(B\x1b[m\x1b[K\x1b[1mtop\x1b[m\x1b(B\x1b[24;1Hx\x1b[7m\x1b[38;5;130mab\x1b[1;2:3mc\x1b[4:3m\x1b]0;t\a\x1b[\x1b[31my\x1b(\x1b[m",
 		strings.Repeat("\x1b[m\x1b[K\x1b(B", 30) + "\x1b[1mz\x1b[38;2;1;2;3m\x1b[;;m\x1b[99999m\x1b[?1h\x1b=\x1b[m",
+		// xterm's sgr0, ESC ( B ESC [ m, after hiding
+		// colours, at the start and after an SGR and its text, in a
+		// row, and cut short.
+		"\x1b(B\x1b[mx\x1b[30;40mhid\x1b(B\x1b[mshown\x1b[37;47m\x1b(B\x1b[m\x1b(B\x1b[m\x1b[1mz\x1b(B\x1b[\x1b(B\x1b[31m\x1b(B\x1b[m",
+		// terminfo's orig_pair, ESC [ 39;49 m, after hiding
+		// colours and before a colour that would hide text against
+		// the background it replaced, and cut short.
+		"\x1b[39;49mx\x1b[30;40mhid\x1b[39;49m\x1b[30mshown\x1b[1;40mx\x1b[39;49my\x1b[7m\x1b[39;49mz\x1b[39;49\x1b[39;49m",
 	}
 	for _, opts := range allOptions {
 		for _, in := range inputs {

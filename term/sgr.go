@@ -305,6 +305,29 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 	return 0, 0
 }
 
+// sgr0 handles ESC ( B ESC [ m, terminfo's sgr0 (exit_attribute_mode) for
+// xterm and the terminals whose entries build on xterm's, which ncurses
+// programs write at every change of attributes: Strip mode drops the
+// designation of ASCII as G0 (dropRun) and writes the reset as simpleSGR
+// would, here in one test of the six bytes. It returns the input length
+// n and the output length w, or n == 0 for anything else. dst must have
+// room for maxSGRLen bytes.
+func sgr0(dst, src []byte, c *colours) (n, w int) {
+	if len(src) < 6 || string(src[:6]) != "\x1b(B\x1b[m" {
+		return 0, 0
+	}
+	if c != nil {
+		*c = colours{}
+	}
+	dst = dst[:4]
+	dst[0], dst[1], dst[2], dst[3] = 0x1b, '[', '0', 'm'
+	return 6, 4
+}
+
+// origPair is terminfo's orig_pair (op) for xterm, screen, tmux, the
+// Linux console and rxvt: the default foreground and background.
+const origPair = "\x1b[39;49m"
+
 // simpleSGR handles the commonest SGR in one pass: ESC [, decimal
 // parameters of at most three digits separated by ';', and 'm', with no
 // extended colour, no sub-parameter, no conceal and no value above 255. It
@@ -354,6 +377,19 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 			return 5, 5
 		}
 		return 0, 0
+	}
+	if len(src) >= len(origPair) && string(src[:len(origPair)]) == origPair {
+		// The default colours, which ncurses programs write after
+		// sgr0 (origPair): one test of the eight bytes.
+		if c != nil {
+			var ch sgrChange
+			ch.param(39)
+			ch.param(49)
+			c.apply(&ch)
+			c.style = c.style.with(39).with(49)
+		}
+		copy(dst, origPair)
+		return len(origPair), len(origPair)
 	}
 	if src[2]-'0' > 9 && src[2] != ';' {
 		// A private marker, an intermediate, a final byte other than
