@@ -325,16 +325,16 @@ func CleanPrefixBytes(b []byte, keepTab bool) int {
 }
 
 // CopyCleanPrefix copies the prefix of src that [CleanPrefixBytes] finds
-// to dst, cut at len(dst), and returns its length. The first words are
-// copied as they are read, each whole: dst may be written past the
-// prefix, up to eight bytes and within len(dst). The text between the
-// escape sequences of a colour log, a few words long, so costs one pass
-// and no call to copy.
+// to dst, cut at len(dst), and returns its length. The first copyWords
+// bytes are copied a word at a time as they are read, each word whole:
+// dst may be written past the prefix, up to eight bytes and within
+// len(dst). The text between the escape sequences of a colour log, a few
+// words long, and a line of a screen so cost one pass and no call.
 func CopyCleanPrefix(dst, src []byte, keepTab bool) int {
 	n := min(len(src), len(dst))
 	s, d := src[:n], dst[:n]
 	i := 0
-	for ; i < 32 && i+8 <= n; i += 8 {
+	for ; i < copyWords && i+8 <= n; i += 8 {
 		w := binary.LittleEndian.Uint64(s[i : i+8 : i+8])
 		binary.LittleEndian.PutUint64(d[i:i+8:i+8], w)
 		if m := lineStops(w); m != 0 {
@@ -350,6 +350,11 @@ func CopyCleanPrefix(dst, src []byte, keepTab bool) int {
 	copy(d[i:k], s[i:k])
 	return k
 }
+
+// copyWords is how much of its prefix CopyCleanPrefix copies as it reads
+// it: a line of a terminal's screen, 80 columns and more. A longer run
+// goes on in cleanRun's blocks, and then copy.
+const copyWords = 128
 
 // PrintablePrefix returns the length of the longest prefix of b made only
 // of printable ASCII, 0x20-0x7E. Every other byte ends it, '\n' and '\t'
