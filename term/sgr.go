@@ -1,6 +1,9 @@
 package term
 
-import "github.com/plainsight-dev/plainsight/ansi"
+import (
+	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
+)
 
 // maxSGRLen bounds the canonical form of a kept SGR: ESC [ and m, and at
 // most ansi.MaxParams parameters of at most three digits (every kept value
@@ -305,15 +308,13 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 	return 0, 0
 }
 
-// sgr0 handles ESC ( B ESC [ m, terminfo's sgr0 (exit_attribute_mode) for
-// xterm and the terminals whose entries build on xterm's, which ncurses
-// programs write at every change of attributes: Strip mode drops the
-// designation of ASCII as G0 (dropRun) and writes the reset as simpleSGR
-// would, here in one test of the six bytes. It returns the input length
-// n and the output length w, or n == 0 for anything else. dst must have
-// room for maxSGRLen bytes.
+// sgr0 handles xterm's sgr0 (terminfo.SGR0), which ncurses programs
+// write at every change of attributes: Strip mode drops its designation
+// of ASCII as G0 (dropRun) and writes its reset as simpleSGR would, here
+// in one comparison. It returns the input length n and the output length
+// w, or n == 0 for anything else. dst must have room for maxSGRLen bytes.
 func sgr0(dst, src []byte, c *colours) (n, w int) {
-	if len(src) < 6 || string(src[:6]) != "\x1b(B\x1b[m" {
+	if len(src) < len(terminfo.SGR0) || string(src[:len(terminfo.SGR0)]) != terminfo.SGR0 {
 		return 0, 0
 	}
 	if c != nil {
@@ -321,12 +322,8 @@ func sgr0(dst, src []byte, c *colours) (n, w int) {
 	}
 	dst = dst[:4]
 	dst[0], dst[1], dst[2], dst[3] = 0x1b, '[', '0', 'm'
-	return 6, 4
+	return len(terminfo.SGR0), 4
 }
-
-// origPair is terminfo's orig_pair (op) for xterm, screen, tmux, the
-// Linux console and rxvt: the default foreground and background.
-const origPair = "\x1b[39;49m"
 
 // simpleSGR handles the commonest SGR in one pass: ESC [, decimal
 // parameters of at most three digits separated by ';', and 'm', with no
@@ -378,9 +375,9 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 		}
 		return 0, 0
 	}
-	if len(src) >= len(origPair) && string(src[:len(origPair)]) == origPair {
+	if len(src) >= len(terminfo.OrigPair) && string(src[:len(terminfo.OrigPair)]) == terminfo.OrigPair {
 		// The default colours, which ncurses programs write after
-		// sgr0 (origPair): one test of the eight bytes.
+		// sgr0: one comparison.
 		if c != nil {
 			var ch sgrChange
 			ch.param(39)
@@ -388,8 +385,8 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 			c.apply(&ch)
 			c.style = c.style.with(39).with(49)
 		}
-		copy(dst, origPair)
-		return len(origPair), len(origPair)
+		copy(dst, terminfo.OrigPair)
+		return len(terminfo.OrigPair), len(terminfo.OrigPair)
 	}
 	if src[2]-'0' > 9 && src[2] != ';' {
 		// A private marker, an intermediate, a final byte other than
