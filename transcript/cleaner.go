@@ -9,6 +9,7 @@ import (
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
 	"golang.org/x/text/transform"
 )
 
@@ -486,8 +487,17 @@ func (c *Cleaner) colourRun(src []byte) int {
 		}
 		n, sgr, aborted := simpleCSI(src[i:])
 		if n == 0 {
-			// A charset or keypad mode between SGRs (tput's sgr0
-			// writes ESC ( B ESC [ m).
+			if rest := src[i:]; len(rest) >= len(terminfo.SGR0) && string(rest[:len(terminfo.SGR0)]) == terminfo.SGR0 {
+				// xterm's sgr0, which ncurses programs write at
+				// every change of attributes: ESC ( B, a
+				// charset, and ESC [ m, in one comparison.
+				c.countESC(3)
+				c.rep.BytesIn += 3
+				c.countCSI(true, 3)
+				i += len(terminfo.SGR0)
+				continue
+			}
+			// A charset or keypad mode between SGRs.
 			if n = simpleESC(src[i:]); n == 0 {
 				break
 			}

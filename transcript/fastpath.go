@@ -9,6 +9,7 @@ import (
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
 )
 
 // The fast paths below find, without the parser, the tokens it would
@@ -461,6 +462,11 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 	case b == 0x1B:
 		// Cut short at once by the next sequence.
 		return 2, false, true
+	}
+	if len(src) >= len(terminfo.OrigPair) && string(src[:len(terminfo.OrigPair)]) == terminfo.OrigPair {
+		// The default colours, which ncurses programs write after
+		// sgr0: one comparison.
+		return len(terminfo.OrigPair), true, false
 	}
 	end, private := simpleHeader(src, 2)
 	if end == 0 {

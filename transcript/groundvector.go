@@ -1,5 +1,11 @@
 package transcript
 
+import (
+	"encoding/binary"
+
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
+)
+
 // A groundVectors holds the constants of the vector loop over the bytes
 // that groundRun reads alone (groundBlocks), which the loop names by their
 // offsets.
@@ -26,6 +32,10 @@ type groundVectors struct {
 	// fill holds each of groundFillBytes filling a vector: the bytes the
 	// loop compares each byte of a block with.
 	fill [len(groundFillBytes)][64]byte
+	// terminfo holds terminfo.OrigPair and terminfo.SGR0 as little-endian
+	// words (SGR0's six bytes in the low six), which the loop compares a
+	// sequence with whole.
+	terminfo [2]uint64
 }
 
 // buildGroundVectors makes groundTables, the constants of the vector
@@ -49,6 +59,9 @@ func buildGroundVectors() (t groundVectors) {
 			t.plain[r>>9][r>>3&63] |= 1 << (r & 7)
 		}
 	}
+	var sgr0 [8]byte
+	copy(sgr0[:], terminfo.SGR0)
+	t.terminfo = [2]uint64{binary.LittleEndian.Uint64([]byte(terminfo.OrigPair)), binary.LittleEndian.Uint64(sgr0[:])}
 	for i := range 64 {
 		t.bit[i] = 1 << (i & 7)
 		for f, b := range groundFillBytes {

@@ -46,6 +46,10 @@
 #define COLON 2432(R14)
 #define LESSTHAN 2496(R14)
 
+// groundVectors.terminfo: terminfo.OrigPair and terminfo.SGR0 as words.
+#define ORIGPAIR 2560(R14)
+#define SGR0 2568(R14)
+
 // The fields of groundTally.
 #define INVALID 0
 #define C1 8
@@ -770,6 +774,27 @@ esc:
 	MOVQ    $2, AX
 	JMP     kind
 
+escOrigPair:
+	// An SGR of eight bytes.
+	MOVQ tally+64(FP), R15
+	INCQ SGR(R15)
+	LEAQ 8(R13), CX
+	CMPQ maxString+72(FP), $8
+	JGE  dropped
+	INCQ OVERLIMIT(R15)
+	JMP  dropped
+
+escSGR0:
+	// An escape sequence and an SGR of three bytes each.
+	MOVQ tally+64(FP), R15
+	INCQ SGR(R15)
+	INCQ ESCS(R15)
+	LEAQ 6(R13), CX
+	CMPQ maxString+72(FP), $3
+	JGE  dropped
+	ADDQ $2, OVERLIMIT(R15)
+	JMP  dropped
+
 escCSI:
 	// A CSI after ESC [, as terminals' output writes it (csi, below, reads
 	// any). The commonest headers first, a byte at a time: digits, ':'
@@ -778,6 +803,16 @@ escCSI:
 	LEAQ     2(R13), AX        // where the header starts
 	CMPQ     AX, $64
 	JGE      cross
+	// terminfo's orig_pair, ESC [ 39;49 m, which ncurses programs
+	// write after sgr0: one comparison, whole in the block.
+	CMPQ     R13, $56
+	JHI      escCSIHeader
+	LEAQ     (R8)(R13*1), DX
+	MOVQ     (SI)(DX*1), DX
+	CMPQ     DX, ORIGPAIR
+	JEQ      escOrigPair
+
+escCSIHeader:
 	MOVQ     $CSIS, 96(SP)     // the counter, unless an SGR
 	LEAQ     (R8)(AX*1), DX    // the header, in src
 	LEAQ     16(DX), CX
@@ -831,6 +866,18 @@ escOther:
 	LEAQ    -0x20(CX), DX
 	CMPQ    DX, $0x0f
 	JHI     escHeader
+	// xterm's sgr0, ESC ( B ESC [ m, which ncurses programs write at
+	// every change of attributes: one comparison, whole in the block.
+	CMPQ    R13, $56
+	JHI     escIntermediate
+	LEAQ    (R8)(R13*1), DX
+	MOVQ    (SI)(DX*1), DX
+	MOVQ    $0xffffffffffff, R15
+	ANDQ    R15, DX
+	CMPQ    DX, SGR0
+	JEQ     escSGR0
+
+escIntermediate:
 	// An intermediate: a final byte after it ends the sequence.
 	LEAQ    (R8)(AX*1), DX
 	MOVBQZX 1(SI)(DX*1), DX

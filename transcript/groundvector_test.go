@@ -4,12 +4,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
 )
 
 // groundPaths returns the paths groundRun can take here: a byte at a time
@@ -284,6 +286,16 @@ func TestGroundVectorRandom(t *testing.T) {
 	}
 }
 
+// TestGroundVectorsLayout holds the words of groundVectors.terminfo at
+// the offsets where the vector loop compares them (ORIGPAIR and SGR0 in
+// groundvector_amd64.s).
+func TestGroundVectorsLayout(t *testing.T) {
+	var g groundVectors
+	if got := unsafe.Offsetof(g.terminfo); got != 2560 {
+		t.Errorf("groundVectors.terminfo at %d, the vector loop reads it at 2560", got)
+	}
+}
+
 // TestGroundTallyLayout holds groundTally's fields at the offsets where
 // the vector loop adds to them (INVALID to ESCS in groundvector_amd64.s,
 // and KINDS plus eight times OSCTITLE, OSCHYPERLINK and OSCCLIPBOARD).
@@ -321,6 +333,25 @@ func TestGroundVectorReadsCSIs(t *testing.T) {
 	checkVectorReadsPast(t, "\x1b[2K", "\x1b[1G", "\x1b[m", "\x1b[1;32m", "\x1b[38;5;196m", "\x1b[38:2::10:20:30m", "\x1b[?2004h",
 		"\x1b[?1049l", "\x1b[12;40H", "\x1b[;5m", "\x1b[9999m", "\x1b[1 q", "\x9b1;2H", "\xc2\x9b?25l", "\x1b[>0;1c",
 		"\x1b["+strings.Repeat("1;", 20)+"1m", "\x1b[1\x01;2m", "\x1b["+strings.Repeat(";", 31)+"m", "\x1b[?1:2:3:4:5h", "\x1b[1234m")
+}
+
+// TestGroundVectorTerminfo places terminfo's orig_pair and xterm's sgr0,
+// which the vector loop compares whole, and sequences that differ from
+// them in a byte, at offsets around the ends of a block, between bytes
+// the loop reads alone, with strings within the limit and over it.
+func TestGroundVectorTerminfo(t *testing.T) {
+	seqs := []string{terminfo.OrigPair, terminfo.SGR0, terminfo.SGR0 + terminfo.OrigPair, terminfo.OrigPair + terminfo.SGR0,
+		"\x1b[39;49;1m", "\x1b[39;48m", "\x1b[39;4\x01m", "\x1b(B\x1b[1m", "\x1b(B\x1b[", "\x1b(A\x1b[m", "\x1b(B\x1b(B"}
+	filler := strings.Repeat("ab\xc3\xa9\x01c\x85\t\xe2\x82", 20)
+	optss := append(slices.Clone(groundVectorOptions), Options{Limits: Limits{MaxString: 2}}, Options{Limits: Limits{MaxString: 7}})
+	for _, seq := range seqs {
+		for at := range 70 {
+			for _, opts := range optss {
+				checkGroundVector(t, []byte(filler[:at]+seq+filler), opts)
+			}
+		}
+	}
+	checkVectorReadsPast(t, seqs[:4]...)
 }
 
 // checkVectorReadsPast checks that the vector loop reads on past each of
