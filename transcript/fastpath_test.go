@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
 	"github.com/plainsight-dev/plainsight/transcript"
 )
 
@@ -191,6 +192,20 @@ func TestFastPathsAgreeOnShortLimits(t *testing.T) {
 	}
 }
 
+// TestFastPathsTerminfo runs xterm's sgr0 and terminfo's orig_pair, which
+// the fast paths compare whole, and sequences that differ from them in a
+// byte: at the start, after an SGR and its text (colourRun), in a row and
+// cut short at the end, with every MaxString around their lengths.
+func TestFastPathsTerminfo(t *testing.T) {
+	for _, seq := range []string{terminfo.SGR0, terminfo.OrigPair, "\x1b(B\x1b[1m", "\x1b(A\x1b[m", "\x1b[39;49;1m", "\x1b[39;48m"} {
+		for _, in := range []string{seq + "x", "\x1b[1mtop" + seq + "x" + seq + seq + "y\n\x1b[m" + seq, "\x1b[31mab" + seq[:len(seq)-1]} {
+			for max := 1; max <= 10; max++ {
+				checkFastPaths(t, []byte(in), transcript.Options{Limits: transcript.Limits{MaxString: max}})
+			}
+		}
+	}
+}
+
 // FuzzFastPaths checks Clean against the parser alone on any input.
 func FuzzFastPaths(f *testing.F) {
 	for i, tt := range cleanTests {
@@ -199,6 +214,7 @@ func FuzzFastPaths(f *testing.F) {
 	f.Add([]byte("a\xffb\xe2\x82c\xa0\x9b1md\xf0\x9f\x98"), uint8(0))
 	f.Add([]byte("a\x98s\xe2\x82\x9c\x9d0;t\a\x9d8;;u\x9c\x9ep\x85b\xc2\x9f\x1bx\x9d52;c\x1b\\\x9e\xc2"), uint8(3))
 	f.Add([]byte(strings.Repeat("\x1b[1", 20)+"m"+strings.Repeat("\x1b[", 12)+"x"), uint8(0))
+	f.Add([]byte("\x1b[1mtop\x1b(B\x1b[m\x1b[39;49m x\x1b(B\x1b[m\x1b[K\r\n\x1b[39;49\x1b(B\x1b["), uint8(0))
 	f.Add([]byte(strings.Repeat("\u200b", 9)+"\u0301\u0301\u0301\u0301\u0301\x1b[1m"+strings.Repeat("\u00ad", 7)+"\n"), uint8(0))
 	// Persian words joined across a ZWNJ, and lines that would be clean
 	// but for a ZWNJ that does not join (before a mark and a space,

@@ -423,6 +423,7 @@ func FuzzGroundVector(f *testing.F) {
 	f.Add([]byte("a\x98s\xe2\x82\x9c\x9d0;t\a\x9d8;;u\x9c\x9ep\x85b\xc2\x9f\x1bx\x9d52;c\x1b\\\x9e\xc2"), uint8(0))
 	f.Add([]byte("\xc3\xa9\xc2\xa0\xe2\x80\x8b\xcd\x8f\x01\x7f\b\r\n"), uint8(1))
 	f.Add([]byte("\x9dtitle\x07\x98x\xc2\x9c\xf0\x9f\x98\x80\xff\xfe"), uint8(2))
+	f.Add([]byte("\x01top\x1b(B\x1b[m\x1b[39;49m x\x1b(B\x1b[m\x1b[39;48m\x1b(A\x1b[m\r\n\x85"), uint8(2))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		if len(data) == 0 || len(data) > 1000 {
 			return
