@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -49,16 +51,7 @@ func BenchmarkTool(b *testing.B) {
 //
 //	go test -run '^$' -bench '^BenchmarkAttackLine$' -count 5 .
 func BenchmarkAttackLine(b *testing.B) {
-	want := []string{"transcript Cleaner", "charm Strip"}
-	var picked []*tool
-	for _, t := range tools(false) {
-		if slices.Contains(want, t.name) {
-			picked = append(picked, t)
-		}
-	}
-	if len(picked) != len(want) {
-		b.Fatalf("tools %q: found %d", want, len(picked))
-	}
+	picked := pickTools(b, "transcript Cleaner", "charm Strip")
 	for k, line := range attackLines {
 		s := repeatLines(mib, line)
 		lines := strings.Count(s, "\n")
@@ -73,6 +66,51 @@ func BenchmarkAttackLine(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkTTYLog runs term's Transform, the transcript's Cleaner and
+// charm's Strip on each terminal recording of the tty logs alone, once a
+// call: a profile of one program's output. As in BenchmarkAttackLine the
+// tools run one after the other, and a call on a log of a few hundred
+// bytes holds each tool's cost of a call.
+//
+//	go test -run '^$' -bench '^BenchmarkTTYLog$' -count 5 .
+func BenchmarkTTYLog(b *testing.B) {
+	picked := pickTools(b, "term Transform", "transcript Cleaner", "charm Strip")
+	files, err := filepath.Glob(filepath.Join("..", "term", "testdata", "ttylogs", "*.log"))
+	if err != nil || len(files) == 0 {
+		b.Fatalf("tty logs: %d files, %v", len(files), err)
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := string(raw)
+		for _, t := range picked {
+			b.Run(strings.TrimSuffix(filepath.Base(f), ".log")+"/"+t.benchName(), func(b *testing.B) {
+				b.SetBytes(int64(len(raw)))
+				for b.Loop() {
+					sink += t.run(s, raw)
+				}
+			})
+		}
+	}
+}
+
+// pickTools returns the tools named, in the order tools gives them, and
+// fails b if one is gone.
+func pickTools(b *testing.B, names ...string) []*tool {
+	var picked []*tool
+	for _, t := range tools(false) {
+		if slices.Contains(names, t.name) {
+			picked = append(picked, t)
+		}
+	}
+	if len(picked) != len(names) {
+		b.Fatalf("tools %q: found %d", names, len(picked))
+	}
+	return picked
 }
 
 // benchName is t's name in a benchmark's name, which holds no spaces:
