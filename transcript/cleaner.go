@@ -482,6 +482,15 @@ func (c *Cleaner) colourRun(src []byte) int {
 			i++
 			continue
 		}
+		if src[i] == '\r' && i+2 < len(src) && src[i+1] == '\n' && src[i+2] == 0x1B {
+			// The same at a CR LF, as a terminal's output ends its
+			// lines.
+			c.rep.BytesIn += 2
+			c.control('\r')
+			c.control('\n')
+			i += 2
+			continue
+		}
 		if src[i] != 0x1B {
 			break
 		}

@@ -206,6 +206,19 @@ func TestFastPathsTerminfo(t *testing.T) {
 	}
 }
 
+// TestFastPathsCRLFColourLog runs a colour log whose lines end in CR LF,
+// as a terminal's output does, with each line that starts with an SGR
+// read on after the line before (colourRun), and lines that start with
+// text, a CR alone, a CR before CR LF and an erase, under every option
+// that changes what a CR, a BS or a line's length does.
+func TestFastPathsCRLFColourLog(t *testing.T) {
+	in := []byte("\x1b[1mdiff --git a/x b/x\x1b[m\x1b[m\r\n\x1b[36m@@ -1 +1 @@\x1b[m\r\n x\r\n\x1b[31m-old line\x1b[m\r\r\n" +
+		"\x1b[32m+new\rline\x1b[m\r\n\x1b[1mok\b\bno\x1b[m\r\n\x1b[K\x1b[1mend\x1b[m\r\n\x1b")
+	for mode := range uint8(32) {
+		checkFastPaths(t, in, fuzzOptions(mode))
+	}
+}
+
 // FuzzFastPaths checks Clean against the parser alone on any input.
 func FuzzFastPaths(f *testing.F) {
 	for i, tt := range cleanTests {
