@@ -230,6 +230,15 @@ func (c *colours) setValue(v uint8) {
 	c.apply(&ch)
 }
 
+// setDefaultColours applies SGR 39;49, the terminal's own foreground and
+// background, as apply would, with no sgrChange put together: terminfo's
+// orig_pair, which ncurses programs write after every sgr0.
+func (c *colours) setDefaultColours() {
+	c.asked[partFg], c.screen[partFg] = defaultColour, defaultColour
+	c.asked[partBg], c.screen[partBg] = defaultColour, defaultColour
+	c.update()
+}
+
 // colourParts has the bits of sgrChange.set that change colours.
 const colourParts = 1<<partFg | 1<<partBg | 1<<partReverse
 

@@ -379,10 +379,7 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 		// The default colours, which ncurses programs write after
 		// sgr0: one comparison.
 		if c != nil {
-			var ch sgrChange
-			ch.param(39)
-			ch.param(49)
-			c.apply(&ch)
+			c.setDefaultColours()
 			c.style = c.style.with(39).with(49)
 		}
 		copy(dst, terminfo.OrigPair)
