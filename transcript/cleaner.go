@@ -624,17 +624,29 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		return n
 	}
 	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
-	if b := src[0]; (b-0x20 < 0x5F || b >= 0xC2 || b-'\t' <= '\n'-'\t') && fast {
+	if b := src[0]; (b-0x20 < 0x5F || b >= 0xC2 || b-'\t' <= '\n'-'\t' || b == '\r') && fast {
 		// Fast path: in Ground, printable ASCII, tabs and whole valid
 		// runes other than C1 controls are text, and '\n' a control,
-		// whatever follows, exactly as the parser would return them.
-		if b == '\n' {
+		// whatever follows, exactly as the parser would return them;
+		// so is a CR LF, two controls, as a terminal's output ends its
+		// lines: the next line goes to clean-line passing, not to
+		// groundRun with the CR.
+		switch b {
+		case '\n':
 			c.rep.BytesIn++
 			c.control(b)
 			return 1
-		}
-		if n := c.textToken(src); n > 0 {
-			return n
+		case '\r':
+			if len(src) > 1 && src[1] == '\n' {
+				c.rep.BytesIn += 2
+				c.control('\r')
+				c.control('\n')
+				return 2
+			}
+		default:
+			if n := c.textToken(src); n > 0 {
+				return n
+			}
 		}
 	}
 	if b := src[0]; fast && (b == 0x9B || b == 0xC2) {
