@@ -320,9 +320,7 @@ func sgr0(dst, src []byte, c *colours) (n, w int) {
 	if c != nil {
 		*c = colours{}
 	}
-	dst = dst[:4]
-	dst[0], dst[1], dst[2], dst[3] = 0x1b, '[', '0', 'm'
-	return len(terminfo.SGR0), 4
+	return len(terminfo.SGR0), copy(dst, sgrReset)
 }
 
 // simpleSGR handles the commonest SGR in one pass: ESC [, decimal

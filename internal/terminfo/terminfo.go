@@ -6,9 +6,17 @@
 package terminfo
 
 // SGR0 is exit_attribute_mode (sgr0) for xterm and the entries built on
-// it (xterm-256color): ESC ( B, which designates ASCII as the G0
-// character set, then ESC [ m, which resets the attributes.
-const SGR0 = "\x1b(B\x1b[m"
+// it (xterm-256color): SGR0Charset, then SGR0Reset.
+const SGR0 = SGR0Charset + SGR0Reset
+
+// The two sequences of SGR0, which a stream counts one by one.
+const (
+	// SGR0Charset, ESC ( B, designates ASCII as the G0 character set.
+	SGR0Charset = "\x1b(B"
+	// SGR0Reset, ESC [ m, an SGR with no parameter, resets the
+	// attributes.
+	SGR0Reset = "\x1b[m"
+)
 
 // OrigPair is orig_pair (op) for xterm, screen, tmux, the Linux console
 // and rxvt: the default foreground and background colours.
