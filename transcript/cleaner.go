@@ -485,9 +485,7 @@ func (c *Cleaner) colourRun(src []byte) int {
 		if src[i] == '\r' && i+2 < len(src) && src[i+1] == '\n' && src[i+2] == 0x1B {
 			// The same at a CR LF, as a terminal's output ends its
 			// lines.
-			c.rep.BytesIn += 2
-			c.control('\r')
-			c.control('\n')
+			c.crlf()
 			i += 2
 			continue
 		}
@@ -500,9 +498,9 @@ func (c *Cleaner) colourRun(src []byte) int {
 				// xterm's sgr0, which ncurses programs write at
 				// every change of attributes: ESC ( B, a
 				// charset, and ESC [ m, in one comparison.
-				c.countESC(3)
-				c.rep.BytesIn += 3
-				c.countCSI(true, 3)
+				c.countESC(len(terminfo.SGR0Charset))
+				c.rep.BytesIn += int64(len(terminfo.SGR0Reset))
+				c.countCSI(true, len(terminfo.SGR0Reset))
 				i += len(terminfo.SGR0)
 				continue
 			}
@@ -522,6 +520,13 @@ func (c *Cleaner) colourRun(src []byte) int {
 		i += n
 	}
 	return i
+}
+
+// crlf takes a CR LF in Ground, as the parser returns it: two controls.
+func (c *Cleaner) crlf() {
+	c.rep.BytesIn += 2
+	c.control('\r')
+	c.control('\n')
 }
 
 // cutCSIRun counts the CSIs at the start of src that the ESC of the next
@@ -638,9 +643,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			return 1
 		case '\r':
 			if len(src) > 1 && src[1] == '\n' {
-				c.rep.BytesIn += 2
-				c.control('\r')
-				c.control('\n')
+				c.crlf()
 				return 2
 			}
 		default:
