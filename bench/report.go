@@ -225,10 +225,9 @@ func pageFaults(w io.Writer, res *results) {
 // in this run's heap, which the target of Push against Transform, and the
 // stream's against a peer, leave out.
 func returnedStrings(w io.Writer, res *results) {
-	type entry struct{ name, stream, floor string }
-	var es []entry
-	for _, e := range []entry{{"term Push", "term Transform", pushFloor}, {"transcript Clean", "transcript Cleaner", cleanFloor}} {
-		if res.has(e.name) && res.has(e.stream) && res.has(e.floor) {
+	var es []stringEntry
+	for _, e := range stringEntries {
+		if res.hasAll(e) {
 			es = append(es, e)
 		}
 	}

@@ -15,6 +15,9 @@ type verdict struct {
 	at     string
 	met    bool
 	unit   string // how worst reads: "×" for a speed ratio, or a word
+	// misses says, for a target missed by an entry point that returns
+	// a new string, which part of it misses on each input (missShares).
+	misses string
 }
 
 // worstRatio returns the smallest within-round speed ratio of entry to
@@ -42,6 +45,75 @@ func adversarial(in *input) bool { return in.group == "adversarial" }
 func cleanASCII(in *input) bool { return clean(in) && strings.HasPrefix(in.name, "commands-") }
 func cleanProse(in *input) bool { return clean(in) && strings.HasPrefix(in.name, "prose-") }
 
+// hasAll reports whether the run measured e, its stream and its floor.
+func (r *results) hasAll(e stringEntry) bool {
+	return r.has(e.name) && r.has(e.stream) && r.has(e.floor)
+}
+
+// floorRatio is the median within-round speed ratio of e's floor to
+// other on in, t(other)/t(floor), from the ratios of the rounds to e's
+// stream. Both lists start at the first round; a list that a large
+// input's later rounds leave short (fastTools) is read as far as both go.
+func (r *results) floorRatio(in string, e stringEntry, other string) float64 {
+	to := r.ratios[in][e.stream]
+	a, b := to[other], to[e.floor]
+	xs := make([]float64, min(len(a), len(b)))
+	for i := range xs {
+		xs[i] = a[i] / b[i]
+	}
+	return median(xs)
+}
+
+// missShares says which part of e misses the target "speed ratio to
+// other ≥ k" on each input that keep covers and e misses: its stream,
+// which misses it too; the string it returns, when the stream meets it
+// and the floor (the stream, then one string of its output) does not,
+// so that the string alone takes it under; or e's own
+// cost above its floor, when the floor meets it. show formats a ratio as
+// the target reads it; when other is the stream, only the floor's ratio is
+// shown. It returns "" when e misses nowhere.
+func (r *results) missShares(e stringEntry, other string, k float64, keep func(*input) bool, show func(float64) string) string {
+	var stream, str, own []string
+	for _, in := range r.ins {
+		if !keep(in) || r.cells[in.name][other] == nil || r.ratio(in.name, e.name, other) >= k {
+			continue
+		}
+		s, f := r.ratio(in.name, e.stream, other), r.floorRatio(in.name, e, other)
+		switch {
+		case s < k:
+			stream = append(stream, fmt.Sprintf("%s (%s)", in.name, show(s)))
+		case f > 0 && f < k && other == e.stream:
+			str = append(str, fmt.Sprintf("%s (%s %s)", in.name, e.floor, show(f)))
+		case f > 0 && f < k:
+			str = append(str, fmt.Sprintf("%s (%s %s; %s %s)", in.name, e.floor, show(f), e.stream, show(s)))
+		default:
+			own = append(own, fmt.Sprintf("%s (%s %s; %s %s)", in.name, e.name, show(r.ratio(in.name, e.name, other)), e.floor, show(f)))
+		}
+	}
+	var parts []string
+	if len(stream) > 0 {
+		parts = append(parts, e.stream+" itself on "+strings.Join(stream, ", "))
+	}
+	if len(str) > 0 {
+		parts = append(parts, "the string on "+strings.Join(str, ", "))
+	}
+	if len(own) > 0 {
+		parts = append(parts, e.name+" above its floor on "+strings.Join(own, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// stringEntryOf returns the entry point named name among stringEntries,
+// if the run measured it, its stream and its floor.
+func (r *results) stringEntryOf(name string) (stringEntry, bool) {
+	for _, e := range stringEntries {
+		if e.name == name && r.hasAll(e) {
+			return e, true
+		}
+	}
+	return stringEntry{}, false
+}
+
 func (r *results) has(t string) bool {
 	for _, c := range r.tools {
 		if c.name == t {
@@ -62,7 +134,11 @@ func verdicts(res *results, osc oscPush) []verdict {
 		if at == "" {
 			return
 		}
-		vs = append(vs, verdict{target: target, worst: x, at: at, met: x >= floor, unit: "×"})
+		v := verdict{target: target, worst: x, at: at, met: x >= floor, unit: "×"}
+		if e, ok := res.stringEntryOf(entry); ok && !v.met {
+			v.misses = res.missShares(e, other, floor, keep, ratioString)
+		}
+		vs = append(vs, v)
 	}
 	for _, e := range []string{"term Transform", "term Push"} {
 		atLeast(e+" ≥ 5× charm Strip, every input", e, "charm Strip", 5, all)
@@ -116,7 +192,11 @@ func verdicts(res *results, osc oscPush) []verdict {
 		var worst uint64
 		at := ""
 		for _, in := range res.ins {
-			if n := res.cell(in.name, t).allocs; n > worst || at == "" {
+			c := res.cell(in.name, t)
+			if c == nil {
+				continue // not measured
+			}
+			if n := c.allocs; n > worst || at == "" {
 				worst, at = n, in.name
 			}
 		}
@@ -131,7 +211,14 @@ func verdicts(res *results, osc oscPush) []verdict {
 	// Push against Transform: the smallest t(Transform)/t(Push) is the
 	// largest t(Push)/t(Transform).
 	if x, at := res.worstRatio("term Push", "term Transform", all); at != "" {
-		vs = append(vs, verdict{target: "term Push costs ≤ 1.2× Transform, every input", worst: 1 / x, at: at, met: 1/x <= 1.2, unit: "× Transform's time"})
+		v := verdict{target: "term Push costs ≤ 1.2× Transform, every input", worst: 1 / x, at: at, met: 1/x <= 1.2, unit: "× Transform's time"}
+		if e, ok := res.stringEntryOf("term Push"); ok && !v.met {
+			// The same target as a speed ratio to Transform of at
+			// least 1/1.2, shown as the target reads: a time over
+			// Transform's.
+			v.misses = res.missShares(e, e.stream, 1/1.2, all, func(x float64) string { return ratioString(1/x) + " Transform's time" })
+		}
+		vs = append(vs, v)
 	}
 	vs = append(vs, verdict{target: "term Push: 64 MiB unterminated OSC in 64 KiB chunks allocates < 1 MiB",
 		worst: float64(osc.bytes) / mib, at: fmt.Sprintf("%d allocations", osc.allocs), met: osc.bytes < mib, unit: " MiB"})
@@ -177,7 +264,7 @@ func verdicts(res *results, osc oscPush) []verdict {
 
 // targets writes the verdicts.
 func targets(w io.Writer, res *results, _ map[string]*leakCount, osc oscPush) {
-	fmt.Fprintf(w, "## Targets\n\n| target | worst | on | |\n|---|---:|---|---|\n")
+	fmt.Fprintf(w, "## Targets\n\nFor a target missed by an entry point that returns a new string (Push, CleanString), the last column says which part of it misses on each input it misses: its stream itself; the string, where the stream meets the target and its floor does not (the stream into a buffer the caller keeps, then one string of its output; see Returned strings), so that the string alone takes it under; or its own cost above its floor.\n\n| target | worst | on | | what misses |\n|---|---:|---|---|---|\n")
 	for _, v := range verdicts(res, osc) {
 		mark := "missed"
 		if v.met {
@@ -187,7 +274,7 @@ func targets(w io.Writer, res *results, _ map[string]*leakCount, osc oscPush) {
 		if v.unit == "×" {
 			val = ratioString(v.worst)
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", v.target, val, v.at, mark)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", v.target, val, v.at, mark, v.misses)
 	}
 	fmt.Fprintln(w)
 }

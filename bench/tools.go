@@ -49,6 +49,17 @@ const (
 	cleanFloor = "Cleaner + string"
 )
 
+// A stringEntry is an entry point that returns its output as a new
+// string, with the stream under it and its floor: the stream into a
+// buffer the caller keeps, then one string of its output.
+type stringEntry struct{ name, stream, floor string }
+
+// stringEntries are the entry points that return new strings.
+var stringEntries = []stringEntry{
+	{"term Push", "term Transform", pushFloor},
+	{"transcript Clean", "transcript Cleaner", cleanFloor},
+}
+
 // returnFloor returns the floor of an entry point that returns a new
 // string on the stream t: t's run over the input into a buffer that it
 // keeps, as the stream's own tool runs, with each bufferful written to a
