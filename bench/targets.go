@@ -70,24 +70,29 @@ func (r *results) floorRatio(in string, e stringEntry, other string) float64 {
 // and the floor (the stream, then one string of its output) does not,
 // so that the string alone takes it under; or e's own
 // cost above its floor, when the floor meets it. show formats a ratio as
-// the target reads it; when other is the stream, only the floor's ratio is
-// shown. It returns "" when e misses nowhere.
+// the target reads it. Each input is given with the ratios of e, its
+// floor and its stream (but where other is the stream). It returns ""
+// when e misses nowhere.
 func (r *results) missShares(e stringEntry, other string, k float64, keep func(*input) bool, show func(float64) string) string {
 	var stream, str, own []string
 	for _, in := range r.ins {
 		if !keep(in) || r.cells[in.name][other] == nil || r.ratio(in.name, e.name, other) >= k {
 			continue
 		}
+		x := r.ratio(in.name, e.name, other)
 		s, f := r.ratio(in.name, e.stream, other), r.floorRatio(in.name, e, other)
+		figures := fmt.Sprintf("%s (%s %s; %s %s", in.name, e.name, show(x), e.floor, show(f))
+		if other != e.stream {
+			figures += fmt.Sprintf("; %s %s", e.stream, show(s))
+		}
+		figures += ")"
 		switch {
 		case s < k:
-			stream = append(stream, fmt.Sprintf("%s (%s)", in.name, show(s)))
-		case f > 0 && f < k && other == e.stream:
-			str = append(str, fmt.Sprintf("%s (%s %s)", in.name, e.floor, show(f)))
+			stream = append(stream, figures)
 		case f > 0 && f < k:
-			str = append(str, fmt.Sprintf("%s (%s %s; %s %s)", in.name, e.floor, show(f), e.stream, show(s)))
+			str = append(str, figures)
 		default:
-			own = append(own, fmt.Sprintf("%s (%s %s; %s %s)", in.name, e.name, show(r.ratio(in.name, e.name, other)), e.floor, show(f)))
+			own = append(own, figures)
 		}
 	}
 	var parts []string
@@ -264,7 +269,7 @@ func verdicts(res *results, osc oscPush) []verdict {
 
 // targets writes the verdicts.
 func targets(w io.Writer, res *results, _ map[string]*leakCount, osc oscPush) {
-	fmt.Fprintf(w, "## Targets\n\nFor a target missed by an entry point that returns a new string (Push, CleanString), the last column says which part of it misses on each input it misses: its stream itself; the string, where the stream meets the target and its floor does not (the stream into a buffer the caller keeps, then one string of its output; see Returned strings), so that the string alone takes it under; or its own cost above its floor.\n\n| target | worst | on | | what misses |\n|---|---:|---|---|---|\n")
+	fmt.Fprintf(w, "## Targets\n\nFor a target missed by an entry point that returns a new string (Push, CleanString), the last column says which part of it misses on each input it misses: its stream itself; the string, where the stream meets the target and its floor does not (the stream into a buffer the caller keeps, then one string of its output; see Returned strings), so that the string alone takes it under; or its own cost above its floor. Each input comes with the figures of the entry point, its floor and its stream.\n\n| target | worst | on | | what misses |\n|---|---:|---|---|---|\n")
 	for _, v := range verdicts(res, osc) {
 		mark := "missed"
 		if v.met {

@@ -42,15 +42,16 @@ func TestMissShares(t *testing.T) {
 	}
 	want := map[string]string{
 		"term Transform ≥ 5× charm Strip, every input": "",
-		"term Push ≥ 5× charm Strip, every input": "term Transform itself on slow (4.00×); " +
-			"the string on string (Transform + string 3.20×; term Transform 8.00×); " +
-			"term Push above its floor on own (term Push 4.00×; Transform + string 7.00×)",
+		"term Push ≥ 5× charm Strip, every input": "term Transform itself on slow (term Push 2.00×; Transform + string 1.90×; term Transform 4.00×); " +
+			"the string on string (term Push 3.00×; Transform + string 3.20×; term Transform 8.00×); " +
+			"term Push above its floor on own (term Push 4.00×; Transform + string 7.00×; term Transform 8.00×)",
 		// Push over Transform: 2, 2.67, 2 and 1.11 times its time; the
 		// floor's 2.11, 2.5, 1.14 and 1.11.
-		"term Push costs ≤ 1.2× Transform, every input": "the string on slow (Transform + string 2.11× Transform's time), " +
-			"string (Transform + string 2.50× Transform's time); " +
+		"term Push costs ≤ 1.2× Transform, every input": "the string on slow (term Push 2.00× Transform's time; Transform + string 2.11× Transform's time), " +
+			"string (term Push 2.67× Transform's time; Transform + string 2.50× Transform's time); " +
 			"term Push above its floor on own (term Push 2.00× Transform's time; Transform + string 1.14× Transform's time)",
 	}
+
 	for target, w := range want {
 		if diff := cmp.Diff(w, got[target]); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", target, diff)
