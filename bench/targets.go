@@ -69,17 +69,21 @@ func (r *results) floorRatio(in string, e stringEntry, other string) float64 {
 // which misses it too; the string it returns, when the stream meets it
 // and the floor (the stream, then one string of its output) does not,
 // so that the string alone takes it under; or e's own
-// cost above its floor, when the floor meets it. show formats a ratio as
+// cost above its floor, when the floor meets it; or none of them, where
+// the run has no round of the floor. show formats a ratio as
 // the target reads it. Each input is given with the ratios of e, its
 // floor and its stream (but where other is the stream). It returns ""
 // when e misses nowhere.
 func (r *results) missShares(e stringEntry, other string, k float64, keep func(*input) bool, show func(float64) string) string {
-	var stream, str, own []string
+	var stream, str, own, unknown []string
 	for _, in := range r.ins {
-		if !keep(in) || r.cells[in.name][other] == nil || r.ratio(in.name, e.name, other) >= k {
+		if !keep(in) || r.cells[in.name][other] == nil {
 			continue
 		}
 		x := r.ratio(in.name, e.name, other)
+		if x >= k {
+			continue
+		}
 		s, f := r.ratio(in.name, e.stream, other), r.floorRatio(in.name, e, other)
 		figures := fmt.Sprintf("%s (%s %s; %s %s", in.name, e.name, show(x), e.floor, show(f))
 		if other != e.stream {
@@ -89,7 +93,11 @@ func (r *results) missShares(e stringEntry, other string, k float64, keep func(*
 		switch {
 		case s < k:
 			stream = append(stream, figures)
-		case f > 0 && f < k:
+		case f == 0:
+			// No round timed the floor beside the stream: which of
+			// the two others it is, the run cannot tell.
+			unknown = append(unknown, figures)
+		case f < k:
 			str = append(str, figures)
 		default:
 			own = append(own, figures)
@@ -104,6 +112,9 @@ func (r *results) missShares(e stringEntry, other string, k float64, keep func(*
 	}
 	if len(own) > 0 {
 		parts = append(parts, e.name+" above its floor on "+strings.Join(own, ", "))
+	}
+	if len(unknown) > 0 {
+		parts = append(parts, "its floor not measured on "+strings.Join(unknown, ", "))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -221,7 +232,12 @@ func verdicts(res *results, osc oscPush) []verdict {
 			// The same target as a speed ratio to Transform of at
 			// least 1/1.2, shown as the target reads: a time over
 			// Transform's.
-			v.misses = res.missShares(e, e.stream, 1/1.2, all, func(x float64) string { return ratioString(1/x) + " Transform's time" })
+			v.misses = res.missShares(e, e.stream, 1/1.2, all, func(x float64) string {
+				if x == 0 {
+					return ratioString(x) // not measured
+				}
+				return ratioString(1/x) + " Transform's time"
+			})
 		}
 		vs = append(vs, v)
 	}
