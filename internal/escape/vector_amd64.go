@@ -48,3 +48,23 @@ func PadPairBlocks(s []byte) int {
 	}
 	return padPairBlocksAVX2(unsafe.SliceData(s), len(s))
 }
+
+// invalidBlocksAVX2 is InvalidBlocks for the n bytes at p.
+//
+//go:noescape
+func invalidBlocksAVX2(p *byte, n int) int
+
+// InvalidBlocks returns how far s can be skipped in whole blocks of 32
+// bytes that hold only bytes no valid UTF-8 holds (those InvalidWord
+// tests for: A0-C1 and F5-FF): the start of the first block that holds
+// another byte, or of the first block without 32 bytes of s to read. A
+// stream replaces each such byte with U+FFFD, and a run of them (0xFF
+// padding, stray continuation bytes) is found here 32 bytes a step.
+// Where there is no vector loop it reads nothing and returns 0: the
+// caller's word loop (InvalidWord) reads on.
+func InvalidBlocks(s []byte) int {
+	if !useVector {
+		return 0
+	}
+	return invalidBlocksAVX2(unsafe.SliceData(s), len(s))
+}

@@ -129,3 +129,49 @@ done:
 none:
 	MOVQ AX, ret+16(FP)
 	RET
+
+// func invalidBlocksAVX2(p *byte, n int) int
+//
+// A byte that no valid UTF-8 holds is A0-C1 or F5-FF. XORed with 0x80
+// it is 0x20-0x41 or 0x75-0x7F: above 0x1F as a signed byte, and not
+// both above 0x41 and below 0x75. Each block of 32 bytes is one mask.
+TEXT ·invalidBlocksAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	XORQ AX, AX  // the index of the block read
+	SUBQ $32, CX // a block at AX has its 32 bytes when AX <= n-32
+	JLT  none
+	MOVQ $0x8080808080808080, DX
+	MOVQ DX, X1
+	VPBROADCASTQ X1, Y1 // 0x80
+	MOVQ $0x1f1f1f1f1f1f1f1f, DX
+	MOVQ DX, X2
+	VPBROADCASTQ X2, Y2 // 0x1F
+	MOVQ $0x4141414141414141, DX
+	MOVQ DX, X3
+	VPBROADCASTQ X3, Y3 // 0x41
+	MOVQ $0x7575757575757575, DX
+	MOVQ DX, X4
+	VPBROADCASTQ X4, Y4 // 0x75
+
+loop:
+	CMPQ AX, CX
+	JGT  done
+	VPXOR    (SI)(AX*1), Y1, Y5 // b^0x80
+	VPCMPGTB Y2, Y5, Y6         // above 0x1F
+	VPCMPGTB Y3, Y5, Y7         // above 0x41
+	VPCMPGTB Y5, Y4, Y8         // below 0x75
+	VPAND    Y7, Y8, Y7         // 0x42-0x74: C2-F4, the leads
+	VPANDN   Y6, Y7, Y6         // above 0x1F and no lead
+	VPMOVMSKB Y6, DX
+	CMPL     DX, $0xffffffff
+	JNE      done
+	ADDQ     $32, AX
+	JMP      loop
+
+done:
+	VZEROUPPER
+
+none:
+	MOVQ AX, ret+16(FP)
+	RET

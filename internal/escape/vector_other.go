@@ -23,3 +23,7 @@ func vectorBlocks(s []byte, mask, value byte) int {
 // PadPairBlocks returns 0 where there is no vector loop: the caller's word
 // loop reads on.
 func PadPairBlocks(s []byte) int { return 0 }
+
+// InvalidBlocks returns 0 where there is no vector loop: the caller's word
+// loop (InvalidWord) reads on.
+func InvalidBlocks(s []byte) int { return 0 }

@@ -2,6 +2,7 @@ package escape
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"runtime"
 	"slices"
@@ -93,6 +94,49 @@ func TestPadPairBlocks(t *testing.T) {
 					}
 					if got, want := PadPairBlocks(buf), ref(buf); got != want {
 						t.Fatalf("PadPairBlocks(%d bytes, %#x at %d, pair %v) = %d, want %d", size, v, at, pair, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestInvalidBlocks holds the vector loop's search for runs of bytes that
+// no valid UTF-8 holds to a byte-at-a-time reference, for every byte
+// value at every position of runs around its block sizes, and to
+// InvalidWord on each block it skips.
+func TestInvalidBlocks(t *testing.T) {
+	if !slices.Contains(scannerPaths(t), true) {
+		t.Skip("no vector loop here")
+	}
+	invalid := func(c byte) bool { return c >= 0xA0 && c <= 0xC1 || c >= 0xF5 }
+	ref := func(s []byte) int {
+		i := 0
+		for ; i+32 <= len(s); i += 32 {
+			for _, c := range s[i : i+32] {
+				if !invalid(c) {
+					return i
+				}
+			}
+		}
+		return i
+	}
+	fill := []byte{0xA0, 0xBF, 0xC0, 0xC1, 0xF5, 0xFF}
+	for _, size := range []int{0, 1, 31, 32, 33, 63, 64, 65, 96, 97, 129, 200} {
+		for at := range size {
+			for v := range 256 {
+				buf := make([]byte, size)
+				for i := range buf {
+					buf[i] = fill[(i+v)%len(fill)]
+				}
+				buf[at] = byte(v)
+				got, want := InvalidBlocks(buf), ref(buf)
+				if got != want {
+					t.Fatalf("InvalidBlocks(%d bytes, %#x at %d) = %d, want %d", size, v, at, got, want)
+				}
+				for i := 0; i < got; i += 8 {
+					if !InvalidWord(binary.LittleEndian.Uint64(buf[i:])) {
+						t.Fatalf("InvalidBlocks(%d bytes, %#x at %d) = %d, past a word InvalidWord refuses at %d", size, v, at, got, i)
 					}
 				}
 			}
