@@ -31,14 +31,19 @@ func TestGroundAgreesWithParser(t *testing.T) {
 }
 
 // TestGroundInvalidRuns compares ground with the parser on runs of bytes
-// that no valid UTF-8 holds, of every length around a word, between text
-// and before a lead byte that they might complete.
+// that no valid UTF-8 holds, of every length around a word and a block
+// of InvalidBlocks, and around the prepared buffer (1,024 U+FFFD),
+// between text and before a lead byte that they might complete.
 func TestGroundInvalidRuns(t *testing.T) {
+	lengths := []int{63, 64, 65, 96, 97, 1023, 1024, 1025, 3000}
+	for n := range 40 {
+		lengths = append(lengths, n)
+	}
 	for _, opts := range allOptions {
 		fast, slow := New(opts), New(opts)
 		slow.noFastPath = true
 		for _, unit := range []string{"\xff", "\xa0", "\xbf", "\xc0\xc1", "\xf5\xfe", "\xa5\xff\xc1"} {
-			for n := range 40 {
+			for _, n := range lengths {
 				run := strings.Repeat(unit, n)
 				for _, in := range []string{run, "ab" + run + "cd", "\xe2" + run, run + "\xe2\x82", run + "\x80\x9b1m", "x\xc3" + run} {
 					fast.Reset()
