@@ -69,9 +69,10 @@ func TestFastPathsAgree(t *testing.T) {
 		}
 	}
 	// Runs of bytes that no valid UTF-8 holds, of every length around a
-	// word and a batch, between text and next to lead bytes.
+	// word, a block of InvalidBlocks, the prepared buffer (682 U+FFFD)
+	// and a batch, between text and next to lead bytes.
 	for _, unit := range []string{"\xff", "\xa0", "\xbf", "\xc0\xc1", "\xf5\xfe", "\xa5\xff\xc1"} {
-		for _, n := range []int{1, 7, 8, 9, 16, 17, 40, 85, 86, 200} {
+		for _, n := range []int{1, 7, 8, 9, 16, 17, 31, 32, 33, 40, 63, 64, 65, 85, 86, 200, 681, 682, 683, 700, 1400, 5000} {
 			run := strings.Repeat(unit, n)
 			ins = append(ins, run, "ab"+run+"cd\n", "\xe2"+run, run+"\xe2\x82", run+"\x80\x9b1m", "x\xc3"+run, "\r"+run+"\b")
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/plainsight-dev/plainsight/internal/c1string"
 	"github.com/plainsight-dev/plainsight/internal/escape"
@@ -67,6 +68,12 @@ loop:
 			// Bytes alone, two-byte characters and the cut prefixes
 			// of longer ones: a loop of their own.
 			if useGroundVector && n >= vectorFrom && len(src)-n >= groundBlock+3 {
+				if groundClass[b] == gInvalid && n+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
+					// A run the vector loop would write a lane at a
+					// time. (groundBytes stops before one.)
+					k, plain, dirty, n = c.invalidRun(src, n, k, plain, dirty)
+					continue
+				}
 				if len(buf)-k < groundVectorRoom {
 					c.groundText(buf[:k], min(plain, k), dirty, n)
 					k, plain, dirty = 0, len(buf), 0
@@ -183,26 +190,8 @@ loop:
 		case gInvalid:
 			if n+8 <= len(src) && groundClass[src[n+1]] == gInvalid && escape.InvalidWord(binary.LittleEndian.Uint64(src[n:])) {
 				// A run of bytes that no valid UTF-8 holds (0xFF
-				// padding, stray continuation bytes): U+FFFD for
-				// each, found eight at a time and copied from a
-				// prepared buffer.
-				m := 8
-				for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:n+m+8:n+m+8])) {
-					m += 8
-				}
-				for r := m; r > 0; {
-					if len(buf)-k < len(replacement) {
-						// buf holds the output of the run's bytes
-						// before m-r, as well as of src before n.
-						c.groundText(buf[:k], min(plain, k), dirty, n+m-r)
-						k, plain, dirty = 0, len(buf), 0
-					}
-					w := min(r, (len(buf)-k)/len(replacement), len(replacements)/len(replacement))
-					k += copy(buf[k:], replacements[:w*len(replacement)])
-					r -= w
-				}
-				c.rep.InvalidUTF8 += int64(m)
-				n += m
+				// padding, stray continuation bytes).
+				k, plain, dirty, n = c.invalidRun(src, n, k, plain, dirty)
 				continue
 			}
 			buf[k], buf[k+1], buf[k+2] = 0xEF, 0xBF, 0xBD
@@ -332,6 +321,38 @@ func (c *Cleaner) groundLines(buf, src []byte, k, plain, dirty, n, lines int) in
 		start = at
 	}
 	return start
+}
+
+// invalidRun writes U+FFFD for each byte of the run of bytes that no
+// valid UTF-8 holds at src[n], a word long at least, after the batch's first k
+// bytes, and counts them. The run is found 32 bytes at a time
+// (InvalidBlocks), then eight, and its output is copied from a prepared
+// buffer: to the batch when it has room, or else, after the batch, given
+// to text straight from that buffer, a batch's worth at a time. It
+// returns the new k, plain, dirty and n.
+func (c *Cleaner) invalidRun(src []byte, n, k, plain, dirty int) (int, int, int, int) {
+	buf := c.batch
+	m := max(escape.InvalidBlocks(src[n:]), 8)
+	for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:n+m+8:n+m+8])) {
+		m += 8
+	}
+	c.rep.InvalidUTF8 += int64(m)
+	if out := m * len(replacement); out <= len(buf)-k {
+		k += copy(buf[k:], replacements[:out])
+		return k, plain, dirty, n + m
+	}
+	if k > 0 {
+		c.groundText(buf[:k], min(plain, k), dirty, n)
+	}
+	// text only reads what it is given: the constant's own bytes, which
+	// no one may write, are never written.
+	prepared := unsafe.Slice(unsafe.StringData(replacements), len(replacements))
+	for r := m; r > 0; {
+		w := min(r, len(replacements)/len(replacement))
+		r -= w
+		c.groundText(prepared[:w*len(replacement)], w*len(replacement), 0, n+m-r)
+	}
+	return 0, len(buf), 0, n + m
 }
 
 // c1String counts the OSC, SOS, PM, APC or DCS string that a C1
@@ -788,17 +809,19 @@ func buildGroundLeads() (t [256]groundLead) {
 	return t
 }
 
-// replacements is U+FFFD 85 times (255 bytes): the output of a run of
-// bytes that no valid UTF-8 holds, copied rather than written a character
-// at a time. It is a constant, so that no process builds it at start-up.
-const replacements = replacements64 + replacements16 + replacements4 + replacementRune
+// replacements is U+FFFD 682 times (2,046 bytes), a batch of it: the
+// output of a run of bytes that no valid UTF-8 holds, copied rather than
+// written a character at a time, a batch a copy. It is a constant, so
+// that no process builds it at start-up.
+const replacements = replacements512 + replacements128 + replacements32 + replacements8 + replacements2
 
 const (
 	replacementRune = string(utf8.RuneError)
 	replacements2   = replacementRune + replacementRune
-	replacements4   = replacements2 + replacements2
-	replacements16  = replacements4 + replacements4 + replacements4 + replacements4
-	replacements64  = replacements16 + replacements16 + replacements16 + replacements16
+	replacements8   = replacements2 + replacements2 + replacements2 + replacements2
+	replacements32  = replacements8 + replacements8 + replacements8 + replacements8
+	replacements128 = replacements32 + replacements32 + replacements32 + replacements32
+	replacements512 = replacements128 + replacements128 + replacements128 + replacements128
 )
 
 // The batch holds replacements.
