@@ -131,6 +131,47 @@ var attackLines = []string{
 	"echo evil #\b\b\b\b\b\bgood \x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\",
 }
 
+// latin1Text is text in ISO 8859-1, as legacy programs and files still
+// write it: each accented letter is one byte above 0x7F, which UTF-8
+// reads as a byte that no valid UTF-8 holds, or a lead byte that the
+// ASCII after it cuts short, a U+FFFD each between runs of ASCII.
+func latin1Text(n int) string {
+	lines := []string{
+		"Le fichier « notes.txt » a été modifié à 14 h 05 ; voulez-vous l'enregistrer ?",
+		"Größe der Datei in Bytes anzeigen: naïve Café-Einträge, Übersicht über alle Änderungen.",
+		"¿Quién escribió este código? Ñandú, pingüino y acción están en la lista de tareas.",
+		"Configuração concluída: três serviços iniciados, nenhuma exceção registrada às 09:41.",
+		"Släppt version 2.3: färre fel, snabbare sökning och bättre stöd för å, ä och ö.",
+	}
+	for i, l := range lines {
+		b := make([]byte, 0, len(l))
+		for _, r := range l {
+			b = append(b, byte(r)) // every rune here is below U+0100
+		}
+		lines[i] = string(b)
+	}
+	return repeatLines(n, lines...)
+}
+
+// invalidFlood is n bytes that no valid UTF-8 holds, in random order
+// (stray continuation bytes A0-BF, the overlong leads C0 and C1, F5-FF):
+// binary padding and corrupt text, which a stream replaces with U+FFFD
+// byte by byte.
+func invalidFlood(n int) string {
+	var never []byte
+	for b := 0xA0; b <= 0xFF; b++ {
+		if b <= 0xC1 || b >= 0xF5 {
+			never = append(never, byte(b))
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = never[r.IntN(len(never))]
+	}
+	return string(b)
+}
+
 // ttyLogs concatenates the real terminal recordings of term's tests.
 func ttyLogs(root string) (string, error) {
 	files, err := filepath.Glob(filepath.Join(root, "term", "testdata", "ttylogs", "*.log"))
@@ -195,6 +236,7 @@ var floods = []struct {
 	{"tab-flood", unitFlood("\t")},               // indentation with nothing to indent
 	{"zwsp-flood", unitFlood("\u200b")},          // hidden text
 	{"tag-flood", unitFlood("\U000E0041")},       // smuggled instructions
+	{"invalid-flood", invalidFlood},              // binary padding, corrupt text
 	{"csi-intermediates", func(n int) string { return "\x1b[1" + strings.Repeat("!", n-4) + "m" }},
 	{"csi-ignored", func(n int) string {
 		return "\x1b[1?" + strings.Repeat("0;", (n-5)/2) + strings.Repeat("?", (n-5)%2) + "m"
@@ -227,6 +269,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "build-log-1M", group: "ordinary", gen: func() string { return buildLog(mib) }},
 		{name: "tty-logs", group: "ordinary", gen: func() string { return tty }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
+		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
 	}
 	sizes := adversarialSizes
 	if quick {

@@ -16,7 +16,11 @@ type cell struct {
 	times        []float64 // ns per call, one per round
 	faults       []float64 // minor page faults per call, one per round; -1 when not known
 	allocs, byts uint64    // per call; unknown for Node
-	peak         int64     // bytes; -1 when not measured
+	// written is what the warm-up call's run returned: for term's
+	// Transform and Push and the Cleaner, the bytes they wrote. 0 when
+	// the warm-up did not run.
+	written int
+	peak    int64 // bytes; -1 when not measured
 }
 
 func (c *cell) ns() float64 { return median(c.times) }
@@ -84,7 +88,8 @@ func measureAll(cfg config, ins []*input, ts []*tool, bridge *nodeBridge, progre
 					// counted are those of a call in steady state.
 					// The slowest peers take seconds a call on the
 					// large inputs, and keep no buffers.
-					sink += t.run(in.s, in.b)
+					c.written = t.run(in.s, in.b)
+					sink += c.written
 				}
 				c.allocs, c.byts = allocs(t, in)
 			}

@@ -45,6 +45,9 @@ func adversarial(in *input) bool { return in.group == "adversarial" }
 func cleanASCII(in *input) bool { return clean(in) && strings.HasPrefix(in.name, "commands-") }
 func cleanProse(in *input) bool { return clean(in) && strings.HasPrefix(in.name, "prose-") }
 
+// invalidUTF8 is the flood of bytes that no valid UTF-8 holds.
+func invalidUTF8(in *input) bool { return strings.HasPrefix(in.name, "invalid-flood") }
+
 // hasAll reports whether the run measured e, its stream and its floor.
 func (r *results) hasAll(e stringEntry) bool {
 	return r.has(e.name) && r.has(e.stream) && r.has(e.floor)
@@ -165,6 +168,22 @@ func verdicts(res *results, osc oscPush) []verdict {
 	for _, e := range []string{"term Transform", "term Push", "transcript Cleaner"} {
 		atLeast(e+" ≥ 0.25× memmove on clean ASCII", e, "memmove", 0.25, cleanASCII)
 		atLeast(e+" ≥ 1× ValidString on multilingual prose", e, "ValidString", 1, cleanProse)
+	}
+	// Invalid UTF-8 replaced as fast as text is copied: the clean-ASCII
+	// bar, 0.25× memmove, per byte written, since U+FFFD writes three
+	// bytes for each invalid one. The threshold per byte read follows
+	// from the entry point's output on the input.
+	for _, in := range res.ins {
+		if !invalidUTF8(in) {
+			continue
+		}
+		for _, e := range []string{"term Transform", "term Push", "transcript Cleaner"} {
+			if c := res.cell(in.name, e); c != nil && c.written > 0 {
+				k := 0.25 * float64(inputSize(in)) / float64(c.written)
+				atLeast(fmt.Sprintf("%s ≥ 0.25× memmove per byte written on invalid UTF-8 (%.3g× per byte read)", e, k),
+					e, "memmove", k, func(x *input) bool { return x == in })
+			}
+		}
 	}
 	// transcript Clean on clean text returns its input: what it allocates
 	// is its state, not a copy of the text.

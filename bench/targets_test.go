@@ -63,3 +63,34 @@ func TestMissShares(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidUTF8Target checks the target for invalid UTF-8: the
+// clean-ASCII bar, 0.25× memmove, per byte written, so that a stream that
+// writes three bytes for each byte read meets it at a twelfth of
+// memmove's speed per byte read, and one that writes one must reach a
+// quarter.
+func TestInvalidUTF8Target(t *testing.T) {
+	ts := []*tool{{name: "term Transform", kind: kindPlainsight}, {name: "transcript Cleaner", kind: kindPlainsight}, {name: "memmove", kind: kindFloor}}
+	in := &input{name: "invalid-flood-1M", n: 1200}
+	res := &results{ins: []*input{in}, tools: ts, cells: map[string]map[string]*cell{in.name: {
+		"term Transform":     {times: []float64{1}, written: 3600}, // three bytes for one
+		"transcript Cleaner": {times: []float64{1}, written: 1200}, // one for one
+		"memmove":            {times: []float64{1}},
+	}}, ratios: map[string]map[string]map[string][]float64{in.name: {
+		"term Transform":     {"memmove": {0.09, 0.09, 0.09}},
+		"transcript Cleaner": {"memmove": {0.2, 0.2, 0.2}},
+	}}}
+	got := map[string]bool{}
+	for _, v := range verdicts(res, oscPush{}) {
+		got[v.target] = v.met
+	}
+	want := map[string]bool{
+		"term Transform ≥ 0.25× memmove per byte written on invalid UTF-8 (0.0833× per byte read)":   true,
+		"transcript Cleaner ≥ 0.25× memmove per byte written on invalid UTF-8 (0.25× per byte read)": false,
+	}
+	for target, w := range want {
+		if met, ok := got[target]; !ok || met != w {
+			t.Errorf("%s: met %v (listed %v), want %v", target, met, ok, w)
+		}
+	}
+}
