@@ -25,6 +25,9 @@ func fuzzSeeds() []string {
 		"\xc3\x1b[2J\xe2\x1b]0;pwn\aX\x1b_apc \u00e9\x1b\\",
 		"\x1b[" + strings.Repeat("1;", 40) + "8m\x1b[65544m\x1b[3\b1m",
 		"\x1b]0;" + strings.Repeat("A", 300),
+		// A run of bytes that no valid UTF-8 holds, past a block of
+		// InvalidBlocks, between text and before a lead byte.
+		"ab" + strings.Repeat("\xff\xa0\xc1\xf5", 20) + "\xe2\x82x",
 		"working 10%\rworking 20%\rfailure\x1b",
 		"\x1b[m\x1b[;m\x1b[:m\x1b[1:m\x1b[000001m\x1b[99999m\x1b[65535;65536m\x1b[;;;m",
 		"\xe2\x1b[31m\x9b1m\xc3\n\x80\x1b[0m\xf0\x9f\t\x98\x80",

@@ -226,6 +226,9 @@ func FuzzFastPaths(f *testing.F) {
 		f.Add([]byte(tt.in), uint8(i))
 	}
 	f.Add([]byte("a\xffb\xe2\x82c\xa0\x9b1md\xf0\x9f\x98"), uint8(0))
+	// A run of bytes that no valid UTF-8 holds, past a block of
+	// InvalidBlocks, after a CR and before a lead byte.
+	f.Add([]byte("ab\r"+strings.Repeat("\xff\xa0\xc1\xf5", 20)+"\xe2\x82x\n"), uint8(3))
 	f.Add([]byte("a\x98s\xe2\x82\x9c\x9d0;t\a\x9d8;;u\x9c\x9ep\x85b\xc2\x9f\x1bx\x9d52;c\x1b\\\x9e\xc2"), uint8(3))
 	f.Add([]byte(strings.Repeat("\x1b[1", 20)+"m"+strings.Repeat("\x1b[", 12)+"x"), uint8(0))
 	f.Add([]byte("\x1b[1mtop\x1b(B\x1b[m\x1b[39;49m x\x1b(B\x1b[m\x1b[K\r\n\x1b[39;49\x1b(B\x1b["), uint8(0))
