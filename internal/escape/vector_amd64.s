@@ -2,6 +2,9 @@
 
 #include "textflag.h"
 
+// BROADCAST fills the vector y with the word v, through DX and x.
+#define BROADCAST(v, x, y) MOVQ v, DX; MOVQ DX, x; VPBROADCASTQ x, y
+
 // func cleanBlocksAVX2(p *byte, n int, mask, value byte) int
 //
 // Each byte b is read as u = b+1: printable ASCII (0x20-0x7E) is then
@@ -102,9 +105,7 @@ TEXT ·padPairBlocksAVX2(SB), NOSPLIT, $0-24
 	XORQ AX, AX // the index of the block read
 	SUBQ $33, CX // a block at AX has its 33 bytes when AX <= n-33
 	JLT  none
-	MOVQ $0x2121212121212121, DX
-	MOVQ DX, X1
-	VPBROADCASTQ X1, Y1 // 0x21
+	BROADCAST($0x2121212121212121, X1, Y1)
 	VPCMPEQB Y2, Y2, Y2 // -1
 
 loop:
@@ -141,18 +142,10 @@ TEXT ·invalidBlocksAVX2(SB), NOSPLIT, $0-24
 	XORQ AX, AX  // the index of the block read
 	SUBQ $32, CX // a block at AX has its 32 bytes when AX <= n-32
 	JLT  none
-	MOVQ $0x8080808080808080, DX
-	MOVQ DX, X1
-	VPBROADCASTQ X1, Y1 // 0x80
-	MOVQ $0x1f1f1f1f1f1f1f1f, DX
-	MOVQ DX, X2
-	VPBROADCASTQ X2, Y2 // 0x1F
-	MOVQ $0x4141414141414141, DX
-	MOVQ DX, X3
-	VPBROADCASTQ X3, Y3 // 0x41
-	MOVQ $0x7575757575757575, DX
-	MOVQ DX, X4
-	VPBROADCASTQ X4, Y4 // 0x75
+	BROADCAST($0x8080808080808080, X1, Y1)
+	BROADCAST($0x1f1f1f1f1f1f1f1f, X2, Y2)
+	BROADCAST($0x4141414141414141, X3, Y3)
+	BROADCAST($0x7575757575757575, X4, Y4)
 
 loop:
 	CMPQ AX, CX
