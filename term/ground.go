@@ -160,12 +160,9 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 		if class == classNeverValid && escape.InvalidWord(binary.LittleEndian.Uint64(src[i:])) {
 			// A run of bytes that no valid UTF-8 holds (padding of
 			// 0xFF, stray continuation bytes): U+FFFD for each, found
-			// 32 at a time (InvalidBlocks) and then eight at a time,
-			// and written from a prepared buffer.
-			k := max(escape.InvalidBlocks(src[i:end]), 8)
-			for i+k+8 <= end && escape.InvalidWord(binary.LittleEndian.Uint64(src[i+k:i+k+8:i+k+8])) {
-				k += 8
-			}
+			// 32 at a time and then eight (InvalidRun), and written
+			// from a prepared buffer.
+			k := escape.InvalidRun(src[i:end])
 			for n := k; n > 0; {
 				w := min(n, len(replacements)/len(replacement))
 				j += copy(dst[j:], replacements[:w*len(replacement)])

@@ -325,17 +325,14 @@ func (c *Cleaner) groundLines(buf, src []byte, k, plain, dirty, n, lines int) in
 
 // invalidRun writes U+FFFD for each byte of the run of bytes that no
 // valid UTF-8 holds at src[n], a word long at least, after the batch's first k
-// bytes, and counts them. The run is found 32 bytes at a time
-// (InvalidBlocks), then eight, and its output is copied from a prepared
+// bytes, and counts them. The run is found 32 bytes at a time, then
+// eight (InvalidRun), and its output is copied from a prepared
 // buffer: to the batch when it has room, or else, after the batch, given
 // to text straight from that buffer, a batch's worth at a time. It
 // returns the new k, plain, dirty and n.
 func (c *Cleaner) invalidRun(src []byte, n, k, plain, dirty int) (int, int, int, int) {
 	buf := c.batch
-	m := max(escape.InvalidBlocks(src[n:]), 8)
-	for n+m+8 <= len(src) && escape.InvalidWord(binary.LittleEndian.Uint64(src[n+m:n+m+8:n+m+8])) {
-		m += 8
-	}
+	m := escape.InvalidRun(src[n:])
 	c.rep.InvalidUTF8 += int64(m)
 	if out := m * len(replacement); out <= len(buf)-k {
 		k += copy(buf[k:], replacements[:out])

@@ -1,5 +1,7 @@
 package escape
 
+import "encoding/binary"
+
 // InvalidWord reports whether every byte of the little-endian word w is
 // one that well-formed UTF-8 never holds where a character starts, and
 // that is not a C1 control either: a continuation byte A0-BF, C0, C1, or
@@ -20,4 +22,17 @@ func InvalidWord(w uint64) bool {
 // byte values (zeroLanes needs them below 0x80).
 func zeroBytes(x uint64) uint64 {
 	return ^((x&lows + lows) | x) & highs
+}
+
+// InvalidRun returns the length of the run of bytes that no valid UTF-8
+// holds (those InvalidWord tests for) at the start of s, in whole words:
+// 32 bytes a step where a vector loop runs (InvalidBlocks), then a word
+// at a time. A run shorter than a word, or the bytes past the last whole
+// word, are the caller's.
+func InvalidRun(s []byte) int {
+	n := InvalidBlocks(s)
+	for n+8 <= len(s) && InvalidWord(binary.LittleEndian.Uint64(s[n:n+8:n+8])) {
+		n += 8
+	}
+	return n
 }

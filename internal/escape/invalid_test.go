@@ -37,3 +37,39 @@ func TestInvalidWord(t *testing.T) {
 		}
 	}
 }
+
+// TestInvalidRun holds InvalidRun, with the vector loop and without, to a
+// byte-level reference: the run of bytes no valid UTF-8 holds at the
+// start, cut to whole words, for runs of every length around a word and a
+// block, ended by every byte value.
+func TestInvalidRun(t *testing.T) {
+	invalid := func(c byte) bool { return c >= 0xA0 && c <= 0xC1 || c >= 0xF5 }
+	ref := func(s []byte) int {
+		n := 0
+		for n < len(s) && invalid(s[n]) {
+			n++
+		}
+		return n &^ 7
+	}
+	fill := []byte{0xFF, 0xA0, 0xC1, 0xF5, 0xBF, 0xC0}
+	for _, vector := range scannerPaths(t) {
+		restore := setVector(vector)
+		for _, size := range []int{0, 7, 8, 9, 31, 32, 33, 40, 64, 65, 100, 200} {
+			for at := 0; at <= size; at++ {
+				for v := range 256 {
+					buf := make([]byte, size)
+					for i := range buf {
+						buf[i] = fill[i%len(fill)]
+					}
+					if at < size {
+						buf[at] = byte(v)
+					}
+					if got, want := InvalidRun(buf), ref(buf); got != want {
+						t.Fatalf("vector %v: InvalidRun(%d bytes, %#x at %d) = %d, want %d", vector, size, v, at, got, want)
+					}
+				}
+			}
+		}
+		restore()
+	}
+}
