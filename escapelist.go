@@ -17,6 +17,9 @@ import (
 // escape where an Escape takes 32: text made mostly of escapes, such as
 // random bytes, holds an escape for every other byte, and a list of
 // Escape values would make its Result eight times the input and more.
+// Bytes of invalid UTF-8 in a row, each an Escape of its own, take a few
+// bytes for up to 128 of them: the list Sanitize returns reads their
+// bytes back from the Text it returns with it, and keeps that Text.
 // Its JSON form is the array of its Escapes.
 type EscapeList struct {
 	list escape.List

@@ -126,7 +126,7 @@ func (p Policy) options() escape.Options {
 // then the warnings, which the readings after the loop (read: the command
 // reading) may still add to before they are built.
 func (s *sanitizer) result(read func()) Result {
-	res := Result{Escapes: EscapeList{s.escapes.Done()}}
+	var res Result
 	if s.Out == nil {
 		res.Text = s.Text
 	} else {
@@ -136,6 +136,7 @@ func (s *sanitizer) result(read func()) Result {
 		// mostly escapes would be several times the input once more.
 		res.Text = unsafe.String(unsafe.SliceData(s.Out), len(s.Out))
 	}
+	res.Escapes = EscapeList{s.escapes.Done(res.Text)}
 	if read != nil {
 		read()
 	}

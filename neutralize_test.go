@@ -83,6 +83,38 @@ func TestSanitizeEscapes(t *testing.T) {
 	if diff := cmp.Diff(wantUnits, units); diff != "" {
 		t.Errorf("Units of a run mismatch (-want +got):\n%s", diff)
 	}
+	// Distinct bytes of invalid UTF-8 in a row are an Escape each, kept
+	// in the list as one sequence and read back from Text; through JSON
+	// they come back as records of their own, and the lists are equal.
+	in := "a\xc0\xf5\xff\xff\xa0" + strings.Repeat("\xfe\xfd", 200) + "b"
+	r = Sanitize(in)
+	want = []Escape{
+		{Start: 1, End: 7, Rune: 0xC0, Class: ClassInvalidUTF8},
+		{Start: 7, End: 13, Rune: 0xF5, Class: ClassInvalidUTF8},
+		{Start: 13, End: 25, Rune: 0xFF, Class: ClassInvalidUTF8, Repeat: 1},
+		{Start: 25, End: 31, Rune: 0xA0, Class: ClassInvalidUTF8},
+	}
+	for k := range 400 {
+		at := 31 + 6*k
+		want = append(want, Escape{Start: at, End: at + 6, Rune: 0xFE - rune(k%2), Class: ClassInvalidUTF8})
+	}
+	if diff := cmp.Diff(want, slices.Collect(r.Escapes.All())); diff != "" {
+		t.Errorf("Escapes of distinct invalid bytes mismatch (-want +got):\n%s", diff)
+	}
+	if r.Escapes.Len() != len(want) {
+		t.Errorf("Escapes.Len() = %d, want %d", r.Escapes.Len(), len(want))
+	}
+	b, err := json.Marshal(r.Escapes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back EscapeList
+	if err := json.Unmarshal(b, &back); err != nil || !back.Equal(r.Escapes) || !r.Escapes.Equal(back) {
+		t.Errorf("JSON of distinct invalid bytes decodes to %v, %v", slices.Collect(back.All()), err)
+	}
+	if r.Original() != in {
+		t.Errorf("Original of distinct invalid bytes = %+q", r.Original())
+	}
 	// Flagged code points keep their class in the packed list, ASCII or
 	// not, alone or in a run.
 	r = Policy{Flag: []rune{'$', '\u0430'}}.Sanitize("a$$b\u0430")

@@ -87,10 +87,19 @@ func BenchmarkSanitizeQuote(b *testing.B) {
 
 // adversarial returns hostile inputs of about n bytes each, one shape each.
 func adversarial(n int) []struct{ name, text string } {
-	random := make([]byte, n)
+	random, invalid := make([]byte, n), make([]byte, n)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range random {
 		random[i] = byte(rng.Uint32())
+	}
+	// Bytes that no valid UTF-8 holds, from A0-C1 and F5-FF, at
+	// random: each an escape of its own, rarely the same as the one
+	// before.
+	const neverValid = "\xa0\xa1\xa2\xa3\xa4\xa5\xa6\xa7\xa8\xa9\xaa\xab\xac\xad\xae\xaf" +
+		"\xb0\xb1\xb2\xb3\xb4\xb5\xb6\xb7\xb8\xb9\xba\xbb\xbc\xbd\xbe\xbf\xc0\xc1" +
+		"\xf5\xf6\xf7\xf8\xf9\xfa\xfb\xfc\xfd\xfe\xff"
+	for i := range invalid {
+		invalid[i] = neverValid[rng.IntN(len(neverValid))]
 	}
 	return []struct{ name, text string }{
 		{"ESCFlood", strings.Repeat("\x1b", n)},
@@ -104,6 +113,7 @@ func adversarial(n int) []struct{ name, text string } {
 		{"CombiningMarks", "a" + strings.Repeat("\u0301", n/2)},
 		{"LongToken", strings.Repeat("p\u0430ypal", n/7)},
 		{"RandomBytes", string(random)},
+		{"InvalidFlood", string(invalid)},
 	}
 }
 

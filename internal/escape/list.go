@@ -28,10 +28,31 @@ type List struct {
 	// Flagged, or in a list built by hand. The run flag stands in both
 	// head and tail, and every byte of a number but its last has the high
 	// bit set: a record reads the same from either end.
+	//
+	// A record of a run of more than one byte of invalid UTF-8 whose
+	// tail stands for 0x80, a byte no such run holds, is a sequence
+	// instead: Repeat+1 escapes of distinct bytes in a row, each in its
+	// notation \X{nn}, whose bytes the list reads back from text. A flood
+	// of invalid bytes, where each byte is an escape of its own, so takes
+	// four bytes for up to maxSequence escapes rather than three each.
 	packed []byte
-	runs   int // records in packed
-	end    int // where the last run ends in the text
+	runs   int    // runs in packed, a sequence's escapes each counted
+	end    int    // where the last run ends in the text
+	text   string // the text the escapes stand in, for the sequences
 }
+
+// maxSequence is the most escapes a sequence record holds: its count,
+// less one, packs in one byte, and a cursor reads at most that many runs
+// past a mark.
+const maxSequence = 128
+
+// sequenceTail is the tail of a sequence record: the byte 0x80 as a
+// record of a run writes it (List.packed).
+const sequenceTail = 0x80<<1 | 1
+
+// invalidLen is the length of \X{nn}, the notation of a byte of invalid
+// UTF-8.
+const invalidLen = len(`\X{ff}`)
 
 // A Run is one run of an escape, unpacked: Repeat+1 notations of R in a
 // row, at Start:End of the text.
@@ -72,13 +93,28 @@ func (l *List) Len() int { return l.runs }
 // End returns where the last run ends in the text.
 func (l *List) End() int { return l.end }
 
-// Equal reports whether l and o hold the same runs.
+// Equal reports whether l and o hold the same runs. A list with
+// sequences and one built by hand can hold the same runs in different
+// records, so they are compared run by run.
 func (l *List) Equal(o *List) bool {
-	return l.runs == o.runs && string(l.packed) == string(o.packed)
+	if l.runs != o.runs {
+		return false
+	}
+	if l.text == "" && o.text == "" {
+		return string(l.packed) == string(o.packed)
+	}
+	c, d := l.Runs(), o.Runs()
+	for {
+		e, ok := c.Next()
+		f, _ := d.Next()
+		if !ok || e != f {
+			return !ok
+		}
+	}
 }
 
 // Runs returns a cursor over the runs, in order.
-func (l *List) Runs() Cursor { return Cursor{packed: l.packed} }
+func (l *List) Runs() Cursor { return Cursor{packed: l.packed, text: l.text} }
 
 // Add packs the run e, which starts at or after the end of the last.
 func (l *List) Add(e Run) {
@@ -140,9 +176,12 @@ func unpack(start int, head, repeat, tail uint64) Run {
 // a closure over the list's owner would move it to the heap.
 type Cursor struct {
 	packed []byte
-	p      int // the next record starts at packed[p]
-	end    int // where the run before ends
-	last   Run // a Builder's open run, read after the packed ones
+	text   string // List.text
+	p      int    // the next record starts at packed[p]
+	end    int    // where the record before ends
+	seq    int    // escapes left in the sequence record before
+	seqAt  int    // where the next of them starts
+	last   Run    // a Builder's open run, read after the packed ones
 	open   bool
 	marks  []mark // a Builder's marks, for Skip
 	m      int    // marks[:m] are behind the cursor
@@ -164,12 +203,18 @@ func (c *Cursor) Skip(in, grown int) int {
 		return grown
 	}
 	k := c.marks[c.m-1]
-	c.p, c.end = k.p, k.end
+	c.p, c.end, c.seq = k.p, k.end, 0
 	return k.grown
 }
 
 // Next returns the next run, and false after the last.
 func (c *Cursor) Next() (Run, bool) {
+	if c.seq > 0 {
+		c.seq--
+		at := c.seqAt
+		c.seqAt += invalidLen
+		return c.sequenceRun(at), true
+	}
 	if c.p >= len(c.packed) {
 		if c.open {
 			c.open = false
@@ -186,19 +231,49 @@ func (c *Cursor) Next() (Run, bool) {
 	}
 	tail, n := binary.Uvarint(c.packed[c.p:])
 	c.p += n
-	e := unpack(c.end+int(head>>3), head, repeat, tail)
+	start := c.end + int(head>>3)
+	if head&6 == 4 && tail == sequenceTail {
+		c.seq, c.seqAt = int(repeat), start+invalidLen
+		c.end = start + (int(repeat)+1)*invalidLen
+		return c.sequenceRun(start), true
+	}
+	e := unpack(start, head, repeat, tail)
 	c.end = e.End
 	return e, true
+}
+
+// sequenceRun returns the escape of a sequence record that starts at
+// start: its byte is read back from its notation, \X{nn}.
+func (c *Cursor) sequenceRun(start int) Run {
+	b := byte(0x80) // for a text too short, which only a broken list holds
+	if start+invalidLen <= len(c.text) {
+		b |= unhex(c.text[start+3])<<4 | unhex(c.text[start+4])
+	}
+	return Run{Start: start, End: start + invalidLen, R: rune(b), Invalid: true}
+}
+
+// unhex returns the value of the lowercase hex digit h.
+func unhex(h byte) byte {
+	if h >= 'a' {
+		return h - 'a' + 10
+	}
+	return h - '0'
 }
 
 // A Builder builds the List of one escaped text. The last run stays
 // unpacked while it may still grow, as an ESC flood grows one run.
 type Builder struct {
-	list  List
-	Last  Run
-	Open  bool   // Last holds a run
-	marks []mark // every markEvery-th run, where a cursor may start
-	grown int    // how much longer than their input the packed runs are
+	list   List
+	Last   Run
+	Open   bool   // Last holds a run
+	marks  []mark // a run every markEvery or more, where a cursor may start
+	marked int    // the runs before the last mark
+	grown  int    // how much longer than their input the packed runs are
+	// The last record, at list.packed[seq], is one escape of a byte of
+	// invalid UTF-8 or a sequence of them, seqLen escapes, that the next
+	// such escape right after it may join; seqLen is 0 when it is not.
+	seq, seqLen int
+	sequences   bool // the list holds a sequence
 }
 
 // A mark lets a cursor start reading far into a list: the runs before it
@@ -209,8 +284,10 @@ type mark struct {
 	grown int // how much longer than their input the runs before are
 }
 
-// markEvery is how many runs lie between two marks: a cursor that skips
-// reads at most that many runs to reach any input offset.
+// markEvery is how many runs lie between two marks, at least: a cursor
+// that skips reads at most that many runs and a sequence to reach any
+// input offset. A mark stands at a record's start, never inside a
+// sequence.
 const markEvery = 64
 
 // Add starts a run; the run before is packed.
@@ -256,20 +333,61 @@ func (b *Builder) PackByte(start, end int, c byte, invalid bool, cls Class) {
 		}
 		b.Open = false
 	}
-	l := &b.list
-	gap := start - l.end
-	if gap >= 16 {
-		b.Last = Run{Start: start, End: end, R: rune(c), Invalid: invalid, Cls: cls}
-		b.Open = true
+	if gap := start - b.list.end; gap < 16 {
+		b.packOne(gap, end, c, invalid)
 		return
 	}
-	if uint(l.runs)%markEvery == 0 && l.runs > 0 {
-		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
+	b.Last = Run{Start: start, End: end, R: rune(c), Invalid: invalid, Cls: cls}
+	b.Open = true
+}
+
+// packByte packs the open run when it is one escape of a byte, a control
+// or a byte of invalid UTF-8, less than 16 bytes after the run before: the
+// record of most escapes in random bytes, of two or three bytes
+// (List.packed). It reports whether it did.
+func (b *Builder) packByte() bool {
+	e := &b.Last
+	gap := e.Start - b.list.end
+	if e.Repeat != 0 || e.Given || gap >= 16 || e.R >= 0x80 && !e.Invalid {
+		return false
 	}
+	b.packOne(gap, e.End, byte(e.R), e.Invalid)
+	return true
+}
+
+// packOne packs one escape of the byte c, a control or a byte of invalid
+// UTF-8 when invalid, that ends at end, gap bytes after the run before,
+// with gap under 16: in a record of two or three bytes, or, for a byte of
+// invalid UTF-8 right after another, as one more escape of their
+// sequence.
+func (b *Builder) packOne(gap, end int, c byte, invalid bool) {
+	l := &b.list
+	start := l.end + gap
+	if invalid && gap == 0 && end-start == invalidLen && b.seqLen > 0 && b.seqLen < maxSequence {
+		if b.seqLen == 1 {
+			// The record of one escape, its head a byte, becomes a
+			// sequence of two: head, count less one, sequenceTail.
+			l.packed = append(l.packed[:b.seq+1], 1, sequenceTail&0x7F|0x80, sequenceTail>>7)
+			l.packed[b.seq] |= 1
+			b.sequences = true
+		} else {
+			l.packed[b.seq+1]++
+		}
+		b.seqLen++
+		l.runs++
+		l.end = end
+		b.grown += end - start - 1
+		return
+	}
+	b.addMark()
+	b.seqLen = 0
 	head, tail := byte(gap)<<3, uint(c)<<1
 	if invalid {
 		head |= 4
 		tail = uint(c-0x80) << 1
+		if end-start == invalidLen {
+			b.seq, b.seqLen = len(l.packed), 1
+		}
 	}
 	if tail < 0x80 {
 		l.packed = append(l.packed, head, byte(tail))
@@ -281,42 +399,21 @@ func (b *Builder) PackByte(start, end int, c byte, invalid bool, cls Class) {
 	b.grown += end - start - 1
 }
 
-// packByte packs the open run when it is one escape of a byte, a control
-// or a byte of invalid UTF-8, less than 16 bytes after the run before: the
-// record of most escapes in random bytes, of two or three bytes
-// (List.packed). It reports whether it did.
-func (b *Builder) packByte() bool {
-	e, l := &b.Last, &b.list
-	gap := e.Start - l.end
-	if e.Repeat != 0 || e.Given || gap >= 16 || e.R >= 0x80 && !e.Invalid {
-		return false
-	}
-	if uint(l.runs)%markEvery == 0 && l.runs > 0 {
+// addMark adds a mark where the next record starts, once markEvery runs
+// or more lie since the last.
+func (b *Builder) addMark() {
+	l := &b.list
+	if l.runs-b.marked >= markEvery {
 		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
+		b.marked = l.runs
 	}
-	head, tail := byte(gap)<<3, uint(e.R)<<1
-	if e.Invalid {
-		head |= 4
-		tail = uint(e.R-0x80) << 1
-	}
-	if tail < 0x80 {
-		l.packed = append(l.packed, head, byte(tail))
-	} else {
-		l.packed = append(l.packed, head, byte(tail)|0x80, byte(tail>>7))
-	}
-	l.runs++
-	l.end = e.End
-	b.grown += e.End - e.Start - 1
-	return true
 }
 
-// pack adds e to the list, and a mark every markEvery runs.
+// pack adds e to the list, and a mark every markEvery runs or more.
 func (b *Builder) pack(e Run) {
-	l := &b.list
-	if uint(l.runs)%markEvery == 0 && l.runs > 0 {
-		b.marks = append(b.marks, mark{p: len(l.packed), end: l.end, grown: b.grown})
-	}
-	l.Add(e)
+	b.addMark()
+	b.seqLen = 0
+	b.list.Add(e)
 	if e.Repeat == 0 {
 		b.grown += e.End - e.Start - e.UnitIn()
 	} else {
@@ -324,35 +421,53 @@ func (b *Builder) pack(e Run) {
 	}
 }
 
-// Done returns the list, every run packed. The builder's cursors still
-// read it.
-func (b *Builder) Done() List {
+// Done returns the list of the escapes in text, every run packed. The
+// builder's cursors still read it; they read the escapes of a sequence
+// only once Done has their text. A list without sequences keeps no text,
+// and is the zero List when it holds no run.
+func (b *Builder) Done(text string) List {
 	if b.Open {
 		b.pack(b.Last)
 		b.Open = false
 	}
+	if b.sequences {
+		b.list.text = text
+	}
 	return b.list
 }
 
-// Grow makes room for the runs still to come, at byte i of a text n bytes
-// long. Once a thirty-second of the text is read, the runs so far say how
-// many the whole text holds, as Escaper.Grow does for the output; before,
-// append doubles.
+// Grow makes room for the runs still to come, and their marks, at byte i
+// of a text n bytes long. Once a thirty-second of the text is read, the
+// runs so far say how many the whole text holds, as Escaper.Grow does for
+// the output; before, append doubles.
 func (b *Builder) Grow(i, n int) {
 	const maxRecord = 3 * binary.MaxVarintLen64
-	l := &b.list
-	if cap(l.packed)-len(l.packed) >= maxRecord || i < n/32 || i == 0 {
+	if i < n/32 || i == 0 {
 		return
 	}
-	used := len(l.packed)
-	want := max(used+used/4+maxRecord, int(float64(used+maxRecord)/float64(i)*float64(n)*9/8))
-	grown := make([]byte, used, want) // make and copy: see Escaper.Grow
-	copy(grown, l.packed)
-	l.packed = grown
+	l := &b.list
+	if cap(l.packed)-len(l.packed) < maxRecord {
+		l.packed = growTo(l.packed, maxRecord, i, n)
+	}
+	if len(b.marks) == cap(b.marks) {
+		b.marks = growTo(b.marks, 1, i, n)
+	}
+}
+
+// growTo returns s with room for the share of a text n bytes long that
+// its length, and need more, came to in the first i bytes, and a ninth
+// more; or a quarter more than its length, if that is more. It makes and
+// copies, as Escaper.Grow does.
+func growTo[E any](s []E, need, i, n int) []E {
+	used := len(s)
+	want := max(used+used/4+need, int(float64(used+need)/float64(i)*float64(n)*9/8))
+	grown := make([]E, used, want)
+	copy(grown, s)
+	return grown
 }
 
 // Runs returns a cursor over every run, the open one last. It can skip
 // (Cursor.Skip).
 func (b *Builder) Runs() Cursor {
-	return Cursor{packed: b.list.packed, last: b.Last, open: b.Open, marks: b.marks}
+	return Cursor{packed: b.list.packed, text: b.list.text, last: b.Last, open: b.Open, marks: b.marks}
 }

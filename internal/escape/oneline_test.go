@@ -58,7 +58,7 @@ func TestListRoundTrip(t *testing.T) {
 	for _, r := range runs {
 		b.Add(r)
 	}
-	l := b.Done()
+	l := b.Done("")
 	var got []Run
 	for c := l.Runs(); ; {
 		r, ok := c.Next()
