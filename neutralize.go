@@ -544,11 +544,13 @@ func sameNext(text string, i, size int) bool {
 // repeats reports whether runeRun may take the copies of the code point r
 // of class cls, just escaped at text[i], that follow it: its class and its
 // escape do not depend on its neighbours (no joiner or selector, no C1
-// control, which may start a terminal sequence, no typographic place), or
-// it is a tag, whose run is judged whole (Escaper.TagRun); it is not part
-// of a terminal sequence, and the policy flags nothing.
+// control, which may start a terminal sequence, no typographic place but
+// one that the copies of a run take alike, as the one just escaped did),
+// or it is a tag, whose run is judged whole (Escaper.TagRun); it is not
+// part of a terminal sequence, and the policy flags nothing.
 func (s *sanitizer) repeats(i int, r rune, cls Class) bool {
-	return r > 0x9F && (cls == ClassTag || !escape.Contextual(r, escape.Class(cls))) && !typography.Placed(r) &&
+	return r > 0x9F && (cls == ClassTag || !escape.Contextual(r, escape.Class(cls))) &&
+		(!typography.Placed(r) || typography.JudgedAsRun(r)) &&
 		i >= s.seqEnd && len(s.Flag) == 0 && s.bytewise() && s.scanning
 }
 

@@ -396,3 +396,43 @@ func TestWarningsOneLine(t *testing.T) {
 		checkWarningText(t, tt.in, r)
 	}
 }
+
+// TestRunsAgree holds the loop over copies of one escaped code point
+// (runeRun) to what escaping each copy on its own makes: a policy that
+// flags a code point the text does not hold takes every copy alone and
+// changes nothing else. Zero-width spaces and direction marks, which the
+// typographic rules place as a run, are taken as one; no-break and other
+// spaces, which the rules place one by one, are not.
+func TestRunsAgree(t *testing.T) {
+	var ins []string
+	for n := 1; n <= 9; n++ {
+		for _, r := range []string{"\u200b", "\u200e", "\u200f", "\u061c", "\u00a0", "\u202f", "\u2009", "\u3000", "\u200c", "\u202e", "\ue000"} {
+			run := strings.Repeat(r, n)
+			ins = append(ins,
+				run,
+				"a"+run+"b",
+				"word "+run+" word",
+				"ภาษา"+run+"ไทย",
+				"ภาษา "+run+" ไทย",
+				"שלום "+run+"123.",
+				"שלום 12"+run+".5 עולם",
+				"x\n"+run+"\ny",
+				run+"\u200f"+run,
+				"Bonjour"+run+": ça va"+run+"?",
+				"10"+run+"000"+run+"€",
+				"« "+run+"oui"+run+" »",
+				"a"+run+"— b",
+			)
+		}
+	}
+	unrelated := []rune{'\U0010FFFD'}
+	for _, in := range ins {
+		for _, p := range []Policy{{}, {Context: ContextProse}, {KeepTab: true}} {
+			alone := p
+			alone.Flag = unrelated
+			if diff := cmp.Diff(alone.Sanitize(in), p.Sanitize(in), escapeValues); diff != "" {
+				t.Errorf("%+v Sanitize(%+q): runs differ from copies alone (-alone +runs):\n%s", p, in, diff)
+			}
+		}
+	}
+}

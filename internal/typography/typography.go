@@ -84,6 +84,13 @@ func (r Rule) String() string { return ruleNames.String(r, "Rule") }
 // run is not typography.
 const maxRun = 4
 
+// JudgedAsRun reports whether At judges every copy of the code point r in
+// a run of copies the same: the zero-width space and the direction marks,
+// whose rules (T4, T7) read the run they stand in as a whole, its
+// neighbours and its length. The rules of the other code points that
+// Placed names read each one's own neighbours.
+func JudgedAsRun(r rune) bool { return r == '\u200b' || isDirectionMark(r) }
+
 // A Judge applies the rules to the code points of one text. It caches
 // whether the current line is right-to-left, so that judging the code
 // points of a text in order takes linear time. The zero value judges the
