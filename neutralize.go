@@ -335,11 +335,13 @@ func (s *sanitizer) repeatLast(n, j int) (start, w int) {
 	if cap(s.Out)-len(s.Out) < n*w {
 		s.Grow(j, n*w)
 	}
-	notation := s.Out[len(s.Out)-w:]
+	// Copies of the notation before start, doubling what is copied.
 	start = len(s.Out)
-	for range n {
-		s.Out = append(s.Out, notation...)
+	out := s.Out[:start+n*w]
+	for done := 0; done < n*w; {
+		done += copy(out[start+done:], out[start-w:start+done])
 	}
+	s.Out = out
 	s.Copied = j
 	last.End = len(s.Out)
 	last.Repeat += n
