@@ -75,7 +75,7 @@ func hasPadding(text string) bool {
 	if _, ok := nextBlank(text, 0); ok {
 		return true
 	}
-	_, ok := nextWide(text, 0)
+	_, ok := nextWide(text, 0, true) // clean ASCII
 	return ok
 }
 
@@ -238,10 +238,10 @@ func paddingIn(text string, a, b int) (paddingRun, bool) {
 }
 
 // nextWide returns the first line longer than paddingLineWidth characters
-// that starts at or after from, a line start. It asks
-// where the last newline is in each window of paddingLineWidth+1 bytes: a
-// window without one lies in a line that long.
-func nextWide(text string, from int) (paddingRun, bool) {
+// that starts at or after from, a line start; valid says that text is
+// valid UTF-8. It asks where the last newline is in each window of
+// paddingLineWidth+1 bytes: a window without one lies in a line that long.
+func nextWide(text string, from int, valid bool) (paddingRun, bool) {
 	for p := from; len(text)-p > paddingLineWidth; {
 		k := strings.LastIndexByte(text[p:p+paddingLineWidth+1], '\n')
 		if k >= 0 {
@@ -254,12 +254,35 @@ func nextWide(text string, from int) (paddingRun, bool) {
 		} else {
 			e += p
 		}
-		if n := utf8.RuneCountInString(text[p:e]); n > paddingLineWidth {
+		if n := runeCount(text[p:e], valid); n > paddingLineWidth {
 			return paddingRun{shape: paddingWide, start: p, end: e, n: n}, true
 		}
 		p = e + 1
 	}
 	return paddingRun{}, false
+}
+
+// runeCount returns utf8.RuneCountInString(s); valid says that s is
+// valid UTF-8, where the count is the bytes that are not continuation
+// bytes, counted a word at a time.
+func runeCount(s string, valid bool) int {
+	if !valid {
+		return utf8.RuneCountInString(s)
+	}
+	n, i := len(s), 0
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	for ; i+8 <= len(b); i += 8 {
+		// A continuation byte, 10xxxxxx: its high bit set, the next
+		// one clear.
+		w := binary.LittleEndian.Uint64(b[i:])
+		n -= bits.OnesCount64(w &^ (w << 1) & 0x8080808080808080)
+	}
+	for ; i < len(b); i++ {
+		if b[i]&0xC0 == 0x80 {
+			n--
+		}
+	}
+	return n
 }
 
 // marker returns the token of a padding run, the marker render shows in
@@ -319,12 +342,13 @@ func groupDigits(n int) string {
 func (s *sanitizer) findPadding() {
 	text := s.Text
 	blank, blankOK := nextBlank(text, 0)
-	wide, wideOK := nextWide(text, 0)
+	valid := !s.escapes.HoldsInvalid() // every invalid byte is escaped
+	wide, wideOK := nextWide(text, 0, valid)
 	for blankOK || wideOK {
 		var run paddingRun
 		if wideOK && (!blankOK || wide.start < blank.start || wide.start == blank.start && wide.end >= blank.end) {
 			run = wide
-			wide, wideOK = nextWide(text, wide.end+1) // past its newline
+			wide, wideOK = nextWide(text, wide.end+1, valid) // past its newline
 		} else {
 			run = blank
 			blank, blankOK = nextBlank(text, blank.end)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight/internal/escape"
@@ -52,6 +53,11 @@ func TestPadding(t *testing.T) {
 		{"lines-then-spaces", "ls" + nl(6) + sp(70) + "rm", &want{[]string{"⟨5 blank lines⟩", "⟨70 spaces⟩"}, 2, []Span{{3, 8}, {8, 78}}}},
 		{"wide-line", "ls\n" + long + "\nrm", &want{[]string{"⟨line of 1,025 characters⟩"}, 1, []Span{{3, 3 + len(long)}}}},
 		{"wide-line-not-in-characters", strings.Repeat("\u00e9", 1000), nil},
+		// Characters are counted as utf8.RuneCountInString counts them:
+		// a byte of invalid UTF-8 is one.
+		{"wide-line-of-characters", strings.Repeat("\u00e9\u200b", 600), &want{[]string{"⟨line of 1,200 characters⟩"}, 1, []Span{{0, 3000}}}},
+		{"wide-line-with-invalid-bytes", "\xff\x80\xe2\x82" + strings.Repeat("\u00e9", 1021), &want{[]string{"⟨line of 1,025 characters⟩"}, 1, []Span{{0, 2046}}}},
+		{"line-1024-with-invalid-bytes", "\xff\x80\xe2\x82" + strings.Repeat("\u00e9", 1020), nil},
 		{"line-1024", strings.Repeat("y", paddingLineWidth), nil},
 		{"wide-line-of-spaces", "a" + sp(2000) + "b", &want{[]string{"⟨line of 2,002 characters⟩", "⟨2,000 spaces⟩"}, 2, []Span{{0, 2002}, {1, 2001}}}},
 		// A wide line and a run of padding may share a start; the one
@@ -78,7 +84,8 @@ func TestPadding(t *testing.T) {
 					for _, l := range w.Locations {
 						got.Input = append(got.Input, l.Input)
 						in, shown := tt.in[l.Input.Start:l.Input.End], r.Text[l.Text.Start:l.Text.End]
-						if !strings.ContainsAny(in, "\t\r") && shown != in {
+						ascii := strings.IndexFunc(in, func(r rune) bool { return r >= utf8.RuneSelf }) < 0
+						if ascii && !strings.ContainsAny(in, "\t\r") && shown != in {
 							t.Errorf("%+v: location %v shows %q for %q", p, l, shown, in)
 						}
 					}
@@ -247,5 +254,23 @@ func BenchmarkPadding(b *testing.B) {
 				resultSink = Sanitize(in.text)
 			}
 		})
+	}
+}
+
+// TestRuneCount holds runeCount to utf8.RuneCountInString on valid UTF-8
+// of every width, at every length around a word, and on text that is not.
+func TestRuneCount(t *testing.T) {
+	units := []string{"a", "\u00e9", "\u200b", "\U0001F600"}
+	for n := range 40 {
+		var b strings.Builder
+		for k := range n {
+			b.WriteString(units[(k*k+n)%len(units)])
+		}
+		for cut := range min(b.Len(), 9) + 1 {
+			s := b.String()[cut:]
+			if got, want := runeCount(s, utf8.ValidString(s)), utf8.RuneCountInString(s); got != want {
+				t.Fatalf("runeCount(%+q) = %d, want %d", s, got, want)
+			}
+		}
 	}
 }
