@@ -519,7 +519,7 @@ func (s *sanitizer) plainRun(i, size int, r rune, p ucd.Props) int {
 	if escape.ClassOf(r, p) != escape.None || len(s.Flag) > 0 || !s.bytewise() || !s.scanning {
 		return i
 	}
-	for i+size <= len(text) && text[i:i+size] == text[i-size:i] {
+	for sameNext(text, i-size, size) {
 		s.scan.Rune(i, r, size, p)
 		s.takeFindings()
 		i += size
