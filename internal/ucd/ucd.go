@@ -395,8 +395,11 @@ func DigitZero(r rune) (zero rune, ok bool) {
 // U+FE00). Emoji variation sequences are not in that file; see
 // Props.EmojiVariationBase.
 func IsStandardizedVariant(base, selector rune) bool {
-	if base < standardizedVariants[0][0] || base > standardizedVariants[len(standardizedVariants)-1][0] {
-		return false // most bases, without the search
+	if base < standardizedVariants[0][0] || base > standardizedVariants[len(standardizedVariants)-1][0] ||
+		base >= 0xFE00 && base <= 0xFE0F || base >= 0xE0100 && base <= 0xE01EF {
+		// Most bases, and a selector after a selector, which is no
+		// base (TestStandardizedVariants), without the search.
+		return false
 	}
 	_, found := slices.BinarySearchFunc(standardizedVariants[:], [2]rune{base, selector}, func(x, t [2]rune) int {
 		if x[0] != t[0] {

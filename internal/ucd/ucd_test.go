@@ -252,6 +252,8 @@ func TestStandardizedVariants(t *testing.T) {
 		{'g', '\ufe01', false},
 		{'\u2764', '\ufe0f', false}, // an emoji variation sequence, not in this file
 		{'\u2269', '\ufe01', false},
+		{'\ufe01', '\ufe01', false},
+		{'\U000E0100', '\ufe00', false},
 		{-1, -1, false},
 	}
 	for _, tt := range tests {
