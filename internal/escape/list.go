@@ -449,26 +449,35 @@ func (b *Builder) Done(text string) List {
 // runs so far say how many the whole text holds, as Escaper.Grow does for
 // the output; before, append doubles.
 func (b *Builder) Grow(i, n int) {
-	const maxRecord = 3 * binary.MaxVarintLen64
-	if i < n/32 || i == 0 {
-		return
+	// The test, inlined at each escape; the growing, seldom, apart.
+	if cap(b.list.packed)-len(b.list.packed) < maxRecord && i >= n/32 {
+		b.grow(i, n)
 	}
-	l := &b.list
-	if cap(l.packed)-len(l.packed) < maxRecord {
-		l.packed = growTo(l.packed, maxRecord, i, n)
+}
+
+// maxRecord is the longest record of a run (List.packed).
+const maxRecord = 3 * binary.MaxVarintLen64
+
+// grow is Grow once the records' room is short: it grows them, and the
+// marks with them, to what the text read so far says the whole needs.
+func (b *Builder) grow(i, n int) {
+	if i == 0 {
+		return // nothing read to estimate from: append doubles
 	}
-	if len(b.marks) == cap(b.marks) {
-		b.marks = growTo(b.marks, 1, i, n)
-	}
+	b.list.packed = growTo(b.list.packed, maxRecord, i, n)
+	b.marks = growTo(b.marks, 1, i, n)
 }
 
 // growTo returns s with room for the share of a text n bytes long that
 // its length, and need more, came to in the first i bytes, and a ninth
-// more; or a quarter more than its length, if that is more. It makes and
-// copies, as Escaper.Grow does.
+// more; or a quarter more than its length, if that is more; or s itself
+// if it has that room. It makes and copies, as Escaper.Grow does.
 func growTo[E any](s []E, need, i, n int) []E {
 	used := len(s)
 	want := max(used+used/4+need, int(float64(used+need)/float64(i)*float64(n)*9/8))
+	if want <= cap(s) {
+		return s
+	}
 	grown := make([]E, used, want)
 	copy(grown, s)
 	return grown
