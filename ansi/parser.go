@@ -71,6 +71,18 @@ func satAdd(a, k int) int {
 // a copy made with a payload cap above DefaultPayloadCap shares the payload
 // buffer with the original.
 type Parser struct {
+	parserState
+
+	payloadCap int // 0 means DefaultPayloadCap
+	small      [DefaultPayloadCap]byte
+	big        []byte
+}
+
+// parserState is what Reset returns to zero: everything but the payload
+// buffer, whose bytes are read only as far as they were written in the
+// sequence being read, so that a reset before each sequence does not
+// clear it.
+type parserState struct {
 	state State
 	seq   Seq
 
@@ -100,10 +112,6 @@ type Parser struct {
 	// escAborted is set while seq describes a bare ESC aborted by the
 	// next ESC, as the ESC-flood path of Next leaves it.
 	escAborted bool
-
-	payloadCap int // 0 means DefaultPayloadCap
-	small      [DefaultPayloadCap]byte
-	big        []byte
 }
 
 // NewParser returns a Parser that stores the first payloadCap bytes of each
@@ -148,9 +156,11 @@ func (p *Parser) State() State { return p.state }
 // InSequence reports whether an escape sequence or control string is open.
 func (p *Parser) InSequence() bool { return p.state != Ground }
 
-// Reset returns the parser to its zero state, keeping its payload cap.
+// Reset returns the parser to its zero state, keeping its payload cap. It
+// leaves the bytes of the payload buffer as they are: a sequence's
+// Payload holds only the bytes it wrote there.
 func (p *Parser) Reset() {
-	*p = Parser{payloadCap: p.payloadCap, big: p.big}
+	p.parserState = parserState{}
 }
 
 // Next consumes a prefix of src and returns the token it completes, if any,

@@ -309,6 +309,25 @@ func TestReset(t *testing.T) {
 	if _, ok := p.Flush(); ok {
 		t.Error("Flush after Reset returned a token")
 	}
+
+	// Reset leaves the payload buffer's bytes: the next sequence's
+	// payload holds only its own, as a new parser's does, at either cap.
+	for _, cap := range []int{0, 1000} {
+		p := NewParser(cap)
+		for _, in := range []string{"\x1b]0;" + strings.Repeat("x", 300) + "\x07", "\x1b]0;ab\x07", "\x1bP1$q" + strings.Repeat("y", 50) + "\x1b\\", "\x1b]\x07"} {
+			p.Reset()
+			fresh := NewParser(cap)
+			for _, q := range []*Parser{p, fresh} {
+				if tok, _ := q.Next([]byte(in), true); !tok.Kind.IsSequence() {
+					t.Fatalf("cap %d: %+q: no sequence", cap, in)
+				}
+			}
+			got, want := p.Seq(), fresh.Seq()
+			if string(got.Payload) != string(want.Payload) || got.PayloadLen != want.PayloadLen {
+				t.Errorf("cap %d: %+q after Reset: payload %q (%d), a new parser %q (%d)", cap, in, got.Payload, got.PayloadLen, want.Payload, want.PayloadLen)
+			}
+		}
+	}
 }
 
 func TestNames(t *testing.T) {
