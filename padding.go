@@ -342,7 +342,8 @@ func groupDigits(n int) string {
 func (s *sanitizer) findPadding() {
 	text := s.Text
 	blank, blankOK := nextBlank(text, 0)
-	valid := !s.escapes.HoldsInvalid() // every invalid byte is escaped
+	// Every byte of invalid UTF-8 is reported.
+	valid := !s.found.has(KindInvalidUTF8)
 	wide, wideOK := nextWide(text, 0, valid)
 	for blankOK || wideOK {
 		var run paddingRun

@@ -274,7 +274,6 @@ type Builder struct {
 	// such escape right after it may join; seqLen is 0 when it is not.
 	seq, seqLen int
 	sequences   bool // the list holds a sequence
-	invalid     bool // some run is of a byte of invalid UTF-8
 }
 
 // A mark lets a cursor start reading far into a list: the runs before it
@@ -297,12 +296,7 @@ func (b *Builder) Add(e Run) {
 		b.pack(b.Last)
 	}
 	b.Last, b.Open = e, true
-	b.invalid = b.invalid || e.Invalid
 }
-
-// HoldsInvalid reports whether some run added is of a byte of invalid
-// UTF-8.
-func (b *Builder) HoldsInvalid() bool { return b.invalid }
 
 // AddByte adds the escape at start:end of the text of one byte c: a
 // control, or a byte of invalid UTF-8 when invalid, of class cls. It is
@@ -322,7 +316,6 @@ func (b *Builder) AddByte(start, end int, c byte, invalid bool, cls Class) {
 	}
 	*last = Run{Start: start, End: end, R: rune(c), Invalid: invalid, Cls: cls}
 	b.Open = true
-	b.invalid = b.invalid || invalid
 }
 
 // PackByte is AddByte for an escape that is known to start no run: the
@@ -340,7 +333,6 @@ func (b *Builder) PackByte(start, end int, c byte, invalid bool, cls Class) {
 		}
 		b.Open = false
 	}
-	b.invalid = b.invalid || invalid
 	if gap := start - b.list.end; gap < 16 {
 		b.packOne(gap, end, c, invalid)
 		return
