@@ -460,17 +460,15 @@ func (b *Builder) grow(i, n int) {
 	b.marks = growTo(b.marks, 1, i, n)
 }
 
-// growTo returns s with room for the share of a text n bytes long that
-// its length, and need more, came to in the first i bytes, and a ninth
-// more; or a quarter more than its length, if that is more; or s itself
-// if it has that room. It makes and copies, as Escaper.Grow does.
+// growTo returns s grown to GrowCap's capacity for need more, when s
+// stands for the first i bytes of a text n bytes long, or s itself if it
+// has that room. It makes and copies, as Escaper.Grow does.
 func growTo[E any](s []E, need, i, n int) []E {
-	used := len(s)
-	want := max(used+used/4+need, int(float64(used+need)/float64(i)*float64(n)*9/8))
+	want := GrowCap(len(s), need, i, n)
 	if want <= cap(s) {
 		return s
 	}
-	grown := make([]E, used, want)
+	grown := make([]E, len(s), want)
 	copy(grown, s)
 	return grown
 }
