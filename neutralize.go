@@ -335,13 +335,10 @@ func (s *sanitizer) repeatLast(n, j int) (start, w int) {
 	if cap(s.Out)-len(s.Out) < n*w {
 		s.Grow(j, n*w)
 	}
-	// Copies of the notation before start, doubling what is copied.
+	// Copies of the notation that ends at start.
 	start = len(s.Out)
-	out := s.Out[:start+n*w]
-	for done := 0; done < n*w; {
-		done += copy(out[start+done:], out[start-w:start+done])
-	}
-	s.Out = out
+	s.Out = s.Out[:start+n*w]
+	escape.FillCopies(s.Out[start-w:], w)
 	s.Copied = j
 	last.End = len(s.Out)
 	last.Repeat += n

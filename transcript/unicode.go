@@ -447,9 +447,8 @@ func (c *Cleaner) escapeCopies(buf, seg []byte, i, j int, r rune, cls plainsight
 		// rest copied from those before, doubling.
 		k := min((end-j)/size, (cap(buf)-len(buf))/n)
 		fill := buf[len(buf) : len(buf)+k*n]
-		for w := copy(fill, note[:n]); w < len(fill); w *= 2 {
-			copy(fill[w:], fill[:w])
-		}
+		copy(fill, note[:n])
+		escape.FillCopies(fill, n)
 		buf = buf[:len(buf)+len(fill)]
 		j += k * size
 	}

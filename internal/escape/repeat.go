@@ -49,3 +49,13 @@ func RepeatsAt(b []byte, start, end int) bool {
 func word(b []byte, i int) uint64 {
 	return binary.LittleEndian.Uint64(b[i : i+8 : i+8])
 }
+
+// FillCopies fills b with copies of its first unit bytes, which must be
+// written, doubling what it copies each time: a run of one escape costs a
+// few copies, not one for each escape. len(b) should be a multiple of
+// unit; a last copy is cut short otherwise.
+func FillCopies(b []byte, unit int) {
+	for w := unit; w < len(b); w *= 2 {
+		copy(b[w:], b[:w])
+	}
+}

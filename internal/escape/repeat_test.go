@@ -74,3 +74,27 @@ func BenchmarkRepeatEnd(b *testing.B) {
 		RepeatEnd(flood, 0, 2)
 	}
 }
+
+// TestFillCopies holds FillCopies to strings.Repeat for units of every
+// notation's length and runs of one copy to past a doubling, and to the
+// periodic fill where the last copy is cut short.
+func TestFillCopies(t *testing.T) {
+	for unit := 1; unit <= MaxNotation; unit++ {
+		note := `\u{10ffff}+-`[:unit]
+		for n := 0; n <= 70; n++ {
+			for cut := range min(unit, 2) {
+				want := strings.Repeat(note, n+1)
+				want = want[:len(want)-cut]
+				if len(want) < unit {
+					continue
+				}
+				b := make([]byte, len(want))
+				copy(b, note)
+				FillCopies(b, unit)
+				if string(b) != want {
+					t.Fatalf("FillCopies(%d copies of %q, cut %d) = %q", n+1, note, cut, b)
+				}
+			}
+		}
+	}
+}
