@@ -337,13 +337,8 @@ func CopyCleanPrefix(dst, src []byte, keepTab bool) int {
 	for ; i < copyWords && i+8 <= n; i += 8 {
 		w := binary.LittleEndian.Uint64(s[i : i+8 : i+8])
 		binary.LittleEndian.PutUint64(d[i:i+8:i+8], w)
-		if m := lineStops(w); m != 0 {
-			if keepTab {
-				m &^= tabLanes(w)
-			}
-			if m != 0 {
-				return i + bits.TrailingZeros64(m)/8
-			}
+		if m := StopLanes(w, keepTab); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	k := i + cleanRun(s[i:], keepTab)
@@ -367,11 +362,20 @@ func PrintablePrefix(b []byte) int {
 // are in a clean prefix as [CleanPrefix] defines it: a test a caller can
 // make before it calls a scanner, at the cost of a few instructions.
 func CleanWord(w uint64, keepTab bool) bool {
+	return StopLanes(w, keepTab) == 0
+}
+
+// StopLanes sets the high bit of each byte lane of the little-endian
+// word w that ends a clean prefix as [CleanPrefix] defines it. The first
+// lane set is exact, and the result is 0 exactly when the word is clean:
+// a caller that copies a word at a time finds where the prefix ends in
+// the word it has just copied.
+func StopLanes(w uint64, keepTab bool) uint64 {
 	m := lineStops(w)
-	if keepTab {
+	if keepTab && m != 0 {
 		m &^= tabLanes(w)
 	}
-	return m == 0
+	return m
 }
 
 // IsPlain reports whether c is shown literally: printable ASCII, '\n',
