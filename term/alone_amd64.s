@@ -100,6 +100,7 @@ TEXT ·aloneBlocksAVX512(SB), NOSPLIT, $48-72
 	BROADCAST(0xe0, Z28)
 	BROADCAST(0xa0, Z29)
 
+	PCALIGN $64
 loop:
 	CMPQ R8, src_len+32(FP)
 	JGT  done
