@@ -208,35 +208,33 @@ func (c *colours) apply(ch *sgrChange) {
 	}
 }
 
-// applyValue applies a kept SGR with the one top-level value v, 0-255
-// other than 38, 48 and 58, as apply would. A reset, the commonest,
-// takes no call.
-func (c *colours) applyValue(v uint8) {
+// applyPlain applies a kept SGR with the one top-level value v, 0-255
+// other than 38, 48 and 58, as apply would, where that needs no
+// sgrChange: a reset, and a foreground while no background and no
+// correction is in effect, the commonest. It reports whether v was one;
+// for any other value it changes nothing. It takes no call, so that a loop over a colour
+// log keeps its state in registers.
+func (c *colours) applyPlain(v uint8) bool {
 	if v == 0 {
 		*c = colours{}
-		return
+		return true
 	}
-	c.setValue(v)
-}
-
-// setValue is applyValue for a value other than 0.
-func (c *colours) setValue(v uint8) {
 	if e := sgrEffects[v]; e.part == partFg && c.asked[partBg] == defaultColour && !c.corrected {
 		c.asked[partFg], c.screen[partFg] = e.val, e.val
-		return
+		return true
 	}
-	var ch sgrChange
-	ch.param(v)
-	c.apply(&ch)
+	return false
 }
 
 // setDefaultColours applies SGR 39;49, the terminal's own foreground and
 // background, as apply would, with no sgrChange put together: terminfo's
-// orig_pair, which ncurses programs write after every sgr0.
+// orig_pair, which ncurses programs write after every sgr0. The defaults
+// never hide text, and the screen then has them, so no correction is
+// needed (update would find settle false), and it takes no call.
 func (c *colours) setDefaultColours() {
 	c.asked[partFg], c.screen[partFg] = defaultColour, defaultColour
 	c.asked[partBg], c.screen[partBg] = defaultColour, defaultColour
-	c.update()
+	c.settle = false
 }
 
 // colourParts has the bits of sgrChange.set that change colours.

@@ -209,79 +209,65 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					}
 				}
 				if len(dst)-nDst >= maxSGRLen {
-					var n, w int
-					if mode != Visualize && nSrc+1 < len(src) && src[nSrc+1] != '[' {
-						// No CSI, so no SGR: the sequences that Strip
-						// mode drops, in a row (dropRun), read with
-						// no call that would refuse them, or xterm's
-						// sgr0 (sgr0); then the text and SGRs after
-						// them, as below.
-						if n, w = sgr0(dst[nDst:], src[nSrc:], col); n == 0 {
-							if n = dropRun(src[nSrc:]); n == 0 {
+					// A colour log: its SGRs, the text they colour and
+					// what Strip mode drops between them, taken here
+					// without a turn of the loop for each (the parser is
+					// untouched, dst has room): the commonest by
+					// colourRun, and what it leaves here.
+					start := nSrc
+					for {
+						n, w := colourRun(dst[nDst:], src[nSrc:], col, mode != Visualize)
+						nSrc += n
+						nDst += w
+						if nSrc >= len(src) || len(dst)-nDst < maxSGRLen {
+							break
+						}
+						n, w = 0, 0
+						switch b := src[nSrc]; {
+						case keptByte[b] && !s.col.settle:
+							// Text longer than colourRun reads, or at
+							// the end of src.
+							k := escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
+							nSrc += k
+							nDst += k
+							continue
+						case b == 0x1b && nSrc+1 < len(src) && src[nSrc+1] == '[':
+							// An SGR that colourRun leaves, or a CSI
+							// that Strip mode drops.
+							if n, w = simpleSGR(dst[nDst:], src[nSrc:], col); n > 0 || mode == Visualize {
 								break
 							}
+							var np int
+							if n, np = scanSGR(src[nSrc:], &s.params); n > 0 {
+								if out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], col); ok {
+									w = len(out)
+								}
+								break
+							}
+							n = dropRun(src[nSrc:])
+						case mode == Visualize:
+						case b == 0x1b:
+							// Any other sequence that Strip mode drops:
+							// an erase, a cursor move, a charset.
+							n = dropRun(src[nSrc:])
+						case droppedC0(b) && nSrc+1 < len(src) && (keptByte[src[nSrc+1]] || src[nSrc+1] == 0x1b):
+							n = 1
 						}
-					} else {
-						n, w = simpleSGR(dst[nDst:], src[nSrc:], col)
+						if n == 0 {
+							break
+						}
+						nSrc += n
+						if !s.opts.Plain {
+							nDst += w
+						}
 					}
-					if n > 0 {
-						for n > 0 {
-							for {
-								nSrc += n
-								if !s.opts.Plain {
-									nDst += w
-								}
-								if nSrc < len(src) && keptByte[src[nSrc]] && !s.col.settle {
-									// The text that an SGR colours,
-									// most often: copied here, without
-									// a turn of the loop.
-									k := escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
-									nDst += k
-									nSrc += k
-								}
-								// The next SGR of a colour log,
-								// right after the text: taken here,
-								// where the top of the loop would
-								// take it too (the parser is
-								// untouched, dst has room).
-								if nSrc+1 >= len(src) || src[nSrc] != 0x1b || src[nSrc+1] != '[' || len(dst)-nDst < maxSGRLen {
-									break
-								}
-								if n, w = simpleSGR(dst[nDst:], src[nSrc:], col); n == 0 {
-									break
-								}
-							}
-							// Any other sequence after the SGRs
-							// and their text, in Strip mode (an
-							// erase, a charset, an SGR that
-							// simpleSGR refuses), or a control it
-							// drops before text or ESC (the CR of
-							// CR LF): taken here as below, and the
-							// text and SGRs after it by the loop
-							// above.
-							n, w = 0, 0
-							if mode == Visualize || nSrc+1 >= len(src) || len(dst)-nDst < maxSGRLen {
-								break
-							}
-							if b, next := src[nSrc], src[nSrc+1]; b != 0x1b {
-								if droppedC0(b) && (keptByte[next] || next == 0x1b) {
-									n = 1
-								}
-								continue
-							}
-							if np := 0; src[nSrc+1] == '[' {
-								if n, np = scanSGR(src[nSrc:], &s.params); n > 0 {
-									if out, ok := appendSGRParams(dst[nDst:nDst:len(dst)], s.params[:np], col); ok {
-										w = len(out)
-									}
-									continue
-								}
-							}
-							if n, w = sgr0(dst[nDst:], src[nSrc:], col); n == 0 {
-								n = dropRun(src[nSrc:])
-							}
-						}
+					if nSrc > start {
 						continue
+					}
+					if mode != Visualize {
+						// The loop tried each way Strip mode reads
+						// a sequence without the parser.
+						break
 					}
 				}
 				n, np := scanSGR(src[nSrc:], &s.params)

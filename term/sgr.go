@@ -1,7 +1,11 @@
 package term
 
 import (
+	"encoding/binary"
+	"math/bits"
+
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/terminfo"
 )
 
@@ -308,28 +312,136 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 	return 0, 0
 }
 
-// sgr0 handles xterm's sgr0 (terminfo.SGR0), which ncurses programs
-// write at every change of attributes: Strip mode drops its designation
-// of ASCII as G0 (dropRun) and writes its reset as simpleSGR would, here
-// in one comparison. It returns the input length n and the output length
-// w, or n == 0 for anything else. dst must have room for maxSGRLen bytes.
-func sgr0(dst, src []byte, c *colours) (n, w int) {
-	if len(src) < len(terminfo.SGR0) || string(src[:len(terminfo.SGR0)]) != terminfo.SGR0 {
-		return 0, 0
+// colourRun reads a colour log from the start of src: the text that SGRs
+// colour (printable ASCII, tab and LF, as escape.CopyCleanPrefix takes
+// it), the commonest SGRs between (no parameter, one digit or two: a
+// reset, an attribute, a basic colour), and, when strip is set (Strip
+// mode), xterm's sgr0, whose charset designation Strip mode drops, and a
+// C0 control before text or ESC (the CR of CR LF). It copies the text to
+// dst, writes each SGR's canonical form (appendSGRParams'), applies it to
+// c, and returns the input length n and the output length w. With c nil
+// (Plain, which keeps no SGR) it drops the SGRs.
+//
+// It returns before anything that needs more: any other byte or sequence,
+// an SGR that changes more than a reset or a foreground does (see
+// colours.applyPlain), text longer than colourRunWords words, text while
+// the colours need a correction (c.settle), the last bytes of src, and
+// where dst has less than maxSGRLen bytes left. The caller takes that and
+// calls it again. It calls nothing: Go keeps no register across a call,
+// and the loop, calling out for an SGR or a run of text, saved and
+// reloaded its state at every one.
+func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
+	i, j := 0, 0
+	for {
+		if i < len(src) && src[i] != 0x1b && (c == nil || !c.settle) {
+			// The text, a word at a time, each word copied whole
+			// before it is tested, as escape.CopyCleanPrefix copies
+			// it.
+			t, d := src[i:], dst[j:]
+			room := min(len(t), len(d), 8*colourRunWords)
+			k := 0
+			for ; k+8 <= room; k += 8 {
+				x := binary.LittleEndian.Uint64(t[k : k+8 : k+8])
+				binary.LittleEndian.PutUint64(d[k:k+8:k+8], x)
+				if m := escape.StopLanes(x, true); m != 0 {
+					k += bits.TrailingZeros64(m) / 8
+					goto copied
+				}
+			}
+			return i + k, j + k
+		copied:
+			i += k
+			j += k
+		}
+		if len(src)-i < 5 || len(dst)-j < maxSGRLen {
+			return i, j
+		}
+		// k bytes of input, wk of output.
+		var k, wk int
+		switch b, next := src[i], src[i+1]; {
+		case b == 0x1b && next == '[':
+			d := dst[j : j+maxSGRLen]
+			d[0], d[1] = 0x1b, '['
+			b, v := src[i+2], uint8(0)
+			switch {
+			case b == 'm':
+				// No parameter: a reset.
+				d[2], d[3] = '0', 'm'
+				k, wk = 3, 4
+			case src[i+3] == 'm' && b-'0' <= 9:
+				// One digit: 0, 1, 2, 4, 7 and the like.
+				v = b - '0'
+				d[2], d[3] = b, 'm'
+				k, wk = 4, 4
+			case src[i+4] == 'm' && b-'1' <= 8 && src[i+3]-'0' <= 9:
+				// Two digits: a basic colour, or an attribute turned
+				// off.
+				v = 10*(b-'0') + src[i+3] - '0'
+				d[2], d[3], d[4] = b, src[i+3], 'm'
+				k, wk = 5, 5
+			case b == 'K' && strip:
+				// An erase to the end of the line, which Strip mode
+				// drops.
+				k = 3
+				goto next
+			case len(src)-i >= len(terminfo.OrigPair) && binary.LittleEndian.Uint64(src[i:]) == origPair:
+				// The default colours, which ncurses programs write
+				// after sgr0: one comparison.
+				if c != nil {
+					c.setDefaultColours()
+					c.style = c.style.with(39).with(49)
+				}
+				copy(d, terminfo.OrigPair)
+				k, wk = len(terminfo.OrigPair), len(terminfo.OrigPair)
+				goto next
+			default:
+				return i, j
+			}
+			if info := simpleParams[v]; info&simpleRefused != 0 {
+				return i, j
+			} else if c != nil {
+				if info&simpleColour != 0 && !c.applyPlain(v) {
+					return i, j
+				}
+				c.style = c.style.with(uint16(v))
+			}
+		case !strip:
+			return i, j
+		case b == 0x1b && string(src[i:min(i+len(terminfo.SGR0), len(src))]) == terminfo.SGR0:
+			// xterm's sgr0: its charset designation dropped, its
+			// reset written.
+			if c != nil {
+				*c = colours{}
+			}
+			k, wk = len(terminfo.SGR0), copy(dst[j:], sgrReset)
+		case droppedC0(b) && (keptByte[next] || next == 0x1b):
+			k = 1
+		default:
+			return i, j
+		}
+	next:
+		i += k
+		if c != nil {
+			j += wk
+		}
 	}
-	if c != nil {
-		*c = colours{}
-	}
-	return len(terminfo.SGR0), copy(dst, sgrReset)
 }
 
-// simpleSGR handles the commonest SGR in one pass: ESC [, decimal
-// parameters of at most three digits separated by ';', and 'm', with no
-// extended colour, no sub-parameter, no conceal and no value above 255. It
-// writes the canonical form (as appendSGRParams would) to dst, which must
-// have room for maxSGRLen bytes, and returns the input length n and the
-// output length w. It returns n == 0 for anything else, which the caller
-// passes to scanSGR and appendSGRParams.
+// origPair is terminfo.OrigPair read as a little-endian word.
+const origPair = 0x6d39343b39335b1b
+
+// colourRunWords bounds the words of text colourRun reads in its own loop:
+// a longer run goes on in escape.CopyCleanPrefix's blocks.
+const colourRunWords = 16
+
+// simpleSGR reads the SGRs of a colour log that colourRun leaves to it: ESC
+// [, one or more decimal parameters of at most three digits separated by
+// ';', and 'm',
+// with no extended colour, no sub-parameter, no conceal and no value above
+// 255. It writes the canonical form (as appendSGRParams would) to dst,
+// which must have room for maxSGRLen bytes, and returns the input length n
+// and the output length w. It returns n == 0 for anything else, which the
+// caller passes to scanSGR and appendSGRParams.
 //
 // If c is not nil, simpleSGR applies the SGR to it when it returns n > 0.
 func simpleSGR(dst, src []byte, c *colours) (n, w int) {
@@ -338,41 +450,6 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 	}
 	dst = dst[:maxSGRLen]
 	dst[0], dst[1] = 0x1b, '['
-	switch {
-	case src[2] == 'm':
-		// No parameter: a reset.
-		if c != nil {
-			*c = colours{}
-		}
-		dst[2], dst[3] = '0', 'm'
-		return 3, 4
-	case len(src) > 3 && src[3] == 'm' && src[2]-'0' <= 9:
-		// One digit, the commonest SGR: 0, 1, 2, 4, 7 and the like.
-		if v := src[2] - '0'; simpleParams[v]&simpleRefused == 0 {
-			if c != nil {
-				if simpleParams[v]&simpleColour != 0 {
-					c.applyValue(v)
-				}
-				c.style = c.style.with(uint16(v))
-			}
-			dst[2], dst[3] = src[2], 'm'
-			return 4, 4
-		}
-		return 0, 0
-	case len(src) > 4 && src[4] == 'm' && src[2]-'1' <= 8 && src[3]-'0' <= 9:
-		// Two digits: a basic colour, or an attribute turned off.
-		if v := 10*(src[2]-'0') + src[3] - '0'; simpleParams[v]&simpleRefused == 0 {
-			if c != nil {
-				if simpleParams[v]&simpleColour != 0 {
-					c.applyValue(v)
-				}
-				c.style = c.style.with(uint16(v))
-			}
-			dst[2], dst[3], dst[4] = src[2], src[3], 'm'
-			return 5, 5
-		}
-		return 0, 0
-	}
 	if len(src) >= len(terminfo.OrigPair) && string(src[:len(terminfo.OrigPair)]) == terminfo.OrigPair {
 		// The default colours, which ncurses programs write after
 		// sgr0: one comparison.

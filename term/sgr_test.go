@@ -1,11 +1,16 @@
 package term
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
 )
 
 // sgrSeq returns a well-formed SGR Seq with the given parameters.
@@ -125,13 +130,14 @@ func FuzzAppendSGRParams(f *testing.F) {
 	})
 }
 
-// TestSimpleSGRAgrees checks simpleSGR against scanSGR and appendSGRParams
-// on every SGR of one or two parameters drawn from values of zero to three
-// digits (leading zeros, empty, conceal, extended colours and values above
-// 255 included), from colour states with and without a background and a
-// correction in effect: the same length, output and colour state, or a
+// TestColourRunAgrees checks colourRun, and the simpleSGR it calls,
+// against scanSGR and appendSGRParams on every SGR of one or two
+// parameters drawn from values of zero to three digits (leading zeros,
+// empty, conceal, extended colours and values above 255 included), from
+// colour states with and without a background and a correction in effect:
+// the same length, output and colour state, then the text after it, or a
 // refusal where the general path must decide.
-func TestSimpleSGRAgrees(t *testing.T) {
+func TestColourRunAgrees(t *testing.T) {
 	var vals []string
 	for v := 0; v <= 255; v++ {
 		vals = append(vals, fmt.Sprint(v))
@@ -158,8 +164,20 @@ func TestSimpleSGRAgrees(t *testing.T) {
 		for _, tail := range tails {
 			src := []byte("\x1b[" + tail + "rest")
 			fast, slow := start, start
-			dst := make([]byte, maxSGRLen)
-			n, w := simpleSGR(dst, src, &fast)
+			dst := make([]byte, 2*maxSGRLen)
+			n, w := colourRun(dst, src, &fast, false)
+			if n == 0 {
+				// An SGR that colourRun leaves to its caller, which
+				// reads it with simpleSGR.
+				n, w = simpleSGR(dst, src, &fast)
+			}
+			if n > 0 && !fast.settle {
+				// The text after it, which colourRun leaves at the
+				// end of src.
+				k := escape.CopyCleanPrefix(dst[w:], src[n:], true)
+				n += k
+				w += k
+			}
 			if n == 0 {
 				if fast != start {
 					t.Errorf("%s: %+q refused but changed the colour state", name, src)
@@ -169,17 +187,73 @@ func TestSimpleSGRAgrees(t *testing.T) {
 			var params [ansi.MaxParams]ansi.Param
 			sn, np := scanSGR(src, &params)
 			out, ok := appendSGRParams(nil, params[:np], &slow)
-			if !ok || sn != n {
-				t.Errorf("%s: %+q: simpleSGR took %d bytes, the general path %d (kept %v)", name, src, n, sn, ok)
+			// colourRun goes on to copy the text after the SGR, unless
+			// the SGR calls for a correction before it.
+			if slow.settle {
+				sn -= len("rest")
+			} else {
+				out = append(out, "rest"...)
+			}
+			if !ok || sn+len("rest") != n {
+				t.Errorf("%s: %+q: colourRun and simpleSGR took %d bytes, the general path %d and the text (kept %v)", name, src, n, sn, ok)
 				continue
 			}
 			accepted++
 			if string(out) != string(dst[:w]) || slow != fast {
-				t.Errorf("%s: %+q: general path %+q, %+v; simpleSGR %+q, %+v", name, src, out, slow, dst[:w], fast)
+				t.Errorf("%s: %+q: general path %+q, %+v; colourRun and simpleSGR %+q, %+v", name, src, out, slow, dst[:w], fast)
 			}
 		}
 	}
 	if want := len(starts) * 200; accepted < want {
-		t.Errorf("simpleSGR took %d of the SGRs, fewer than %d: the test checks little", accepted, want)
+		t.Errorf("colourRun took %d of the SGRs, fewer than %d: the test checks little", accepted, want)
+	}
+}
+
+// TestColourRunAgreesWithParser compares the colour-log loop (colourRun
+// and what its caller takes between its calls) with the parser on text
+// put together from the pieces of real colour logs: SGRs it reads, SGRs
+// it leaves to its caller, xterm's sgr0 and orig_pair, erases, CR LF,
+// hiding colours that need a correction, and text of every length around
+// its word loop's bound. Each input is run whole, in chunks, and through
+// Transform with dst buffers just over maxSGRLen.
+func TestColourRunAgreesWithParser(t *testing.T) {
+	pieces := []string{
+		"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[32m", "\x1b[97m", "\x1b[41m", "\x1b[7m", "\x1b[8m", "\x1b[27m",
+		"\x1b[1;31m", "\x1b[38;5;244m", "\x1b[30;40m", "\x1b[39;49m", "\x1b[39m", "\x1b[01;34m",
+		"\x1b[30m", "\x1b[40m", "\x1b[49m", "\x1b[37;47m",
+		terminfo.SGR0, "\x1b(B", "\x1b[K", "\x1b[0K", "\x1b[2J", "\x1b[?25l",
+		"\r\n", "\r", "\n", "\t", "\a", "\x1b", "\x1b[", "\x1b[3",
+		"x", "word", "12:00:01", "handled in 12ms", strings.Repeat("long line ", 14),
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(24) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		in := b.String()
+		for _, opts := range allOptions {
+			slow := New(opts)
+			slow.noFastPath = true
+			want := slow.run(in, true) + slow.Finish()
+			if got := sanitizeChunks(opts, in); got != want {
+				t.Fatalf("%+v: %+q: got %+q, parser %+q", opts, in, got, want)
+			}
+			cut := rng.IntN(len(in) + 1)
+			if got := sanitizeChunks(opts, in[:cut], in[cut:]); got != want {
+				t.Fatalf("%+v: %+q cut at %d: got %+q, parser %+q", opts, in, cut, got, want)
+			}
+			dstSize := maxSGRLen + 1 + rng.IntN(24)
+			if got := transformAll(t, New(opts), []byte(in), dstSize, len(in)); got != want {
+				t.Fatalf("%+v: %+q, dst %d: got %+q, parser %+q", opts, in, dstSize, got, want)
+			}
+		}
+	}
+}
+
+// TestOrigPairWord checks the word colourRun compares orig_pair with.
+func TestOrigPairWord(t *testing.T) {
+	if got := binary.LittleEndian.Uint64([]byte(terminfo.OrigPair)); got != origPair {
+		t.Errorf("origPair = %#x, want %#x", uint64(origPair), got)
 	}
 }
