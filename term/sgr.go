@@ -337,21 +337,22 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 			// The text, a word at a time, each word copied whole
 			// before it is tested, as escape.CopyCleanPrefix copies
 			// it.
-			t, d := src[i:], dst[j:]
-			room := min(len(t), len(d), 8*colourRunWords)
-			k := 0
-			for ; k+8 <= room; k += 8 {
-				x := binary.LittleEndian.Uint64(t[k : k+8 : k+8])
-				binary.LittleEndian.PutUint64(d[k:k+8:k+8], x)
-				if m := escape.StopLanes(x, true); m != 0 {
-					k += bits.TrailingZeros64(m) / 8
-					goto copied
+			end := i + min(len(src)-i, len(dst)-j, 8*colourRunWords)
+			for {
+				if i+8 > end {
+					return i, j
 				}
+				x := binary.LittleEndian.Uint64(src[i : i+8 : i+8])
+				binary.LittleEndian.PutUint64(dst[j:j+8:j+8], x)
+				if m := escape.StopLanes(x, true); m != 0 {
+					k := bits.TrailingZeros64(m) / 8
+					i += k
+					j += k
+					break
+				}
+				i += 8
+				j += 8
 			}
-			return i + k, j + k
-		copied:
-			i += k
-			j += k
 		}
 		if len(src)-i < 5 || len(dst)-j < maxSGRLen {
 			return i, j
