@@ -212,18 +212,25 @@ func (c *colours) apply(ch *sgrChange) {
 // other than 38, 48 and 58, as apply would, where that needs no
 // sgrChange: a reset, and a foreground while no background and no
 // correction is in effect, the commonest. It reports whether v was one;
-// for any other value it changes nothing. It takes no call, so that a loop over a colour
-// log keeps its state in registers.
+// for any other value it changes nothing. It takes no call, so that a
+// loop over a colour log keeps its state in registers.
 func (c *colours) applyPlain(v uint8) bool {
 	if v == 0 {
 		*c = colours{}
 		return true
 	}
-	if e := sgrEffects[v]; e.part == partFg && c.asked[partBg] == defaultColour && !c.corrected {
+	if e := sgrEffects[v]; e.part == partFg && c.fgPlain() {
 		c.asked[partFg], c.screen[partFg] = e.val, e.val
 		return true
 	}
 	return false
+}
+
+// fgPlain reports whether a foreground alone applies as apply would
+// apply it with no sgrChange: while no background and no correction is
+// in effect.
+func (c *colours) fgPlain() bool {
+	return c.asked[partBg] == defaultColour && !c.corrected
 }
 
 // setDefaultColours applies SGR 39;49, the terminal's own foreground and

@@ -396,7 +396,76 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 				k, wk = len(terminfo.OrigPair), len(terminfo.OrigPair)
 				goto next
 			default:
-				return i, j
+				// Parameters of up to three digits, each applied as
+				// applyPlain applies it (ESC [ 1;31 m, ESC [ 01;34 m),
+				// or a foreground of the 256 colours (ESC [ 38;5;n m).
+				var vals [maxPlainParams]uint8
+				np, e := 0, i+2
+				for {
+					v, start := 0, e
+					for e < len(src) && e-start < 3 && src[e]-'0' <= 9 {
+						v = v*10 + int(src[e]-'0')
+						e++
+					}
+					if e == start || e == len(src) || v > maxSGRValue {
+						return i, j
+					}
+					vals[np] = uint8(v)
+					np++
+					if src[e] == 'm' {
+						break
+					}
+					if src[e] != ';' || np == len(vals) {
+						return i, j
+					}
+					e++
+				}
+				if np == 3 && vals[0] == sgrFg && vals[1] == colourIndexed {
+					if c != nil {
+						if !c.fgPlain() {
+							return i, j
+						}
+						k := paletteColour | colour(vals[2])
+						c.asked[partFg], c.screen[partFg] = k, k
+						c.style = c.style.with(sgrFg)
+					}
+				} else {
+					// Every value checked before any is applied: a
+					// refused one drops the whole SGR.
+					for _, v := range vals[:np] {
+						info := simpleParams[v]
+						if info&simpleRefused != 0 {
+							return i, j
+						}
+						if c != nil && info&simpleColour != 0 && v != 0 && (sgrEffects[v].part != partFg || !c.fgPlain()) {
+							return i, j
+						}
+					}
+					if c != nil {
+						for _, v := range vals[:np] {
+							if simpleParams[v]&simpleColour != 0 {
+								c.applyPlain(v)
+							}
+							c.style = c.style.with(uint16(v))
+						}
+					}
+				}
+				w := 2
+				for _, v := range vals[:np] {
+					if v >= 100 {
+						d[w] = '0' + v/100
+						w++
+					}
+					if v >= 10 {
+						d[w] = '0' + v/10%10
+						w++
+					}
+					d[w], d[w+1] = '0'+v%10, ';'
+					w += 2
+				}
+				d[w-1] = 'm'
+				k, wk = e+1-i, w
+				goto next
 			}
 			if info := simpleParams[v]; info&simpleRefused != 0 {
 				return i, j
@@ -430,6 +499,9 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 
 // origPair is terminfo.OrigPair read as a little-endian word.
 const origPair = 0x6d39343b39335b1b
+
+// maxPlainParams bounds the parameters of an SGR that colourRun reads.
+const maxPlainParams = 4
 
 // colourRunWords bounds the words of text colourRun reads in its own loop:
 // a longer run goes on in escape.CopyCleanPrefix's blocks.

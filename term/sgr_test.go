@@ -130,10 +130,11 @@ func FuzzAppendSGRParams(f *testing.F) {
 	})
 }
 
-// TestColourRunAgrees checks colourRun, and the simpleSGR it calls,
-// against scanSGR and appendSGRParams on every SGR of one or two
+// TestColourRunAgrees checks colourRun, and the simpleSGR its caller
+// calls, against scanSGR and appendSGRParams on every SGR of one or two
 // parameters drawn from values of zero to three digits (leading zeros,
-// empty, conceal, extended colours and values above 255 included), from
+// empty, conceal, extended colours and values above 255 included), on
+// 256-colour SGRs and on SGRs of three to five parameters, from
 // colour states with and without a background and a correction in effect:
 // the same length, output and colour state, then the text after it, or a
 // refusal where the general path must decide.
@@ -154,7 +155,7 @@ func TestColourRunAgrees(t *testing.T) {
 	}
 	var tails []string
 	for _, v := range vals {
-		tails = append(tails, v+"m")
+		tails = append(tails, v+"m", "38;5;"+v+"m", "48;5;"+v+"m", "38;05;"+v+"m", "0;1;"+v+"m", "1;2;3;"+v+"m", "1;2;3;4;"+v+"m")
 		for _, w := range []string{"", "0", "1", "07", "31", "38", "40", "49", "107", "300"} {
 			tails = append(tails, v+";"+w+"m", w+";"+v+"m")
 		}
