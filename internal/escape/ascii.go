@@ -67,11 +67,26 @@ func lineStops(w uint64) uint64 {
 // lane means anything, so a run of words may be tested with one mask for
 // all of them, their raw values ORed together.
 func lineStopsRaw(w uint64) uint64 {
-	x := w ^ ones*'\n'
-	// Below 0x80, x+0x7F has the high bit when x is not 0 and x+0x60
-	// when x is 0x20 or more: their XOR, when x is a control other than
-	// '\n'. A carry out of a lane of 0x80 or more, which w marks anyway,
-	// can only make a later lane wrong.
+	return stopsButRaw(w, '\n')
+}
+
+// StopsBut sets the high bit of each byte lane of the little-endian word
+// w that is neither printable ASCII nor keep, a control below 0x20: with
+// '\t', the lanes that end a run of text that takes tabs and ends at a
+// newline. Lanes after the first one set may be set wrongly; the first
+// is exact, and the result is 0 exactly when no lane is a stop.
+func StopsBut(w uint64, keep byte) uint64 {
+	return stopsButRaw(w, keep) & highs
+}
+
+// stopsButRaw is StopsBut before its mask (see lineStopsRaw).
+func stopsButRaw(w uint64, keep byte) uint64 {
+	x := w ^ ones*uint64(keep)
+	// XOR with a control below 0x20 maps the controls onto themselves
+	// and keep onto 0. Below 0x80, x+0x7F has the high bit when x is not
+	// 0 and x+0x60 when x is 0x20 or more: their XOR, when x is a
+	// control other than keep. A carry out of a lane of 0x80 or more,
+	// which w marks anyway, can only make a later lane wrong.
 	return w | (x + ones*0x7F) ^ (x + ones*0x60) | (w + ones)
 }
 

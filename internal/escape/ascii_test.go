@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -379,6 +381,52 @@ func TestPrintableOrBS(t *testing.T) {
 					t.Fatalf("PrintableOrBS(%q) = %#x, %v; want %#x, %v", b, bs, ok, wantBS, wantOK)
 				}
 			}
+		}
+	}
+}
+
+// TestStopsBut checks StopsBut's first lane against a byte-at-a-time
+// reading, for each control kept, on words of every byte in every lane
+// after clean bytes, and on random words.
+func TestStopsBut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, keep := range []byte{'\t', '\n', 0} {
+		want := func(b []byte) int {
+			for i, c := range b {
+				if (c < 0x20 || c >= 0x7f) && c != keep {
+					return i
+				}
+			}
+			return 8
+		}
+		check := func(b []byte) {
+			w := binary.LittleEndian.Uint64(b)
+			got := 8
+			if m := StopsBut(w, keep); m != 0 {
+				got = bits.TrailingZeros64(m) / 8
+			}
+			if got != want(b) {
+				t.Fatalf("StopsBut(%+q, %q): first stop %d, want %d", b, keep, got, want(b))
+			}
+		}
+		for lane := range 8 {
+			for c := range 256 {
+				b := []byte("abcdefgh")
+				b[lane] = byte(c)
+				check(b)
+				for after := lane + 1; after < 8; after++ {
+					b[after] = byte(rng.IntN(256))
+				}
+				check(b)
+			}
+		}
+		for range 100000 {
+			var b [8]byte
+			for i := range b {
+				// Mostly the bytes around the bounds.
+				b[i] = []byte{0, 0x09, 0x0a, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0xff, 'a', byte(rng.IntN(256))}[rng.IntN(11)]
+			}
+			check(b[:])
 		}
 	}
 }
