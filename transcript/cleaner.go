@@ -465,6 +465,25 @@ func (c *Cleaner) textToken(src []byte) int {
 func (c *Cleaner) colourRun(src []byte) int {
 	i := 0
 	for i < len(src) {
+		if !c.crPending && !c.clearPending && c.linePlain >= len(c.line) && cap(c.line) > 0 {
+			// The commonest of it, in one loop (colourLine), while the
+			// line is plain so far and text needs no more than to be
+			// appended to it (text).
+			n, line, sgrs, csis := colourLine(c.line, src[i:], c.lim.MaxLine, c.lim.MaxString)
+			if len(line) > len(c.line) {
+				if len(c.line) == 0 {
+					c.lineDirty = 0
+				}
+				c.linePlain = len(line)
+			}
+			c.line = line
+			c.rep.BytesIn += int64(n)
+			c.rep.Sequences.SGR += int64(sgrs)
+			c.rep.Sequences.CSI += int64(csis)
+			if i += n; i == len(src) {
+				break
+			}
+		}
 		if b := src[i]; b >= 0x20 && b < 0x7F || b >= 0xC2 {
 			n := c.textToken(src[i:])
 			if n == 0 {

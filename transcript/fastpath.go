@@ -481,6 +481,76 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 	return 0, false, false
 }
 
+// colourLine reads a colour log from the start of src as the Cleaner
+// reads it token by token, with no call, so that Go keeps its state in
+// registers: runs of printable ASCII and tabs, which it appends to line
+// a word at a time, and the CSIs between them, SGRs above all, with a
+// plain header without a private marker and at most maxString bytes,
+// which it counts. It returns the bytes read, the line, and the SGRs and
+// other CSIs among them. It stops at anything else (a control, a byte
+// above ASCII, any other sequence, the end of src) and before a run of
+// text that the line cannot take whole within its capacity and maxLine
+// bytes, which the token path reads (textToken). Where it leaves a run
+// of text to textToken changes no output: a line's pieces end where its
+// content says (text), and the ASCII colourLine appends keeps the line
+// plain, so the part the Unicode checks read (linePlain, lineDirty) is
+// what it would be.
+func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sgrs, csis int) {
+	buf := line[:cap(line)]
+	end := min(len(buf), maxLine)
+	i, j := 0, len(line)
+	for {
+		if i < len(src) && src[i] != 0x1B {
+			i0, j0 := i, j
+			for {
+				if i+8 > len(src) || j+8 > len(buf) {
+					return i0, buf[:j0], sgrs, csis
+				}
+				x := binary.LittleEndian.Uint64(src[i : i+8 : i+8])
+				binary.LittleEndian.PutUint64(buf[j:j+8:j+8], x)
+				if m := escape.StopsBut(x, '\t'); m != 0 {
+					k := bits.TrailingZeros64(m) / 8
+					i += k
+					j += k
+					break
+				}
+				i += 8
+				j += 8
+			}
+			if j > end {
+				return i0, buf[:j0], sgrs, csis
+			}
+		}
+		// A CSI: ESC [, parameters of at most 4 digits separated by
+		// ';', and a final byte, as simpleCSI reads it, within 16
+		// bytes.
+		if len(src)-i < 3 || src[i] != 0x1B || src[i+1] != '[' {
+			return i, buf[:j], sgrs, csis
+		}
+		e, stop, digits := i+2, min(len(src), i+16), 0
+		for ; e < stop; e++ {
+			if b := src[e]; b-'0' <= 9 {
+				if digits++; digits > 4 {
+					return i, buf[:j], sgrs, csis
+				}
+			} else if b == ';' {
+				digits = 0
+			} else {
+				break
+			}
+		}
+		if e == stop || src[e] < 0x40 || src[e] > 0x7E || e+1-i > maxString {
+			return i, buf[:j], sgrs, csis
+		}
+		if src[e] == 'm' {
+			sgrs++
+		} else {
+			csis++
+		}
+		i = e + 1
+	}
+}
+
 // cutCSIEnd returns the end, as an index in src, of the CSI at src[start]
 // if the ESC of the next sequence cuts it short after at most one
 // parameter of at most 4 digits, as simpleCSI returns it aborted: the

@@ -220,6 +220,32 @@ func TestFastPathsCRLFColourLog(t *testing.T) {
 	}
 }
 
+// TestFastPathsColourLogPieces runs text put together at random from the
+// pieces of colour logs, with the parser alone and without, under every
+// option that changes what a CR, a BS, a line's length or a sequence's
+// does: SGRs of every shape, CSIs that are no SGR, xterm's sgr0, CR LF,
+// BS, tabs, characters above ASCII, and text of every length around a
+// word, a line's limit and a whole line.
+func TestFastPathsColourLogPieces(t *testing.T) {
+	pieces := []string{
+		"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[32m", "\x1b[1;31m", "\x1b[38;5;244m", "\x1b[39;49m",
+		"\x1b[12345m", "\x1b[;m", "\x1b[?25l", "\x1b[K", "\x1b[2J", "\x1b[24;1H", "\x1b[1;2;3;4;5;6m",
+		terminfo.SGR0, "\x1b(B", "\x1b[", "\x1b[3", "\x1b",
+		"\r\n", "\r", "\n", "\t", "\b", "\a",
+		"x", "word", "12:00:01", "handled in 12ms", "caf\u00e9", "\u200b", strings.Repeat("long line ", 3),
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 1500 {
+		var b strings.Builder
+		for range 1 + rng.IntN(20) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		for _, mode := range []uint8{0, 1, 2, 16, 17, 18, 19} {
+			checkFastPaths(t, []byte(b.String()), fuzzOptions(mode))
+		}
+	}
+}
+
 // FuzzFastPaths checks Clean against the parser alone on any input.
 func FuzzFastPaths(f *testing.F) {
 	for i, tt := range cleanTests {
