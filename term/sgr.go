@@ -314,22 +314,25 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 
 // colourRun reads a colour log from the start of src: the text that SGRs
 // colour (printable ASCII, tab and LF, as escape.CopyCleanPrefix takes
-// it), the commonest SGRs between (no parameter, one digit or two: a
-// reset, an attribute, a basic colour), and, when strip is set (Strip
-// mode), xterm's sgr0, whose charset designation Strip mode drops, and a
-// C0 control before text or ESC (the CR of CR LF). It copies the text to
-// dst, writes each SGR's canonical form (appendSGRParams'), applies it to
-// c, and returns the input length n and the output length w. With c nil
-// (Plain, which keeps no SGR) it drops the SGRs.
+// it) and the SGRs between of up to four parameters of up to three
+// digits (a reset, attributes, basic colours), a foreground of the 256
+// colours (38;5;n) and orig_pair (39;49), and, when strip is set (Strip
+// mode), what Strip mode drops between them in real logs: the charset
+// designation of xterm's sgr0, an erase (ESC [ K), and a C0 control
+// before text or ESC (the CR of CR LF). It copies the text to dst, writes
+// each SGR's canonical form (appendSGRParams'), applies it to c, and
+// returns the input length n and the output length w. With c nil (Plain,
+// which keeps no SGR) it drops the SGRs.
 //
 // It returns before anything that needs more: any other byte or sequence,
-// an SGR that changes more than a reset or a foreground does (see
-// colours.applyPlain), text longer than colourRunWords words, text while
-// the colours need a correction (c.settle), the last bytes of src, and
-// where dst has less than maxSGRLen bytes left. The caller takes that and
-// calls it again. It calls nothing: Go keeps no register across a call,
-// and the loop, calling out for an SGR or a run of text, saved and
-// reloaded its state at every one.
+// an SGR that changes more than a reset, an attribute or a foreground
+// does (see colours.applyPlain and colours.fgPlain), text longer than
+// colourRunWords words, text while the colours need a correction
+// (c.settle), the last bytes of src, and where dst has less than
+// maxSGRLen bytes left. The caller takes that and calls it again. It
+// calls nothing: Go keeps no register across a call, and the loop,
+// calling out for an SGR or a run of text, saved and reloaded its state
+// at every one.
 func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 	i, j := 0, 0
 	for {
