@@ -208,22 +208,28 @@ func (c *colours) apply(ch *sgrChange) {
 	}
 }
 
-// applyPlain applies a kept SGR with the one top-level value v, 0-255
-// other than 38, 48 and 58, as apply would, where that needs no
-// sgrChange: a reset, and a foreground while no background and no
-// correction is in effect, the commonest. It reports whether v was one;
-// for any other value it changes nothing. It takes no call, so that a
-// loop over a colour log keeps its state in registers.
+// plainValue reports whether the kept top-level value v, 0-255 other
+// than 38, 48 and 58, applies as apply would apply it with no sgrChange:
+// a reset, and a foreground while no background and no correction is in
+// effect, the commonest.
+func (c *colours) plainValue(v uint8) bool {
+	return v == 0 || sgrEffects[v].part == partFg && c.fgPlain()
+}
+
+// applyPlain applies v as apply would when plainValue allows it, and
+// reports whether it did; otherwise it changes nothing. It takes no call,
+// so that a loop over a colour log keeps its state in registers.
 func (c *colours) applyPlain(v uint8) bool {
-	if v == 0 {
+	switch {
+	case v == 0:
 		*c = colours{}
-		return true
-	}
-	if e := sgrEffects[v]; e.part == partFg && c.fgPlain() {
+	case c.plainValue(v):
+		e := sgrEffects[v]
 		c.asked[partFg], c.screen[partFg] = e.val, e.val
-		return true
+	default:
+		return false
 	}
-	return false
+	return true
 }
 
 // fgPlain reports whether a foreground alone applies as apply would

@@ -428,8 +428,8 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 						if !c.fgPlain() {
 							return i, j
 						}
-						k := paletteColour | colour(vals[2])
-						c.asked[partFg], c.screen[partFg] = k, k
+						fg := paletteColour | colour(vals[2])
+						c.asked[partFg], c.screen[partFg] = fg, fg
 						c.style = c.style.with(sgrFg)
 					}
 				} else {
@@ -437,10 +437,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 					// refused one drops the whole SGR.
 					for _, v := range vals[:np] {
 						info := simpleParams[v]
-						if info&simpleRefused != 0 {
-							return i, j
-						}
-						if c != nil && info&simpleColour != 0 && v != 0 && (sgrEffects[v].part != partFg || !c.fgPlain()) {
+						if info&simpleRefused != 0 || c != nil && info&simpleColour != 0 && !c.plainValue(v) {
 							return i, j
 						}
 					}
