@@ -326,7 +326,7 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 //
 // It returns before anything that needs more: any other byte or sequence,
 // an SGR that changes more than a reset, an attribute or a foreground
-// does (see colours.applyPlain and colours.fgPlain), text longer than
+// does (see colours.plainValue and colours.fgPlain), text longer than
 // colourRunWords words, text while the colours need a correction
 // (c.settle), the last bytes of src, and where dst has less than
 // maxSGRLen bytes left. The caller takes that and calls it again. It
