@@ -32,6 +32,15 @@ type groundVectors struct {
 	// fill holds each of groundFillBytes filling a vector: the bytes the
 	// loop compares each byte of a block with.
 	fill [len(groundFillBytes)][64]byte
+	// slot holds, by the low six bits of a C0 control or DEL, the first
+	// of its counters in Cleaner.controls, and for 0x20-0x3E, which no
+	// control has as its low six bits, the first of the spare counters:
+	// the loop packs the counters of a block's dropped controls and
+	// fills the rest of the vector with the spare ones.
+	slot [64]byte
+	// ways holds i&3 at i: the counter, of the four of a control's
+	// count, that the control i-th in a block's packed ones adds to.
+	ways [64]byte
 	// terminfo holds terminfo.OrigPair and terminfo.SGR0 as little-endian
 	// words (SGR0's six bytes in the low six), which the loop compares a
 	// sequence with whole.
@@ -62,6 +71,14 @@ func buildGroundVectors() (t groundVectors) {
 	var sgr0 [8]byte
 	copy(sgr0[:], terminfo.SGR0)
 	t.terminfo = [2]uint64{binary.LittleEndian.Uint64([]byte(terminfo.OrigPair)), binary.LittleEndian.Uint64(sgr0[:])}
+	for i := range 64 {
+		t.slot[i] = controlSpare
+		if b := byte(i); b < 0x20 {
+			t.slot[i] = byte(controlIndex(b) * controlWays)
+		}
+		t.ways[i] = byte(i % controlWays)
+	}
+	t.slot[0x7f&63] = DEL * controlWays
 	for i := range 64 {
 		t.bit[i] = 1 << (i & 7)
 		for f, b := range groundFillBytes {
