@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/c1string"
 	"github.com/plainsight-dev/plainsight/internal/escape"
 )
@@ -379,24 +380,17 @@ func (c *Cleaner) c1String(src []byte) int {
 
 // c1DCS counts the DCS that a C1 introducer of header bytes opens at the
 // start of src, as sequence counts the parser's token for it, and returns
-// its length; 0 if it does not end in src, if its header holds parameters
-// or intermediates (what makes it malformed is then the parser's to
-// count), or if it is longer than MaxString (its payload, which the
-// parser counts against the limit, may then be over it).
+// its length; 0 if it does not end in src, if it is longer than
+// MaxString (its payload, which the parser counts against the limit, may
+// then be over it), or if its header holds a parameter that the parser
+// may find too long or too many parameters (dcsHeader).
 func (c *Cleaner) c1DCS(src []byte, header int) int {
 	_, end, terminated := c1string.DCSEnd(src, header)
 	if end == 0 || end-header > c.lim.MaxString {
 		return 0
 	}
-	// Past the controls that the header ignores (or that end the DCS),
-	// the byte that ends the header: a final byte, an abort, or one that
-	// makes it malformed, ignored to its end: a byte from A0 up other than
-	// the C2 of a C1 control in UTF-8.
-	k := header
-	for k < end && (src[k] < 0x20 || src[k] == 0x7F) {
-		k++
-	}
-	if k < end && src[k] >= 0x20 && src[k] <= 0x3F {
+	malformed, ok := dcsHeader(src[:end], header)
+	if !ok {
 		return 0
 	}
 	r := &c.rep
@@ -404,10 +398,55 @@ func (c *Cleaner) c1DCS(src []byte, header int) int {
 	if !terminated {
 		r.Unterminated++
 	}
-	if k < end && src[k] >= 0xA0 && !(src[k] == 0xC2 && k+1 < end && src[k+1] >= 0x80 && src[k+1] < 0xA0) {
+	if malformed {
 		r.Malformed++
 	}
 	return end
+}
+
+// dcsHeader reads the header of the DCS at src[k:], up to its end, as the
+// parser does (dcs_entry, dcs_param, dcs_intermediate), and reports
+// whether it makes the DCS malformed: a private marker or a parameter
+// where the header takes neither, or a byte from A0 up other than the C2
+// of a C1 control in UTF-8 (each of which starts what the parser ignores,
+// dcs_ignore), or more than MaxIntermediates intermediates. ok is false
+// where a parameter runs to five digits, which the parser may find too
+// long, or there are more than MaxParams: the parser counts those. The C0
+// controls and DEL, which the header ignores, end no parameter.
+func dcsHeader(src []byte, k int) (malformed, ok bool) {
+	params, digits, separators, intermediates := false, 0, 0, 0
+	for ; k < len(src); k++ {
+		switch b := src[k]; {
+		case b < 0x20 || b == 0x7F:
+			// Ignored; ESC, CAN and SUB end the DCS, at len(src).
+		case b <= 0x2F:
+			intermediates++
+		case b <= 0x3F:
+			if intermediates > 0 || params && b >= 0x3C {
+				return true, true
+			}
+			switch {
+			case b <= '9':
+				if digits++; digits > 4 {
+					return false, false
+				}
+			case b <= ';':
+				if separators++; separators >= ansi.MaxParams {
+					return false, false
+				}
+				digits = 0
+			}
+			params = true
+		case b <= 0x7E:
+			return intermediates > ansi.MaxIntermediates, true // the final byte
+		case b >= 0xA0 && !(b == 0xC2 && k+1 < len(src) && src[k+1]-0x80 < 0x20):
+			return true, true
+		default:
+			// A C1 control, raw or in UTF-8, which ends the DCS.
+			return intermediates > ansi.MaxIntermediates, true
+		}
+	}
+	return intermediates > ansi.MaxIntermediates, true
 }
 
 // groundText gives text b, groundRun's output for the bytes of its src

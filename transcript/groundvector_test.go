@@ -62,9 +62,11 @@ var groundVectorOptions = []Options{
 // at and past it, between bytes the loop reads alone. A DCS's header
 // comes in each form c1string.DCSEnd tells apart: a final byte, after
 // C0 controls and DEL that it ignores or none; a byte from A0 up, a
-// character or not, that makes it malformed; a parameter; intermediates,
-// up to MaxIntermediates and past it, and what follows them; and each
-// byte that ends it in its header. So does a
+// character or not, that makes it malformed; parameters (runs of four
+// digits and of five, up to MaxParams and past it, after a private marker
+// or none, then a private marker, intermediates or a byte that ends the
+// header); intermediates, up to MaxIntermediates and past it, and what
+// follows them; and each byte that ends it in its header. So does a
 // CSI's: none, one digit or more, a byte from A0 up that makes it
 // malformed, a private marker, DEL, intermediates (up to MaxIntermediates
 // and past it, after a digit, before a parameter or a byte it ignores);
@@ -86,6 +88,10 @@ func TestGroundVectorStrings(t *testing.T) {
 		"\x1b  ", "\x1b   ", "\x1b \x01(", "\x1b\x01 ", "\x1b \xa9", "\x1b\x01\xa9", "\x1b\b", "\x1b\t", "\x1b \b",
 		"\x90 q", "\x90  q", "\x90   q", "\x90 \x01!\x7fq", "\x90 1", "\x90 ?", "\x90 \xa9", "\x90 \xc3\xa9", "\x90 \x18",
 		"\x90   \x1b", "\x90   \x9c", "\x90   \xc2\x85", "\x90 \x9b", "\x1bP q", "\x1bP   ",
+		"\x901;2q", "\x90?1;2|", "\x90<q", "\x901?q", "\x90?1?q", "\x901:2 q", "\x901;2  !q", "\x901;2   q", "\x901 ;q", "\x901\xa9",
+		"\x901\xc2A", "\x901\xc2\x85", "\x901\x9c", "\x901\x1b", "\x901\x18", "\x909999q", "\x9012345q", "\x9065536q", "\x901\x01234q",
+		"\x9012\x7f34q", "\x90" + strings.Repeat(";", 31) + "q", "\x90" + strings.Repeat(";", 32) + "q", "\x90" + strings.Repeat("1;", 33) + "q",
+		"\xc2\x901;2q", "\x1bP1;2q", "\x1bP?5\x01|",
 		"\x9d0;", "\x9d1;", "\x9d2;", "\x9d3;", "\x9d8;;", "\x9d52;c;", "\x9d00;", "\x9d0052;", "\x9d133;", "\x9d99999;",
 		"\x9d123456;", "\x9d000000;", "\x9d000052;", "\x9d1234567", "\x9d0", "\x9d52", "\x9d5\x012;", "\x9d7a;", "\x9d8\xc2\x9c", "\x9d1;\a",
 		"\x1b]0;", "\x1b]8;;", "\x1b]52;", "\x1b]12345;", "\xc2\x9d2;", "\xc2\x9d8;", "\xc2\x9d52;",
