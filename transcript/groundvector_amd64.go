@@ -61,8 +61,9 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // reads the three bytes after each it decides, and a block ends before a
 // character or cut prefix that starts in its last three bytes; while a CR
 // is pending, a BS that erases nothing is a stop too. It reads on past an
-// LF, and a CR before LF or before text it writes: at most maxLineEvents,
-// and as many LFs as c.passSkip allows, the lines passLines would skip. Each is recorded in
+// LF, and a CR before LF or before text it writes, after controls it
+// drops (but BS) or none: at most maxLineEvents, and as many LFs as
+// c.passSkip allows, the lines passLines would skip. Each is recorded in
 // c.lineEvents for groundLines in two words: its offset in dst in bits
 // 0-15 (dst is at most a batch long), the byte in bits 16-23 and its
 // offset in src from bit 24; and where in dst the first character that

@@ -1300,9 +1300,11 @@ line:
 	// where it stands in dst and in src and the range of the piece's
 	// characters that the Unicode pass must see, in events for the caller
 	// to execute between the pieces, and reads on. A CR is recorded only
-	// before LF or before a byte the block writes that is no stop (text,
-	// which settles it); an LF only while lines allows, the lines whose
-	// clean-line test the caller skips.
+	// before LF, or before a byte the block writes that is no stop (text,
+	// which settles it) after the controls it drops or none (but BS):
+	// those leave the line and the CR as they are. An LF is recorded
+	// only while lines allows, the lines whose clean-line test the
+	// caller skips.
 	CMPQ    CX, $0x08
 	JEQ     stop
 	MOVQ    nEvents+152(FP), AX
@@ -1314,12 +1316,22 @@ line:
 	CMPQ    R13, $62
 	JGT     stop
 	LEAQ    1(R13), AX
-	MOVQ    R10, DX
-	ORQ     R12, DX
-	ANDNQ   DX, R11, DX // no stop (the C2 of a C1 introducer is in R12)
-	BTQ     AX, DX
+	MOVQ    0(SP), DX
+	ORQ     8(SP), DX
+	VPCMPEQB BS, Z0, K1
+	KMOVQ   K1, R15
+	ANDNQ   DX, R15, DX
+	NOTQ    DX
+	SHRXQ   AX, DX, DX
+	TZCNTQ  DX, DX      // the controls dropped after the CR
+	JCS     stop        // to the block's end
+	ADDQ    AX, DX      // the byte after them
+	MOVQ    R10, R15
+	ORQ     R12, R15
+	ANDNQ   R15, R11, R15 // no stop (the C2 of a C1 introducer is in R12)
+	BTQ     DX, R15
 	JCS     lineEvent
-	LEAQ    (R8)(R13*1), DX
+	LEAQ    (R8)(R13*1), DX // LF right after the CR, or the caller's
 	MOVBQZX 1(SI)(DX*1), AX
 	CMPQ    AX, $0x0a
 	JNE     stop

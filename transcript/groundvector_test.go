@@ -161,7 +161,8 @@ func TestGroundVectorUnicode(t *testing.T) {
 }
 
 // TestGroundVectorLines places line ends (LF, CR LF, a CR before text,
-// before another CR, before a control or a sequence) at offsets around
+// before another CR, before a control or a sequence, before controls that
+// are dropped and then text, a line end or a BS) at offsets around
 // the ends of a block, after lines that clean-line passing fails on, so
 // that the vector loop reads on past them: with the lines before them
 // clean, or holding characters the Unicode pass must see (of two, three
@@ -170,7 +171,8 @@ func TestGroundVectorUnicode(t *testing.T) {
 func TestGroundVectorLines(t *testing.T) {
 	binary := strings.Repeat("\x01\xffbinary\x85\xc3\xa9 output\n", 40)
 	ends := []string{"\n", "\r\n", "\r", "\rx", "\r\xff", "\r\r", "\r\x01\n", "\r\x9d0;t\x07\n", "\r\b", "\n\n", "\r\n\r\n", "\r\xc3\xa9",
-		"\r\u0098x\x9c\n", "\r\u009dt\a\n", "\r\x9bm\n", "\r\u009b\xf4a\n", "\r\xe2\x82\xac", "\r\U0001f600"}
+		"\r\u0098x\x9c\n", "\r\u009dt\a\n", "\r\x9bm\n", "\r\u009b\xf4a\n", "\r\xe2\x82\xac", "\r\U0001f600",
+		"\r\x01x", "\r\x7f\x85\xff", "\r\x01\x02\u00e9", "\r\x85\r", "\r\x01\b", "\r\xc2\x85x", "\r\x01\x9bm", "\r\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00x"}
 	lines := []string{"", "plain text", "a\xffb\x01c\x7f", "\u0430pple", "ab\u202ecd", "x\U000e0041", "\u200b", "\u00e9\u0301", "ab\x9b1mcd\x1bxef", "\xc3"}
 	opts := []Options{{}, {BS: BSErase}, {CR: CROverwrite}, {Limits: Limits{MaxLine: 20}}, {Limits: Limits{MaxOutput: 3000}}}
 	filler := "abc\x01d\xa9\u00e9fgh\x85"
@@ -193,7 +195,8 @@ func TestGroundVectorLines(t *testing.T) {
 func TestGroundVectorLineEnds(t *testing.T) {
 	binary := strings.Repeat("\x01\xffbinary\x85\xc3\xa9 output\n", 40)
 	filler := strings.Repeat("\x01ab\xffc\u00e9d", 30)
-	for _, end := range []string{"\n", "\r\n", "\rx", "\r\x01\b\n", "\r\b\n", "\r\xc3\xa9\n", "\r\u0098x\x9c\n", "\r\u009dt\a\n"} {
+	for _, end := range []string{"\n", "\r\n", "\rx", "\r\x01\b\n", "\r\b\n", "\r\xc3\xa9\n", "\r\u0098x\x9c\n", "\r\u009dt\a\n",
+		"\r\x01x\n", "\r\x85\x7f\xff\n", "\r\x01\n", "\r\x02\x01\x03\x04\x05\x06x"} {
 		for at := range 131 {
 			in := binary + "\x1b[m" + filler[:at] + end + filler + "\n" + filler
 			checkGroundVector(t, []byte(in), Options{})
@@ -385,6 +388,37 @@ func checkVectorReadsPast(t *testing.T, seqs ...string) {
 			}
 			if want.Malformed != got.Malformed || want.Controls != got.Controls {
 				t.Errorf("%+q at %d: %d malformed and controls %v, the parser alone %d and %v", seq, at, got.Malformed, got.Controls, want.Malformed, want.Controls)
+			}
+		}
+	}
+}
+
+// TestGroundVectorCRAfterDropped checks that the vector loop records a CR
+// and reads on past it where controls that it drops, C0 and C1, and then
+// a byte it writes follow it, and stops at the CR where those controls
+// end the block or a BS, a line control or a C1 control in UTF-8 follows
+// them, which the caller reads.
+func TestGroundVectorCRAfterDropped(t *testing.T) {
+	if !useGroundVector {
+		t.Skip("no vector loop here")
+	}
+	filler := strings.Repeat("abcdefgh", 40)
+	for _, c := range []struct {
+		seq  string
+		past bool
+	}{
+		{"\r\x01x", true}, {"\r\x7f\x85\xff", true}, {"\r\x01\x02\u00e9", true}, {"\r\x00\x1f\x9a\x80x", true},
+		{"\r\x01\n", false}, {"\r\x01\b", false}, {"\r\x01\r", false}, {"\r\xc2\x85x", false}, {"\r\x01\x1b[m", false},
+	} {
+		for _, at := range []int{5, 30, 56, 58} {
+			src := []byte(filler[:at] + c.seq + filler)
+			cl := vectorCleaner(maxLineEvents)
+			_, m, _, _, lines := cl.groundBlocks(make([]byte, groundBatch), src)
+			if past := m > at; past != c.past {
+				t.Errorf("%+q at %d: the vector loop read %d bytes and %d line controls, read past the CR %v, want %v", c.seq, at, m, lines, past, c.past)
+			}
+			if c.past && (lines != 1 || byte(cl.lineEvents[0]>>16) != '\r') {
+				t.Errorf("%+q at %d: %d line controls recorded, want the CR", c.seq, at, lines)
 			}
 		}
 	}
