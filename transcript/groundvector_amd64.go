@@ -23,14 +23,15 @@ var groundVectorsAt = align.CacheLineCopy(groundTables)
 
 // groundBlocksAVX512 is groundBlocks, with the constants in t, the counts
 // of controls by name in controls and the others added to tally, strings
-// longer than maxString counted as such, a BS a stop unless bsCounted,
+// longer than maxString counted as such, a BS a stop as bs says (a
+// groundBS),
 // the range of dst that holds the characters the Unicode pass must see
 // returned as dirtyFrom to dirtyTo (0 and 0 if none), and the line
 // controls it reads on past recorded in events, two words each, with at
 // most lines LFs among them, and counted in nEvents.
 //
 //go:noescape
-func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
+func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bs groundBS, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
 
 // groundBlocks writes to dst what groundRun would for the bytes at the
 // start of src, in blocks of 64, and returns the bytes written and read,
@@ -75,9 +76,29 @@ func (c *Cleaner) groundBlocks(dst, src []byte) (nDst, nSrc, dirtyFrom, dirtyTo,
 	if !useGroundVector {
 		return 0, 0, 0, 0, 0
 	}
-	// After a CR still pending, a BS that erases nothing settles the CR
-	// (control): the loop leaves it to groundRun, so that the CR is
-	// settled before the text and the line controls after the BS.
-	bsCounted := c.opts.BS != BSErase && !c.crPending
-	return groundBlocksAVX512(dst, src, groundVectorsAt, c.controls, &c.vectorTally, c.lim.MaxString, bsCounted, c.lineEvents[:], c.passSkip)
+	bs := bsCounted
+	switch {
+	case c.opts.BS == BSErase:
+		bs = bsActs
+	case c.crPending:
+		bs = bsSettles
+	}
+	return groundBlocksAVX512(dst, src, groundVectorsAt, c.controls, &c.vectorTally, c.lim.MaxString, bs, c.lineEvents[:], c.passSkip)
 }
+
+// A groundBS says what a BS is to the vector loop: a control it drops and
+// counts, or a stop that the caller reads.
+type groundBS int
+
+const (
+	// bsCounted: a BS erases nothing and settles no CR; the loop counts
+	// it.
+	bsCounted groundBS = iota
+	// bsSettles: a BS erases nothing, but settles the CR still pending
+	// at the call's start (control), before the text and the line
+	// controls after it: the loop leaves it to groundRun until the call
+	// has written text, which settles the CR first, and counts it after.
+	bsSettles
+	// bsActs: a BS erases (BSErase), which groundRun does.
+	bsActs
+)

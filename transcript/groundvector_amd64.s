@@ -152,7 +152,7 @@
 	OUTPUTAT(t0, t1, t2); \
 	MOVQ    t0, dirtyTo+144(FP)
 
-// func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bsCounted bool, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
+// func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bs groundBS, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
 //
 // Each block of 64 bytes is read at its start and one, two and three
 // bytes on, so that each byte is classified with the three after it, in
@@ -213,11 +213,11 @@ TEXT ·groundBlocksAVX512(SB), NOSPLIT, $200-160
 	// The constants stay in t, where each compare reads them: a call
 	// that reads one block, as many do between the stops of random
 	// bytes, would spend longer loading them than reading it. BS is a
-	// stop unless it is only counted.
+	// stop unless it is only counted (bs 0, below).
 	XORQ    AX, AX
 	MOVQ    $-1, DX
-	CMPB    bsCounted+80(FP), $0
-	CMOVQEQ DX, AX
+	CMPQ    bs+80(FP), $0
+	CMOVQNE DX, AX
 	MOVQ    AX, 40(SP)
 
 loop:
@@ -1306,7 +1306,7 @@ line:
 	// only while lines allows, the lines whose clean-line test the
 	// caller skips.
 	CMPQ    CX, $0x08
-	JEQ     stop
+	JEQ     lineBS
 	MOVQ    nEvents+152(FP), AX
 	SHLQ    $1, AX
 	CMPQ    AX, events_len+96(FP)
@@ -1336,6 +1336,29 @@ line:
 	CMPQ    AX, $0x0a
 	JNE     stop
 	JMP     lineEvent
+
+lineBS:
+	// A BS that settles a CR still pending (bs 1) is the caller's until
+	// the call has written text, before it in this block outside the
+	// sequences dropped or in the blocks before: the text settled the
+	// CR, and the BS is counted as the controls the block drops are.
+	CMPQ    bs+80(FP), $1
+	JNE     stop
+	TESTQ   R9, R9
+	JNZ     lineBSCounted
+	MOVQ    R10, AX
+	ORQ     R12, AX
+	MOVQ    56(SP), DX
+	ANDNQ   AX, DX, AX
+	BZHIQ   R13, AX, AX
+	JZ      stop
+
+lineBSCounted:
+	MOVQ    $1, AX
+	SHLXQ   R13, AX, AX
+	ORQ     AX, 0(SP)
+	BTRQ    R13, BX
+	JMP     next
 
 lineLF:
 	CMPQ    lines+112(FP), $0

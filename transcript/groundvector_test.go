@@ -424,6 +424,52 @@ func TestGroundVectorCRAfterDropped(t *testing.T) {
 	}
 }
 
+// TestGroundVectorBSAfterText checks where the vector loop, called with a
+// CR still pending, reads on past a BS: only after it has written text,
+// in the block before it or in one before, which settles the CR; not
+// where nothing or only the payload of a string it drops comes before
+// the BS, nor where a BS acts (BSErase). Whole cleanings check the
+// same, the CR left pending by a sequence that the parser reads.
+func TestGroundVectorBSAfterText(t *testing.T) {
+	if !useGroundVector {
+		t.Skip("no vector loop here")
+	}
+	filler := strings.Repeat("abcdefgh", 40)
+	for _, c := range []struct {
+		before string
+		erase  bool
+		past   bool
+	}{
+		{"", false, false}, {"\x01\x7f", false, false}, {"\x98ab\x9c", false, false}, {"\x01\x9dti\a", false, false},
+		{"a", false, true}, {"\x01a", false, true}, {"\xff", false, true}, {"\x98ab\x9cc", false, true}, {"\u00e9", false, true},
+		{filler[:70], false, true}, {filler[:64], false, true}, {filler[:61], false, true}, {"a", true, false}, {filler[:70], true, false},
+	} {
+		for _, at := range []int{0, 3} {
+			src := []byte(strings.Repeat("\x01", at) + c.before + "\b" + filler)
+			cl := vectorCleaner(maxLineEvents)
+			cl.crPending = true
+			if c.erase {
+				cl.opts.BS = BSErase
+			}
+			bs := at + len(c.before)
+			_, m, _, _, _ := cl.groundBlocks(make([]byte, groundBatch), src)
+			if past := m > bs; past != c.past {
+				t.Errorf("%+q, BS erases %v: the vector loop read %d bytes, past the BS at %d %v, want %v", c.before, c.erase, m, bs, past, c.past)
+			}
+		}
+		for _, end := range []string{"\n", "\r\n", "\rx\n", ""} {
+			in := "text\r\x1b[m" + c.before + "\bx\by" + end + filler
+			opts := Options{}
+			if c.erase {
+				opts.BS = BSErase
+			}
+			checkGroundVector(t, []byte(in), opts)
+			opts.CR = CROverwrite
+			checkGroundVector(t, []byte(in), opts)
+		}
+	}
+}
+
 // TestGroundVectorReads checks that the vector loop reads on past each
 // kind of byte it drops or writes, so that the tests above try it: in
 // random bytes it reads most of the input.
