@@ -628,9 +628,9 @@ droppedMask:
 
 dcs:
 	// A DCS: the first byte of its header that is not a C0 control it
-	// ignores (any but ESC, CAN and SUB) or DEL decides. A parameter,
-	// which the parser reads, is the caller's; intermediates are read
-	// below (dcsIntermediates); a final byte starts the data; a byte from
+	// ignores (any but ESC, CAN and SUB) or DEL decides. Parameters, after
+	// a private marker or none, are read below (dcsParams); intermediates
+	// too (dcsIntermediates); a final byte starts the data; a byte from
 	// A0 up, other than the C2 of a C1 control in UTF-8, makes it
 	// malformed and starts what it ignores, read as the data is; any
 	// other ends it there, unterminated, as it ends a string, ST too
@@ -661,7 +661,7 @@ dcs:
 	CMPQ     AX, $0x0f
 	JLS      dcsIntermediates
 	CMPQ     AX, $0x1f
-	JLS      stop              // a parameter or a private marker
+	JLS      dcsParams         // a parameter or a private marker
 
 dcsDecide:
 	LEAQ     -0x30(DX), AX
@@ -673,6 +673,61 @@ dcsDecide:
 	LEAQ     1(CX), AX         // a final byte
 	MOVQ     $4, CX
 	JMP      payloadAt
+
+dcsParams:
+	// Parameters (0x30-0x3B) from CX, or from the byte after a private
+	// marker (0x3C-0x3F) there, with the controls the header ignores
+	// among them (K1), as the parser reads them (dcs_param): the DCS is
+	// the caller's where five bytes in a row are digits or ignored, or
+	// 32 are separators, which the parser may find too long or too many
+	// (it counts their overflow). The first other byte decides as the
+	// first does, but that a private marker makes the DCS malformed
+	// (dcsDecide).
+	CMPQ     DX, $0x3c
+	SBBQ     AX, AX
+	LEAQ     1(CX)(AX*1), AX   // where the parameters start
+	CMPQ     AX, $64
+	JGE      cross
+	VPCMPUB  $5, ZERO, Z0, K2
+	VPCMPUB  $1, LESSTHAN, Z0, K2, K3 // parameter bytes
+	KORQ     K1, K3, K3
+	KMOVQ    K3, DX
+	NOTQ     DX
+	SHRXQ    AX, DX, DX
+	TZCNTQ   DX, DX
+	JCS      cross
+	ADDQ     AX, DX            // the byte after them
+	MOVQ     DX, 112(SP)
+	MOVQ     $-1, R15
+	BZHIQ    DX, R15, R15
+	SHRXQ    AX, R15, R15
+	SHLXQ    AX, R15, R15      // the parameters, with the ignored
+	VPCMPUB  $1, COLON, Z0, K2, K3 // digits
+	KORQ     K1, K3, K3
+	KMOVQ    K3, AX
+	ANDQ     R15, AX
+	MOVQ     AX, DX
+	SHRQ     $1, DX
+	ANDQ     AX, DX            // two in a row
+	SHRQ     $4, AX
+	ANDQ     DX, AX
+	SHRQ     $2, DX
+	ANDQ     DX, AX            // five
+	JNZ      stop
+	VPCMPUB  $5, COLON, Z0, K3
+	VPCMPUB  $1, LESSTHAN, Z0, K3, K3 // separators
+	KMOVQ    K3, AX
+	ANDQ     R15, AX
+	POPCNTQ  AX, AX
+	CMPQ     AX, $31
+	JHI      stop
+	MOVQ     112(SP), CX
+	LEAQ     (R8)(CX*1), AX
+	MOVBQZX  (SI)(AX*1), DX
+	LEAQ     -0x20(DX), AX
+	CMPQ     AX, $0x0f
+	JLS      dcsIntermediates
+	JMP      dcsDecide
 
 dcsIntermediates:
 	// Intermediates, with the controls the header ignores among them:

@@ -344,6 +344,16 @@ func TestGroundVectorReadsCSIs(t *testing.T) {
 		"\x1b["+strings.Repeat("1;", 20)+"1m", "\x1b[1\x01;2m", "\x1b["+strings.Repeat(";", 31)+"m", "\x1b[?1:2:3:4:5h", "\x1b[1234m")
 }
 
+// TestGroundVectorReadsDCSs checks that the vector loop reads on past a
+// DCS whose header holds parameters that the parser stores whole, after
+// a private marker or none, then intermediates or none, or is malformed
+// by a private marker after them, as terminals' replies and sixel
+// images open theirs.
+func TestGroundVectorReadsDCSs(t *testing.T) {
+	checkVectorReadsPast(t, "\x1bP1$r0m\x1b\\", "\x901;2;3q#0\x9c", "\x1bP>|xterm\x1b\\", "\x90?1;2$p\x9c", "\x90\x011\x02;2q\x9c",
+		"\x90"+strings.Repeat("1;", 20)+"q\x9c", "\x901;2?x\x9c", "\x901;2  !q\x9c", "\xc2\x90"+"0;1q\xc2\x9c", "\x909999q\x9c")
+}
+
 // TestGroundVectorTerminfo places terminfo's orig_pair and xterm's sgr0,
 // which the vector loop compares whole, and sequences that differ from
 // them in a byte, at offsets around the ends of a block, between bytes
