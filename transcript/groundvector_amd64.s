@@ -75,8 +75,8 @@
 
 // OSCDIGIT reads the next byte of an OSC's number at DX+1, up to AX,
 // the block's end, past which the number and the OSC go on (cross): ';'
-// ends the number (CX), another digit adds to it, and any other byte
-// leaves the OSC to the caller. It clobbers R15.
+// ends the number (CX), another digit adds to it, and any other byte is
+// read at oscNotDigit. It clobbers R15.
 #define OSCDIGIT \
 	INCQ    DX; \
 	CMPQ    DX, AX; \
@@ -86,7 +86,7 @@
 	JEQ     oscNumber; \
 	SUBQ    $0x30, R15; \
 	CMPQ    R15, $9; \
-	JHI     stop; \
+	JHI     oscNotDigit; \
 	IMULQ   $10, CX; \
 	ADDQ    R15, CX
 
@@ -457,8 +457,10 @@ kindOSC:
 	JNE  payload
 	// An OSC whose payload starts with a digit is counted by its
 	// number, as oscNumber reads it, when the block holds the number
-	// and the ';' after it: up to five digits. A payload that starts
-	// with a digit in any other form is the caller's.
+	// and the ';' after it: up to five digits. Digits that a byte of the
+	// payload other than ';' follows make no number (OSCOther), six
+	// digits none either; digits that may end the payload are the
+	// caller's (oscNotDigit).
 	ADDQ    AX, DX             // where the payload starts, in src
 	MOVBQZX (SI)(DX*1), CX
 	SUBQ    $0x30, CX
@@ -473,8 +475,31 @@ kindOSC:
 	INCQ    DX
 	CMPQ    DX, AX
 	JGE     cross              // the number goes on past the block
-	CMPB    (SI)(DX*1), $0x3b
-	JNE     stop               // a sixth digit, or any other byte
+	MOVBQZX (SI)(DX*1), R15
+	CMPQ    R15, $0x3b
+	JEQ     oscNumber
+	SUBQ    $0x30, R15
+	CMPQ    R15, $9
+	JLS     oscNoNumber        // a sixth digit
+
+oscNotDigit:
+	// The byte after the digits, less 0x30 (R15): printable ASCII and
+	// DEL, and a byte from A0 up but C2, are the payload's, which holds
+	// no number then. Any other byte may end the payload (BEL, CAN, SUB,
+	// ESC, a C1 control raw or in UTF-8) or not (another C0 control):
+	// the caller's.
+	ADDQ    $0x30, R15
+	LEAQ    -0x20(R15), CX
+	CMPQ    CX, $0x5f
+	JLS     oscNoNumber
+	CMPQ    R15, $0xa0
+	JB      stop
+	CMPQ    R15, $0xc2
+	JEQ     stop
+
+oscNoNumber:
+	MOVQ    80(SP), AX         // the introducer's length
+	JMP     oscOther
 
 oscNumber:
 	MOVQ 80(SP), AX

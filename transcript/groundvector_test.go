@@ -94,6 +94,7 @@ func TestGroundVectorStrings(t *testing.T) {
 		"\xc2\x901;2q", "\x1bP1;2q", "\x1bP?5\x01|",
 		"\x9d0;", "\x9d1;", "\x9d2;", "\x9d3;", "\x9d8;;", "\x9d52;c;", "\x9d00;", "\x9d0052;", "\x9d133;", "\x9d99999;",
 		"\x9d123456;", "\x9d000000;", "\x9d000052;", "\x9d1234567", "\x9d0", "\x9d52", "\x9d5\x012;", "\x9d7a;", "\x9d8\xc2\x9c", "\x9d1;\a",
+		"\x9d3\xff", "\x9d3 x", "\x9d3\x7f", "\x9d12\xc3\xa9", "\x9d3\xc2\xa0", "\x9d52\x18", "\x9d0\x1a", "\x9d2\x9d", "\x9d12345\xc2",
 		"\x1b]0;", "\x1b]8;;", "\x1b]52;", "\x1b]12345;", "\xc2\x9d2;", "\xc2\x9d8;", "\xc2\x9d52;",
 		"\x1b[1;32", "\x1b[38;5;196", "\x1b[?2004", "\x1b[?25", "\x1b[2", "\x9b1;2", "\xc2\x9b0;1:3", "\x9b;", "\x9b:1", "\x9b;;;",
 		"\x9b1234", "\x9b0000", "\x9b12345", "\x9b00000", "\x9b65536", "\x9b1\x01234", "\x9b123\x01456", "\x9b12\x7f34", "\x9b1\x01\x7f2",
@@ -325,12 +326,14 @@ func TestGroundTallyLayout(t *testing.T) {
 
 // TestGroundVectorReadsOSCs checks that the vector loop reads on past an
 // OSC whose payload starts with a number it counts (up to five digits and
-// a ';') or with no digit, raw, in UTF-8 and after ESC, with each
-// terminator, in the middle of a block and across the end of one, and
-// counts it as the parser does.
+// a ';') or with no digit, or with digits that make no number (six, or a
+// byte of the payload after them other than ';'), raw, in UTF-8 and
+// after ESC, with each terminator, in the middle of a block and across
+// the end of one, and counts it as the parser does.
 func TestGroundVectorReadsOSCs(t *testing.T) {
 	checkVectorReadsPast(t, "\x9d0;t\a", "\x9d2;t\x9c", "\xc2\x9d1;t\xc2\x9c", "\x1b]8;;http://x\x1b\\", "\x1b]52;c;Zm9v\a",
-		"\x1b]00052;c\a", "\x9d99999;x\a", "\x1b]133;A\a", "\x1b]7;file://h/p\x1b\\", "\x9dtitle\a", "\x1b];x\x1b\\")
+		"\x1b]00052;c\a", "\x9d99999;x\a", "\x1b]133;A\a", "\x1b]7;file://h/p\x1b\\", "\x9dtitle\a", "\x1b];x\x1b\\",
+		"\x9d123456;x\a", "\x9d3x\a", "\x9d12 \x9c", "\x1b]7\xe2\x82\xac\x1b\\", "\x9d0\x7f\a", "\xc2\x9d5\xff\xc2\x9c")
 }
 
 // TestGroundVectorReadsCSIs checks that the vector loop reads on past a
