@@ -90,6 +90,28 @@
 	IMULQ   $10, CX; \
 	ADDQ    R15, CX
 
+// PARAMSSTORED leaves the sequence to the caller (stop) unless the
+// parser stores its parameters whole: with AX the header's digits and
+// the bytes it skips among them, and R15 the header's bytes, no five of
+// them in a row (a run of digits that may overflow) and at most 31
+// separators (MaxParams). It clobbers AX, DX and K3.
+#define PARAMSSTORED \
+	MOVQ     AX, DX; \
+	SHRQ     $1, DX; \
+	ANDQ     AX, DX; \
+	SHRQ     $4, AX; \
+	ANDQ     DX, AX; \
+	SHRQ     $2, DX; \
+	ANDQ     DX, AX; \
+	JNZ      stop; \
+	VPCMPUB  $5, COLON, Z0, K3; \
+	VPCMPUB  $1, LESSTHAN, Z0, K3, K3; \
+	KMOVQ    K3, AX; \
+	ANDQ     R15, AX; \
+	POPCNTQ  AX, AX; \
+	CMPQ     AX, $31; \
+	JHI      stop
+
 // OPENERS has bit b-0x90 set for each C1 introducer b (0x90, 0x98,
 // 0x9B, 0x9D-0x9F).
 #define OPENERS $0xe901
@@ -731,21 +753,7 @@ dcsParams:
 	KORQ     K1, K3, K3
 	KMOVQ    K3, AX
 	ANDQ     R15, AX
-	MOVQ     AX, DX
-	SHRQ     $1, DX
-	ANDQ     AX, DX            // two in a row
-	SHRQ     $4, AX
-	ANDQ     DX, AX
-	SHRQ     $2, DX
-	ANDQ     DX, AX            // five
-	JNZ      stop
-	VPCMPUB  $5, COLON, Z0, K3
-	VPCMPUB  $1, LESSTHAN, Z0, K3, K3 // separators
-	KMOVQ    K3, AX
-	ANDQ     R15, AX
-	POPCNTQ  AX, AX
-	CMPQ     AX, $31
-	JHI      stop
+	PARAMSSTORED
 	MOVQ     112(SP), CX
 	LEAQ     (R8)(CX*1), AX
 	MOVBQZX  (SI)(AX*1), DX
@@ -1063,21 +1071,7 @@ header:
 	MOVQ     112(SP), DX
 	ANDNQ    R15, DX, DX           // skipped
 	ORQ      DX, AX
-	MOVQ     AX, DX
-	SHRQ     $1, DX
-	ANDQ     AX, DX                // two in a row
-	SHRQ     $4, AX
-	ANDQ     DX, AX
-	SHRQ     $2, DX
-	ANDQ     DX, AX                // five
-	JNZ      stop
-	VPCMPUB  $5, COLON, Z0, K3
-	VPCMPUB  $1, LESSTHAN, Z0, K3, K3 // separators
-	KMOVQ    K3, AX
-	ANDQ     R15, AX
-	POPCNTQ  AX, AX
-	CMPQ     AX, $31
-	JHI      stop
+	PARAMSSTORED
 	VPCMPUB  $1, LESSTHAN, Z0, K2, K2 // parameter bytes
 	MOVQ     112(SP), AX
 	CMPQ     80(SP), $0x3c
