@@ -23,12 +23,11 @@ var groundVectorsAt = align.CacheLineCopy(groundTables)
 
 // groundBlocksAVX512 is groundBlocks, with the constants in t, the counts
 // of controls by name in controls and the others added to tally, strings
-// longer than maxString counted as such, a BS a stop as bs says (a
-// groundBS),
-// the range of dst that holds the characters the Unicode pass must see
-// returned as dirtyFrom to dirtyTo (0 and 0 if none), and the line
-// controls it reads on past recorded in events, two words each, with at
-// most lines LFs among them, and counted in nEvents.
+// longer than maxString counted as such, a BS read as bs says, the range
+// of dst that holds the characters the Unicode pass must see returned as
+// dirtyFrom to dirtyTo (0 and 0 if none), and the line controls it reads
+// on past recorded in events, two words each, with at most lines LFs
+// among them, and counted in nEvents.
 //
 //go:noescape
 func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCounts, tally *groundTally, maxString int, bs groundBS, events []uint64, lines int) (nDst, nSrc, dirtyFrom, dirtyTo, nEvents int)
@@ -61,7 +60,8 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // left, and where dst has less than groundVectorRoom bytes of room; it
 // reads the three bytes after each it decides, and a block ends before a
 // character or cut prefix that starts in its last three bytes; while a CR
-// is pending, a BS that erases nothing is a stop too. It reads on past an
+// is pending, a BS that erases nothing is a stop too, until the call has
+// written text (groundBS). It reads on past an
 // LF, and a CR before LF or before text it writes, after controls it
 // drops (but BS) or none: at most maxLineEvents, and as many LFs as
 // c.passSkip allows, the lines passLines would skip. Each is recorded in
