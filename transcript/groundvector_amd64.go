@@ -42,9 +42,10 @@ func groundBlocksAVX512(dst, src []byte, t *groundVectors, controls *controlCoun
 // controls and DEL (by name, in c.controls), the C1 controls that open
 // nothing, raw or in UTF-8, and, when they end in the block they start,
 // the SOS, PM and APC strings, the OSCs whose payload starts with no
-// digit or with a number of up to five digits and a ';', and the DCSs
-// whose header starts with no parameter or private marker, that C1
-// introducers open (raw or in UTF-8) or ESC does; the CSIs that C1
+// digit, with a number of up to five digits and a ';', or with digits
+// that a byte of the payload other than ';' follows, and the DCSs whose
+// header holds no parameter or parameters that the parser stores whole,
+// that C1 introducers open (raw or in UTF-8) or ESC does; the CSIs that C1
 // introducers or ESC [ open whose header holds parameters that the
 // parser stores whole (runs of up to four digits, up to MaxParams) after
 // a private marker or none, then intermediates or nothing, or holds

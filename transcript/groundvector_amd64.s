@@ -200,10 +200,11 @@
 // A block is written up to its first stop, or before a sequence that
 // starts in its last three bytes, which the next block reads whole. A
 // stop that opens an SOS, PM or APC, an OSC whose payload does not start
-// with a digit or starts with a number of up to five digits and a ';'
-// (counted by the number), or a DCS whose header starts with no
-// parameter or private marker and that is not longer than the limit,
-// raw, in UTF-8 or after ESC, is
+// with a digit, starts with a number of up to five digits and a ';'
+// (counted by the number) or with digits that make no number, or a DCS
+// whose header holds no parameter or parameters that the parser stores
+// whole and that is not longer than the limit, raw, in UTF-8 or after
+// ESC, is
 // dropped whole and counted when the string ends in the block, as
 // c1string.End and c1string.DCSEnd read it, and the block reads on after
 // it; so are a CSI that a C1 introducer or ESC [ opens and an escape
