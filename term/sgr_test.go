@@ -139,27 +139,7 @@ func FuzzAppendSGRParams(f *testing.F) {
 // the same length, output and colour state, then the text after it, or a
 // refusal where the general path must decide.
 func TestColourRunAgrees(t *testing.T) {
-	var vals []string
-	for v := 0; v <= 255; v++ {
-		vals = append(vals, fmt.Sprint(v))
-	}
-	vals = append(vals, "", "00", "01", "007", "032", "256", "999", "1000")
-	starts := map[string]colours{"default": {}}
-	for _, seq := range []string{"\x1b[31;41m", "\x1b[32;44m", "\x1b[7;33;43m", "\x1b[97;47m"} {
-		var c colours
-		s := Sanitizer{}
-		s.Push(seq)
-		s.Push("x") // settles any correction
-		c = s.col
-		starts[seq] = c
-	}
-	var tails []string
-	for _, v := range vals {
-		tails = append(tails, v+"m", "38;5;"+v+"m", "48;5;"+v+"m", "38;05;"+v+"m", "0;1;"+v+"m", "1;2;3;"+v+"m", "1;2;3;4;"+v+"m")
-		for _, w := range []string{"", "0", "1", "07", "31", "38", "40", "49", "107", "300"} {
-			tails = append(tails, v+";"+w+"m", w+";"+v+"m")
-		}
-	}
+	starts, tails := sgrCases()
 	accepted := 0
 	for name, start := range starts {
 		for _, tail := range tails {
@@ -210,6 +190,41 @@ func TestColourRunAgrees(t *testing.T) {
 	}
 }
 
+// sgrCases returns colour states, with and without a background and a
+// correction in effect, and the SGRs after ESC [ that the colour-log
+// loops are checked on from each: every SGR of one or two parameters drawn
+// from values of zero to three digits (leading zeros, empty, conceal,
+// extended colours and values above 255 included), 256-colour SGRs, SGRs
+// of three to five parameters, and values followed by a sub-parameter or
+// a byte that separates nothing.
+func sgrCases() (starts map[string]colours, tails []string) {
+	var vals []string
+	for v := 0; v <= 255; v++ {
+		vals = append(vals, fmt.Sprint(v))
+	}
+	vals = append(vals, "", "00", "01", "007", "032", "256", "999", "1000")
+	starts = map[string]colours{"default": {}}
+	// The last: a correction still in effect (screen and asked differ in
+	// reverse video) with no background, until the next reset.
+	for _, seq := range []string{"\x1b[31;41m", "\x1b[32;44m", "\x1b[7;33;43m", "\x1b[97;47m", "\x1b[7;33;43mx\x1b[49m"} {
+		var c colours
+		s := Sanitizer{}
+		s.Push(seq)
+		s.Push("x") // settles any correction
+		c = s.col
+		starts[seq] = c
+	}
+	for _, v := range vals {
+		tails = append(tails, v+"m", "38;5;"+v+"m", "48;5;"+v+"m", "38;05;"+v+"m", "0;1;"+v+"m", "1;2;3;"+v+"m", "1;2;3;4;"+v+"m")
+		for _, w := range []string{"", "0", "1", "07", "31", "38", "40", "49", "107", "300"} {
+			tails = append(tails, v+";"+w+"m", w+";"+v+"m")
+		}
+		// Sub-parameters and bytes that are no separator.
+		tails = append(tails, v+":3m", "4:"+v+"m", v+" m", v+"<1m")
+	}
+	return starts, tails
+}
+
 // TestColourRunAgreesWithParser compares the colour-log loop (colourRun
 // and what its caller takes between its calls) with the parser on text
 // put together from the pieces of real colour logs: SGRs it reads, SGRs
@@ -218,19 +233,11 @@ func TestColourRunAgrees(t *testing.T) {
 // its word loop's bound. Each input is run whole, in chunks, and through
 // Transform with dst buffers just over maxSGRLen.
 func TestColourRunAgreesWithParser(t *testing.T) {
-	pieces := []string{
-		"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[32m", "\x1b[97m", "\x1b[41m", "\x1b[7m", "\x1b[8m", "\x1b[27m",
-		"\x1b[1;31m", "\x1b[38;5;244m", "\x1b[30;40m", "\x1b[39;49m", "\x1b[39m", "\x1b[01;34m",
-		"\x1b[30m", "\x1b[40m", "\x1b[49m", "\x1b[37;47m",
-		terminfo.SGR0, "\x1b(B", "\x1b[K", "\x1b[0K", "\x1b[2J", "\x1b[?25l",
-		"\r\n", "\r", "\n", "\t", "\a", "\x1b", "\x1b[", "\x1b[3",
-		"x", "word", "12:00:01", "handled in 12ms", strings.Repeat("long line ", 14),
-	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
 		var b strings.Builder
 		for range 1 + rng.IntN(24) {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
+			b.WriteString(colourLogPieces[rng.IntN(len(colourLogPieces))])
 		}
 		in := b.String()
 		for _, opts := range allOptions {
@@ -250,6 +257,22 @@ func TestColourRunAgreesWithParser(t *testing.T) {
 			}
 		}
 	}
+}
+
+// colourLogPieces are the pieces of real colour logs that the colour-log
+// loops are checked on: SGRs they read, SGRs they leave to their caller,
+// xterm's sgr0 and orig_pair, erases, CR LF, hiding colours that need a
+// correction, text of every length around colourRun's word loop's bound,
+// and the bytes and sequences that end a colour log's text: UTF-8, DEL,
+// invalid bytes, C1 controls, sub-parameters.
+var colourLogPieces = []string{
+	"é", "\x7f", "\xff", "\xc2\x9b", "\x9b31m", "\x1b[4:3m", "\x1b[1 q",
+	"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[32m", "\x1b[97m", "\x1b[41m", "\x1b[7m", "\x1b[8m", "\x1b[27m",
+	"\x1b[1;31m", "\x1b[38;5;244m", "\x1b[30;40m", "\x1b[39;49m", "\x1b[39m", "\x1b[01;34m",
+	"\x1b[30m", "\x1b[40m", "\x1b[49m", "\x1b[37;47m",
+	terminfo.SGR0, "\x1b(B", "\x1b[K", "\x1b[0K", "\x1b[2J", "\x1b[?25l",
+	"\r\n", "\r", "\n", "\t", "\a", "\x1b", "\x1b[", "\x1b[3",
+	"x", "word", "12:00:01", "handled in 12ms", strings.Repeat("long line ", 14),
 }
 
 // TestOrigPairWord checks the word colourRun compares orig_pair with.
