@@ -216,6 +216,11 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					// colourRun, and what it leaves here.
 					start := nSrc
 					for {
+						if col != nil && colourAhead(dst[nDst:], src[nSrc:]) {
+							n, w := colourBlocks(dst[nDst:], src[nSrc:], col)
+							nSrc += n
+							nDst += w
+						}
 						n, w := colourRun(dst[nDst:], src[nSrc:], col, mode != Visualize)
 						nSrc += n
 						nDst += w

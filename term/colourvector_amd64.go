@@ -1,0 +1,42 @@
+//go:build !purego
+
+package term
+
+import (
+	"unsafe"
+
+	"github.com/plainsight-dev/plainsight/internal/cpuid"
+)
+
+// useColourVector reports whether Transform hands colour logs to the
+// vector loop first: the processor has AVX-512 (cpuid.AVX512). Tests turn
+// it off to hold the vector loop to colourRun's output.
+var useColourVector = cpuid.AVX512
+
+// colourVectorBuilt reports whether this build has a vector loop over
+// colour logs, used or not.
+const colourVectorBuilt = true
+
+// The vector loop clears a colours as 40 bytes, reads a colour as 4, and
+// the table entries of sgrEffects and styleEffects as 8.
+var (
+	_ = [1]int{}[unsafe.Sizeof(colours{})-40]
+	_ = [1]int{}[unsafe.Sizeof(colour(0))-4]
+	_ = [1]int{}[unsafe.Sizeof(sgrEffect{})-8]
+	_ = [1]int{}[unsafe.Sizeof(styleEffect{})-8]
+)
+
+// colourBlocks reads a colour log from the start of src, as colourRun
+// does, into dst and c, and returns the input length n and the output
+// length w: the text 64 bytes at a time, and the SGRs that colourRun
+// writes as they are (up to four values of up to three digits, none with
+// a leading zero), applied to c as colourRun applies them. It returns
+// before everything else colourRun reads (an SGR it rewrites or does not
+// take, the sequences and controls Strip mode drops), before text while
+// c.settle is set, and where fewer than colourMargin bytes of src or of
+// room in dst are left at the start of a block of 64. It writes past w in
+// dst, within the room it checked. Callers call it where colourAhead
+// holds.
+//
+//go:noescape
+func colourBlocks(dst, src []byte, c *colours) (n, w int)

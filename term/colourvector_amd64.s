@@ -1,0 +1,254 @@
+//go:build !purego
+
+#include "textflag.h"
+#include "go_asm.h"
+
+// func colourBlocks(dst, src []byte, c *colours) (n, w int)
+//
+// The output of a colour log is its input, but for ESC [ m, written ESC
+// [ 0 m: the loop copies each block of 64 bytes whole and then reads its
+// stops, each of which must open an SGR that is kept as it is. Their
+// places are known from the block's mask, not from the end of the SGR
+// before, and each SGR is copied as it is, in case it ends past the block. An SGR is read and
+// applied as colourRun reads and applies it: up to four parameters of one
+// to three digits with no leading zero (the form colourRun writes back),
+// each a value whose simpleParams entry is neither refused nor a colour
+// change other than a reset or a plain foreground, or the foreground of
+// the 256 colours, 38;5;n. Anything else returns to the caller, at its
+// start, and so does a block that starts with fewer than colourMargin
+// (96) bytes of src or of room in dst left: an SGR that starts in a block
+// is read and copied to its end. ESC [ m starts a block after it.
+//
+// Registers: SI src, R8 the block's start; DI dst, R9 its start there; R10
+// where the next block starts; DX c; R13 simpleParams, R14 sgrEffects, R15
+// styleEffects. The stops left in the block are at 0(SP), the place of the
+// one being read at 8(SP). BX reads an SGR; its values are packed in R12,
+// one a byte, and CX is eight times their number.
+TEXT ·colourBlocks(SB), NOSPLIT, $16-72
+	MOVQ dst_base+0(FP), DI
+	MOVQ src_base+24(FP), SI
+	MOVQ c+48(FP), DX
+	XORQ R8, R8
+	XORQ R9, R9
+	// Text while the colours need a correction is colourRun's.
+	CMPB colours_settle(DX), $0
+	JNE  done
+	LEAQ ·simpleParams(SB), R13
+	LEAQ ·sgrEffects(SB), R14
+	LEAQ ·styleEffects(SB), R15
+	MOVL $0x20, AX
+	VPBROADCASTB AX, Z16
+	MOVL $0x7f, AX
+	VPBROADCASTB AX, Z17
+	MOVL $0x0a, AX
+	VPBROADCASTB AX, Z18
+	MOVL $0x09, AX
+	VPBROADCASTB AX, Z19
+
+block:
+	LEAQ const_colourMargin(R8), AX
+	CMPQ AX, src_len+32(FP)
+	JGT  done
+	LEAQ const_colourMargin(R9), AX
+	CMPQ AX, dst_len+8(FP)
+	JGT  done
+	VMOVDQU8 (SI)(R8*1), Z0
+	VMOVDQU8 Z0, (DI)(R9*1)
+	// The stops: a control other than LF and tab, DEL and every byte
+	// from 0x80.
+	VPCMPUB $1, Z16, Z0, K1     // < 0x20
+	VPCMPUB $4, Z18, Z0, K1, K1 // and not LF
+	VPCMPUB $4, Z19, Z0, K1, K1 // and not tab
+	VPCMPUB $5, Z17, Z0, K2     // >= 0x7f
+	KORQ    K1, K2, K1
+	KMOVQ   K1, AX
+	LEAQ    64(R8), R10
+	TESTQ   AX, AX
+	JNE     stop
+
+next:
+	MOVQ R10, AX
+	SUBQ R8, AX
+	ADDQ AX, R9
+	MOVQ R10, R8
+	JMP  block
+
+stop:
+	// AX holds the block's stops, the first of them read here.
+	TZCNTQ AX, BX
+	BLSRQ  AX, AX
+	MOVQ   AX, 0(SP)
+	MOVQ   BX, 8(SP)
+	ADDQ   R8, BX
+	CMPB   (SI)(BX*1), $0x1b
+	JNE    out
+	CMPB   1(SI)(BX*1), $'['
+	JNE    out
+	ADDQ   $2, BX
+	CMPB   (SI)(BX*1), $'m'
+	JEQ    reset
+	XORL   CX, CX
+	XORL   R12, R12
+
+param:
+	// One to three digits, the first not a 0 unless it is the only one.
+	MOVBLZX (SI)(BX*1), AX
+	SUBL    $'0', AX
+	CMPL    AX, $9
+	JHI     out
+	INCQ    BX
+	MOVBLZX (SI)(BX*1), R11
+	SUBL    $'0', R11
+	CMPL    R11, $9
+	JHI     value
+	TESTL   AX, AX
+	JEQ     out // a leading zero
+	LEAL    (AX)(AX*4), AX
+	LEAL    (R11)(AX*2), AX
+	INCQ    BX
+	MOVBLZX (SI)(BX*1), R11
+	SUBL    $'0', R11
+	CMPL    R11, $9
+	JHI     value
+	LEAL    (AX)(AX*4), AX
+	LEAL    (R11)(AX*2), AX
+	INCQ    BX
+
+value:
+	CMPL  AX, $const_maxSGRValue
+	JHI   out
+	SHLXQ CX, AX, AX
+	ORQ   AX, R12
+	ADDL  $8, CX
+	MOVBLZX (SI)(BX*1), AX
+	CMPB  AL, $'m'
+	JEQ   parsed
+	CMPB  AL, $';'
+	JNE   out
+	CMPL  CX, $(8*const_maxPlainParams)
+	JEQ   out // one parameter too many
+	INCQ  BX
+	JMP   param
+
+parsed:
+	LEAQ 1(BX), R10 // the SGR's end
+	// ESC [ 38;5;n m first: a foreground of the 256 colours, applied
+	// while no background and no correction is in effect
+	// (colours.fgPlain).
+	CMPL CX, $24
+	JNE  check
+	MOVL R12, AX
+	ANDL $0xffff, AX
+	CMPL AX, $(const_colourIndexed<<8 | const_sgrFg)
+	JNE  check
+	CMPL (colours_asked+4*const_partBg)(DX), $const_defaultColour
+	JNE  out
+	CMPB colours_corrected(DX), $0
+	JNE  out
+	MOVL R12, AX
+	SHRL $16, AX
+	ANDL $0xff, AX
+	ORL  $const_paletteColour, AX
+	MOVL AX, (colours_asked+4*const_partFg)(DX)
+	MOVL AX, (colours_screen+4*const_partFg)(DX)
+	MOVL (8*const_sgrFg+styleEffect_clear)(R15), AX
+	ANDNL colours_style(DX), AX, AX
+	ORL  (8*const_sgrFg+styleEffect_set)(R15), AX
+	MOVL AX, colours_style(DX)
+	JMP  copysgr
+
+check:
+	// Every value checked before any is applied: a refused one, or a
+	// colour change other than a reset or a plain foreground, leaves the
+	// whole SGR to the caller.
+	MOVQ R12, AX
+	MOVL CX, R11
+
+checkvalue:
+	MOVBLZX AL, BX
+	TESTB   $const_simpleRefused, (R13)(BX*1)
+	JNE     out
+	TESTB   $const_simpleColour, (R13)(BX*1)
+	JEQ     checknext
+	TESTL   BX, BX
+	JEQ     checknext // a reset
+	CMPB    sgrEffect_part(R14)(BX*8), $const_partFg
+	JNE     out
+	CMPL    (colours_asked+4*const_partBg)(DX), $const_defaultColour
+	JNE     out
+	CMPB    colours_corrected(DX), $0
+	JNE     out
+
+checknext:
+	SHRQ $8, AX
+	SUBL $8, R11
+	JNE  checkvalue
+
+	// Applied in order, as colourRun applies them.
+	MOVQ R12, AX
+	MOVL CX, R11
+
+apply:
+	MOVBLZX AL, BX
+	TESTB   $const_simpleColour, (R13)(BX*1)
+	JEQ     style
+	TESTL   BX, BX
+	JNE     foreground
+	VPXOR   Y1, Y1, Y1
+	VMOVDQU Y1, (DX)
+	MOVQ    $0, 32(DX)
+	JMP     style
+
+foreground:
+	MOVL sgrEffect_val(R14)(BX*8), CX
+	MOVL CX, (colours_asked+4*const_partFg)(DX)
+	MOVL CX, (colours_screen+4*const_partFg)(DX)
+
+style:
+	MOVL  styleEffect_clear(R15)(BX*8), CX
+	ANDNL colours_style(DX), CX, CX
+	ORL   styleEffect_set(R15)(BX*8), CX
+	MOVL  CX, colours_style(DX)
+	SHRQ  $8, AX
+	SUBL  $8, R11
+	JNE   apply
+
+copysgr:
+	// The SGR as it is, ESC [ up to m: at most 18 bytes.
+	MOVQ    8(SP), AX
+	LEAQ    (R8)(AX*1), BX
+	VMOVDQU (SI)(BX*1), Y0
+	LEAQ    (R9)(AX*1), BX
+	VMOVDQU Y0, (DI)(BX*1)
+	MOVQ    0(SP), AX
+	TESTQ   AX, AX
+	JNE     stop
+	// The next block starts after the block, or after its last SGR.
+	LEAQ    64(R8), AX
+	CMPQ    R10, AX
+	CMOVQLT AX, R10
+	JMP     next
+
+reset:
+	// ESC [ m, written ESC [ 0 m; the next block starts after it.
+	VPXOR   Y1, Y1, Y1
+	VMOVDQU Y1, (DX)
+	MOVQ    $0, 32(DX)
+	MOVQ    8(SP), AX
+	LEAQ    (R9)(AX*1), CX
+	MOVL    $0x6d305b1b, (DI)(CX*1)
+	LEAQ    3(R8)(AX*1), R8
+	LEAQ    4(CX), R9
+	JMP     block
+
+out:
+	// What the stop at 8(SP) starts is the caller's.
+	MOVQ 8(SP), AX
+	ADDQ AX, R8
+	ADDQ AX, R9
+
+done:
+	VZEROUPPER
+	MOVQ R8, n+56(FP)
+	MOVQ R9, w+64(FP)
+	RET

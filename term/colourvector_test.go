@@ -1,0 +1,212 @@
+package term
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// colourPaths returns the ways Transform can read a colour log here:
+// colourRun alone always, the vector loop first where the processor has
+// one. Under CI=true on amd64 a missing vector loop is logged.
+func colourPaths(tb testing.TB) []bool {
+	if useColourVector {
+		return []bool{false, true}
+	}
+	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && colourVectorBuilt {
+		tb.Log("no AVX-512 on this amd64 machine: the vector loop over colour logs is untried")
+	}
+	return []bool{false}
+}
+
+// setColourVector turns the vector loop over colour logs on or off and
+// returns what restores it.
+func setColourVector(on bool) (restore func()) {
+	was := useColourVector
+	useColourVector = on
+	return func() { useColourVector = was }
+}
+
+// colourBlocksText is text with no stop, longer than the vector loop's
+// margin: it reads an SGR before it and then blocks of it.
+var colourBlocksText = strings.Repeat("text\tand more\n", 12)
+
+// TestColourBlocksAgrees checks the vector loop against colourRun on each
+// SGR of sgrCases, from each colour state, followed by text: it must take
+// exactly the SGRs that colourRun takes and writes as they are (and ESC [
+// m, which it writes ESC [ 0 m), but not orig_pair, which colourRun reads
+// on its own terms, with colourRun's output and colour state; and it must
+// leave every other SGR with the colour state untouched.
+func TestColourBlocksAgrees(t *testing.T) {
+	if !useColourVector {
+		colourPaths(t)
+		t.Skip("no vector loop over colour logs here")
+	}
+	starts, tails := sgrCases()
+	accepted := 0
+	for name, start := range starts {
+		for _, tail := range tails {
+			sgr := "\x1b[" + tail
+			src := []byte(sgr + colourBlocksText)
+			slow := start
+			ref := make([]byte, len(src)+maxSGRLen)
+			rn, rw := colourRun(ref, src, &slow, true)
+			text := rn - len(sgr) // of colourBlocksText, copied as it is
+			takes := text >= 0 && !slow.settle && tail != "39;49m" &&
+				(string(ref[:rw-text]) == sgr || sgr == "\x1b[m")
+
+			fast := start
+			dst := make([]byte, len(src)+maxSGRLen)
+			n, w := colourBlocks(dst, src, &fast)
+			switch {
+			case !takes && n == 0:
+				if fast != start {
+					t.Errorf("%s: %+q left but changed the colour state to %+v", name, sgr, fast)
+				}
+			case !takes:
+				t.Errorf("%s: %+q taken (%d bytes), which colourRun does not take as it is", name, sgr, n)
+			case n < len(sgr):
+				t.Errorf("%s: %+q left (%d bytes read), which colourRun takes as it is", name, sgr, n)
+			default:
+				accepted++
+				want := string(ref[:rw-text]) + colourBlocksText[:n-len(sgr)]
+				if got := string(dst[:w]); got != want || fast != slow {
+					t.Errorf("%s: %+q: colourRun %+q, %+v; the vector loop %+q, %+v", name, sgr, want, slow, got, fast)
+				}
+			}
+		}
+	}
+	if want := len(starts) * 200; accepted < want {
+		t.Errorf("the vector loop took %d of the SGRs, fewer than %d: the test checks little", accepted, want)
+	}
+}
+
+// TestColourBlocksReadsColourLog checks that the vector loop reads a
+// colour log, the build log of bench/run, to its last blocks.
+func TestColourBlocksReadsColourLog(t *testing.T) {
+	if !useColourVector {
+		colourPaths(t)
+		t.Skip("no vector loop over colour logs here")
+	}
+	src := []byte(buildLog(64 << 10))
+	dst := make([]byte, len(src)+maxSGRLen)
+	var c colours
+	n, w := colourBlocks(dst, src, &c)
+	if n < len(src)-96 || n != w || string(dst[:w]) != string(src[:n]) {
+		t.Fatalf("read %d and wrote %d bytes of %d, the output differing from the input at %d", n, w, len(src), firstDiff(dst[:w], src[:n]))
+	}
+}
+
+// firstDiff returns the index of the first byte where a and b differ.
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
+
+// buildLog is a colour-heavy build log, as a test runner writes it: SGRs
+// around levels, names and durations.
+func buildLog(n int) string {
+	var b strings.Builder
+	levels := []string{"\x1b[32mINFO\x1b[0m", "\x1b[33mWARN\x1b[0m", "\x1b[1;31mFAIL\x1b[0m", "\x1b[38;5;244mDEBUG\x1b[0m"}
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "%s 12:%02d:%02d \x1b[1mservice-%d\x1b[0m: request /api/v1/items/%d handled in \x1b[36m%dms\x1b[0m\n",
+			levels[i%len(levels)], i/60%60, i%60, i%7, i, i%250)
+	}
+	return b.String()
+}
+
+// TestColourBlocksAgreesWithParser compares Transform with and without
+// the vector loop, and the parser alone, on colour logs put together from
+// colourLogPieces, long enough for the vector loop's blocks, in every
+// mode: whole, cut in two and through a small dst.
+func TestColourBlocksAgreesWithParser(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 600 {
+		var b strings.Builder
+		for range 20 + rng.IntN(200) {
+			b.WriteString(colourLogPieces[rng.IntN(len(colourLogPieces))])
+		}
+		checkColourPaths(t, rng, b.String())
+	}
+	for _, in := range []string{buildLog(4 << 10), strings.ReplaceAll(buildLog(4<<10), "\x1b[0m", "\x1b[m")} {
+		checkColourPaths(t, rng, in)
+	}
+}
+
+// checkColourPaths compares Transform on in with the parser alone, and
+// with and without the vector loop over colour logs, in every mode.
+func checkColourPaths(t *testing.T, rng *rand.Rand, in string) {
+	t.Helper()
+	cut := rng.IntN(len(in) + 1)
+	dstSize := maxSGRLen + 1 + rng.IntN(200)
+	for _, opts := range allOptions {
+		slow := New(opts)
+		slow.noFastPath = true
+		want := slow.run(in, true) + slow.Finish()
+		for _, vector := range colourPaths(t) {
+			restore := setColourVector(vector)
+			got := []string{
+				sanitizeChunks(opts, in),
+				sanitizeChunks(opts, in[:cut], in[cut:]),
+				transformAll(t, New(opts), []byte(in), dstSize, len(in)),
+			}
+			restore()
+			for k, g := range got {
+				if g != want {
+					t.Fatalf("%+v, vector loop %v, way %d (cut at %d, dst %d): %+q\ngot    %+q\nparser %+q", opts, vector, k, cut, dstSize, in, g, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzColourBlocks holds Transform with the vector loop over colour logs
+// to Transform without it, in every mode, on the input repeated past the
+// loop's margin.
+func FuzzColourBlocks(f *testing.F) {
+	for _, s := range append(fuzzSeeds(), colourLogPieces...) {
+		f.Add([]byte(s), uint16(300))
+	}
+	f.Add([]byte("\x1b[1;31mFAIL\x1b[0m x \x1b[38;5;244my\x1b[m\n"), uint16(200))
+	f.Fuzz(func(t *testing.T, data []byte, room uint16) {
+		if len(data) == 0 {
+			return
+		}
+		src := string(bytes.Repeat(data, 300/len(data)+1))
+		for _, opts := range allOptions {
+			var got []string
+			for _, vector := range colourPaths(t) {
+				restore := setColourVector(vector)
+				got = append(got, transformSmallDst(t, New(opts), src, maxSGRLen+int(room)%512))
+				restore()
+			}
+			if got[len(got)-1] != got[0] {
+				t.Fatalf("%+v: %+q: with the vector loop %+q, without %+q", opts, src, got[len(got)-1], got[0])
+			}
+		}
+	})
+}
+
+// BenchmarkColourVector measures Transform over a colour log with
+// colourRun alone and with the vector loop first, in the same run.
+func BenchmarkColourVector(b *testing.B) {
+	src := []byte(buildLog(1 << 20))
+	for _, vector := range colourPaths(b) {
+		name := "colourRun"
+		if vector {
+			name = "vector"
+		}
+		b.Run(name, func(b *testing.B) {
+			defer setColourVector(vector)()
+			benchTransform(b, new(Sanitizer), src)
+		})
+	}
+}
