@@ -28,15 +28,15 @@ var (
 
 // colourBlocks reads a colour log from the start of src, as colourRun
 // does, into dst and c, and returns the input length n and the output
-// length w: the text 64 bytes at a time, and the SGRs that colourRun
-// writes as they are (up to four values of up to three digits, none with
-// a leading zero), applied to c as colourRun applies them. It returns
-// before everything else colourRun reads (an SGR it rewrites or does not
-// take, the sequences and controls Strip mode drops), before text while
-// c.settle is set, and where fewer than colourMargin bytes of src or of
-// room in dst are left at the start of a block of 64. It writes past w in
-// dst, within the room it checked. Callers call it where colourAhead
-// holds.
+// length w: the text 64 bytes at a time, the SGRs that colourRun writes
+// as they are (up to four values of up to three digits, none with a
+// leading zero; orig_pair), applied to c as colourRun applies them, ESC
+// [ m, and in Strip mode (strip) what colourRun drops between them. It
+// returns before everything else colourRun reads (an SGR it rewrites or
+// does not take), before text while c.settle is set, and where fewer than
+// colourMargin bytes of src or of room in dst are left at the start of a
+// block of 64. It writes past w in dst, within the room it checked.
+// Callers call it where colourAhead holds.
 //
 //go:noescape
-func colourBlocks(dst, src []byte, c *colours) (n, w int)
+func colourBlocks(dst, src []byte, c *colours, strip bool) (n, w int)

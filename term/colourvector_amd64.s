@@ -3,28 +3,36 @@
 #include "textflag.h"
 #include "go_asm.h"
 
-// func colourBlocks(dst, src []byte, c *colours) (n, w int)
+// func colourBlocks(dst, src []byte, c *colours, strip bool) (n, w int)
 //
-// The output of a colour log is its input, but for ESC [ m, written ESC
-// [ 0 m: the loop copies each block of 64 bytes whole and then reads its
-// stops, each of which must open an SGR that is kept as it is. Their
-// places are known from the block's mask, not from the end of the SGR
-// before, and each SGR is copied as it is, in case it ends past the block. An SGR is read and
-// applied as colourRun reads and applies it: up to four parameters of one
-// to three digits with no leading zero (the form colourRun writes back),
-// each a value whose simpleParams entry is neither refused nor a colour
-// change other than a reset or a plain foreground, or the foreground of
-// the 256 colours, 38;5;n. Anything else returns to the caller, at its
-// start, and so does a block that starts with fewer than colourMargin
-// (96) bytes of src or of room in dst left: an SGR that starts in a block
-// is read and copied to its end. ESC [ m starts a block after it.
+// The output of a colour log is its input, but for what Strip mode drops
+// and ESC [ m, written ESC [ 0 m: the loop copies each block of 64 bytes
+// whole and then reads its stops. Their places are known from the block's
+// mask, not from the end of the sequence before, and each SGR is copied as
+// it is, in case it ends past the block. A stop may open:
+//   - an SGR that colourRun writes as it is, read and applied as
+//     colourRun reads and applies it: up to four parameters of one to
+//     three digits with no leading zero, each a value whose simpleParams
+//     entry is neither refused nor a colour change other than a reset or
+//     a plain foreground; or the foreground of the 256 colours, 38;5;n;
+//     or orig_pair, ESC [ 39;49 m;
+//   - ESC [ m, written ESC [ 0 m;
+//   - in Strip mode, what colourRun drops between SGRs: an erase, ESC [
+//     K; xterm's sgr0, ESC ( B ESC [ m, written ESC [ 0 m; a C0 control
+//     or DEL before text or ESC.
+// After ESC [ m and what Strip mode drops, the rest of the block is
+// written again where it has moved. Anything else returns to the caller,
+// at its start, and so does a block that starts with fewer than
+// colourMargin (128) bytes of src or of room in dst left: a sequence that
+// starts in a block is read and copied to its end.
 //
-// Registers: SI src, R8 the block's start; DI dst, R9 its start there; R10
-// where the next block starts; DX c; R13 simpleParams, R14 sgrEffects, R15
+// Registers: SI src, R8 the block's start; DI dst, R9 where it would
+// start there, moved by each sequence written shorter or longer than it
+// is; Z0 the block; R10 where the next block starts; DX c; R13 simpleParams, R14 sgrEffects, R15
 // styleEffects. The stops left in the block are at 0(SP), the place of the
 // one being read at 8(SP). BX reads an SGR; its values are packed in R12,
 // one a byte, and CX is eight times their number.
-TEXT ·colourBlocks(SB), NOSPLIT, $16-72
+TEXT ·colourBlocks(SB), NOSPLIT, $16-80
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ c+48(FP), DX
@@ -80,13 +88,22 @@ stop:
 	MOVQ   AX, 0(SP)
 	MOVQ   BX, 8(SP)
 	ADDQ   R8, BX
-	CMPB   (SI)(BX*1), $0x1b
-	JNE    out
-	CMPB   1(SI)(BX*1), $'['
-	JNE    out
+	MOVBLZX (SI)(BX*1), AX
+	CMPB   AL, $0x1b
+	JNE    control
+	MOVBLZX 1(SI)(BX*1), AX
+	CMPB   AL, $'['
+	JNE    sgr0
+	MOVQ   (SI)(BX*1), AX
+	MOVQ   $const_origPair, CX
+	CMPQ   AX, CX
+	JEQ    origpair
 	ADDQ   $2, BX
-	CMPB   (SI)(BX*1), $'m'
+	MOVBLZX (SI)(BX*1), AX
+	CMPB   AL, $'m'
 	JEQ    reset
+	CMPB   AL, $'K'
+	JEQ    erase
 	XORL   CX, CX
 	XORL   R12, R12
 
@@ -217,29 +234,125 @@ copysgr:
 	// The SGR as it is, ESC [ up to m: at most 18 bytes.
 	MOVQ    8(SP), AX
 	LEAQ    (R8)(AX*1), BX
-	VMOVDQU (SI)(BX*1), Y0
+	VMOVDQU (SI)(BX*1), Y2
 	LEAQ    (R9)(AX*1), BX
-	VMOVDQU Y0, (DI)(BX*1)
+	VMOVDQU Y2, (DI)(BX*1)
 	MOVQ    0(SP), AX
 	TESTQ   AX, AX
 	JNE     stop
-	// The next block starts after the block, or after its last SGR.
+
+blockend:
+	// The next block starts after the block, or after the sequence that
+	// ends past it.
 	LEAQ    64(R8), AX
 	CMPQ    R10, AX
 	CMOVQLT AX, R10
 	JMP     next
 
-reset:
-	// ESC [ m, written ESC [ 0 m; the next block starts after it.
+origpair:
+	// terminfo's orig_pair, ESC [ 39;49 m, kept as it is
+	// (colours.setDefaultColours; settle is clear in this loop).
+	MOVL    $const_defaultColour, (colours_asked+4*const_partFg)(DX)
+	MOVL    $const_defaultColour, (colours_screen+4*const_partFg)(DX)
+	MOVL    $const_defaultColour, (colours_asked+4*const_partBg)(DX)
+	MOVL    $const_defaultColour, (colours_screen+4*const_partBg)(DX)
+	MOVL    colours_style(DX), AX
+	MOVL    (8*39+styleEffect_clear)(R15), CX // styleEffects[39]
+	ANDNL   AX, CX, AX
+	ORL     (8*39+styleEffect_set)(R15), AX
+	MOVL    (8*49+styleEffect_clear)(R15), CX // styleEffects[49]
+	ANDNL   AX, CX, AX
+	ORL     (8*49+styleEffect_set)(R15), AX
+	MOVL    AX, colours_style(DX)
+	LEAQ    8(BX), R10 // its end
+	JMP     copysgr
+
+erase:
+	// ESC [ K, which Strip mode drops.
+	CMPB strip+56(FP), $0
+	JEQ  out
+	MOVQ 8(SP), AX
+	LEAQ 3(AX), CX
+	SUBQ $3, R9
+	JMP  shifted
+
+sgr0:
+	// xterm's sgr0, ESC ( B ESC [ m, which Strip mode writes ESC [ 0 m
+	// (its charset designation dropped).
+	CMPB    strip+56(FP), $0
+	JEQ     out
+	MOVQ    (SI)(BX*1), AX
+	SHLQ    $16, AX // its six bytes
+	MOVQ    $(const_sgr0Word<<16), CX
+	CMPQ    AX, CX
+	JNE     out
 	VPXOR   Y1, Y1, Y1
 	VMOVDQU Y1, (DX)
 	MOVQ    $0, 32(DX)
 	MOVQ    8(SP), AX
 	LEAQ    (R9)(AX*1), CX
 	MOVL    $0x6d305b1b, (DI)(CX*1)
-	LEAQ    3(R8)(AX*1), R8
-	LEAQ    4(CX), R9
-	JMP     block
+	LEAQ    6(AX), CX
+	SUBQ    $2, R9
+	JMP     shifted
+
+control:
+	// A C0 control or DEL before text or ESC, which Strip mode drops (the
+	// CR of CR LF).
+	CMPB    strip+56(FP), $0
+	JEQ     out
+	CMPB    AL, $0x7f
+	JEQ     dropped
+	CMPB    AL, $0x20
+	JAE     out // a byte from 0x80
+dropped:
+	MOVBLZX 1(SI)(BX*1), AX
+	CMPB    AL, $0x1b
+	JEQ     drop
+	CMPB    AL, $0x0a
+	JEQ     drop
+	CMPB    AL, $0x09
+	JEQ     drop
+	SUBB    $0x20, AL
+	CMPB    AL, $(0x7e-0x20)
+	JHI     out
+drop:
+	MOVQ 8(SP), AX
+	LEAQ 1(AX), CX
+	DECQ R9
+	JMP  shifted
+
+reset:
+	// ESC [ m, written ESC [ 0 m.
+	VPXOR   Y1, Y1, Y1
+	VMOVDQU Y1, (DX)
+	MOVQ    $0, 32(DX)
+	MOVQ    8(SP), AX
+	LEAQ    (R9)(AX*1), CX
+	MOVL    $0x6d305b1b, (DI)(CX*1)
+	LEAQ    3(AX), CX
+	INCQ    R9
+
+shifted:
+	// A sequence written shorter or longer than it is, whose end is at
+	// CX in the block, has moved the block's output: R9 is where the
+	// block would start in dst for its bytes from CX on, which are
+	// written there again, and the stops among the sequence's own bytes
+	// are dropped (ESC ( B ESC [ m has two).
+	LEAQ    (R8)(CX*1), R10
+	XORL    AX, AX
+	CMPQ    CX, $64
+	JAE     shiftdone
+	MOVQ    $-1, AX
+	SHLXQ   CX, AX, AX
+	KMOVQ   AX, K3
+	VMOVDQU8 Z0, K3, (DI)(R9*1)
+	ANDQ    0(SP), AX
+
+shiftdone:
+	TESTQ AX, AX
+	JNE   stop
+	JMP   blockend
 
 out:
 	// What the stop at 8(SP) starts is the caller's.
@@ -249,6 +362,6 @@ out:
 
 done:
 	VZEROUPPER
-	MOVQ R8, n+56(FP)
-	MOVQ R9, w+64(FP)
+	MOVQ R8, n+64(FP)
+	MOVQ R9, w+72(FP)
 	RET

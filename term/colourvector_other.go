@@ -11,4 +11,4 @@ const colourVectorBuilt = false
 
 // colourBlocks is never called where there is no vector loop (colourAhead
 // is false): colourRun reads the whole colour log.
-func colourBlocks(dst, src []byte, c *colours) (n, w int) { return 0, 0 }
+func colourBlocks(dst, src []byte, c *colours, strip bool) (n, w int) { return 0, 0 }

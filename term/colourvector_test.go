@@ -2,12 +2,15 @@ package term
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/plainsight-dev/plainsight/internal/terminfo"
 )
 
 // colourPaths returns the ways Transform can read a colour log here:
@@ -36,17 +39,18 @@ func setColourVector(on bool) (restore func()) {
 var colourBlocksText = strings.Repeat("text\tand more\n", 12)
 
 // TestColourBlocksAgrees checks the vector loop against colourRun on each
-// SGR of sgrCases, from each colour state, followed by text: it must take
-// exactly the SGRs that colourRun takes and writes as they are (and ESC [
-// m, which it writes ESC [ 0 m), but not orig_pair, which colourRun reads
-// on its own terms, with colourRun's output and colour state; and it must
-// leave every other SGR with the colour state untouched.
+// SGR of sgrCases and the erase, from each colour state, followed by
+// text, in Strip mode: it must take exactly the SGRs that colourRun takes
+// and writes as they are, ESC [ m, which it writes ESC [ 0 m, and the
+// erase, which it drops, with colourRun's output and colour state; and it
+// must leave every other SGR with the colour state untouched.
 func TestColourBlocksAgrees(t *testing.T) {
 	if !useColourVector {
 		colourPaths(t)
 		t.Skip("no vector loop over colour logs here")
 	}
 	starts, tails := sgrCases()
+	tails = append(tails, "K", "0K")
 	accepted := 0
 	for name, start := range starts {
 		for _, tail := range tails {
@@ -56,12 +60,12 @@ func TestColourBlocksAgrees(t *testing.T) {
 			ref := make([]byte, len(src)+maxSGRLen)
 			rn, rw := colourRun(ref, src, &slow, true)
 			text := rn - len(sgr) // of colourBlocksText, copied as it is
-			takes := text >= 0 && !slow.settle && tail != "39;49m" &&
-				(string(ref[:rw-text]) == sgr || sgr == "\x1b[m")
+			takes := text >= 0 && !slow.settle &&
+				(string(ref[:rw-text]) == sgr || sgr == "\x1b[m" || sgr == "\x1b[K")
 
 			fast := start
 			dst := make([]byte, len(src)+maxSGRLen)
-			n, w := colourBlocks(dst, src, &fast)
+			n, w := colourBlocks(dst, src, &fast, true)
 			switch {
 			case !takes && n == 0:
 				if fast != start {
@@ -95,8 +99,8 @@ func TestColourBlocksReadsColourLog(t *testing.T) {
 	src := []byte(buildLog(64 << 10))
 	dst := make([]byte, len(src)+maxSGRLen)
 	var c colours
-	n, w := colourBlocks(dst, src, &c)
-	if n < len(src)-96 || n != w || string(dst[:w]) != string(src[:n]) {
+	n, w := colourBlocks(dst, src, &c, true)
+	if n <= len(src)-colourMargin || n != w || string(dst[:w]) != string(src[:n]) {
 		t.Fatalf("read %d and wrote %d bytes of %d, the output differing from the input at %d", n, w, len(src), firstDiff(dst[:w], src[:n]))
 	}
 }
@@ -208,5 +212,14 @@ func BenchmarkColourVector(b *testing.B) {
 			defer setColourVector(vector)()
 			benchTransform(b, new(Sanitizer), src)
 		})
+	}
+}
+
+// TestSGR0Word checks the word the vector loop compares xterm's sgr0 with.
+func TestSGR0Word(t *testing.T) {
+	var b [8]byte
+	copy(b[:], terminfo.SGR0)
+	if got := binary.LittleEndian.Uint64(b[:]); len(terminfo.SGR0) != 6 || got != sgr0Word {
+		t.Errorf("sgr0Word = %#x, want %#x (%d bytes)", uint64(sgr0Word), got, len(terminfo.SGR0))
 	}
 }

@@ -217,7 +217,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 					start := nSrc
 					for {
 						if col != nil && colourAhead(dst[nDst:], src[nSrc:]) {
-							n, w := colourBlocks(dst[nDst:], src[nSrc:], col)
+							n, w := colourBlocks(dst[nDst:], src[nSrc:], col, mode != Visualize)
 							nSrc += n
 							nDst += w
 						}
