@@ -234,7 +234,10 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 			continue
 		}
 		if o == outStop {
-			if b == 0x1b && useAloneVector && outputs == &stripOutputs && len(rest) > 1 && rest[1] != '[' {
+			if b != 0x1b || outputs != &stripOutputs || len(rest) < 2 || rest[1] == '[' {
+				break
+			}
+			if c := rest[1]; c >= 0x20 && c < 0x80 && useAloneVector {
 				// An ESC sequence other than a CSI (which may be an
 				// SGR) after text, as in attack text: the vector loop
 				// reads it, and the text, controls and sequences
@@ -244,6 +247,13 @@ func ground(dst, src []byte, atEOF bool, mode Mode) (nDst, nSrc int) {
 					j += n
 					continue
 				}
+			}
+			// One that the vector loop does not read, as in binary
+			// output: a byte from 0x80 makes it malformed or a C1
+			// control aborts it, controls are executed within it.
+			if e := escDroppedEnd(src, i); e > 0 {
+				i = e
+				continue
 			}
 			break
 		}
