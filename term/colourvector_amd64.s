@@ -3,6 +3,21 @@
 #include "textflag.h"
 #include "go_asm.h"
 
+// CLEARCOLOURS sets the colours at DX to their zero value, 40 bytes.
+#define CLEARCOLOURS \
+	VPXOR   Y1, Y1, Y1; \
+	VMOVDQU Y1, (DX); \
+	MOVQ    $0, 32(DX)
+
+// RESETAT clears the colours and writes ESC [ 0 m where the stop at 8(SP)
+// goes in dst, whose place in the block it leaves in AX.
+#define RESETAT \
+	CLEARCOLOURS; \
+	MOVQ 8(SP), AX; \
+	LEAQ (R9)(AX*1), CX; \
+	MOVL $0x6d305b1b, (DI)(CX*1)
+
+
 // func colourBlocks(dst, src []byte, c *colours, strip bool) (n, w int)
 //
 // The output of a colour log is its input, but for what Strip mode drops
@@ -211,9 +226,7 @@ apply:
 	JEQ     style
 	TESTL   BX, BX
 	JNE     foreground
-	VPXOR   Y1, Y1, Y1
-	VMOVDQU Y1, (DX)
-	MOVQ    $0, 32(DX)
+	CLEARCOLOURS
 	JMP     style
 
 foreground:
@@ -286,12 +299,7 @@ sgr0:
 	MOVQ    $(const_sgr0Word<<16), CX
 	CMPQ    AX, CX
 	JNE     out
-	VPXOR   Y1, Y1, Y1
-	VMOVDQU Y1, (DX)
-	MOVQ    $0, 32(DX)
-	MOVQ    8(SP), AX
-	LEAQ    (R9)(AX*1), CX
-	MOVL    $0x6d305b1b, (DI)(CX*1)
+	RESETAT
 	LEAQ    6(AX), CX
 	SUBQ    $2, R9
 	JMP     shifted
@@ -324,12 +332,7 @@ drop:
 
 reset:
 	// ESC [ m, written ESC [ 0 m.
-	VPXOR   Y1, Y1, Y1
-	VMOVDQU Y1, (DX)
-	MOVQ    $0, 32(DX)
-	MOVQ    8(SP), AX
-	LEAQ    (R9)(AX*1), CX
-	MOVL    $0x6d305b1b, (DI)(CX*1)
+	RESETAT
 	LEAQ    3(AX), CX
 	INCQ    R9
 

@@ -116,7 +116,9 @@ func firstDiff(a, b []byte) int {
 }
 
 // buildLog is a colour-heavy build log, as a test runner writes it: SGRs
-// around levels, names and durations.
+// around levels, names and durations. It is bench/run's build log
+// (bench/inputs.go), which term's tests cannot import: bench is a module
+// of its own that imports term.
 func buildLog(n int) string {
 	var b strings.Builder
 	levels := []string{"\x1b[32mINFO\x1b[0m", "\x1b[33mWARN\x1b[0m", "\x1b[1;31mFAIL\x1b[0m", "\x1b[38;5;244mDEBUG\x1b[0m"}
