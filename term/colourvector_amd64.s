@@ -17,7 +17,6 @@
 	LEAQ (R9)(AX*1), CX; \
 	MOVL $0x6d305b1b, (DI)(CX*1)
 
-
 // func colourBlocks(dst, src []byte, c *colours, strip bool) (n, w int)
 //
 // The output of a colour log is its input, but for what Strip mode drops
@@ -41,12 +40,13 @@
 // colourMargin (128) bytes of src or of room in dst left: a sequence that
 // starts in a block is read and copied to its end.
 //
-// Registers: SI src, R8 the block's start; DI dst, R9 where it would
-// start there, moved by each sequence written shorter or longer than it
-// is; Z0 the block; R10 where the next block starts; DX c; R13 simpleParams, R14 sgrEffects, R15
-// styleEffects. The stops left in the block are at 0(SP), the place of the
-// one being read at 8(SP). BX reads an SGR; its values are packed in R12,
-// one a byte, and CX is eight times their number.
+// Registers: SI src, R8 the block's start; DI dst, R9 where the block
+// would start there, moved by each sequence written shorter or longer than
+// it is; Z0 the block; R10 where the next block starts; DX c; R13
+// simpleParams, R14 sgrEffects, R15 styleEffects. The stops left in the
+// block are at 0(SP), the place of the one being read at 8(SP). BX reads
+// an SGR; its values are packed in R12, one a byte, and CX is eight times
+// their number.
 TEXT ·colourBlocks(SB), NOSPLIT, $16-80
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
