@@ -140,23 +140,25 @@ func TestColourBlocksAgreesWithParser(t *testing.T) {
 		for range 20 + rng.IntN(200) {
 			b.WriteString(colourLogPieces[rng.IntN(len(colourLogPieces))])
 		}
-		checkColourPaths(t, rng, b.String())
+		checkColourPaths(t, rng, b.String(), 200)
 	}
 	for _, in := range []string{buildLog(4 << 10), strings.ReplaceAll(buildLog(4<<10), "\x1b[0m", "\x1b[m")} {
-		checkColourPaths(t, rng, in)
+		checkColourPaths(t, rng, in, 200)
 	}
 }
 
 // checkColourPaths compares Transform on in with the parser alone, and
-// with and without the vector loop over colour logs, in every mode.
-func checkColourPaths(t *testing.T, rng *rand.Rand, in string) {
+// with and without the vector loop over colour logs, in every mode:
+// whole, cut in two at a random place, and through a dst of maxSGRLen + 1
+// up to maxSGRLen + dstSpread bytes, drawn for each mode.
+func checkColourPaths(t *testing.T, rng *rand.Rand, in string, dstSpread int) {
 	t.Helper()
-	cut := rng.IntN(len(in) + 1)
-	dstSize := maxSGRLen + 1 + rng.IntN(200)
 	for _, opts := range allOptions {
 		slow := New(opts)
 		slow.noFastPath = true
 		want := slow.run(in, true) + slow.Finish()
+		cut := rng.IntN(len(in) + 1)
+		dstSize := maxSGRLen + 1 + rng.IntN(dstSpread)
 		for _, vector := range colourPaths(t) {
 			restore := setColourVector(vector)
 			got := []string{

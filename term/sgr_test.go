@@ -231,7 +231,8 @@ func sgrCases() (starts map[string]colours, tails []string) {
 // it leaves to its caller, xterm's sgr0 and orig_pair, erases, CR LF,
 // hiding colours that need a correction, and text of every length around
 // its word loop's bound. Each input is run whole, in chunks, and through
-// Transform with dst buffers just over maxSGRLen.
+// Transform with dst buffers just over maxSGRLen, with and without the
+// vector loop over colour logs (checkColourPaths).
 func TestColourRunAgreesWithParser(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
@@ -239,23 +240,7 @@ func TestColourRunAgreesWithParser(t *testing.T) {
 		for range 1 + rng.IntN(24) {
 			b.WriteString(colourLogPieces[rng.IntN(len(colourLogPieces))])
 		}
-		in := b.String()
-		for _, opts := range allOptions {
-			slow := New(opts)
-			slow.noFastPath = true
-			want := slow.run(in, true) + slow.Finish()
-			if got := sanitizeChunks(opts, in); got != want {
-				t.Fatalf("%+v: %+q: got %+q, parser %+q", opts, in, got, want)
-			}
-			cut := rng.IntN(len(in) + 1)
-			if got := sanitizeChunks(opts, in[:cut], in[cut:]); got != want {
-				t.Fatalf("%+v: %+q cut at %d: got %+q, parser %+q", opts, in, cut, got, want)
-			}
-			dstSize := maxSGRLen + 1 + rng.IntN(24)
-			if got := transformAll(t, New(opts), []byte(in), dstSize, len(in)); got != want {
-				t.Fatalf("%+v: %+q, dst %d: got %+q, parser %+q", opts, in, dstSize, got, want)
-			}
-		}
+		checkColourPaths(t, rng, b.String(), 24)
 	}
 }
 
