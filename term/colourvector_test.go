@@ -136,15 +136,20 @@ func buildLog(n int) string {
 func TestColourBlocksAgreesWithParser(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 600 {
-		var b strings.Builder
-		for range 20 + rng.IntN(200) {
-			b.WriteString(colourLogPieces[rng.IntN(len(colourLogPieces))])
-		}
-		checkColourPaths(t, rng, b.String(), 200)
+		checkColourPaths(t, rng, randomColourLog(rng, 20+rng.IntN(200)), 200)
 	}
 	for _, in := range []string{buildLog(4 << 10), strings.ReplaceAll(buildLog(4<<10), "\x1b[0m", "\x1b[m")} {
 		checkColourPaths(t, rng, in, 200)
 	}
+}
+
+// randomColourLog returns n of colourLogPieces drawn at random.
+func randomColourLog(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	for range n {
+		b.WriteString(colourLogPieces[rng.IntN(len(colourLogPieces))])
+	}
+	return b.String()
 }
 
 // checkColourPaths compares Transform on in with the parser alone, and

@@ -236,11 +236,7 @@ func sgrCases() (starts map[string]colours, tails []string) {
 func TestColourRunAgreesWithParser(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 3000 {
-		var b strings.Builder
-		for range 1 + rng.IntN(24) {
-			b.WriteString(colourLogPieces[rng.IntN(len(colourLogPieces))])
-		}
-		checkColourPaths(t, rng, b.String(), 24)
+		checkColourPaths(t, rng, randomColourLog(rng, 1+rng.IntN(24)), 24)
 	}
 }
 
