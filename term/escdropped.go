@@ -1,6 +1,9 @@
 package term
 
-import "github.com/plainsight-dev/plainsight/internal/utf8lead"
+import (
+	"github.com/plainsight-dev/plainsight/internal/c1string"
+	"github.com/plainsight-dev/plainsight/internal/utf8lead"
+)
 
 // maxEscDropped bounds the bytes escDroppedEnd reads after an ESC before it
 // leaves the sequence to the parser: an ESC sequence in binary output is a
@@ -46,8 +49,8 @@ func escDroppedEnd(src []byte, i int) int {
 		}
 		switch {
 		case b >= 0x30 && b <= 0x7e:
-			if state == escape && (b == '[' || b == ']' || b == 'P' || b == 'X' || b == '^' || b == '_') {
-				return 0
+			if state == escape && c1string.Introducer(b+0x40) {
+				return 0 // ESC [, ], P, X, ^ or _: the C1 introducer's 7-bit form
 			}
 			return j + 1
 		case b >= 0x20 && b <= 0x2f:
