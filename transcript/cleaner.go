@@ -69,7 +69,8 @@ type Cleaner struct {
 	// passTried: passLines found no whole clean line at the start of the
 	// current line; the line takes the token path to its end.
 	passTried bool
-	// passMisses counts the lines in a row that did not pass, up to 16;
+	// passMisses counts the lines in a row that did not pass, up to
+	// maxPassMisses;
 	// passSkip, the lines still to send to the token path untried.
 	passMisses, passSkip int
 	// afterInvalid: the parser's last token was an invalid byte after

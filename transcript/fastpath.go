@@ -64,7 +64,7 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 		// where no line passes (colour logs, hostile text), stop
 		// scanning every line for nothing.
 		c.passTried = true
-		c.passMisses = min(c.passMisses+1, 16)
+		c.passMisses = min(c.passMisses+1, maxPassMisses)
 		c.passSkip = c.passMisses - 1
 		return 0, false
 	}
@@ -74,6 +74,15 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 	c.midLine = false
 	return n, wait
 }
+
+// maxPassMisses bounds passMisses. Where no line passes (colour logs,
+// hostile text), passLines tries one line in maxPassMisses, and the lines
+// between go to the vector loop, which reads them on past their LFs, or to
+// the token path untried: a line tried costs cleanLines' reading of it
+// and a return from the vector loop, and the line then takes the token
+// path. Clean lines after a hostile stretch wait at most maxPassMisses-1
+// lines for passLines.
+const maxPassMisses = 64
 
 // skipPassLine counts the current line as one of those that passLines
 // sends to the token path untried after failing on the lines before.

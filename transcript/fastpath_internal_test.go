@@ -301,6 +301,35 @@ func TestPassLinesWait(t *testing.T) {
 	}
 }
 
+// TestPassLinesRetry checks that after any number of lines that do not
+// pass, passLines tries a line again within maxPassMisses lines, and a
+// clean line then passes, with the vector loop or without it: after a few
+// lines, and in each place of its tries once the lines between them have
+// grown to their most (one line, then two, and so on).
+func TestPassLinesRetry(t *testing.T) {
+	clean := strings.Repeat("clean text\n", maxPassMisses)
+	grown := maxPassMisses * (maxPassMisses + 1) / 2
+	for _, vector := range groundPaths(t) {
+		was := useGroundVector
+		useGroundVector = vector
+		defer func() { useGroundVector = was }()
+		for hostile := 1; hostile <= grown+2*maxPassMisses; hostile++ {
+			if hostile == 3*maxPassMisses {
+				hostile = grown
+			}
+			c := NewCleaner(Options{})
+			src := []byte(strings.Repeat("a\x1b[1mb\n", hostile) + clean)
+			dst := make([]byte, 2*len(src))
+			if _, _, err := c.Transform(dst, src, true); err != nil {
+				t.Fatal(err)
+			}
+			if c.passMisses != 0 {
+				t.Fatalf("vector loop %v: after %d lines that do not pass and %d clean ones, %d misses in a row", vector, hostile, maxPassMisses, c.passMisses)
+			}
+		}
+	}
+}
+
 // TestTransformWaitsForRoom checks that Transform leaves a clean line that
 // the room left in dst cuts for the next call, and that a dst too small
 // for the line still makes progress.

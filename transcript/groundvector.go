@@ -149,6 +149,9 @@ const groundBlock = 64
 const groundVectorRoom = 208
 
 // maxLineEvents is the most line controls (LF, CR) that one call of the
-// vector loop reads on past, recording each for groundLines: a batch of
-// its output holds about a dozen lines of random bytes.
-const maxLineEvents = 32
+// vector loop reads on past, recording each for groundLines: as many as
+// the most lines that passLines skips (maxPassMisses), so that where every
+// line holds something to drop or escape, the loop returns about as often
+// as passLines tries a line. (A batch of its output holds about a dozen
+// lines of random bytes.)
+const maxLineEvents = maxPassMisses
