@@ -184,15 +184,13 @@
 //     continuation cuts short, each byte of which becomes U+FFFD, or C2
 //     before 0x80-0x9F, a C1 control in UTF-8; the other bytes of a
 //     sequence are its members;
-//   - R10: kept as it is (printable ASCII, tab; characters of two and
-//     of four bytes);
+//   - R10: kept as it is (printable ASCII, tab; whole characters);
 //   - R11: a stop: LF, CR, ESC, BS unless it is only counted, a C1
-//     introducer, raw and no member or in UTF-8, a character of three
-//     bytes (kept after all, three below);
+//     introducer, raw and no member or in UTF-8;
 //   - 120(SP): the bytes of the characters that the Unicode pass must
 //     see, whose place in dst the call returns (dirtyFrom to dirtyTo, 0
-//     and 0 if none): of two bytes, those plainBMP does not hold; of
-//     four, every one;
+//     and 0 if none): of two and three bytes, those plainBMP does not
+//     hold; of four, every one;
 //   - R12: replaced by U+FFFD (0xA0-0xFF outside a kept character and a
 //     C1 control in UTF-8, and the members of a cut prefix);
 //   - dropped and counted: the other C0 controls and DEL, by name; the
@@ -353,10 +351,10 @@ loop:
 	KMOVQ   K3, R12         // whole characters of two
 	VPCMPUB $5, XA0, Z0, K6 // >= 0xA0
 
-	// Characters of three bytes are stops (three, below); of four, kept,
-	// and the Unicode pass must see them (R15): it reads them faster
-	// than a stop for each would. Their members.
-	ORQ  BX, R11
+	// Characters of three bytes are kept, each looked up in plainBMP
+	// (threes, below); of four, kept, and the Unicode pass must see them
+	// (R15): it reads them faster than a look-up for each would. Their
+	// members.
 	LEAQ (R13)(R13*1), R15
 	ORQ  R13, R15
 	LEAQ (R15*4), R14
@@ -430,7 +428,54 @@ loop:
 	ANDNQ DX, R15, DX
 	ORQ   AX, DX
 	MOVQ  DX, R12
-	MOVQ  t+48(FP), R14
+
+	// Characters of three bytes that start before the block's last
+	// three (a cut there, which the next block reads whole): kept, and
+	// each looked up in plainBMP, with no branch on what it holds; those
+	// it does not hold are marked for the Unicode pass (R14, then
+	// 120(SP)). A look-up each, not a stop each: a line of a script
+	// other than Latin holds one every three bytes.
+	KMOVQ K7, DX
+	MOVQ  $0x1fffffffffffffff, AX
+	ANDQ  AX, DX
+	JZ    threesDone
+	LEAQ  (DX)(DX*1), AX
+	ORQ   DX, AX
+	LEAQ  (DX*4), CX
+	ORQ   CX, AX        // every byte of them
+	ORQ   AX, R10
+	ANDNQ R12, AX, R12
+	LEAQ  ·plainBMP(SB), R15
+	XORQ  R14, R14
+
+threes:
+	TZCNTQ  DX, R13
+	LEAQ    (R8)(R13*1), AX
+	MOVBQZX (SI)(AX*1), CX
+	ANDQ    $0x0f, CX
+	SHLQ    $12, CX
+	MOVBQZX 1(SI)(AX*1), BX
+	ANDQ    $0x3f, BX
+	SHLQ    $6, BX
+	ORQ     BX, CX
+	MOVBQZX 2(SI)(AX*1), BX
+	ANDQ    $0x3f, BX
+	ORQ     BX, CX          // the code point
+	MOVQ    CX, AX
+	SHRQ    $6, AX
+	MOVQ    (R15)(AX*8), AX
+	SHRXQ   CX, AX, AX      // its bit: 1 if plainBMP holds it
+	ANDQ    $1, AX
+	DECQ    AX              // -1 if the Unicode pass must see it
+	ANDQ    $7, AX
+	SHLXQ   R13, AX, AX
+	ORQ     AX, R14
+	BLSRQ   DX, DX
+	JNZ     threes
+	ORQ     R14, 120(SP)
+
+threesDone:
+	MOVQ t+48(FP), R14
 
 	MOVQ $0, 56(SP)  // the bytes of the sequences dropped
 	MOVQ $0, 128(SP) // up to the last line control recorded
@@ -446,9 +491,6 @@ next:
 	JCC    follow     // a cut, which the next block reads whole
 	LEAQ   (R8)(R13*1), DX
 	MOVBQZX (SI)(DX*1), CX
-	LEAQ   -0xe0(CX), AX
-	CMPQ   AX, $15
-	JLS    three
 	MOVQ   $1, AX     // the introducer's length
 	CMPQ   CX, $0x1b
 	JEQ    esc
@@ -1217,37 +1259,6 @@ seqCount:
 	JLE     droppedMask
 	INCQ    OVERLIMIT(R14)
 	JMP     droppedMask
-
-three:
-	// A character of three bytes is kept: one that the Unicode pass
-	// leaves alone (plainBMP) as it is, any other as one it must see. One
-	// that ends past the block ends it.
-	CMPQ    R13, $61
-	JGT     follow
-	ANDQ    $0x0f, CX
-	SHLQ    $12, CX
-	MOVBQZX 1(SI)(DX*1), AX
-	ANDQ    $0x3f, AX
-	SHLQ    $6, AX
-	ORQ     AX, CX
-	MOVBQZX 2(SI)(DX*1), AX
-	ANDQ    $0x3f, AX
-	ORQ     AX, CX           // the code point
-	MOVQ    CX, AX
-	SHRQ    $6, AX
-	LEAQ    ·plainBMP(SB), DX
-	MOVQ    (DX)(AX*8), DX
-	MOVQ    $7, AX
-	SHLXQ   R13, AX, AX
-	BTQ     CX, DX
-	JCS     kept
-	ORQ     AX, 120(SP)
-
-kept:
-	ORQ     AX, R10
-	ANDNQ   R12, AX, R12
-	BTRQ    R13, BX
-	JMP     next
 
 cross:
 	// The sequence does not end in the block: the next block starts
