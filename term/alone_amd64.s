@@ -389,6 +389,17 @@ write:
 	ANDQ   AX, R10
 	ANDQ   AX, R12
 	ADDQ   R13, R8
+	TESTQ  R12, R12
+	JNZ    expand
+	// Nothing replaced, as in most text: the kept bytes packed at once.
+	KMOVQ       R10, K1
+	VPCOMPRESSB Z0, K1, Z5
+	VMOVDQU8    Z5, (DI)(R9*1)
+	POPCNTQ     R10, AX
+	ADDQ        AX, R9
+	JMP         written
+
+expand:
 	MOVQ   $0x1111111111111111, BX // the first lane of each byte
 	MOVQ   $0x2222222222222222, CX // the second
 
