@@ -184,6 +184,22 @@ var attackText = bytes.Repeat([]byte("echo ok\rrm -rf ~ \x1b[2K\x1b[1G\n"+
 	"\x1b]0;title\x07\x1b]52;c;Zm9v\x07 a\u0085b\x7f\n"+
 	"echo evil #\b\b\b\b\b\bgood \x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\\n"), 1<<20/320)
 
+// scriptLog is about 1 MiB of a coloured log in scripts other than Latin,
+// as a localized build or test runner writes it, with a zero-width space
+// now and then: lines of characters above ASCII that do not pass whole.
+var scriptLog = func() []byte {
+	var b bytes.Buffer
+	levels := []string{"\x1b[32m信息\x1b[0m", "\x1b[33m警告\x1b[0m", "\x1b[1;31mОШИБКА\x1b[0m"}
+	for i := 0; b.Len() < 1<<20; i++ {
+		hidden := ""
+		if i%5 == 0 {
+			hidden = "\u200b"
+		}
+		fmt.Fprintf(&b, "%s 服务%d：请求已处理%s，耗时 \x1b[36m%d毫秒\x1b[0m；Запрос обработан успешно\n", levels[i%3], i%7, hidden, i%250)
+	}
+	return b.Bytes()
+}()
+
 // BenchmarkClean runs Clean and the Cleaner as a Transformer (one call
 // into a dst as large as the input, as a caller with a buffer would) on
 // each kind of input, with memmove as the floor.
@@ -193,7 +209,7 @@ func BenchmarkClean(b *testing.B) {
 		src  []byte
 	}{
 		{"plain", plainLog}, {"colour", colourLog}, {"prose", sequenceText},
-		{"attack", attackText}, {"random", randomBytes},
+		{"attack", attackText}, {"random", randomBytes}, {"scripts", scriptLog},
 	}
 	for _, in := range inputs {
 		b.Run("memmove/"+in.name, func(b *testing.B) {

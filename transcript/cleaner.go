@@ -1,6 +1,8 @@
 package transcript
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -456,6 +458,17 @@ func (c *Cleaner) textToken(src []byte) int {
 	return n
 }
 
+// mostlyNonASCII reports whether at least half of the first 64 bytes of
+// src, which holds as many, are above ASCII: text of a script other than
+// Latin, not a word or two of it in ASCII text.
+func mostlyNonASCII(src []byte) bool {
+	high := 0
+	for i := 0; i < groundBlock; i += 8 {
+		high += bits.OnesCount64(binary.LittleEndian.Uint64(src[i:]) & 0x8080808080808080)
+	}
+	return high >= groundBlock/2
+}
+
 // colourRun cleans the run of text and simple CSIs at the start of src
 // that follows a simple CSI, as step would token by token:
 // a colour log's words and the SGRs between them, and a '\n' before the
@@ -486,7 +499,14 @@ func (c *Cleaner) colourRun(src []byte) int {
 			}
 		}
 		if b := src[i]; b >= 0x20 && b < 0x7F || b >= 0xC2 {
-			n := c.textToken(src[i:])
+			n := 0
+			if b >= 0xC2 && useGroundVector && len(src)-i >= groundBlock+3 && mostlyNonASCII(src[i:]) {
+				// Text of another script: the vector loop reads it,
+				// and the SGRs after it, a block at a time.
+				n = c.groundRun(src[i:], false)
+			} else {
+				n = c.textToken(src[i:])
+			}
 			if n == 0 {
 				break
 			}
@@ -667,6 +687,16 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 				return 2
 			}
 		default:
+			if c.passSkip > 0 && useGroundVector && len(src) >= groundBlock+3 && mostlyNonASCII(src) {
+				// Lines that do not pass, of characters above ASCII
+				// (text of another script among escapes or
+				// colours): the vector loop reads them, and the lines
+				// after them, faster than textRun and the Unicode
+				// pass from the start of the line.
+				if n := c.groundRun(src, atEOF); n > 0 {
+					return n
+				}
+			}
 			if n := c.textToken(src); n > 0 {
 				return n
 			}

@@ -179,6 +179,42 @@ func TestFastPathsAgree(t *testing.T) {
 	}
 }
 
+// TestFastPathsScriptsAmongEscapes runs lines of scripts other than Latin
+// after lines that do not pass (escapes, colours), which the vector loop
+// reads from the line's start: with the characters the Unicode pass
+// escapes or judges by their neighbours (bidi and zero-width controls,
+// joiners, variation selectors, a tag flag), colours, CR, BS, invalid and
+// cut bytes among them, about half of a block above ASCII or more, in
+// colour logs, and after each number of lines that do not pass.
+func TestFastPathsScriptsAmongEscapes(t *testing.T) {
+	hostile := []string{"a\x1b[1mb\n", "ok\u202ex\n", "\x1b]0;t\a\u200bz\n"}
+	scripts := []string{
+		"这是一个用于测试的中文句子，包含标点符号和一些常见的汉字。",
+		"Это предложение на русском языке для проверки обработки.",
+		"\u0641\u0627\u06cc\u0644\u200c\u0647\u0627 \u0645\u06cc\u200c\u0634\u0648\u0646\u062f \u0641\u0627\u06cc\u0644",
+		"日本語の文章\u200bです。\u202e右から左へ\u202c、終わり。日本語の文章です。",
+		"\U0001F469\u200d\U0001F4BB \u2764\ufe0f \U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F 漢字\ufe00 中文中文中文",
+		"中文\x1b[31m红色\x1b[0m中文\r中文\b中\xe4\xb8文\xff中文中文中文中文中文中文中文中文",
+		"ab中文cd中文ef中文gh中文ij中文kl中文mn中文op中文qr中文st中文uv中文",
+		// A colour log in these scripts: colourRun hands the text to the
+		// vector loop.
+		"\x1b[32m信息\x1b[0m 服务3：请求已处理\u200b，耗时 \x1b[36m12毫秒\x1b[0m；Запрос обработан успешно",
+		"\x1b[1;31mОШИБКА\x1b[0m 服务：请求\r已处理\b，耗时\x1b[2K\x1b[36m毫秒\x1b]0;t\a\x1b[0m；\u202eЗапрос обработан успешно\xe4\xb8",
+	}
+	for lines := range 12 {
+		var before strings.Builder
+		for i := range lines {
+			before.WriteString(hostile[i%len(hostile)])
+		}
+		for _, line := range scripts {
+			in := before.String() + line + "\n" + line + "\n" + line
+			for _, mode := range []uint8{0, 3, 4, 8, 19} {
+				checkFastPaths(t, []byte(in), fuzzOptions(mode))
+			}
+		}
+	}
+}
+
 // TestFastPathsAgreeOnShortLimits runs floods of titles and of CSIs cut
 // short, each a few bytes long, with every MaxString around their
 // lengths: a sequence longer than the limit is counted over it.
@@ -265,6 +301,11 @@ func FuzzFastPaths(f *testing.F) {
 	// right) or an unassigned emoji.
 	f.Add([]byte("\u0641\u0627\u06cc\u0644\u200c\u0647\u0627 \u0631\u0627 \u0645\u06cc\u200c\u06a9\u0634\u062f \U0001F680\n"+
 		"\u0641\u0627\u06cc\u0644 \u0628\u200c\u0301 \u0628\u200c\u0621 x\n\u0641\u0627\u06cc\u0644 \u0627\u200c\u0628 x\n\u0641\u0627\u06cc\u0644 \U0001F2FF x\n"), uint8(0))
+	// Lines of another script after lines that do not pass, and a colour
+	// log in it: the vector loop reads them from the line's start and
+	// from colourRun.
+	f.Add([]byte(strings.Repeat("a\x1b[1mb\n", 6)+"这是一个用于测试的中文句子，包含\u200b标点符号和一些常见的汉字。\n"+
+		"\x1b[32m信息\x1b[0m 服务3：请求已处理\u200b，耗时 \x1b[36m12毫秒\x1b[0m；Запрос обработан успешно\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		checkFastPaths(t, data, fuzzOptions(mode))
 	})

@@ -35,6 +35,10 @@ func FuzzClean(f *testing.F) {
 	}
 	f.Add([]byte("\x1b]0;"+strings.Repeat("\x1b\\\a\x9c", 20)), uint8(3), uint8(0))
 	f.Add([]byte("a\r\r\n\b\b\u200b\u202e"+tags("hi")+"\xc2\x9b1m\xc2"), uint8(2), uint8(0xff))
+	// Another script after lines that do not pass, and in a colour log:
+	// the vector loop reads it in the whole input, not in small chunks.
+	f.Add([]byte(strings.Repeat("a\x1b[1mb\n", 6)+"这是一个用于测试的中文句子，包含\u200b标点符号和一些常见的汉字。\n"+
+		"\x1b[32m信息\x1b[0m 服务3：请求已处理\u200b，耗时 \x1b[36m12毫秒\x1b[0m；Запрос обработан успешно\n"), uint8(5), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, split, mode uint8) {
 		opts := fuzzOptions(mode)
 		text, rep := transcript.Clean(data, opts)
