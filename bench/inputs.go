@@ -113,6 +113,24 @@ func buildLog(n int) string {
 	return b.String()
 }
 
+// scriptLog is buildLog as a program localized to scripts other than
+// Latin writes it: each line in Chinese, Japanese, Russian or Arabic, its
+// words between SGRs above ASCII.
+func scriptLog(n int) string {
+	var b strings.Builder
+	lines := []string{
+		"%s 12:%02d:%02d \x1b[1m服务-%d\x1b[0m：请求 /api/v1/items/%d 已处理，耗时 \x1b[36m%d毫秒\x1b[0m\n",
+		"%s 12:%02d:%02d \x1b[1mサービス-%d\x1b[0m：リクエスト /api/v1/items/%d を処理しました（\x1b[36m%dミリ秒\x1b[0m）\n",
+		"%s 12:%02d:%02d \x1b[1mсервис-%d\x1b[0m: запрос /api/v1/items/%d обработан за \x1b[36m%d мс\x1b[0m\n",
+		"%s 12:%02d:%02d \x1b[1mالخدمة-%d\x1b[0m: تمت معالجة الطلب /api/v1/items/%d في \x1b[36m%d مللي ثانية\x1b[0m\n",
+	}
+	levels := []string{"\x1b[32m信息\x1b[0m", "\x1b[33m警告\x1b[0m", "\x1b[1;31mОШИБКА\x1b[0m", "\x1b[38;5;244mتصحيح\x1b[0m"}
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, lines[i%len(lines)], levels[i/len(lines)%len(levels)], i/60%60, i%60, i%7, i, i%250)
+	}
+	return b.String()
+}
+
 // attack is attack-dense text: every line carries an overwrite, a bidi
 // control, hidden tags, a lookalike or a terminal sequence. It is valid
 // UTF-8, so utf8.ValidString scans all of it.
@@ -267,6 +285,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "commands-1M", group: "clean", gen: func() string { return commands(mib) }},
 		{name: "prose-1M", group: "clean", gen: func() string { return prose(mib) }},
 		{name: "build-log-1M", group: "ordinary", gen: func() string { return buildLog(mib) }},
+		{name: "script-log-1M", group: "ordinary", gen: func() string { return scriptLog(mib) }},
 		{name: "tty-logs", group: "ordinary", gen: func() string { return tty }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
