@@ -3,7 +3,8 @@ package term
 // colourMargin is the input and the room in dst that the vector loop over
 // colour logs (colourBlocks) needs at the start of a block: the block, the
 // SGR that starts in its last byte, read and copied 32 bytes at a time,
-// and in dst the byte more that each ESC [ m in the block writes (ESC [ 0
+// the three bytes after the block that a character starting in it is
+// read with, and in dst the byte more that each ESC [ m in the block writes (ESC [ 0
 // m), at most 22 of them.
 const colourMargin = 128
 

@@ -28,7 +28,9 @@ var (
 
 // colourBlocks reads a colour log from the start of src, as colourRun
 // does, into dst and c, and returns the input length n and the output
-// length w: the text 64 bytes at a time, the SGRs that colourRun writes
+// length w: the text 64 bytes at a time (printable ASCII, LF, tab and
+// whole characters other than C1 controls, which colourRun leaves to
+// ground), the SGRs that colourRun writes
 // as they are (up to four values of up to three digits, none with a
 // leading zero; orig_pair), applied to c as colourRun applies them, ESC
 // [ m, and in Strip mode (strip) what colourRun drops between them. It

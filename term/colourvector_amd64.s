@@ -21,9 +21,13 @@
 //
 // The output of a colour log is its input, but for what Strip mode drops
 // and ESC [ m, written ESC [ 0 m: the loop copies each block of 64 bytes
-// whole and then reads its stops. Their places are known from the block's
-// mask, not from the end of the sequence before, and each SGR is copied as
-// it is, in case it ends past the block. A stop may open:
+// whole and then reads its stops. Text is printable ASCII, LF, tab and
+// whole characters other than C1 controls, as ground keeps them; a
+// character that ends past a block ends the block, and the next one
+// starts with it. The stops are the other bytes. Their places are known
+// from the block's mask, not from the end of the sequence before, and
+// each SGR is copied as it is, in case it ends past the block. A stop may
+// open:
 //   - an SGR that colourRun writes as it is, read and applied as
 //     colourRun reads and applies it: up to four parameters of one to
 //     three digits with no leading zero, each a value whose simpleParams
@@ -44,10 +48,11 @@
 // would start there, moved by each sequence written shorter or longer than
 // it is; Z0 the block; R10 where the next block starts; DX c; R13
 // simpleParams, R14 sgrEffects, R15 styleEffects. The stops left in the
-// block are at 0(SP), the place of the one being read at 8(SP). BX reads
+// block are at 0(SP), the place of the one being read at 8(SP), and the
+// block's end (before a character cut by it) at 16(SP). BX reads
 // an SGR; its values are packed in R12, one a byte, and CX is eight times
 // their number.
-TEXT ·colourBlocks(SB), NOSPLIT, $16-80
+TEXT ·colourBlocks(SB), NOSPLIT, $24-80
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ c+48(FP), DX
@@ -67,6 +72,21 @@ TEXT ·colourBlocks(SB), NOSPLIT, $16-80
 	VPBROADCASTB AX, Z18
 	MOVL $0x09, AX
 	VPBROADCASTB AX, Z19
+	MOVL $0xc2, AX
+	VPBROADCASTB AX, Z20
+	MOVL $0xf4, AX
+	VPBROADCASTB AX, Z21
+	MOVL $0xe0, AX
+	VPBROADCASTB AX, Z22
+	MOVL $0xf0, AX
+	VPBROADCASTB AX, Z23
+	MOVL $0xa0, AX
+	VPBROADCASTB AX, Z24
+	MOVL $0xc0, AX
+	VPBROADCASTB AX, Z25
+	MOVQ ·aloneVectorsAt(SB), AX
+	VMOVDQU8 aloneVectors_leadLo(AX), Z26
+	VMOVDQU8 aloneVectors_leadHi(AX), Z27
 
 block:
 	LEAQ const_colourMargin(R8), AX
@@ -78,7 +98,7 @@ block:
 	VMOVDQU8 (SI)(R8*1), Z0
 	VMOVDQU8 Z0, (DI)(R9*1)
 	// The stops: a control other than LF and tab, DEL and every byte
-	// from 0x80.
+	// from 0x80 outside a whole character.
 	VPCMPUB $1, Z16, Z0, K1     // < 0x20
 	VPCMPUB $4, Z18, Z0, K1, K1 // and not LF
 	VPCMPUB $4, Z19, Z0, K1, K1 // and not tab
@@ -86,8 +106,12 @@ block:
 	KORQ    K1, K2, K1
 	KMOVQ   K1, AX
 	LEAQ    64(R8), R10
-	TESTQ   AX, AX
-	JNE     stop
+	KORTESTQ K2, K2
+	JNE      utf8 // a byte from 0x80, or DEL
+
+ascii:
+	TESTQ AX, AX
+	JNE   stops
 
 next:
 	MOVQ R10, AX
@@ -95,6 +119,9 @@ next:
 	ADDQ AX, R9
 	MOVQ R10, R8
 	JMP  block
+
+stops:
+	MOVQ R10, 16(SP)
 
 stop:
 	// AX holds the block's stops, the first of them read here.
@@ -257,10 +284,68 @@ copysgr:
 blockend:
 	// The next block starts after the block, or after the sequence that
 	// ends past it.
-	LEAQ    64(R8), AX
+	MOVQ    16(SP), AX
 	CMPQ    R10, AX
 	CMOVQLT AX, R10
 	JMP     next
+
+utf8:
+	// Bytes from 0x80 that make whole characters other than a C1
+	// control are text, as ground keeps them (textRun): a lead byte
+	// (0xC2-0xF4) that the byte after continues (leadLo and leadHi of
+	// aloneVectors, by the lead's low six bits), not C2 before
+	// 0x80-0x9F, and, for a lead of three or four bytes, continuations
+	// as the second and third byte after. A character that starts in
+	// the block and ends past it ends the block before it: the next
+	// block starts with it. No stop is left after such a start, whose
+	// bytes to the end of the block are its own.
+	VMOVDQU8 1(SI)(R8*1), Z1
+	VMOVDQU8 2(SI)(R8*1), Z6
+	VMOVDQU8 3(SI)(R8*1), Z7
+	VPCMPUB  $5, Z20, Z0, K3     // >= 0xC2
+	VPCMPUB  $2, Z21, Z0, K3, K3 // and <= 0xF4
+	VPERMB   Z26, Z0, Z2
+	VPERMB   Z27, Z0, Z3
+	VPCMPUB  $5, Z2, Z1, K3, K3
+	VPCMPUB  $2, Z3, Z1, K3, K3
+	VPCMPEQB Z20, Z0, K3, K5
+	VPCMPUB  $1, Z24, Z1, K5, K5 // C2 before 0x80-0x9F
+	KXORQ    K3, K5, K3
+	VPCMPUB  $5, Z22, Z0, K3, K4 // leads of three or four bytes
+	KXORQ    K3, K4, K3          // of two: whole characters
+	VPCMPUB  $5, Z23, Z0, K4, K6 // of four
+	KXORQ    K4, K6, K4          // of three
+	VPCMPB   $1, Z25, Z6, K4, K4 // whole, the second after a continuation
+	VPCMPB   $1, Z25, Z6, K6, K6
+	VPCMPB   $1, Z25, Z7, K6, K6 // and the third after
+	KMOVQ    K3, R12
+	KMOVQ    K4, BX
+	KMOVQ    K6, CX
+	ORQ      CX, BX  // the starts of characters of three or four bytes
+	ORQ      BX, R12 // of every whole character
+	// Those that end past the block: any at its last byte, one of
+	// three or four at the one before, one of four two before.
+	MOVQ    $(1<<62), R11
+	ANDQ    BX, R11
+	MOVQ    R12, R10
+	SHRQ    $63, R10
+	SHLQ    $63, R10
+	ORQ     R11, R10
+	MOVQ    $(1<<61), R11
+	ANDQ    CX, R11
+	ORQ     R11, R10
+	TZCNTQ  R10, R10 // 64 where there is none
+	ADDQ    R8, R10
+	// Every byte of a whole character: its start and the one to three
+	// after it.
+	LEAQ    (R12)(R12*1), R11
+	ORQ     R11, R12
+	SHLQ    $2, BX
+	ORQ     BX, R12
+	SHLQ    $3, CX
+	ORQ     CX, R12
+	ANDNQ   AX, R12, AX
+	JMP     ascii
 
 origpair:
 	// terminfo's orig_pair, ESC [ 39;49 m, kept as it is

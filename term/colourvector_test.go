@@ -9,7 +9,9 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/plainsight-dev/plainsight/internal/racebuild"
 	"github.com/plainsight-dev/plainsight/internal/terminfo"
 )
 
@@ -102,6 +104,64 @@ func TestColourBlocksReadsColourLog(t *testing.T) {
 	n, w := colourBlocks(dst, src, &c, true)
 	if n <= len(src)-colourMargin || n != w || string(dst[:w]) != string(src[:n]) {
 		t.Fatalf("read %d and wrote %d bytes of %d, the output differing from the input at %d", n, w, len(src), firstDiff(dst[:w], src[:n]))
+	}
+}
+
+// TestColourBlocksUTF8 checks the vector loop's reading of bytes from
+// 0x80 against Transform without it: each lead byte and each byte that
+// is none, before second, third and fourth bytes on each side of the
+// ranges that continue it, at each place around the end of the loop's
+// first block, in Strip and Visualize mode. Where the bytes make a whole
+// character other than a C1 control, the loop must read it and go on
+// past it: one that ends past a block starts the next.
+func TestColourBlocksUTF8(t *testing.T) {
+	if !useColourVector {
+		colourPaths(t)
+		t.Skip("no vector loop over colour logs here")
+	}
+	seconds := []byte{0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	laters := []byte{0x41, 0x80, 0xbf, 0xc0}
+	const sgr = "\x1b[1m"
+	tail := strings.Repeat("b", colourMargin+8)
+	dst := make([]byte, 512)
+	whole, k := 0, 0
+	for lead := 0x80; lead <= 0xff; lead++ {
+		for _, second := range seconds {
+			for _, third := range laters {
+				for _, fourth := range laters {
+					seq := string([]byte{byte(lead), second, third, fourth})
+					r, size := utf8.DecodeRuneInString(seq)
+					text := r != utf8.RuneError && (r < 0x80 || r > 0x9f)
+					if text {
+						whole++
+					}
+					for at := 56; at <= 66; at++ {
+						if k++; !racebuild.Keep(k) {
+							continue
+						}
+						in := sgr + strings.Repeat("a", at-len(sgr)) + seq + tail
+						for _, opts := range []Options{{}, {Mode: Visualize}} {
+							restore := setColourVector(false)
+							want := sanitizeChunks(opts, in)
+							restore()
+							restore = setColourVector(true)
+							got := sanitizeChunks(opts, in)
+							restore()
+							if got != want {
+								t.Fatalf("%+v: %+q at %d: with the vector loop %+q, without %+q", opts, seq, at, got, want)
+							}
+						}
+						var c colours
+						if n, _ := colourBlocks(dst, []byte(in), &c, true); text && n < at+size {
+							t.Fatalf("%+q at %d: the vector loop read %d bytes, not past the character", seq, at, n)
+						}
+					}
+				}
+			}
+		}
+	}
+	if whole < 1000 {
+		t.Errorf("%d whole characters among the bytes: the test checks little", whole)
 	}
 }
 

@@ -244,8 +244,9 @@ func TestColourRunAgreesWithParser(t *testing.T) {
 // loops are checked on: SGRs they read, SGRs they leave to their caller,
 // xterm's sgr0 and orig_pair, erases, CR LF, hiding colours that need a
 // correction, text of every length around colourRun's word loop's bound,
-// and the bytes and sequences that end a colour log's text: UTF-8, DEL,
-// invalid bytes, C1 controls, sub-parameters.
+// the text of other scripts, and the bytes and sequences that end a colour
+// log's text: DEL, invalid bytes and UTF-8 (cut, overlong, surrogates,
+// past U+10FFFF), C1 controls raw and in UTF-8, sub-parameters.
 var colourLogPieces = []string{
 	"é", "\x7f", "\xff", "\xc2\x9b", "\x9b31m", "\x1b[4:3m", "\x1b[1 q",
 	"\x1b[m", "\x1b[0m", "\x1b[1m", "\x1b[32m", "\x1b[97m", "\x1b[41m", "\x1b[7m", "\x1b[8m", "\x1b[27m",
@@ -254,6 +255,8 @@ var colourLogPieces = []string{
 	terminfo.SGR0, "\x1b(B", "\x1b[K", "\x1b[0K", "\x1b[2J", "\x1b[?25l",
 	"\r\n", "\r", "\n", "\t", "\a", "\x1b", "\x1b[", "\x1b[3",
 	"x", "word", "12:00:01", "handled in 12ms", strings.Repeat("long line ", 14),
+	"服务", "сервис", "الخدمة", "😀", "\u0085", "\u009f", "\u00a0", "\u07ff", "\u0800", "\uffff", "\U0010ffff",
+	"\xe4\xb8", "\xf0\x9f\x98", "\xed\xa0\x80", "\xe0\x80\xaf", "\xc0\xaf", "\xf4\x90\x80\x80", "\x80", "\xbf",
 }
 
 // TestOrigPairWord checks the word colourRun compares orig_pair with.
