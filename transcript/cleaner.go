@@ -519,6 +519,7 @@ func (c *Cleaner) colourRun(src []byte) int {
 			// not take.
 			c.rep.BytesIn++
 			c.control('\n')
+			c.passlessLine()
 			i++
 			continue
 		}
@@ -526,6 +527,7 @@ func (c *Cleaner) colourRun(src []byte) int {
 			// The same at a CR LF, as a terminal's output ends its
 			// lines.
 			c.crlf()
+			c.passlessLine()
 			i += 2
 			continue
 		}

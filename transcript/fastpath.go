@@ -60,12 +60,7 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 		if wait {
 			return 0, true
 		}
-		// This line takes the token path, and so may the next few:
-		// where no line passes (colour logs, hostile text), stop
-		// scanning every line for nothing.
-		c.passTried = true
-		c.passMisses = min(c.passMisses+1, maxPassMisses)
-		c.passSkip = c.passMisses - 1
+		c.missPassLine()
 		return 0, false
 	}
 	c.passMisses = 0
@@ -83,6 +78,30 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 // path. Clean lines after a hostile stretch wait at most maxPassMisses-1
 // lines for passLines.
 const maxPassMisses = 64
+
+// missPassLine counts the current line as one that passLines tried and
+// found not to pass. It takes the token path, and so may the next few:
+// where no line passes (colour logs, hostile text), passLines stops
+// scanning every line for nothing.
+func (c *Cleaner) missPassLine() {
+	c.passTried = true
+	c.passMisses = min(c.passMisses+1, maxPassMisses)
+	c.passSkip = c.passMisses - 1
+}
+
+// passlessLine counts the line just begun, which starts with a sequence
+// (a colour log's next line), as passLines would count it untried or
+// tried: no line that holds ESC passes. colourRun reads such lines on
+// from the line before, without passLines, and the count lets the vector
+// loop read on past their LFs as it does past the lines of other
+// stretches that do not pass.
+func (c *Cleaner) passlessLine() {
+	if c.passSkip > 0 {
+		c.skipPassLine()
+		return
+	}
+	c.missPassLine()
+}
 
 // skipPassLine counts the current line as one of those that passLines
 // sends to the token path untried after failing on the lines before.

@@ -330,6 +330,45 @@ func TestPassLinesRetry(t *testing.T) {
 	}
 }
 
+// TestColourLinesMissPassing checks that the Cleaner counts each line of
+// a colour log, which starts with an SGR and so never passes, as
+// passLines counts a line it tries or skips, whichever way it reads the
+// line (colourRun, groundRun, the vector loop): misses in a row grow to
+// maxPassMisses, and the lines between tries are skipped, so that the
+// vector loop reads on past their LFs.
+func TestColourLinesMissPassing(t *testing.T) {
+	lines := map[string]string{
+		"ASCII":      "\x1b[32mINFO\x1b[0m 12:00:01 \x1b[1mservice\x1b[0m: handled in \x1b[36m12ms\x1b[0m\n",
+		"CR LF":      "\x1b[33mWARN\x1b[0m 12:00:01 handled\r\n",
+		"other text": "\x1b[1m服务-1\x1b[0m：请求 /api/v1/items/1 已处理，耗时 \x1b[36m1毫秒\x1b[0m 请求已处理，耗时请求已处理，耗时\n",
+	}
+	for name, line := range lines {
+		for _, vector := range groundPaths(t) {
+			was := useGroundVector
+			useGroundVector = vector
+			misses, skip := 0, 0 // passLines' count over the lines
+			for n := 1; n <= 3*maxPassMisses; n++ {
+				if skip > 0 {
+					skip--
+				} else {
+					misses = min(misses+1, maxPassMisses)
+					skip = misses - 1
+				}
+				c := NewCleaner(Options{})
+				src := []byte(strings.Repeat(line, n))
+				dst := make([]byte, 2*len(src))
+				if _, _, err := c.Transform(dst, src, true); err != nil {
+					t.Fatal(err)
+				}
+				if c.passMisses != misses || c.passSkip != skip {
+					t.Fatalf("%s, vector loop %v: after %d lines, %d misses in a row and %d lines to skip; passLines would count %d and %d", name, vector, n, c.passMisses, c.passSkip, misses, skip)
+				}
+			}
+			useGroundVector = was
+		}
+	}
+}
+
 // TestTransformWaitsForRoom checks that Transform leaves a clean line that
 // the room left in dst cuts for the next call, and that a dst too small
 // for the line still makes progress.

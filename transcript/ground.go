@@ -156,20 +156,27 @@ loop:
 			c.control(b)
 			n++
 			if b == '\n' {
-				if c.passSkip == 0 || n < vectorFrom || !useGroundVector {
-					// passLines may take the next line whole; or
-					// the next line would be read here a byte at
-					// a time, where step's fast paths read its
-					// text and sequences faster.
-					c.rep.BytesIn += int64(n)
-					c.groundIn = 0
-					return n
+				if c.passSkip > 0 && n >= vectorFrom && useGroundVector {
+					// passLines would send the next line to the
+					// token path untried, and the vector loop
+					// reads it: the line goes on in this loop.
+					c.skipPassLine()
+					continue
 				}
-				// passLines would send the next line to the token
-				// path untried, and the vector loop reads it: the
-				// line goes on in this loop.
-				c.skipPassLine()
-				continue
+				if c.passSkip == 0 && n < len(src) && src[n] == 0x1B {
+					// A colour log's next line, which starts
+					// with a sequence: passLines would try it
+					// and find it does not pass, and the lines
+					// after it go to the vector loop.
+					c.missPassLine()
+				}
+				// passLines may take the next line whole; or the
+				// next line would be read here a byte at a time,
+				// where step's fast paths read its text and
+				// sequences faster.
+				c.rep.BytesIn += int64(n)
+				c.groundIn = 0
+				return n
 			}
 			if b == '\r' {
 				c.groundIn = n
