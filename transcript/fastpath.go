@@ -387,7 +387,11 @@ func textRun(src []byte) (n int, ascii bool) {
 				if src[n] != '\t' {
 					break // at a control or DEL, which ends the run
 				}
-				for n++; n < len(src) && src[n] == '\t'; n++ {
+				// Indentation, a word at a time where it is long.
+				const tabs = 0x0909090909090909
+				for n++; n+8 <= len(src) && binary.LittleEndian.Uint64(src[n:]) == tabs; n += 8 {
+				}
+				for ; n < len(src) && src[n] == '\t'; n++ {
 				}
 			}
 			continue

@@ -224,6 +224,26 @@ func TestTextRun(t *testing.T) {
 	}
 }
 
+// TestTextRunTabs compares textRun with textRunRef on runs of tabs of
+// every length around a word's, after text or none, before each kind of
+// byte that follows indentation, cut at every place.
+func TestTextRunTabs(t *testing.T) {
+	for _, before := range []string{"", "a", "\xd0\x96"} {
+		for tabs := 1; tabs <= 26; tabs++ {
+			for _, after := range []string{"", "x", "\n", "\x00", "\x1b[m", "\x7f", "\xd0\x96", "\x80", "\xc2\x85", " \t\tx"} {
+				in := []byte(before + strings.Repeat("\t", tabs) + after)
+				for cut := len(in); cut >= 0; cut-- {
+					n, ascii := textRun(in[:cut])
+					wantN, wantASCII := textRunRef(in[:cut])
+					if n != wantN || ascii != wantASCII {
+						t.Fatalf("textRun(%+q) = %d, %v; textRunRef says %d, %v", in[:cut], n, ascii, wantN, wantASCII)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestTextRunCopies compares textRun with textRunRef on floods of copies
 // of one unit of two to four bytes led by each byte from 0x80 (whole
 // characters, C1 controls, surrogates, overlong and cut-short forms), as
