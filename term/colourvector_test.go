@@ -92,18 +92,22 @@ func TestColourBlocksAgrees(t *testing.T) {
 }
 
 // TestColourBlocksReadsColourLog checks that the vector loop reads a
-// colour log, the build log of bench/run, to its last blocks.
+// colour log, the build log of bench/run, to its last blocks, in English
+// and with its words in other scripts.
 func TestColourBlocksReadsColourLog(t *testing.T) {
 	if !useColourVector {
 		colourPaths(t)
 		t.Skip("no vector loop over colour logs here")
 	}
-	src := []byte(buildLog(64 << 10))
-	dst := make([]byte, len(src)+maxSGRLen)
-	var c colours
-	n, w := colourBlocks(dst, src, &c, true)
-	if n <= len(src)-colourMargin || n != w || string(dst[:w]) != string(src[:n]) {
-		t.Fatalf("read %d and wrote %d bytes of %d, the output differing from the input at %d", n, w, len(src), firstDiff(dst[:w], src[:n]))
+	scripts := strings.NewReplacer("service", "服务", "request", "запрос", "handled in", "تمت معالجة", "INFO", "情報", "ms\x1b", "毫秒😀\x1b")
+	for _, log := range []string{buildLog(64 << 10), scripts.Replace(buildLog(64 << 10))} {
+		src := []byte(log)
+		dst := make([]byte, len(src)+maxSGRLen)
+		var c colours
+		n, w := colourBlocks(dst, src, &c, true)
+		if n <= len(src)-colourMargin || n != w || string(dst[:w]) != string(src[:n]) {
+			t.Fatalf("%.40q: read %d and wrote %d bytes of %d, the output differing from the input at %d", log, n, w, len(src), firstDiff(dst[:w], src[:n]))
+		}
 	}
 }
 
