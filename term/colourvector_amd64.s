@@ -51,7 +51,8 @@
 // block are at 0(SP), the place of the one being read at 8(SP), and the
 // block's end (before a character cut by it) at 16(SP). BX reads
 // an SGR; its values are packed in R12, one a byte, and CX is eight times
-// their number.
+// their number. Z16-Z19 hold the bytes that sort ASCII, Z20-Z27 those
+// that sort UTF-8 and the lead tables.
 TEXT ·colourBlocks(SB), NOSPLIT, $24-80
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI

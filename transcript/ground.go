@@ -170,10 +170,11 @@ loop:
 					// after it go to the vector loop.
 					c.missPassLine()
 				}
-				// passLines may take the next line whole; or the
-				// next line would be read here a byte at a time,
-				// where step's fast paths read its text and
-				// sequences faster.
+				// passLines may take the next line whole; the next
+				// line would be read here a byte at a time, where
+				// step's fast paths read its text and sequences
+				// faster; or it starts with a sequence, which they
+				// read (colourRun).
 				c.rep.BytesIn += int64(n)
 				c.groundIn = 0
 				return n
