@@ -91,10 +91,10 @@ func (c *Cleaner) missPassLine() {
 
 // passlessLine counts the line just begun, which starts with a sequence
 // (a colour log's next line), as passLines would count it untried or
-// tried: no line that holds ESC passes. colourRun reads such lines on
-// from the line before, without passLines, and the count lets the vector
-// loop read on past their LFs as it does past the lines of other
-// stretches that do not pass.
+// tried: no line that holds ESC passes. colourRun and groundRun read
+// such lines on from the line before, without passLines, and the count
+// lets the vector loop read on past their LFs as it does past the lines
+// of other stretches that do not pass.
 func (c *Cleaner) passlessLine() {
 	if c.passSkip > 0 {
 		c.skipPassLine()

@@ -163,12 +163,11 @@ loop:
 					c.skipPassLine()
 					continue
 				}
-				if c.passSkip == 0 && n < len(src) && src[n] == 0x1B {
+				if n < len(src) && src[n] == 0x1B {
 					// A colour log's next line, which starts
-					// with a sequence: passLines would try it
-					// and find it does not pass, and the lines
-					// after it go to the vector loop.
-					c.missPassLine()
+					// with a sequence and so does not pass:
+					// counted now, as colourRun counts it.
+					c.passlessLine()
 				}
 				// passLines may take the next line whole; the next
 				// line would be read here a byte at a time, where
