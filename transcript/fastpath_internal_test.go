@@ -182,6 +182,15 @@ func TestPlainRun(t *testing.T) {
 	}
 }
 
+// checkTextRun compares textRun on src with textRunRef.
+func checkTextRun(t *testing.T, src []byte) {
+	t.Helper()
+	n, ascii := textRun(src)
+	if wantN, wantASCII := textRunRef(src); n != wantN || ascii != wantASCII {
+		t.Fatalf("textRun(%+q) = %d, %v; textRunRef says %d, %v", src, n, ascii, wantN, wantASCII)
+	}
+}
+
 // textRunRef is textRun a character at a time, as its doc defines it.
 func textRunRef(src []byte) (n int, ascii bool) {
 	ascii = true
@@ -213,11 +222,7 @@ func TestTextRun(t *testing.T) {
 			for _, tail := range tails {
 				in := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail)
 				for cut := len(in); cut >= len(in)-4 && cut >= 0; cut-- {
-					n, ascii := textRun(in[:cut])
-					wantN, wantASCII := textRunRef(in[:cut])
-					if n != wantN || ascii != wantASCII {
-						t.Fatalf("textRun(%+q) = %d, %v; textRunRef says %d, %v", in[:cut], n, ascii, wantN, wantASCII)
-					}
+					checkTextRun(t, in[:cut])
 				}
 			}
 		}
@@ -233,11 +238,7 @@ func TestTextRunTabs(t *testing.T) {
 			for _, after := range []string{"", "x", "\n", "\x00", "\x1b[m", "\x7f", "\xd0\x96", "\x80", "\xc2\x85", " \t\tx"} {
 				in := []byte(before + strings.Repeat("\t", tabs) + after)
 				for cut := len(in); cut >= 0; cut-- {
-					n, ascii := textRun(in[:cut])
-					wantN, wantASCII := textRunRef(in[:cut])
-					if n != wantN || ascii != wantASCII {
-						t.Fatalf("textRun(%+q) = %d, %v; textRunRef says %d, %v", in[:cut], n, ascii, wantN, wantASCII)
-					}
+					checkTextRun(t, in[:cut])
 				}
 			}
 		}
@@ -261,11 +262,7 @@ func TestTextRunCopies(t *testing.T) {
 							flood := strings.Repeat(string(unit[:size]), copies)
 							for _, in := range []string{flood, "a" + flood + "\u00e9" + flood, flood + string(unit[:size-1])} {
 								for cut := len(in); cut >= len(in)-3; cut-- {
-									n, ascii := textRun([]byte(in[:cut]))
-									wantN, wantASCII := textRunRef([]byte(in[:cut]))
-									if n != wantN || ascii != wantASCII {
-										t.Fatalf("textRun(%+q) = %d, %v; textRunRef says %d, %v", in[:cut], n, ascii, wantN, wantASCII)
-									}
+									checkTextRun(t, []byte(in[:cut]))
 								}
 							}
 						}
