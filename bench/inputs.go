@@ -131,6 +131,31 @@ func scriptLog(n int) string {
 	return b.String()
 }
 
+// emojiChat is chat as people and models write it, every line with emoji:
+// single code points, skin tones, the emoji presentation selector (❤️),
+// keycaps, flags, ZWJ sequences (a technologist, a family, the rainbow
+// flag) and a subdivision flag in tags. All of them are RGI sequences,
+// which the Unicode checks show as they are, so the text needs no change.
+func emojiChat(n int) string {
+	var b strings.Builder
+	lines := []string{
+		"✅ All %d tests passed 🎉 ready to ship 🚀",
+		"⚠️ Disk usage at %d%% — consider cleaning up 🧹",
+		"Thanks! ❤️ 👍🏽 see you at %d 👋",
+		"Our team: 👩🏾‍💻 👨‍🔬 🧑‍🚀 and the 👨‍👩‍👧‍👦 at home, %d of us",
+		"Pride 🏳️‍🌈 pirates 🏴‍☠️ and ❤️‍🔥 love, day %d",
+		"Press 1️⃣ for yes, #️⃣ for more (%d); from 🇯🇵 🇺🇸 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
+		"😂😂 that is hilarious 🤣 ☕ at %d ☀️ 🌈",
+	}
+	names := []string{"ana", "bo", "chidi", "dmitri", "emeka"}
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "[%02d:%02d] %s: ", i/60%24, i%60, names[i%len(names)])
+		fmt.Fprintf(&b, lines[i%len(lines)], i%100)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
 // attack is attack-dense text: every line carries an overwrite, a bidi
 // control, hidden tags, a lookalike or a terminal sequence. It is valid
 // UTF-8, so utf8.ValidString scans all of it.
@@ -287,6 +312,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "build-log-1M", group: "ordinary", gen: func() string { return buildLog(mib) }},
 		{name: "script-log-1M", group: "ordinary", gen: func() string { return scriptLog(mib) }},
 		{name: "tty-logs", group: "ordinary", gen: func() string { return tty }},
+		{name: "emoji-1M", group: "ordinary", gen: func() string { return emojiChat(mib) }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
 	}
