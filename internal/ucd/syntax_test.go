@@ -122,3 +122,31 @@ func TestIsRGIEmojiZWJSequence(t *testing.T) {
 		}
 	}
 }
+
+// TestIsRGIEmojiZWJSequenceIndex holds the hash index to the table: every
+// sequence of the table is found, as a string and as bytes, and so is no
+// string one byte off one of them (cut short, one byte longer, its last or
+// its first byte changed), unless that too is in the table.
+func TestIsRGIEmojiZWJSequenceIndex(t *testing.T) {
+	table := make(map[string]bool, len(zwjSequenceEnds))
+	start := 0
+	for _, end := range zwjSequenceEnds {
+		table[zwjSequences[start:end]] = true
+		start = int(end)
+	}
+	if len(table) != len(zwjSequenceEnds) {
+		t.Fatalf("the table holds %d distinct sequences of %d", len(table), len(zwjSequenceEnds))
+	}
+	for seq := range table {
+		near := []string{seq, seq[:len(seq)-1], seq + "\u200d", seq[:len(seq)-1] + string(seq[len(seq)-1]+1),
+			string(seq[0]^1) + seq[1:], seq[:len(seq)/2]}
+		for _, s := range near {
+			if got := IsRGIEmojiZWJSequence(s); got != table[s] {
+				t.Errorf("IsRGIEmojiZWJSequence(%+q) = %v, want %v", s, got, table[s])
+			}
+			if got := IsRGIEmojiZWJSequence([]byte(s)); got != table[s] {
+				t.Errorf("IsRGIEmojiZWJSequence([]byte(%+q)) = %v, want %v", s, got, table[s])
+			}
+		}
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -478,33 +479,81 @@ const MaxZWJSequenceRunes = maxZWJSequenceRunes
 
 // IsRGIEmojiZWJSequence reports whether seq, in UTF-8, is an emoji ZWJ
 // sequence recommended for general interchange (emoji-zwj-sequences.txt),
-// such as "\U0001F468\u200d\U0001F469\u200d\U0001F467". It is a binary
-// search of a generated table and allocates nothing.
+// such as "\U0001F468\u200d\U0001F469\u200d\U0001F467". It looks seq up in
+// a hash index of the generated table, which the first call builds, and
+// allocates nothing after that: text with emoji asks at every ZWJ.
 func IsRGIEmojiZWJSequence[T ~string | ~[]byte](seq T) bool {
 	if len(seq) == 0 || len(seq) > 4*maxZWJSequenceRunes {
 		return false
 	}
-	lo, hi := 0, len(zwjSequenceEnds)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
+	index := zwjIndex()
+	for slot := zwjHash(seq); ; slot = (slot + 1) & (len(index) - 1) {
+		k := int(index[slot])
+		if k == 0 {
+			return false
+		}
 		start := 0
-		if m > 0 {
-			start = int(zwjSequenceEnds[m-1])
+		if k > 1 {
+			start = int(zwjSequenceEnds[k-2])
 		}
-		if compareBytes(zwjSequences[start:zwjSequenceEnds[m]], seq) < 0 {
-			lo = m + 1
-		} else {
-			hi = m
+		if end := int(zwjSequenceEnds[k-1]); end-start == len(seq) && compareBytes(zwjSequences[start:end], seq) == 0 {
+			return true
 		}
 	}
-	if lo == len(zwjSequenceEnds) {
-		return false
-	}
+}
+
+// zwjIndexBits sizes the hash index of the RGI emoji ZWJ sequences: 4,096
+// slots for 1,614 sequences, so that a look-up reads one or two.
+const zwjIndexBits = 12
+
+// zwjIndex returns the hash index of zwjSequences: slot zwjHash(s), or
+// the first free slot after it, holds 1 + the number of sequence s; a
+// zero slot holds none.
+var zwjIndex = sync.OnceValue(func() *[1 << zwjIndexBits]uint16 {
+	var index [1 << zwjIndexBits]uint16
 	start := 0
-	if lo > 0 {
-		start = int(zwjSequenceEnds[lo-1])
+	for k, end := range zwjSequenceEnds {
+		slot := zwjHash(zwjSequences[start:end])
+		for index[slot] != 0 {
+			slot = (slot + 1) & (len(index) - 1)
+		}
+		index[slot] = uint16(k + 1)
+		start = int(end)
 	}
-	return compareBytes(zwjSequences[start:zwjSequenceEnds[lo]], seq) == 0
+	return &index
+})
+
+// zwjHash returns the slot of seq, which is not empty, in zwjIndex: its
+// eight-byte words, the last one overlapping the one before, and its
+// length, mixed by multiplication.
+func zwjHash[T ~string | ~[]byte](seq T) int {
+	h := uint64(len(seq))
+	i := 0
+	for ; i+8 <= len(seq); i += 8 {
+		h = (h ^ word(seq, i)) * 0x9E3779B97F4A7C15
+		h ^= h >> 29
+	}
+	if i < len(seq) {
+		var tail uint64
+		if len(seq) >= 8 {
+			tail = word(seq, len(seq)-8)
+		} else {
+			for k := range len(seq) {
+				tail |= uint64(seq[k]) << (8 * k)
+			}
+		}
+		h = (h ^ tail) * 0x9E3779B97F4A7C15
+		h ^= h >> 29
+	}
+	return int(h * 0x9E3779B97F4A7C15 >> (64 - zwjIndexBits))
+}
+
+// word returns the eight bytes of s at i as a little-endian word, loaded
+// one by one, which the compiler joins into one load.
+func word[T ~string | ~[]byte](s T, i int) uint64 {
+	b := s[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // compareBytes compares a and b bytewise, as strings.Compare does.
