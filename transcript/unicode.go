@@ -175,6 +175,9 @@ type unicodeWalk struct {
 	// judged once, at its first tag.
 	tagEnd   int
 	tagLegit bool
+	// The RGI emoji ZWJ sequence that a ZWJ before joins ends at
+	// zwjEnd: the ZWJs before it join it too (sequence.ZWJ).
+	zwjEnd int
 }
 
 // class returns the escape class of the valid rune r >= 0x80, size bytes
@@ -212,8 +215,19 @@ func (w *unicodeWalk) legit(i, size int, r rune, cls plainsight.Class) bool {
 		}
 		return w.tagLegit
 	}
-	return sequence.Joiner(w.seg, i, size, r, literal) // ZWJ, ZWNJ
+	if r == zwj {
+		if i < w.zwjEnd {
+			return true
+		}
+		legit, end := sequence.ZWJ(w.seg, i, literal)
+		w.zwjEnd = max(w.zwjEnd, end)
+		return legit
+	}
+	return sequence.Joiner(w.seg, i, size, r, literal) // ZWNJ
 }
+
+// zwj is U+200D ZERO WIDTH JOINER.
+const zwj = 0x200D
 
 // literal reports whether r, in the context of a joiner, selector or tag,
 // is shown as itself, as Sanitize decides it under the default policy.

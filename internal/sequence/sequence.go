@@ -44,8 +44,8 @@ const (
 func Joiner[T Text](text T, i, size int, r rune, literal Literal) bool {
 	switch r {
 	case zwj:
-		return emojiZWJ(text, i, literal) || joinerAfterVirama(text, i, r, literal) ||
-			bengaliRaYaphala(text, i, size, literal)
+		legit, _ := ZWJ(text, i, literal)
+		return legit
 	case zwnj:
 		return joiningZWNJ(text, i, size, literal) ||
 			joinerAfterVirama(text, i, r, literal) && letterAfter(text, i+size, literal) ||
@@ -54,23 +54,36 @@ func Joiner[T Text](text T, i, size int, r rune, literal Literal) bool {
 	return false // any other zero-width character is never part of a sequence
 }
 
+// ZWJ is Joiner for the ZWJ at text[i]. When the ZWJ joins an RGI emoji
+// ZWJ sequence, emojiEnd is where that sequence ends, and every ZWJ of the
+// sequence after this one joins it too: a caller that reads on takes them
+// without another look. emojiEnd is 0 otherwise.
+func ZWJ[T Text](text T, i int, literal Literal) (legit bool, emojiEnd int) {
+	if end, ok := emojiZWJ(text, i, literal); ok {
+		return true, end
+	}
+	return joinerAfterVirama(text, i, zwj, literal) || bengaliRaYaphala(text, i, len("\u200d"), literal), 0
+}
+
 // emojiZWJ reports whether the ZWJ at text[i] joins an emoji ZWJ sequence
 // recommended for general interchange (UTS #51 ED-17; emoji-zwj-sequences.txt):
 // the whole sequence around it, emoji zwj elements (an emoji, with an
 // emoji presentation selector or a modifier) joined by ZWJs, is read and
 // looked up. Two emoji that merely stand on either side of a ZWJ are not
 // one: a ZWJ between a man and a laptop draws a technologist, between any
-// two emoji it may draw nothing and hide a bit.
-func emojiZWJ[T Text](text T, i int, literal Literal) bool {
+// two emoji it may draw nothing and hide a bit. It returns where the
+// sequence ends. The walks from any other ZWJ of the sequence find the
+// same ends, since the sequence is no longer than the walks may go.
+func emojiZWJ[T Text](text T, i int, literal Literal) (int, bool) {
 	start, ok := zwjSequenceStart(text, i, literal)
 	if !ok {
-		return false
+		return 0, false
 	}
 	end, ok := zwjSequenceEnd(text, i+len("\u200d"), literal)
-	if !ok {
-		return false
+	if !ok || !ucd.IsRGIEmojiZWJSequence(text[start:end]) {
+		return 0, false
 	}
-	return ucd.IsRGIEmojiZWJSequence(text[start:end])
+	return end, true
 }
 
 // zwjSequenceStart walks back from the ZWJ at text[i] over emoji zwj
