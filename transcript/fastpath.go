@@ -122,6 +122,8 @@ func (c *Cleaner) skipPassLine() {
 // the last bytes of src take the rune's own checks.
 func cleanLines(src []byte, maxLine int) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
+	var w unicodeWalk  // the current line's, from walkStart, for runes its neighbours decide
+	walkStart := -1
 	i := 0
 	for i < len(src) {
 		var long bool
@@ -158,8 +160,25 @@ func cleanLines(src []byte, maxLine int) int {
 		if size == 1 {
 			return end // not valid UTF-8, or cut short by the end of src
 		}
-		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r, cls)) {
-			return end
+		if cls, contextual := runeClass(r); cls != plainsight.ClassNone {
+			if !contextual || r < 0x800 {
+				return end
+			}
+			if walkStart != start {
+				// The line's walk, made at the first rune in it that
+				// its neighbours decide: the rules read the whole
+				// line, which must end within src (else step reads
+				// it), and the walk keeps the verdict of a tag run or
+				// an emoji ZWJ sequence for the rest of its runes.
+				nl := bytes.IndexByte(src[i:], '\n')
+				if nl < 0 {
+					return end
+				}
+				w, walkStart = unicodeWalk{seg: src[start : i+nl]}, start
+			}
+			if !w.legit(i-start, size, r, cls) {
+				return end
+			}
 		}
 		i += size
 	}
@@ -340,23 +359,6 @@ func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
 		end, start = k, k
 	}
 	return end, start, true
-}
-
-// legitInLine reports whether the valid rune r at src[i:i+size], in the
-// line that starts at src[start], a rune of class cls that its context
-// decides (runeClass), is a joiner, selector or tag that its context makes
-// literal: the Unicode pass, which sees the whole line, leaves it alone.
-// A line that does not end within src is left to step.
-func legitInLine(src []byte, start, i, size int, r rune, cls plainsight.Class) bool {
-	if r < 0x800 {
-		return false
-	}
-	nl := bytes.IndexByte(src[i:], '\n')
-	if nl < 0 {
-		return false
-	}
-	w := unicodeWalk{seg: src[start : i+nl]}
-	return w.legit(i-start, size, r, cls)
 }
 
 // textRun returns the length of the run of printable ASCII, tabs and

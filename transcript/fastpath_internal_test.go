@@ -11,13 +11,19 @@ import (
 	"github.com/plainsight-dev/plainsight"
 )
 
-// cleanLinesRef is cleanLines as its doc defines it, a rune at a time.
+// cleanLinesRef is cleanLines as its doc defines it: a rune at a time,
+// and for each whole line the Unicode pass's walk, which must find nothing
+// to escape in it.
 func cleanLinesRef(src []byte, maxLine int) int {
 	end, start := 0, 0
 	for i := 0; i < len(src); {
 		switch c := src[i]; {
 		case c == '\n':
 			if i-start > maxLine {
+				return end
+			}
+			w := unicodeWalk{seg: src[start:i], end: i - start, classes: new(classCache)}
+			if at, _, _, _ := w.next(0); at != i-start {
 				return end
 			}
 			i++
@@ -33,7 +39,7 @@ func cleanLinesRef(src []byte, maxLine int) int {
 		if size == 1 {
 			return end
 		}
-		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && !(contextual && legitInLine(src, start, i, size, r, cls)) {
+		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && (!contextual || r < 0x800) {
 			return end
 		}
 		i += size
@@ -65,6 +71,52 @@ func TestCleanLines(t *testing.T) {
 						if got, want := cleanLines(in[:cut], maxLine), cleanLinesRef(in[:cut], maxLine); got != want {
 							t.Fatalf("cleanLines(%+q, %d) = %d, want %d", in[:cut], maxLine, got, want)
 						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// emojiPieces are emoji sequences and their near misses, whose joiners,
+// selectors and tags the walk judges by what stands around them: RGI ZWJ
+// sequences, a ZWJ between emoji that make none, a sequence with a ZWJ
+// too many, subdivision flags and tag runs that spell none, keycaps and
+// the emoji presentation selector after a base that has one and after a
+// letter, a Persian ZWNJ.
+var emojiPieces = []string{
+	"\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466", "\U0001F469\U0001F3FE\u200d\U0001F4BB",
+	"\U0001F3F3\ufe0f\u200d\U0001F308", "\u2764\ufe0f\u200d\U0001F525", "\U0001F600\u200d\U0001F600",
+	"\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d", "\u200d\U0001F469\u200d\U0001F467",
+	"\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F",
+	"\U0001F3F4\U000E0078\U000E0079\U000E007F", "\U000E0067\U000E0062\U000E007F",
+	"1\ufe0f\u20e3", "#\ufe0f", "\u2764\ufe0f", "\u2764\ufe0e", "a\ufe0f", "\u2764\ufe0f\ufe0f",
+	"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\U0001F1EF\U0001F1F5",
+}
+
+// TestCleanLinesSequences compares cleanLines with cleanLinesRef on lines
+// of two emoji pieces each, side by side, across a space or a line end, cut
+// at each byte, and whole with the lines in which Sanitize escapes
+// nothing: the walk that cleanLines keeps for a line holds the verdict of
+// a tag run or an emoji ZWJ sequence for the rest of it.
+func TestCleanLinesSequences(t *testing.T) {
+	for _, a := range emojiPieces {
+		for _, b := range emojiPieces {
+			for _, sep := range []string{"", " ", "\n", " x\n"} {
+				in := []byte("ok " + a + sep + b + " ok\n")
+				want := 0
+				for line := range strings.Lines(string(in)) {
+					if plainsight.Sanitize(line).Escapes.Len() > 0 {
+						break
+					}
+					want += len(line)
+				}
+				if got := cleanLines(in, 100); got != want {
+					t.Fatalf("cleanLines(%+q) = %d; Sanitize escapes nothing in the first %d bytes", in, got, want)
+				}
+				for cut := len(in); cut >= 0; cut-- {
+					if got, want := cleanLines(in[:cut], 100), cleanLinesRef(in[:cut], 100); got != want {
+						t.Fatalf("cleanLines(%+q) = %d, want %d", in[:cut], got, want)
 					}
 				}
 			}
