@@ -285,6 +285,38 @@ func FuzzRules(f *testing.F) {
 	})
 }
 
+// TestZWJ checks where ZWJ says the emoji ZWJ sequence of a ZWJ ends, at
+// each ZWJ of a sequence, and that it says none for a ZWJ that joins by
+// another rule or not at all.
+func TestZWJ(t *testing.T) {
+	family := "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+	tests := []struct {
+		text     string
+		legit    bool
+		emojiEnd int
+	}{
+		{"x " + family + " y", true, 2 + len(family)},
+		{family + "\u200d", false, 0},
+		{"\u2764\ufe0f\u200d\U0001F525!", true, len("\u2764\ufe0f\u200d\U0001F525")},
+		{"\U0001F600\u200d\U0001F600", false, 0},
+		{"\u0915\u094d\u200d\u0937", true, 0}, // UAX #31 rule B
+	}
+	for _, tt := range tests {
+		for i, r := range tt.text {
+			if r != zwj {
+				continue
+			}
+			legit, end := ZWJ(tt.text, i, literalAll)
+			if legit != tt.legit || end != tt.emojiEnd {
+				t.Errorf("ZWJ(%+q, %d) = %v, %d; want %v, %d", tt.text, i, legit, end, tt.legit, tt.emojiEnd)
+			}
+			if j := Joiner(tt.text, i, len("\u200d"), zwj, literalAll); j != legit {
+				t.Errorf("Joiner(%+q, %d) = %v, ZWJ says %v", tt.text, i, j, legit)
+			}
+		}
+	}
+}
+
 // TestEveryRGIZWJSequence keeps every ZWJ of every sequence of
 // emoji-zwj-sequences.txt literal, and none of a sequence cut short by
 // its first element.
@@ -313,6 +345,11 @@ func TestEveryRGIZWJSequence(t *testing.T) {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == zwj && !Joiner(s, i, size, r, literalAll) {
 				t.Errorf("ZWJ at byte %d of RGI sequence %+q is not kept", i, s)
+			}
+			if text := "a " + s + " b"; r == zwj {
+				if legit, end := ZWJ(text, 2+i, literalAll); !legit || end != 2+len(s) {
+					t.Errorf("ZWJ(%+q, %d) = %v, %d; want true, %d", text, 2+i, legit, end, 2+len(s))
+				}
 			}
 			i += size
 		}
