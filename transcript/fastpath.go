@@ -156,9 +156,13 @@ func cleanLines(src []byte, maxLine int) int {
 		case c < utf8.RuneSelf:
 			return end // a control or DEL
 		}
-		r, size := utf8.DecodeRune(src[i:])
+		r, size := decodeRune(src[i:])
 		if size == 1 {
 			return end // not valid UTF-8, or cut short by the end of src
+		}
+		if literal(r) {
+			i += size // by the tables: most runes plainWords stops at
+			continue
 		}
 		if cls, contextual := runeClass(r); cls != plainsight.ClassNone {
 			if !contextual || r < 0x800 {

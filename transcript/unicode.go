@@ -230,10 +230,17 @@ func (w *unicodeWalk) legit(i, size int, r rune, cls plainsight.Class) bool {
 const zwj = 0x200D
 
 // literal reports whether r, in the context of a joiner, selector or tag,
-// is shown as itself, as Sanitize decides it under the default policy.
+// is shown as itself, as Sanitize decides it under the default policy:
+// by plainBMP and plainSymbols where they hold r (the rules ask it of
+// emoji and letters around every joiner and selector), else by its class.
 func literal(r rune) bool {
-	if r < 0xA0 {
+	switch {
+	case r < 0xA0:
 		return r >= 0x20 && r < 0x7F
+	case r < 0x10000:
+		return plainBMP[r>>6]&(1<<(r&63)) != 0
+	case r>>12 == 0x1F:
+		return plainSymbols[r>>6&63]&(1<<(r&63)) != 0
 	}
 	cls, _ := runeClass(r)
 	return cls == plainsight.ClassNone
@@ -282,8 +289,8 @@ func (w *unicodeWalk) next(i int) (int, rune, int, plainsight.Class) {
 // checks escape most decoded inline: two-byte ones (no-break spaces, the
 // soft hyphen), three-byte ones led by E1-EC or EE-EF (zero-width and
 // bidi controls, the BOM), whose continuation bytes may take any value,
-// and four-byte ones led by F1-F3 (tags, supplementary private use). The
-// rest take utf8.DecodeRune.
+// and four-byte ones led by F1-F3 (tags, supplementary private use) or by
+// F0 before 90-BF (emoji). The rest take utf8.DecodeRune.
 func decodeRune(s []byte) (rune, int) {
 	if len(s) >= 3 {
 		b0, b1, b2 := s[0], s[1], s[2]
@@ -291,7 +298,7 @@ func decodeRune(s []byte) (rune, int) {
 		if cont && (b0-0xE1 <= 0xEC-0xE1 || b0-0xEE <= 1) {
 			return rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F), 3
 		}
-		if cont && b0-0xF1 <= 2 && len(s) >= 4 && s[3]&0xC0 == 0x80 {
+		if cont && (b0-0xF1 <= 2 || b0 == 0xF0 && b1 >= 0x90) && len(s) >= 4 && s[3]&0xC0 == 0x80 {
 			return rune(b0&0x07)<<18 | rune(b1&0x3F)<<12 | rune(b2&0x3F)<<6 | rune(s[3]&0x3F), 4
 		}
 	}

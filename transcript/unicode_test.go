@@ -140,6 +140,24 @@ func TestUnicodePathsAgree(t *testing.T) {
 	}
 }
 
+// TestLiteral holds literal, which reads plainBMP and plainSymbols where
+// they hold a code point, to runeClass for every valid code point.
+func TestLiteral(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		want := r >= 0x20 && r < 0x7F
+		if r >= 0xA0 {
+			cls, _ := runeClass(r)
+			want = cls == plainsight.ClassNone
+		}
+		if got := literal(r); got != want {
+			t.Fatalf("literal(%U) = %v, want %v", r, got, want)
+		}
+	}
+}
+
 // TestClassCache checks that the cache returns runeClass for every code
 // point from 0x80: each looked up twice in a row (an empty slot, then its
 // own), and each after the last code point before it that shares its
