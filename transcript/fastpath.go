@@ -118,8 +118,9 @@ func (c *Cleaner) skipPassLine() {
 // plainWords reads the text of every script; long runs of ASCII go to
 // the word-at-a-time scanner, which reads across line ends. Line ends,
 // tabs, four-byte characters other than emoji, the characters plainBMP
-// and plainSymbols do not mark (but a ZWNJ between joining letters) and
-// the last bytes of src take the rune's own checks.
+// and plainSymbols do not mark (but a ZWNJ between joining letters and a
+// presentation selector after an emoji that takes it) and the last bytes
+// of src take the rune's own checks.
 func cleanLines(src []byte, maxLine int) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
 	var w unicodeWalk  // the current line's, from walkStart, for runes its neighbours decide
@@ -197,8 +198,9 @@ const longASCII = 32
 
 // plainWords reads src from i eight bytes at a time, while it holds
 // printable ASCII, two- and three-byte characters that plainBMP marks,
-// emoji that plainSymbols marks and a ZWNJ between letters that join
-// across it (zwnjBetween): a word's leading run of printable ASCII
+// emoji that plainSymbols marks, a ZWNJ between letters that join across
+// it (zwnjBetween) and a presentation selector after an emoji that takes
+// it (presentationAfter): a word's leading run of printable ASCII
 // is found with a few arithmetic operations on the word, and a character
 // by one mask and compare, then tested with one bit of its table indexed
 // by its bytes, without decoding it. It returns where it stopped: at a
@@ -240,8 +242,10 @@ func plainWords(src []byte, i int) (int, bool) {
 			w := (v&0x0F)<<6 | v>>8&0x3F
 			if w < 0x800>>6 || plainBMP[w]&(1<<(v>>16&63)) == 0 {
 				// A ZWNJ between two letters that join across it, as
-				// Persian writes inside words, is literal.
-				if v&0xFFFFFF != zwnjBytes || !zwnjBetween(src, i, v) {
+				// Persian writes inside words, is literal; so is a
+				// presentation selector after an emoji that takes it.
+				if !(v&0xFFFFFF == zwnjBytes && zwnjBetween(src, i, v) ||
+					v&0xFEFFFF == presentationBytes && presentationAfter(src, i)) {
 					break
 				}
 				i += 3
@@ -333,6 +337,27 @@ func zwnjBetween(src []byte, i int, v uint64) bool {
 	u := v >> 24 // the character after
 	return a&0xE0 == 0xC0 && b&0xC0 == 0x80 && zwnjBefore[a&0x1F]&(1<<(b&63)) != 0 &&
 		u&0xC0E0 == 0x80C0 && zwnjAfter[u&0x1F]&(1<<(u>>8&63)) != 0
+}
+
+// presentationBytes is U+FE0E VARIATION SELECTOR-15 in UTF-8, read as a
+// little-endian word; U+FE0F, VARIATION SELECTOR-16, differs in its bit 16.
+const presentationBytes = 0x8EB8EF
+
+// presentationAfter reports whether the presentation selector at src[i]
+// follows an emoji that makes it literal (presentationBMP,
+// presentationSymbols): the context that Selector would read, without the
+// walk. The bytes before i are whole characters, so a lead byte three or
+// four bytes before i starts the character before the selector.
+func presentationAfter(src []byte, i int) bool {
+	if i >= 3 && src[i-3] == 0xE2 { // U+2000..U+2FFF
+		r := uint(src[i-2]&0x3F)<<6 | uint(src[i-1]&0x3F)
+		return presentationBMP[r>>6]&(1<<(r&63)) != 0
+	}
+	if i >= 4 && src[i-4] == 0xF0 && src[i-3] == 0x9F { // U+1F000..U+1FFFF
+		r := uint(src[i-2]&0x3F)<<6 | uint(src[i-1]&0x3F)
+		return presentationSymbols[r>>6]&(1<<(r&63)) != 0
+	}
+	return false
 }
 
 // settleLines settles the lines that end in src[a:i], clean text that

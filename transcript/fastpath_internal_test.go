@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/transform"
 
 	"github.com/plainsight-dev/plainsight"
+	"github.com/plainsight-dev/plainsight/internal/sequence"
 )
 
 // cleanLinesRef is cleanLines as its doc defines it: a rune at a time,
@@ -124,6 +125,27 @@ func TestCleanLinesSequences(t *testing.T) {
 	}
 }
 
+// TestCleanLinesSelectors compares cleanLines with cleanLinesRef on each
+// code point of U+2000..U+2FFF and U+1F000..U+1FFFF before each
+// presentation selector, inside a word that plainWords reads, where
+// presentationAfter judges the selector, and at a line's end.
+func TestCleanLinesSelectors(t *testing.T) {
+	for _, block := range []rune{0x2000, 0x1F000} {
+		for r := block; r < block+0x1000; r++ {
+			if !utf8.ValidRune(r) {
+				continue
+			}
+			for _, vs := range []string{"\ufe0e", "\ufe0f", "\ufe0f\ufe0f", "\ufe0f\u20e3"} {
+				for _, in := range []string{"ok " + string(r) + vs + " abcdefgh\n", string(r) + vs + "\n"} {
+					if got, want := cleanLines([]byte(in), 100), cleanLinesRef([]byte(in), 100); got != want {
+						t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestCleanLinesEveryCodePoint compares cleanLines with cleanLinesRef on
 // each code point of planes 0 and 1 between words, where plainWords reads
 // it: each bit of plainBMP and plainSymbols, reached from the bytes.
@@ -206,6 +228,11 @@ func TestPlainRun(t *testing.T) {
 				if plainSymbols[r>>6&63]&(1<<(r&63)) == 0 {
 					return false
 				}
+			case r == 0xFE0E || r == 0xFE0F:
+				// Literal after an emoji variation base.
+				if !sequence.Selector(s, i, r, literal) {
+					return false
+				}
 			case r == 0x200C:
 				// Literal between letters that join across it.
 				before, _ := utf8.DecodeLastRune(s[:i])
@@ -221,7 +248,8 @@ func TestPlainRun(t *testing.T) {
 	}
 	for _, unit := range []string{"\u0301", "\u0416\u0416 ", "\u4e00", "\u0915\u094d\u0937 ", "ab\u00e9", "\u0645\u06cc", "\u0416\u200c",
 		"\U0001F680 ", "\U0001F1FA\U0001F1F8", "x\U0001F44D\U0001F3FF", "\U0001F600\U0001F2FF",
-		"\u0645\u06cc\u200c\u0647\u0627 "} {
+		"\u0645\u06cc\u200c\u0647\u0627 ", "\u2764\ufe0f ", "\U0001F3F3\ufe0f\U0001F308", "\u2600\ufe0e", "a\ufe0f", "\u0416\ufe0f",
+		"\u2764\ufe0f\ufe0f"} {
 		for n := 1; n < 30; n += 3 {
 			run := strings.Repeat(unit, n)
 			for end := 0x80 << 8; end < 1<<16; end += 7 {

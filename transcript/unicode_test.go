@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/escape"
+	"github.com/plainsight-dev/plainsight/internal/sequence"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
@@ -75,6 +76,26 @@ func TestPlainBMPUpToDate(t *testing.T) {
 	for i := range symbols {
 		if got := plainSymbols[i]; got != symbols[i] {
 			t.Fatalf("plainSymbols[%d] (U+%05X..U+%05X) = %#016x, want %#016x: run go generate", i, 0x1F000+i*64, 0x1F000+i*64+63, got, symbols[i])
+		}
+	}
+	for _, tab := range []struct {
+		name string
+		base rune
+		bits *[64]uint64
+	}{{"presentationBMP", 0x2000, &presentationBMP}, {"presentationSymbols", 0x1F000, &presentationSymbols}} {
+		var want [64]uint64
+		for r := tab.base; r < tab.base+64*64; r++ {
+			selects := literal(r)
+			for _, vs := range []rune{0xFE0E, 0xFE0F} {
+				s := string(r) + string(vs) + "x"
+				selects = selects && sequence.Selector(s, len(string(r)), vs, literal)
+			}
+			if selects {
+				want[r>>6&63] |= 1 << (r & 63)
+			}
+		}
+		if *tab.bits != want {
+			t.Errorf("%s is not what sequence.Selector says: run go generate", tab.name)
 		}
 	}
 }
