@@ -49,7 +49,7 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
 		c.skipPassLine()
 		return 0, false
 	}
-	n = cleanLines(src[:min(len(src), max+ahead)], c.lim.MaxLine)
+	n = cleanLines(src[:min(len(src), max+ahead)], c.lim.MaxLine, &c.classes)
 	if n > max {
 		n, wait = bytes.LastIndexByte(src[:max], '\n')+1, true
 	}
@@ -114,6 +114,7 @@ func (c *Cleaner) skipPassLine() {
 // the start of src that hold only printable ASCII, tabs and valid runes that
 // the Unicode pass leaves alone in that line (no C1 control, no escaped
 // code point), and that are at most maxLine bytes long before the '\n'.
+// It looks the classes of runes up in classes.
 //
 // plainWords reads the text of every script; long runs of ASCII go to
 // the word-at-a-time scanner, which reads across line ends. Line ends,
@@ -121,7 +122,7 @@ func (c *Cleaner) skipPassLine() {
 // and plainSymbols do not mark (but a ZWNJ between joining letters and a
 // presentation selector after an emoji that takes it) and the last bytes
 // of src take the rune's own checks.
-func cleanLines(src []byte, maxLine int) int {
+func cleanLines(src []byte, maxLine int, classes *classCache) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
 	var w unicodeWalk  // the current line's, from walkStart, for runes its neighbours decide
 	walkStart := -1
@@ -161,11 +162,11 @@ func cleanLines(src []byte, maxLine int) int {
 		if size == 1 {
 			return end // not valid UTF-8, or cut short by the end of src
 		}
-		if literal(r) {
-			i += size // by the tables: most runes plainWords stops at
+		if tablePlain(r) {
+			i += size // most runes plainWords stops at
 			continue
 		}
-		if cls, contextual := runeClass(r); cls != plainsight.ClassNone {
+		if cls, contextual := classes.class(r); cls != plainsight.ClassNone {
 			if !contextual || r < 0x800 {
 				return end
 			}
@@ -183,6 +184,11 @@ func cleanLines(src []byte, maxLine int) int {
 			}
 			if !w.legit(i-start, size, r, cls) {
 				return end
+			}
+			if cls == plainsight.ClassTag {
+				// The rest of the run of tags shares its verdict.
+				i = start + w.tagEnd
+				continue
 			}
 		}
 		i += size

@@ -53,6 +53,7 @@ func cleanLinesRef(src []byte, maxLine int) int {
 // few), between text of several scripts, in lines short and long, cut at
 // each of the last bytes.
 func TestCleanLines(t *testing.T) {
+	classes := new(classCache) // shared, as a Cleaner shares its own
 	prefixes := []string{"", "a", "\u0416", "\u4e00 ", "\u0915\u094d", "abcdefghijklmnop ", "ab\ncd",
 		"\u0416\u0416\u0416", "\u4e00\u4e00\u4e00", "\u0416\u4e00a\u0416", strings.Repeat("abcdefgh", 5)}
 	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "\n", "x\n", "\u200c\u0627\n", "abcdefghijkl\nmn\n",
@@ -69,7 +70,7 @@ func TestCleanLines(t *testing.T) {
 				in := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail + "\n")
 				for _, maxLine := range []int{3, 100} {
 					for cut := len(in); cut >= len(in)-3 && cut >= 0; cut-- {
-						if got, want := cleanLines(in[:cut], maxLine), cleanLinesRef(in[:cut], maxLine); got != want {
+						if got, want := cleanLines(in[:cut], maxLine, classes), cleanLinesRef(in[:cut], maxLine); got != want {
 							t.Fatalf("cleanLines(%+q, %d) = %d, want %d", in[:cut], maxLine, got, want)
 						}
 					}
@@ -101,6 +102,7 @@ var emojiPieces = []string{
 // nothing: the walk that cleanLines keeps for a line holds the verdict of
 // a tag run or an emoji ZWJ sequence for the rest of it.
 func TestCleanLinesSequences(t *testing.T) {
+	classes := new(classCache) // shared, as a Cleaner shares its own
 	for _, a := range emojiPieces {
 		for _, b := range emojiPieces {
 			for _, sep := range []string{"", " ", "\n", " x\n"} {
@@ -112,11 +114,11 @@ func TestCleanLinesSequences(t *testing.T) {
 					}
 					want += len(line)
 				}
-				if got := cleanLines(in, 100); got != want {
+				if got := cleanLines(in, 100, classes); got != want {
 					t.Fatalf("cleanLines(%+q) = %d; Sanitize escapes nothing in the first %d bytes", in, got, want)
 				}
 				for cut := len(in); cut >= 0; cut-- {
-					if got, want := cleanLines(in[:cut], 100), cleanLinesRef(in[:cut], 100); got != want {
+					if got, want := cleanLines(in[:cut], 100, classes), cleanLinesRef(in[:cut], 100); got != want {
 						t.Fatalf("cleanLines(%+q) = %d, want %d", in[:cut], got, want)
 					}
 				}
@@ -130,6 +132,7 @@ func TestCleanLinesSequences(t *testing.T) {
 // presentation selector, inside a word that plainWords reads, where
 // presentationAfter judges the selector, and at a line's end.
 func TestCleanLinesSelectors(t *testing.T) {
+	classes := new(classCache) // shared, as a Cleaner shares its own
 	for _, block := range []rune{0x2000, 0x1F000} {
 		for r := block; r < block+0x1000; r++ {
 			if !utf8.ValidRune(r) {
@@ -137,7 +140,7 @@ func TestCleanLinesSelectors(t *testing.T) {
 			}
 			for _, vs := range []string{"\ufe0e", "\ufe0f", "\ufe0f\ufe0f", "\ufe0f\u20e3"} {
 				for _, in := range []string{"ok " + string(r) + vs + " abcdefgh\n", string(r) + vs + "\n"} {
-					if got, want := cleanLines([]byte(in), 100), cleanLinesRef([]byte(in), 100); got != want {
+					if got, want := cleanLines([]byte(in), 100, classes), cleanLinesRef([]byte(in), 100); got != want {
 						t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
 					}
 				}
@@ -150,12 +153,13 @@ func TestCleanLinesSelectors(t *testing.T) {
 // each code point of planes 0 and 1 between words, where plainWords reads
 // it: each bit of plainBMP and plainSymbols, reached from the bytes.
 func TestCleanLinesEveryCodePoint(t *testing.T) {
+	classes := new(classCache) // shared, as a Cleaner shares its own
 	for r := rune(0x80); r < 0x20000; r++ {
 		if !utf8.ValidRune(r) {
 			continue
 		}
 		in := []byte("abcdefgh" + string(r) + string(r) + " abcdefgh\n")
-		if got, want := cleanLines(in, 100), cleanLinesRef(in, 100); got != want {
+		if got, want := cleanLines(in, 100, classes), cleanLinesRef(in, 100); got != want {
 			t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
 		}
 	}
@@ -167,9 +171,10 @@ func TestCleanLinesEveryCodePoint(t *testing.T) {
 // zwnjAfter mark: where plainWords takes a ZWNJ without the walk, the
 // walk makes it literal too.
 func TestCleanLinesZWNJ(t *testing.T) {
+	classes := new(classCache) // shared, as a Cleaner shares its own
 	check := func(a, b rune) {
 		in := []byte("abcdefgh" + string(a) + "\u200c" + string(b) + " abcdefgh\n")
-		if got, want := cleanLines(in, 100), cleanLinesRef(in, 100); got != want {
+		if got, want := cleanLines(in, 100, classes), cleanLinesRef(in, 100); got != want {
 			t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
 		}
 	}

@@ -237,13 +237,25 @@ func literal(r rune) bool {
 	switch {
 	case r < 0xA0:
 		return r >= 0x20 && r < 0x7F
+	case r < 0x10000 || r>>12 == 0x1F:
+		return tablePlain(r)
+	}
+	cls, _ := runeClass(r)
+	return cls == plainsight.ClassNone
+}
+
+// tablePlain reports whether plainBMP or plainSymbols marks r: the
+// Unicode pass leaves it alone wherever it stands.
+func tablePlain(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
 	case r < 0x10000:
 		return plainBMP[r>>6]&(1<<(r&63)) != 0
 	case r>>12 == 0x1F:
 		return plainSymbols[r>>6&63]&(1<<(r&63)) != 0
 	}
-	cls, _ := runeClass(r)
-	return cls == plainsight.ClassNone
+	return false
 }
 
 // next returns the first code point at or after seg[i], and before end,

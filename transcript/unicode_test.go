@@ -104,11 +104,12 @@ func TestPlainBMPUpToDate(t *testing.T) {
 // controls before the Unicode pass, and a line that holds one, in UTF-8,
 // never passes as clean.
 func TestRuneClassControls(t *testing.T) {
+	classes := new(classCache) // shared, as a Cleaner shares its own
 	for r := rune(0x80); r <= 0x9F; r++ {
 		if got, contextual := runeClass(r); got != plainsight.ClassControl || contextual {
 			t.Errorf("runeClass(%U) = %v, %v, want %v, false", r, got, contextual, plainsight.ClassControl)
 		}
-		if n := cleanLines([]byte("ok\n"+string(r)+"\n"), 100); n != 3 {
+		if n := cleanLines([]byte("ok\n"+string(r)+"\n"), 100, classes); n != 3 {
 			t.Errorf("cleanLines passes %d bytes of a line with %U, want 3", n, r)
 		}
 	}
