@@ -368,10 +368,23 @@ func Tag(b2, b3 byte) rune { return 0xE0000 | rune(TagASCII(b2, b3)) }
 // for: its low seven bits.
 func TagASCII(b2, b3 byte) byte { return b2&1<<6 | b3&0x3F }
 
-// runeAt decodes the rune at text[i], or returns size 0 at the end.
+// runeAt decodes the rune at text[i], or returns size 0 at the end. The
+// characters around joiners and selectors (emoji, the joiners themselves,
+// letters of three bytes) are decoded here, the rest by package utf8.
 func runeAt[T Text](text T, i int) (r rune, size int) {
 	if i >= len(text) {
 		return utf8.RuneError, 0
+	}
+	if b0 := text[i]; b0 < utf8.RuneSelf {
+		return rune(b0), 1
+	} else if len(text)-i >= 3 && continues(text[i+1]) && continues(text[i+2]) {
+		b1, b2 := text[i+1], text[i+2]
+		if b0-0xE1 <= 0xEC-0xE1 || b0-0xEE <= 1 { // any continuation may follow
+			return rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F), 3
+		}
+		if (b0 == 0xF0 && b1 >= 0x90 || b0-0xF1 <= 2) && len(text)-i >= 4 && continues(text[i+3]) {
+			return rune(b0&0x07)<<18 | rune(b1&0x3F)<<12 | rune(b2&0x3F)<<6 | rune(text[i+3]&0x3F), 4
+		}
 	}
 	if s, ok := any(text).(string); ok {
 		return utf8.DecodeRuneInString(s[i:])
@@ -380,7 +393,8 @@ func runeAt[T Text](text T, i int) (r rune, size int) {
 }
 
 // runeBefore decodes the rune that ends at text[i], or returns size 0 at
-// the start.
+// the start. As runeAt, it decodes the characters around joiners and
+// selectors itself.
 func runeBefore[T Text](text T, i int) (r rune, size int) {
 	if i <= 0 {
 		return utf8.RuneError, 0
@@ -388,8 +402,24 @@ func runeBefore[T Text](text T, i int) (r rune, size int) {
 	if b := text[i-1]; b < utf8.RuneSelf {
 		return rune(b), 1
 	}
+	if i >= 3 && continues(text[i-1]) && continues(text[i-2]) {
+		// A lead byte before two continuation bytes starts the rune,
+		// as utf8.DecodeLastRune finds it.
+		b0, b1, b2 := text[i-3], text[i-2], text[i-1]
+		if b0-0xE1 <= 0xEC-0xE1 || b0-0xEE <= 1 {
+			return rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F), 3
+		}
+		if i >= 4 && continues(b0) {
+			if a := text[i-4]; a == 0xF0 && b0 >= 0x90 || a-0xF1 <= 2 {
+				return rune(a&0x07)<<18 | rune(b0&0x3F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F), 4
+			}
+		}
+	}
 	if s, ok := any(text).(string); ok {
 		return utf8.DecodeLastRuneInString(s[:i])
 	}
 	return utf8.DecodeLastRune(any(text).([]byte)[:i])
 }
+
+// continues reports whether b is a continuation byte of UTF-8.
+func continues(b byte) bool { return b&0xC0 == 0x80 }

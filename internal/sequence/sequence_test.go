@@ -364,3 +364,41 @@ func TestEveryRGIZWJSequence(t *testing.T) {
 		t.Errorf("read %d RGI emoji ZWJ sequences, want 1614", n)
 	}
 }
+
+// TestRuneAtBefore holds runeAt and runeBefore to package utf8 on every
+// byte after a few and before bytes at the edges of each range, in
+// strings and in bytes, cut at each length.
+func TestRuneAtBefore(t *testing.T) {
+	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xF3, 0xF4, 0xFF}
+	for b0 := range 256 {
+		for _, b1 := range edges {
+			for _, b2 := range edges {
+				for _, b3 := range edges {
+					for _, pre := range []byte{0x41, 0x80, 0xBF, 0xE2, 0xF0} {
+						s := []byte{pre, byte(b0), b1, b2, b3}
+						for n := 1; n <= len(s); n++ {
+							r, size := runeAt(s[:n], 1)
+							if n == 1 {
+								if size != 0 {
+									t.Fatalf("runeAt(% x, 1) = %U, %d at the end", s[:n], r, size)
+								}
+							} else if wr, wsize := utf8.DecodeRune(s[1:n]); r != wr || size != wsize {
+								t.Fatalf("runeAt(% x, 1) = %U, %d; utf8.DecodeRune: %U, %d", s[:n], r, size, wr, wsize)
+							}
+							if r2, size2 := runeAt(string(s[:n]), 1); r2 != r || size2 != size {
+								t.Fatalf("runeAt(%+q, 1) = %U, %d; on bytes %U, %d", s[:n], r2, size2, r, size)
+							}
+							r, size = runeBefore(s, n)
+							if wr, wsize := utf8.DecodeLastRune(s[:n]); r != wr || size != wsize {
+								t.Fatalf("runeBefore(% x, %d) = %U, %d; utf8.DecodeLastRune: %U, %d", s, n, r, size, wr, wsize)
+							}
+							if r2, size2 := runeBefore(string(s), n); r2 != r || size2 != size {
+								t.Fatalf("runeBefore(%+q, %d) = %U, %d; on bytes %U, %d", s, n, r2, size2, r, size)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
