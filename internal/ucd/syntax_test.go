@@ -125,14 +125,12 @@ func TestIsRGIEmojiZWJSequence(t *testing.T) {
 
 // TestIsRGIEmojiZWJSequenceIndex holds the hash index to the table: every
 // sequence of the table is found, as a string and as bytes, and so is no
-// string one byte off one of them (cut short, one byte longer, its last or
-// its first byte changed), unless that too is in the table.
+// string one byte off one of them (cut short, one byte longer, one of its
+// bytes changed), unless that too is in the table.
 func TestIsRGIEmojiZWJSequenceIndex(t *testing.T) {
 	table := make(map[string]bool, len(zwjSequenceEnds))
-	start := 0
-	for _, end := range zwjSequenceEnds {
-		table[zwjSequences[start:end]] = true
-		start = int(end)
+	for seq := range RGIEmojiZWJSequences() {
+		table[seq] = true
 	}
 	if len(table) != len(zwjSequenceEnds) {
 		t.Fatalf("the table holds %d distinct sequences of %d", len(table), len(zwjSequenceEnds))
@@ -140,12 +138,33 @@ func TestIsRGIEmojiZWJSequenceIndex(t *testing.T) {
 	for seq := range table {
 		near := []string{seq, seq[:len(seq)-1], seq + "\u200d", seq[:len(seq)-1] + string(seq[len(seq)-1]+1),
 			string(seq[0]^1) + seq[1:], seq[:len(seq)/2]}
+		for i := 8; i < len(seq)-8; i++ {
+			near = append(near, seq[:i]+string(seq[i]^1)+seq[i+1:]) // a byte between the first and last words
+		}
 		for _, s := range near {
 			if got := IsRGIEmojiZWJSequence(s); got != table[s] {
 				t.Errorf("IsRGIEmojiZWJSequence(%+q) = %v, want %v", s, got, table[s])
 			}
 			if got := IsRGIEmojiZWJSequence([]byte(s)); got != table[s] {
 				t.Errorf("IsRGIEmojiZWJSequence([]byte(%+q)) = %v, want %v", s, got, table[s])
+			}
+		}
+	}
+}
+
+// TestEqualWords checks equalWords on strings of each length up to 40
+// bytes that differ in one byte, at each place, and on equal ones.
+func TestEqualWords(t *testing.T) {
+	for n := range 41 {
+		a := strings.Repeat("\u200d\U0001F469", 6)[:n]
+		if !equalWords(a, a) || !equalWords(a, []byte(a)) {
+			t.Errorf("equalWords(%+q, itself) = false", a)
+		}
+		for i := range n {
+			b := []byte(a)
+			b[i] ^= 0x10
+			if equalWords(a, b) || equalWords(a, string(b)) {
+				t.Errorf("equalWords(%+q, %+q) = true", a, b)
 			}
 		}
 	}

@@ -15,6 +15,7 @@ package ucd
 //go:generate go run ../gen -ucd ../../../shared/ucd/17.0.0 -o tables.go
 
 import (
+	"iter"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -486,9 +487,9 @@ func IsRGIEmojiZWJSequence[T ~string | ~[]byte](seq T) bool {
 	if len(seq) == 0 || len(seq) > 4*maxZWJSequenceRunes {
 		return false
 	}
-	index := zwjIndex()
-	for slot := zwjHash(seq); ; slot = (slot + 1) & (len(index) - 1) {
-		k := int(index[slot])
+	zwjIndexOnce.Do(buildZWJIndex)
+	for slot := zwjHash(seq); ; slot = (slot + 1) & (len(zwjIndex) - 1) {
+		k := int(zwjIndex[slot])
 		if k == 0 {
 			return false
 		}
@@ -496,8 +497,22 @@ func IsRGIEmojiZWJSequence[T ~string | ~[]byte](seq T) bool {
 		if k > 1 {
 			start = int(zwjSequenceEnds[k-2])
 		}
-		if end := int(zwjSequenceEnds[k-1]); end-start == len(seq) && compareBytes(zwjSequences[start:end], seq) == 0 {
+		if end := int(zwjSequenceEnds[k-1]); end-start == len(seq) && equalWords(zwjSequences[start:end], seq) {
 			return true
+		}
+	}
+}
+
+// RGIEmojiZWJSequences returns the RGI emoji ZWJ sequences, in UTF-8, in
+// the order of their bytes.
+func RGIEmojiZWJSequences() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := 0
+		for _, end := range zwjSequenceEnds {
+			if !yield(zwjSequences[start:end]) {
+				return
+			}
+			start = int(end)
 		}
 	}
 }
@@ -506,22 +521,26 @@ func IsRGIEmojiZWJSequence[T ~string | ~[]byte](seq T) bool {
 // slots for 1,614 sequences, so that a look-up reads one or two.
 const zwjIndexBits = 12
 
-// zwjIndex returns the hash index of zwjSequences: slot zwjHash(s), or
-// the first free slot after it, holds 1 + the number of sequence s; a
-// zero slot holds none.
-var zwjIndex = sync.OnceValue(func() *[1 << zwjIndexBits]uint16 {
-	var index [1 << zwjIndexBits]uint16
-	start := 0
-	for k, end := range zwjSequenceEnds {
-		slot := zwjHash(zwjSequences[start:end])
-		for index[slot] != 0 {
-			slot = (slot + 1) & (len(index) - 1)
+// zwjIndex is the hash index of zwjSequences, built by zwjIndexOnce: slot
+// zwjHash(s), or the first free slot after it, holds 1 + the number of
+// sequence s; a zero slot holds none.
+var (
+	zwjIndex     [1 << zwjIndexBits]uint16
+	zwjIndexOnce sync.Once
+)
+
+// buildZWJIndex fills zwjIndex.
+func buildZWJIndex() {
+	k := 0
+	for s := range RGIEmojiZWJSequences() {
+		slot := zwjHash(s)
+		for zwjIndex[slot] != 0 {
+			slot = (slot + 1) & (len(zwjIndex) - 1)
 		}
-		index[slot] = uint16(k + 1)
-		start = int(end)
+		k++
+		zwjIndex[slot] = uint16(k)
 	}
-	return &index
-})
+}
 
 // zwjHash returns the slot of seq, which is not empty, in zwjIndex: its
 // eight-byte words, the last one overlapping the one before, and its
@@ -546,6 +565,22 @@ func zwjHash[T ~string | ~[]byte](seq T) int {
 		h ^= h >> 29
 	}
 	return int(h * 0x9E3779B97F4A7C15 >> (64 - zwjIndexBits))
+}
+
+// equalWords reports whether a and b, of the same length, at least eight
+// bytes, hold the same bytes: a word at a time, the last word overlapping
+// the one before.
+func equalWords[T ~string | ~[]byte](a string, b T) bool {
+	n := len(a)
+	if n < 8 {
+		return compareBytes(a, b) == 0
+	}
+	for i := 0; i < n-8; i += 8 {
+		if word(a, i) != word(b, i) {
+			return false
+		}
+	}
+	return word(a, n-8) == word(b, n-8)
 }
 
 // word returns the eight bytes of s at i as a little-endian word, loaded
