@@ -185,9 +185,17 @@ func cleanLines(src []byte, maxLine int, classes *classCache) int {
 			if !w.legit(i-start, size, r, cls) {
 				return end
 			}
-			if cls == plainsight.ClassTag {
+			switch {
+			case cls == plainsight.ClassTag:
 				// The rest of the run of tags shares its verdict.
 				i = start + w.tagEnd
+				continue
+			case r == zwj && start+w.zwjEnd > i:
+				// The rest of an RGI emoji ZWJ sequence: its ZWJs join
+				// it, its emoji are literal (the walk read them so) and
+				// so are its presentation selectors and modifiers
+				// (TestCleanLinesRGISequences).
+				i = start + w.zwjEnd
 				continue
 			}
 		}

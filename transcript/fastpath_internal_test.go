@@ -10,6 +10,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/internal/sequence"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // cleanLinesRef is cleanLines as its doc defines it: a rune at a time,
@@ -124,6 +125,33 @@ func TestCleanLinesSequences(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCleanLinesRGISequences checks cleanLines, which passes the rest of
+// an RGI emoji ZWJ sequence once a ZWJ of it joins, on each such sequence
+// in a line, against Sanitize, which judges each code point of it, and
+// against cleanLinesRef.
+func TestCleanLinesRGISequences(t *testing.T) {
+	classes := new(classCache)
+	n := 0
+	for seq := range ucd.RGIEmojiZWJSequences() {
+		n++
+		for _, in := range []string{"ok " + seq + " ok\n", seq + seq + "\n", seq + "\ufe0f\n", seq + "\u200d\n"} {
+			want := 0
+			if plainsight.Sanitize(in).Escapes.Len() == 0 {
+				want = len(in)
+			}
+			if got := cleanLines([]byte(in), 200, classes); got != want {
+				t.Fatalf("cleanLines(%+q) = %d; Sanitize says %d", in, got, want)
+			}
+			if got, want := cleanLines([]byte(in), 200, classes), cleanLinesRef([]byte(in), 200); got != want {
+				t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no RGI emoji ZWJ sequence")
 	}
 }
 
