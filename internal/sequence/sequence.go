@@ -92,7 +92,7 @@ func emojiZWJ[T Text](text T, i int, literal Literal) (int, bool) {
 func zwjSequenceStart[T Text](text T, i int, literal Literal) (int, bool) {
 	for n := 0; ; {
 		r, size := runeBefore(text, i)
-		if r == 0xFE0F || ucd.Lookup(r).EmojiModifier() {
+		if r == 0xFE0F || emojiModifier(r) {
 			i -= size
 			n++
 			r, size = runeBefore(text, i)
@@ -112,6 +112,16 @@ func zwjSequenceStart[T Text](text T, i int, literal Literal) (int, bool) {
 	}
 }
 
+// emojiModifier reports whether r is an emoji modifier, one of the five
+// skin tones: the look-up only for the block they stand in.
+func emojiModifier(r rune) bool {
+	return uint32(r-modifierFirst) <= modifierLast-modifierFirst && ucd.Lookup(r).EmojiModifier()
+}
+
+// modifierFirst and modifierLast bound the emoji modifiers
+// (TestEmojiModifierRange).
+const modifierFirst, modifierLast = 0x1F3FB, 0x1F3FF
+
 // zwjSequenceEnd walks forward from text[i], just after a ZWJ, over emoji
 // zwj elements and the ZWJs between them, at most
 // ucd.MaxZWJSequenceRunes code points, and returns where the sequence
@@ -124,11 +134,12 @@ func zwjSequenceEnd[T Text](text T, i int, literal Literal) (int, bool) {
 		}
 		i += size
 		n++
-		if r, size = runeAt(text, i); r == 0xFE0F || ucd.Lookup(r).EmojiModifier() {
+		if r, size = runeAt(text, i); r == 0xFE0F || emojiModifier(r) {
 			i += size
 			n++
+			r, size = runeAt(text, i)
 		}
-		if r, size = runeAt(text, i); r != zwj {
+		if r != zwj {
 			return i, true
 		}
 		i += size

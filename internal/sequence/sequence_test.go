@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -399,6 +400,16 @@ func TestRuneAtBefore(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestEmojiModifierRange checks that every emoji modifier lies between
+// modifierFirst and modifierLast, where emojiModifier looks them up.
+func TestEmojiModifierRange(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if ucd.Lookup(r).EmojiModifier() != emojiModifier(r) {
+			t.Errorf("%U: EmojiModifier %v, emojiModifier %v", r, ucd.Lookup(r).EmojiModifier(), emojiModifier(r))
 		}
 	}
 }
