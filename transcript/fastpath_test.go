@@ -295,6 +295,10 @@ func FuzzFastPaths(f *testing.F) {
 	f.Add([]byte(strings.Repeat("\x1b[1", 20)+"m"+strings.Repeat("\x1b[", 12)+"x"), uint8(0))
 	f.Add([]byte("\x1b[1mtop\x1b(B\x1b[m\x1b[39;49m x\x1b(B\x1b[m\x1b[K\r\n\x1b[39;49\x1b(B\x1b["), uint8(0))
 	f.Add([]byte(strings.Repeat("\u200b", 9)+"\u0301\u0301\u0301\u0301\u0301\x1b[1m"+strings.Repeat("\u00ad", 7)+"\n"), uint8(0))
+	// Chat with emoji: presentation selectors, keycaps, a subdivision
+	// flag and ZWJ sequences, whole and cut, between lines of words.
+	f.Add([]byte("ok \u2764\ufe0f \U0001F44D\U0001F3FD x\n1\ufe0f\u20e3 #\ufe0f \U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F\n"+
+		"team \U0001F469\U0001F3FE\u200d\U0001F4BB \U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466 \U0001F3F3\ufe0f\u200d\U0001F308\n\U0001F468\u200d\U0001F469\u200d\n"), uint8(0))
 	// Persian words joined across a ZWNJ, and lines that would be clean
 	// but for a ZWNJ that does not join (before a mark and a space,
 	// before a letter that never joins, after one that joins only on its
