@@ -30,12 +30,13 @@ var (
 // does, into dst and c, and returns the input length n and the output
 // length w: the text 64 bytes at a time (printable ASCII, LF, tab and
 // whole characters other than C1 controls, which colourRun leaves to
-// ground), the SGRs that colourRun writes
-// as they are (up to four values of up to three digits, none with a
-// leading zero; orig_pair), applied to c as colourRun applies them, ESC
-// [ m, and in Strip mode (strip) what colourRun drops between them. It
-// returns before everything else colourRun reads (an SGR it rewrites or
-// does not take), before text while c.settle is set, and where fewer than
+// ground), the SGRs that colourRun writes as they are or without the
+// leading zeros of their values (up to four values of up to three digits;
+// orig_pair), applied to c and written as colourRun applies and writes
+// them, ESC [ m, and in Strip mode (strip) what colourRun drops between
+// them. It returns before everything else colourRun reads (an SGR it
+// rewrites otherwise or does not take), before text while c.settle is
+// set, and where fewer than
 // colourMargin bytes of src or of room in dst are left at the start of a
 // block of 64. It writes past w in dst, within the room it checked.
 // Callers call it where colourAhead holds.

@@ -28,18 +28,20 @@
 // from the block's mask, not from the end of the sequence before, and
 // each SGR is copied as it is, in case it ends past the block. A stop may
 // open:
-//   - an SGR that colourRun writes as it is, read and applied as
-//     colourRun reads and applies it: up to four parameters of one to
-//     three digits with no leading zero, each a value whose simpleParams
-//     entry is neither refused nor a colour change other than a reset or
-//     a plain foreground; or the foreground of the 256 colours, 38;5;n;
-//     or orig_pair, ESC [ 39;49 m;
+//   - an SGR that colourRun reads and applies, read and applied as it
+//     does: up to four parameters of one to three digits, each a value
+//     whose simpleParams entry is neither refused nor a colour change
+//     other than a reset or a plain foreground; or the foreground of the
+//     256 colours, 38;5;n; or orig_pair, ESC [ 39;49 m. It is copied as
+//     it is, or, where a parameter has a leading zero (ESC [ 01;31 m, as
+//     GCC and grep write them), written as colourRun writes it, without
+//     the zeros;
 //   - ESC [ m, written ESC [ 0 m;
 //   - in Strip mode, what colourRun drops between SGRs: an erase, ESC [
 //     K; xterm's sgr0, ESC ( B ESC [ m, written ESC [ 0 m; a C0 control
 //     or DEL before text or ESC.
-// After ESC [ m and what Strip mode drops, the rest of the block is
-// written again where it has moved. Anything else returns to the caller,
+// After ESC [ m, an SGR written without its leading zeros and what Strip
+// mode drops, the rest of the block is written again where it has moved. Anything else returns to the caller,
 // at its start, and so does a block that starts with fewer than
 // colourMargin (128) bytes of src or of room in dst left: a sequence that
 // starts in a block is read and copied to its end.
@@ -51,9 +53,10 @@
 // block are at 0(SP), the place of the one being read at 8(SP), and the
 // block's end (before a character cut by it) at 16(SP). BX reads
 // an SGR; its values are packed in R12, one a byte, and CX is eight times
-// their number. Z16-Z19 hold the bytes that sort ASCII, Z20-Z27 those
+// their number, kept at 32(SP) once it is read; 24(SP) is set when one of
+// them has a leading zero. Z16-Z19 hold the bytes that sort ASCII, Z20-Z27 those
 // that sort UTF-8 and the lead tables.
-TEXT ·colourBlocks(SB), NOSPLIT, $24-80
+TEXT ·colourBlocks(SB), NOSPLIT, $40-80
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ c+48(FP), DX
@@ -149,9 +152,11 @@ stop:
 	JEQ    erase
 	XORL   CX, CX
 	XORL   R12, R12
+	MOVB   $0, 24(SP)
 
 param:
-	// One to three digits, the first not a 0 unless it is the only one.
+	// One to three digits; a 0 before another digit is a leading zero,
+	// which the SGR is written without.
 	MOVBLZX (SI)(BX*1), AX
 	SUBL    $'0', AX
 	CMPL    AX, $9
@@ -162,7 +167,10 @@ param:
 	CMPL    R11, $9
 	JHI     value
 	TESTL   AX, AX
-	JEQ     out // a leading zero
+	JNE     tens
+	MOVB    $1, 24(SP) // a leading zero
+
+tens:
 	LEAL    (AX)(AX*4), AX
 	LEAL    (R11)(AX*2), AX
 	INCQ    BX
@@ -192,6 +200,7 @@ value:
 
 parsed:
 	LEAQ 1(BX), R10 // the SGR's end
+	MOVQ CX, 32(SP)
 	// ESC [ 38;5;n m first: a foreground of the 256 colours, applied
 	// while no background and no correction is in effect
 	// (colours.fgPlain).
@@ -272,6 +281,8 @@ style:
 	JNE   apply
 
 copysgr:
+	CMPB    24(SP), $0
+	JNE     rewrite
 	// The SGR as it is, ESC [ up to m: at most 18 bytes.
 	MOVQ    8(SP), AX
 	LEAQ    (R8)(AX*1), BX
@@ -348,6 +359,69 @@ utf8:
 	ANDNQ   AX, R12, AX
 	JMP     ascii
 
+rewrite:
+	// The SGR written as colourRun writes it, each value without leading
+	// zeros (shorter than it is), where it starts in dst: ESC [, the
+	// values (packed in R12, 32(SP) eight times their number) and their
+	// separators, m.
+	MOVQ    8(SP), AX
+	LEAQ    (R9)(AX*1), BX
+	ADDQ    DI, BX
+	MOVW    $0x5b1b, (BX)
+	ADDQ    $2, BX
+	MOVQ    R12, AX
+	MOVQ    32(SP), CX
+
+digits:
+	MOVBLZX AL, R11
+	CMPL    R11, $100
+	JB      below100
+	MOVB    $'1', (BX)
+	SUBL    $100, R11
+	CMPL    R11, $100
+	JB      hundreds
+	MOVB    $'2', (BX)
+	SUBL    $100, R11
+
+hundreds:
+	INCQ    BX
+	JMP     tensdigit
+
+below100:
+	CMPL    R11, $10
+	JB      onesdigit
+
+tensdigit:
+	// v/10 as (v*205)>>11, exact below 1024.
+	IMUL3L  $205, R11, R12
+	SHRL    $11, R12
+	ADDL    $'0', R12
+	MOVB    R12B, (BX)
+	INCQ    BX
+	SUBL    $'0', R12
+	LEAL    (R12)(R12*4), R12
+	ADDL    R12, R12
+	SUBL    R12, R11
+
+onesdigit:
+	ADDL    $'0', R11
+	MOVB    R11B, (BX)
+	MOVB    $';', 1(BX)
+	ADDQ    $2, BX
+	SHRQ    $8, AX
+	SUBL    $8, CX
+	JNE     digits
+	MOVB    $'m', -1(BX)
+	// The rest of the block, from the SGR's end (CX in the block), goes
+	// right after what it was written as: R9, where the block would
+	// start in dst, moves back by the zeros left out.
+	MOVQ    R10, CX
+	SUBQ    R8, CX
+	SUBQ    DI, BX
+	SUBQ    CX, BX
+	MOVQ    BX, R9
+	JMP     shifted
+
 origpair:
 	// terminfo's orig_pair, ESC [ 39;49 m, kept as it is
 	// (colours.setDefaultColours; settle is clear in this loop).
@@ -364,6 +438,7 @@ origpair:
 	ORL     (8*49+styleEffect_set)(R15), AX
 	MOVL    AX, colours_style(DX)
 	LEAQ    8(BX), R10 // its end
+	MOVB    $0, 24(SP) // copied as it is
 	JMP     copysgr
 
 erase:
