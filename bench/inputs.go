@@ -131,6 +131,35 @@ func scriptLog(n int) string {
 	return b.String()
 }
 
+// gccLog is a C build as GCC writes it to a terminal: commands, and
+// warnings, errors and notes coloured as GCC colours them by default
+// (GCC_COLORS: ESC [ 01;31 m ESC [ K before each coloured word, ESC [ m
+// ESC [ K after it), with quoted names between the quotes of UTF-8
+// locales, source lines and carets.
+func gccLog(n int) string {
+	var b strings.Builder
+	bold := func(s string) string { return "\x1b[01m\x1b[K" + s + "\x1b[m\x1b[K" }
+	col := func(c, s string) string { return "\x1b[01;" + c + "m\x1b[K" + s + "\x1b[m\x1b[K" }
+	files := []string{"main", "parse", "util", "net", "cache"}
+	for i := 0; b.Len() < n; i++ {
+		f, line, name := files[i%len(files)], 10+i%400, fmt.Sprintf("count%d", i%50)
+		fmt.Fprintf(&b, "gcc -O2 -Wall -Wextra -c src/%s.c -o build/%s.o\n", f, f)
+		switch i % 3 {
+		case 0:
+			fmt.Fprintf(&b, "%s %s unused variable ‘%s’ [%s]\n", bold(fmt.Sprintf("src/%s.c:%d:13:", f, line)),
+				col("35", "warning:"), bold(name), col("35", "-Wunused-variable"))
+			fmt.Fprintf(&b, "  %3d |         int %s = 0;\n      |             %s\n", line, col("35", name), col("35", "^~~~~~"))
+		case 1:
+			fmt.Fprintf(&b, "%s %s implicit declaration of function ‘%s’ [%s]\n", bold(fmt.Sprintf("src/%s.c:%d:5:", f, line)),
+				col("31", "error:"), bold("frob"+name), col("31", "-Wimplicit-function-declaration"))
+			fmt.Fprintf(&b, "  %3d |     %s(buf, len);\n      |     %s\n", line, col("31", "frob"+name), col("31", "^~~~~~~~~~~~"))
+		default:
+			fmt.Fprintf(&b, "%s %s ‘%s’ declared here\n", bold(fmt.Sprintf("src/%s.h:%d:6:", f, line)), col("36", "note:"), bold(name))
+		}
+	}
+	return b.String()
+}
+
 // emojiChat is chat as people and models write it, every line with emoji:
 // single code points, skin tones, the emoji presentation selector (❤️),
 // keycaps, flags, ZWJ sequences (a technologist, a family, the rainbow
@@ -312,6 +341,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "build-log-1M", group: "ordinary", gen: func() string { return buildLog(mib) }},
 		{name: "script-log-1M", group: "ordinary", gen: func() string { return scriptLog(mib) }},
 		{name: "tty-logs", group: "ordinary", gen: func() string { return tty }},
+		{name: "gcc-log-1M", group: "ordinary", gen: func() string { return gccLog(mib) }},
 		{name: "emoji-1M", group: "ordinary", gen: func() string { return emojiChat(mib) }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
