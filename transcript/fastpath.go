@@ -561,17 +561,18 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 // colourLine reads a colour log from the start of src as the Cleaner
 // reads it token by token, with no call, so that Go keeps its state in
 // registers: runs of printable ASCII and tabs, which it appends to line
-// a word at a time, and the CSIs between them, SGRs above all, with a
+// a word at a time, with the short runs of characters among them that
+// plainRun passes, and the CSIs between them, SGRs above all, with a
 // plain header without a private marker and at most maxString bytes,
 // which it counts. It returns the bytes read, the line, and the SGRs and
-// other CSIs among them. It stops at anything else (a control, a byte
-// above ASCII, any other sequence, the end of src) and before a run of
-// text that the line cannot take whole within its capacity and maxLine
-// bytes, which the token path reads (textToken). Where it leaves a run
-// of text to textToken changes no output: a line's pieces end where its
-// content says (text), and the ASCII colourLine appends keeps the line
-// plain, so the part the Unicode checks read (linePlain, lineDirty) is
-// what it would be.
+// other CSIs among them. It stops at anything else (a control, another
+// byte above ASCII, any other sequence, the end of src) and before a run
+// of text that the line cannot take whole within its capacity and
+// maxLine bytes, which the token path reads (textToken). Where it leaves
+// a run of text to textToken changes no output: a line's pieces end
+// where its content says (text), and the text colourLine appends keeps
+// the line plain, so the part the Unicode checks read (linePlain,
+// lineDirty) is what it would be.
 func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sgrs, csis int) {
 	buf := line[:cap(line)]
 	end := min(len(buf), maxLine)
@@ -589,6 +590,19 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 					k := bits.TrailingZeros64(m) / 8
 					i += k
 					j += k
+					if src[i] >= 0xC2 {
+						// A few characters that the Unicode checks leave
+						// alone, in ASCII text (GCC's quotes, a dash, an
+						// accented letter): text as the ASCII is. A longer
+						// run of them is left to colourRun, which hands
+						// other scripts to the vector loop.
+						if n := plainRun(src[i:min(len(src), i+shortPlain)]); n > 0 && n < shortPlain && j+n <= len(buf) {
+							copy(buf[j:j+n], src[i:i+n])
+							i += n
+							j += n
+							continue
+						}
+					}
 					break
 				}
 				i += 8
@@ -627,6 +641,11 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 		i = e + 1
 	}
 }
+
+// shortPlain bounds the run of characters above ASCII that colourLine
+// reads among a colour log's ASCII: one that reaches it is left to
+// colourRun.
+const shortPlain = 16
 
 // cutCSIEnd returns the end, as an index in src, of the CSI at src[start]
 // if the ESC of the next sequence cuts it short after at most one

@@ -269,6 +269,11 @@ func TestFastPathsColourLogPieces(t *testing.T) {
 		terminfo.SGR0, "\x1b(B", "\x1b[", "\x1b[3", "\x1b",
 		"\r\n", "\r", "\n", "\t", "\b", "\a",
 		"x", "word", "12:00:01", "handled in 12ms", "caf\u00e9", "\u200b", strings.Repeat("long line ", 3),
+		// GCC's colours and quotes, and characters above ASCII in runs
+		// around colourLine's bound, of every kind its plainRun reads
+		// and some it stops at.
+		"\x1b[01;31m\x1b[K", "\x1b[m\x1b[K", "\u2018", "\u2019", "\u2014", "\u4e00\u4e01\u4e02\u4e03\u4e04",
+		"\u0416\u0416\u0416\u0416\u0416\u0416\u0416", "\u2764\ufe0f", "\u0645\u06cc\u200c\u062e", "\U0001F600", "\u00ad", "\xe2\x80", "\u0085",
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 1500 {
