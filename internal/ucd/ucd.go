@@ -518,7 +518,8 @@ func RGIEmojiZWJSequences() iter.Seq[string] {
 }
 
 // zwjIndexBits sizes the hash index of the RGI emoji ZWJ sequences: 4,096
-// slots for 1,614 sequences, so that a look-up reads one or two.
+// slots for 1,614 sequences, whose look-ups read 1.3 slots on average and
+// 10 at most.
 const zwjIndexBits = 12
 
 // zwjIndex is the hash index of zwjSequences, built by zwjIndexOnce: slot
