@@ -97,6 +97,9 @@ func TestColourBlocksAgrees(t *testing.T) {
 // leading zeros of each parameter left out, and anything else as it is.
 func withoutLeadingZeros(sgr string) string {
 	params, ok := strings.CutPrefix(sgr, "\x1b[")
+	if !ok {
+		return sgr
+	}
 	if params, ok = strings.CutSuffix(params, "m"); !ok {
 		return sgr
 	}
