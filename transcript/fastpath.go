@@ -561,8 +561,8 @@ func simpleCSI(src []byte) (n int, sgr, aborted bool) {
 // colourLine reads a colour log from the start of src as the Cleaner
 // reads it token by token, with no call, so that Go keeps its state in
 // registers: runs of printable ASCII and tabs, which it appends to line
-// a word at a time, with the short runs of characters among them that
-// plainRun passes, and the CSIs between them, SGRs above all, with a
+// a word at a time, with the characters among them that plainRun
+// passes, and the CSIs between them, SGRs above all, with a
 // plain header without a private marker and at most maxString bytes,
 // which it counts. It returns the bytes read, the line, and the SGRs and
 // other CSIs among them. It stops at anything else (a control, another
@@ -591,11 +591,13 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 					i += k
 					j += k
 					if src[i] >= 0xC2 {
-						// A few characters that the Unicode checks leave
-						// alone, in ASCII text (GCC's quotes, a dash, an
-						// accented letter): text as the ASCII is. A longer
-						// run of them is left to colourRun, which hands
-						// other scripts to the vector loop.
+						// Characters that the Unicode checks leave alone
+						// (GCC's quotes, a dash, an accented letter, the
+						// words of other scripts between SGRs), up to 15
+						// bytes a call: text as the ASCII is. Where a
+						// whole window of them passes, the run is left to
+						// colourRun, which hands other scripts to the
+						// vector loop.
 						if n := plainRun(src[i:min(len(src), i+shortPlain)]); n > 0 && n < shortPlain && j+n <= len(buf) {
 							copy(buf[j:j+n], src[i:i+n])
 							i += n
@@ -642,9 +644,8 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 	}
 }
 
-// shortPlain bounds the run of characters above ASCII that colourLine
-// reads among a colour log's ASCII: one that reaches it is left to
-// colourRun.
+// shortPlain is the window in which colourLine reads characters above
+// ASCII with plainRun: a run that fills it is left to colourRun.
 const shortPlain = 16
 
 // cutCSIEnd returns the end, as an index in src, of the CSI at src[start]
