@@ -472,7 +472,7 @@ func RunOf(b []byte, c byte) int {
 func FloodOf(b []byte, c byte) int {
 	w := uint64(c) * 0x0101010101010101
 	n := 0
-	for n+16 <= len(b) && binary.LittleEndian.Uint64(b[n:n+8:n+8])^w|binary.LittleEndian.Uint64(b[n+8:n+16:n+16])^w == 0 {
+	for n+16 <= len(b) && (binary.LittleEndian.Uint64(b[n:n+8:n+8])^w)|(binary.LittleEndian.Uint64(b[n+8:n+16:n+16])^w) == 0 {
 		n += 16
 	}
 	return n + RunOf(b[n:], c)

@@ -342,11 +342,15 @@ func TestIndexNonASCII(t *testing.T) {
 
 // TestRunOf compares RunOf and FloodOf with a byte loop on runs of every
 // length across the eight and sixteen bytes read at once, ended by every
-// other byte or by the end, for the bytes whose floods they read.
+// other byte or by the end, with or without more of the byte after, for
+// the bytes whose floods they read. An end whose bits the byte holds
+// (0x18 for ESC) must end the run even where the bytes after it are the
+// byte again.
 func TestRunOf(t *testing.T) {
 	for _, c := range []byte{0x1B, '\r', '\n', 0} {
 		for n := 0; n <= 41; n++ {
-			for _, end := range []string{"", "x", string(c ^ 1), "\x80", string(c) + "\x00"} {
+			for _, end := range []string{"", "x", string(c ^ 1), string(c &^ 3), "\x80", string(c) + "\x00",
+				string(c&^3) + strings.Repeat(string(c), 24), string(c^1) + strings.Repeat(string(c), 24)} {
 				in := []byte(strings.Repeat(string(c), n) + end)
 				want := 0
 				for want < len(in) && in[want] == c {
