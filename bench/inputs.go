@@ -185,6 +185,57 @@ func emojiChat(n int) string {
 	return b.String()
 }
 
+// progressLog is what installers and downloaders write to a terminal while
+// they work: each redraw of a progress line goes back to the line's start
+// with a CR and erases it (ESC [ K, ESC [ 2 K) before it writes the line
+// again, as cargo's and curl's bars, npm's braille spinner and pip's
+// coloured bar of box-drawing characters do; docker moves up to the line
+// of each layer (ESC [ n A) and back down (ESC [ n B). The line that ends
+// a step ends in '\n'.
+func progressLog(n int) string {
+	var b strings.Builder
+	crates := []string{"serde", "tokio", "regex", "clap", "rand", "libc", "syn", "quote"}
+	spinner := []rune("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+	bar := func(width, done int, full, head, empty string) string {
+		return strings.Repeat(full, done) + head + strings.Repeat(empty, width-done-1)
+	}
+	for i := 0; b.Len() < n; i++ {
+		name := crates[i%len(crates)]
+		switch i % 5 {
+		case 0: // cargo
+			for j := 0; j < 8; j++ {
+				done := (i + 3*j) % 24
+				fmt.Fprintf(&b, "\r\x1b[K\x1b[1m\x1b[36m    Building\x1b[0m [%s] %d/240: %s, %s(build)", bar(25, done, "=", ">", " "), 10*j+i%10, name, crates[(i+j)%len(crates)])
+			}
+			fmt.Fprintf(&b, "\r\x1b[K\x1b[1m\x1b[32m   Compiling\x1b[0m %s v1.%d.%d\n", name, i%40, i%7)
+		case 1: // curl
+			for j := 0; j < 6; j++ {
+				fmt.Fprintf(&b, "\r%3d %5dk  %3d %5dk    0     0  %4dk      0  0:00:%02d  0:00:%02d --:--:-- %4dk", 16*j, 1234, 16*j, 200*j+i%100, 900+j, 6, j, 950+i%50)
+			}
+			fmt.Fprintf(&b, "\r100  1234k  100  1234k    0     0  %4dk      0  0:00:06  0:00:06 --:--:-- %4dk\n", 900+i%100, 950+i%50)
+		case 2: // npm
+			for j := 0; j < 10; j++ {
+				fmt.Fprintf(&b, "\x1b[2K\r%c reify:%s: \x1b[90mtiming\x1b[0m reifyNode:node_modules/%s Completed in %dms", spinner[j], name, name, 10*j+i%10)
+			}
+			fmt.Fprintf(&b, "\x1b[2K\r\nadded %d packages in %ds\n", 100+i%300, 1+i%9)
+		case 3: // pip, with rich's bar
+			for j := 0; j < 6; j++ {
+				fmt.Fprintf(&b, "\r\x1b[2K   \x1b[38;2;249;38;114m%s\x1b[0m\x1b[38;5;237m%s\x1b[0m \x1b[32m%d.%d/2.4 MB\x1b[0m \x1b[31m%d.%d MB/s\x1b[0m eta \x1b[36m0:00:%02d\x1b[0m",
+					strings.Repeat("━", 7*j), "╺"+strings.Repeat("━", 39-7*j), 2*j/5, 2*j%5*2, 3, i%10, 6-j)
+			}
+			fmt.Fprintf(&b, "\r\x1b[2K   \x1b[38;2;114;156;31m%s\x1b[0m \x1b[32m2.4/2.4 MB\x1b[0m \x1b[31m3.%d MB/s\x1b[0m eta \x1b[36m0:00:00\x1b[0m\nInstalling collected packages: %s\n", strings.Repeat("━", 40), i%10, name)
+		default: // docker pull, a line for each of three layers
+			for j := 0; j < 6; j++ {
+				up := 3 - j%3
+				fmt.Fprintf(&b, "\x1b[%dA\x1b[2K\r%07x%05x: Downloading [%s]  %d.%dMB/45.6MB\r\x1b[%dB", up, i*2654435761%0xFFFFFFF, j%3, bar(50, 8*j+i%3, "=", ">", " "), 7*j, i%10, up)
+			}
+			fmt.Fprintf(&b, "Digest: sha256:%016x\nStatus: Downloaded newer image for %s:latest\n", uint64(i)*0x9E3779B97F4A7C15, name)
+		}
+	}
+	s := b.String()
+	return s[:strings.LastIndexByte(s[:n], '\n')+1]
+}
+
 // attack is attack-dense text: every line carries an overwrite, a bidi
 // control, hidden tags, a lookalike or a terminal sequence. It is valid
 // UTF-8, so utf8.ValidString scans all of it.
@@ -343,6 +394,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "tty-logs", group: "ordinary", gen: func() string { return tty }},
 		{name: "gcc-log-1M", group: "ordinary", gen: func() string { return gccLog(mib) }},
 		{name: "emoji-1M", group: "ordinary", gen: func() string { return emojiChat(mib) }},
+		{name: "progress-1M", group: "ordinary", gen: func() string { return progressLog(mib) }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
 	}
