@@ -31,7 +31,7 @@ var (
 // length w: the text 64 bytes at a time (printable ASCII, LF, tab and
 // whole characters other than C1 controls, which colourRun leaves to
 // ground), the SGRs that colourRun writes as they are or without the
-// leading zeros of their values (up to four values of up to three digits;
+// leading zeros of their values (up to five values of up to three digits;
 // orig_pair), applied to c and written as colourRun applies and writes
 // them, ESC [ m, and in Strip mode (strip) what colourRun drops between
 // them. It returns before everything else colourRun reads (an SGR it

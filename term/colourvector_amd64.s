@@ -29,20 +29,23 @@
 // each SGR is copied as it is, in case it ends past the block. A stop may
 // open:
 //   - an SGR that colourRun reads and applies, read and applied as it
-//     does: up to four parameters of one to three digits, each a value
+//     does: up to five parameters of one to three digits, each a value
 //     whose simpleParams entry is neither refused nor a colour change
-//     other than a reset or a plain foreground; or the foreground of the
-//     256 colours, 38;5;n; or orig_pair, ESC [ 39;49 m. It is copied as
+//     other than a reset or a plain foreground; or a foreground of the
+//     256 colours, 38;5;n, or in direct colour, 38;2;r;g;b; or
+//     orig_pair, ESC [ 39;49 m. It is copied as
 //     it is, or, where a parameter has a leading zero (ESC [ 01;31 m, as
 //     GCC and grep write them), written as colourRun writes it, without
 //     the zeros;
 //   - ESC [ m, written ESC [ 0 m;
 //   - in Strip mode, what colourRun drops between SGRs: an erase, ESC [
-//     K; xterm's sgr0, ESC ( B ESC [ m, written ESC [ 0 m; a C0 control
-//     or DEL before text or ESC.
+//     K; another CSI of parameters as an SGR's or none, or of a private
+//     marker and up to privateParams digits and ';', not followed by ESC
+//     (ESC [ 2 K, ESC [ 3 A, ESC [ ? 25 l); xterm's sgr0, ESC ( B ESC [ m, written ESC [ 0
+//     m; a C0 control or DEL before text, ESC or a UTF-8 lead byte.
 // After ESC [ m, an SGR written without its leading zeros and what Strip
-// mode drops, the rest of the block is written again where it has moved. Anything else returns to the caller,
-// at its start, and so does a block that starts with fewer than
+// mode drops, the rest of the block is written again where it has moved.
+// Anything else returns to the caller, at its start, and so does a block that starts with fewer than
 // colourMargin (128) bytes of src or of room in dst left: a sequence that
 // starts in a block is read and copied to its end.
 //
@@ -51,11 +54,11 @@
 // it is; Z0 the block; R10 where the next block starts; DX c; R13
 // simpleParams, R14 sgrEffects, R15 styleEffects. The stops left in the
 // block are at 0(SP), the place of the one being read at 8(SP), and the
-// block's end (before a character cut by it) at 16(SP). BX reads
-// an SGR; its values are packed in R12, one a byte, and CX is eight times
+// block's end (before a character cut by it) at 16(SP). BX reads an
+// SGR; its values are packed in R12, one a byte, and CX is eight times
 // their number, kept at 32(SP) once it is read; 24(SP) is set when one of
-// them has a leading zero. Z16-Z19 hold the bytes that sort ASCII, Z20-Z27 those
-// that sort UTF-8 and the lead tables.
+// them has a leading zero. Z16-Z19 hold the bytes that sort ASCII,
+// Z20-Z27 those that sort UTF-8 and the lead tables.
 TEXT ·colourBlocks(SB), NOSPLIT, $40-80
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
@@ -160,7 +163,7 @@ param:
 	MOVBLZX (SI)(BX*1), AX
 	SUBL    $'0', AX
 	CMPL    AX, $9
-	JHI     out
+	JHI     nodigit
 	INCQ    BX
 	MOVBLZX (SI)(BX*1), R11
 	SUBL    $'0', R11
@@ -192,7 +195,7 @@ value:
 	CMPB  AL, $'m'
 	JEQ   parsed
 	CMPB  AL, $';'
-	JNE   out
+	JNE   csi
 	CMPL  CX, $(8*const_maxPlainParams)
 	JEQ   out // one parameter too many
 	INCQ  BX
@@ -201,11 +204,31 @@ value:
 parsed:
 	LEAQ 1(BX), R10 // the SGR's end
 	MOVQ CX, 32(SP)
-	// ESC [ 38;5;n m first: a foreground of the 256 colours, applied
-	// while no background and no correction is in effect
-	// (colours.fgPlain).
+	// ESC [ 38;5;n m and ESC [ 38;2;r;g;b m first: a foreground of the
+	// 256 colours or in direct colour, applied while no background and
+	// no correction is in effect (colours.fgPlain).
 	CMPL CX, $24
+	JB   check
+	JEQ  indexed
+	CMPL CX, $40
 	JNE  check
+	MOVL R12, AX
+	ANDL $0xffff, AX
+	CMPL AX, $(const_colourDirect<<8 | const_sgrFg)
+	JNE  check
+	CMPL (colours_asked+4*const_partBg)(DX), $const_defaultColour
+	JNE  out
+	CMPB colours_corrected(DX), $0
+	JNE  out
+	// r, g and b are the values' third to fifth bytes: r<<16 | g<<8 | b.
+	MOVQ   R12, AX
+	SHRQ   $16, AX
+	BSWAPL AX
+	SHRL   $8, AX
+	ORL    $const_rgbColour, AX
+	JMP    setfg
+
+indexed:
 	MOVL R12, AX
 	ANDL $0xffff, AX
 	CMPL AX, $(const_colourIndexed<<8 | const_sgrFg)
@@ -218,6 +241,8 @@ parsed:
 	SHRL $16, AX
 	ANDL $0xff, AX
 	ORL  $const_paletteColour, AX
+
+setfg:
 	MOVL AX, (colours_asked+4*const_partFg)(DX)
 	MOVL AX, (colours_screen+4*const_partFg)(DX)
 	MOVL (8*const_sgrFg+styleEffect_clear)(R15), AX
@@ -283,7 +308,7 @@ style:
 copysgr:
 	CMPB    24(SP), $0
 	JNE     rewrite
-	// The SGR as it is, ESC [ up to m: at most 18 bytes.
+	// The SGR as it is, ESC [ up to m: at most 22 bytes.
 	MOVQ    8(SP), AX
 	LEAQ    (R8)(AX*1), BX
 	VMOVDQU (SI)(BX*1), Y2
@@ -450,6 +475,61 @@ erase:
 	SUBQ $3, R9
 	JMP  shifted
 
+nodigit:
+	// No digit where a parameter starts. Right after ESC [ (no value
+	// read yet), a final byte (a CSI without parameters) or a private
+	// marker: then one to privateParams digits and ';', and a final
+	// byte other than 'm'.
+	TESTL CX, CX
+	JNE   out
+	ADDL  $'0', AX // the byte
+	CMPL  AX, $'?'
+	JNE   csi
+	INCQ  BX
+	MOVQ  BX, R11 // where the parameters start
+
+private:
+	MOVBLZX (SI)(BX*1), AX
+	LEAL    -'0'(AX), CX
+	CMPL    CX, $9
+	JLS     privatenext
+	CMPL    AX, $';'
+	JNE     privateend
+
+privatenext:
+	INCQ BX
+	MOVQ BX, CX
+	SUBQ R11, CX
+	CMPQ CX, $const_privateParams
+	JBE  private // the byte after privateParams of them: the final
+	JMP  out     // too long
+
+privateend:
+	CMPQ BX, R11
+	JEQ  out // no parameter
+	CMPL AX, $'m'
+	JEQ  out // ESC [ ? ... m, not an SGR
+
+csi:
+	// A CSI other than an SGR, its final byte (0x40-0x7E) in AX at BX:
+	// an erase (ESC [ 2 K), a cursor move (ESC [ 3 A), the cursor hidden
+	// (ESC [ ? 25 l), which Strip mode drops, unless another ESC
+	// follows: a run of them is the caller's (dropRun), which drops a
+	// flood of one at once.
+	CMPB strip+56(FP), $0
+	JEQ  out
+	SUBL $0x40, AX
+	CMPL AX, $(0x7e-0x40)
+	JHI  out
+	CMPB 1(SI)(BX*1), $0x1b
+	JEQ  out
+	LEAQ 1(BX), CX
+	SUBQ R8, CX // its end in the block
+	MOVQ CX, AX
+	SUBQ 8(SP), AX
+	SUBQ AX, R9 // its length
+	JMP  shifted
+
 sgr0:
 	// xterm's sgr0, ESC ( B ESC [ m, which Strip mode writes ESC [ 0 m
 	// (its charset designation dropped).
@@ -482,9 +562,12 @@ dropped:
 	JEQ     drop
 	CMPB    AL, $0x09
 	JEQ     drop
-	SUBB    $0x20, AL
-	CMPB    AL, $(0x7e-0x20)
-	JHI     out
+	LEAL    -0x20(AX), CX
+	CMPB    CX, $(0x7e-0x20)
+	JLS     drop
+	SUBB    $0xc2, AL
+	CMPB    AL, $(0xf4-0xc2)
+	JHI     out // not a UTF-8 lead byte
 drop:
 	MOVQ 8(SP), AX
 	LEAQ 1(AX), CX

@@ -42,19 +42,24 @@ func setColourVector(on bool) (restore func()) {
 var colourBlocksText = strings.Repeat("text\tand more\n", 12)
 
 // TestColourBlocksAgrees checks the vector loop against colourRun on each
-// SGR of sgrCases and the erase, from each colour state, followed by
+// SGR of sgrCases and other CSIs, from each colour state, followed by
 // text, in Strip mode: it must take exactly the SGRs that colourRun takes
 // and writes as they are or without the leading zeros of their
-// parameters, ESC [ m, which it writes ESC [ 0 m, and the erase, which it
-// drops, with colourRun's output and colour state; and it must leave
-// every other SGR with the colour state untouched.
+// parameters, ESC [ m, which it writes ESC [ 0 m, and the CSIs that
+// colourRun drops, with colourRun's output and colour state; and it must
+// leave every other sequence with the colour state untouched.
 func TestColourBlocksAgrees(t *testing.T) {
 	if !useColourVector {
 		colourPaths(t)
 		t.Skip("no vector loop over colour logs here")
 	}
 	starts, tails := sgrCases()
-	tails = append(tails, "K", "0K")
+	// The CSIs that Strip mode drops, as progress bars write them, and
+	// those the loops leave: too many or too long parameters, an
+	// intermediate, a private marker before 'm'.
+	tails = append(tails, "K", "0K", "2K", "A", "3A", "10;20H", "1;2;3;4H", "?25l", "?2004h", "?1049h",
+		"1;2;3;4;5H", "1;2;3;4;5;6H", "1000A", "2 q", "?1m", "?m", "?h", "?;h", "?25;1m", ">4;1m", "[", "1;H",
+		"?1234567890123456h", "?12345678901234567h", "?1;2;3;4;5;6;7;8h", "?1;2;3;4;5;6;7;8;9h")
 	accepted := 0
 	for name, start := range starts {
 		for _, tail := range tails {
@@ -65,7 +70,7 @@ func TestColourBlocksAgrees(t *testing.T) {
 			rn, rw := colourRun(ref, src, &slow, true)
 			text := rn - len(sgr) // of colourBlocksText, copied as it is
 			takes := text >= 0 && !slow.settle &&
-				(string(ref[:rw-text]) == withoutLeadingZeros(sgr) || sgr == "\x1b[m" || sgr == "\x1b[K")
+				(string(ref[:rw-text]) == withoutLeadingZeros(sgr) || sgr == "\x1b[m" || rw == text)
 
 			fast := start
 			dst := make([]byte, len(src)+maxSGRLen)
@@ -128,6 +133,80 @@ func TestColourBlocksReadsColourLog(t *testing.T) {
 		n, w := colourBlocks(dst, src, &c, true)
 		if n <= len(src)-colourMargin || n != w || string(dst[:w]) != string(src[:n]) {
 			t.Fatalf("%.40q: read %d and wrote %d bytes of %d, the output differing from the input at %d", log, n, w, len(src), firstDiff(dst[:w], src[:n]))
+		}
+	}
+}
+
+// TestColourBlocksReadsProgress checks that the vector loop reads the
+// redraws of progress bars to its last blocks, in Strip mode, as
+// Transform without it writes them: the CR before text or a braille
+// spinner, the erases (ESC [ K, ESC [ 2 K) and cursor moves between
+// them, and the cursor hidden.
+func TestColourBlocksReadsProgress(t *testing.T) {
+	if !useColourVector {
+		colourPaths(t)
+		t.Skip("no vector loop over colour logs here")
+	}
+	var b strings.Builder
+	b.WriteString("\x1b[?25l")
+	for i := 0; b.Len() < 16<<10; i++ {
+		fmt.Fprintf(&b, "\r\x1b[K\x1b[1m\x1b[36m    Building\x1b[0m [%-24s] %d/240: serde", strings.Repeat("=", i%24), i)
+		fmt.Fprintf(&b, "\x1b[2K\r%c reify:serde: \x1b[90mtiming\x1b[0m reifyNode:node_modules/serde Completed in %dms", []rune("⠋⠙⠹⠸")[i%4], i)
+		fmt.Fprintf(&b, "\x1b[%dA\r%07x: Downloading [%-40s] %d.%dMB/45.6MB\r\x1b[%dB", 1+i%3, i, strings.Repeat("=", i%40), i%45, i%10, 1+i%3)
+	}
+	src := []byte(b.String())
+	dst := make([]byte, len(src)+maxSGRLen)
+	var c colours
+	n, w := colourBlocks(dst, src, &c, true)
+	restore := setColourVector(false)
+	want := sanitizeChunks(Options{}, string(src[:n]))
+	restore()
+	if n <= len(src)-colourMargin || string(dst[:w]) != want {
+		t.Fatalf("read %d and wrote %d bytes of %d, the output differing from Transform's at %d", n, w, len(src), firstDiff(dst[:w], []byte(want)))
+	}
+}
+
+// TestColourLoopsLeaveCSIRuns checks that both loops over colour logs
+// leave a CSI that Strip mode drops to the caller when another ESC
+// follows it: dropRun drops a run of them, a flood of one at once.
+func TestColourLoopsLeaveCSIRuns(t *testing.T) {
+	text := strings.Repeat("text ", 40)
+	for _, csi := range []string{"\x1b[2K", "\x1b[A", "\x1b[3A", "\x1b[10;20H", "\x1b[?25l"} {
+		for _, next := range []string{"\x1b[1m", csi, "\x1b"} {
+			src := []byte("ab" + csi + next + text)
+			dst := make([]byte, len(src)+maxSGRLen)
+			var c colours
+			if n, _ := colourRun(dst, src, &c, true); n != 2 {
+				t.Errorf("colourRun read %d bytes of %+q, not up to the CSI", n, src)
+			}
+			if !useColourVector {
+				continue
+			}
+			if n, _ := colourBlocks(dst, src, &c, true); n != 2 {
+				t.Errorf("colourBlocks read %d bytes of %+q, not up to the CSI", n, src)
+			}
+		}
+	}
+}
+
+// TestColourRunDropsControls checks where colourRun, in Strip mode,
+// drops a C0 control and goes on: before text, ESC or a UTF-8 lead byte
+// (the CR of a redraw before a spinner), not before another control or a
+// byte that no character starts with, which ground reads.
+func TestColourRunDropsControls(t *testing.T) {
+	tests := []struct {
+		after string
+		want  int
+	}{
+		{"x", 3}, {"\x1b[1m", 3}, {"⠋", 3}, {"é", 3}, {"\U0001f600", 3},
+		{"\r", 2}, {"\a", 2}, {"\x80", 2}, {"\xc1", 2}, {"\xf5", 2},
+	}
+	for _, tc := range tests {
+		src := []byte("ab\r" + tc.after + strings.Repeat(" ", 8))
+		dst := make([]byte, len(src)+maxSGRLen)
+		var c colours
+		if n, _ := colourRun(dst, src, &c, true); min(n, 3) != tc.want {
+			t.Errorf("colourRun read %d bytes of %+q, want %d or more", n, src, tc.want)
 		}
 	}
 }

@@ -255,7 +255,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 							// Any other sequence that Strip mode drops:
 							// an erase, a cursor move, a charset.
 							n = dropRun(src[nSrc:])
-						case droppedC0(b) && nSrc+1 < len(src) && (keptByte[src[nSrc+1]] || src[nSrc+1] == 0x1b):
+						case droppedC0(b) && nSrc+1 < len(src) && (keptByte[src[nSrc+1]] || src[nSrc+1] == 0x1b || src[nSrc+1]-0xc2 <= 0xf4-0xc2):
 							n = 1
 						}
 						if n == 0 {

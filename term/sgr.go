@@ -313,16 +313,20 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 }
 
 // colourRun reads a colour log from the start of src: the text that SGRs
-// colour (printable ASCII, tab and LF, as escape.CopyCleanPrefix takes
-// it) and the SGRs between of up to four parameters of up to three
-// digits (a reset, attributes, basic colours), a foreground of the 256
-// colours (38;5;n) and orig_pair (39;49), and, when strip is set (Strip
-// mode), what Strip mode drops between them in real logs: the charset
-// designation of xterm's sgr0, an erase (ESC [ K), and a C0 control
-// before text or ESC (the CR of CR LF). It copies the text to dst, writes
-// each SGR's canonical form (appendSGRParams'), applies it to c, and
-// returns the input length n and the output length w. With c nil (Plain,
-// which keeps no SGR) it drops the SGRs.
+// colour (printable ASCII, tab and LF, as escape.CopyCleanPrefix takes it)
+// and the SGRs between of up to five parameters of up to three digits (a
+// reset, attributes, basic colours), a foreground of the 256 colours
+// (38;5;n) or in direct colour (38;2;r;g;b) and orig_pair (39;49), and,
+// when strip is set (Strip mode), what Strip mode drops between them in
+// real logs: the charset designation of xterm's sgr0, an erase (ESC [ K),
+// other CSIs of up to five parameters of up to three digits, or none, or
+// of a private marker ('?') and up to privateParams digits and ';', not
+// followed by another ESC (an erase, a cursor move, the cursor hidden, as
+// progress bars write them), and a C0 control before text, ESC or a UTF-8
+// lead byte (the CR of CR LF, of a redraw). It copies the text to dst,
+// writes each SGR's canonical form (appendSGRParams'), applies it to c,
+// and returns the input length n and the output length w. With c nil
+// (Plain, which keeps no SGR) it drops the SGRs.
 //
 // It returns before anything that needs more: any other byte or sequence,
 // an SGR that changes more than a reset, an attribute or a foreground
@@ -383,9 +387,11 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 				v = 10*(b-'0') + src[i+3] - '0'
 				d[2], d[3], d[4] = b, src[i+3], 'm'
 				k, wk = 5, 5
-			case b == 'K' && strip:
-				// An erase to the end of the line, which Strip mode
-				// drops.
+			case strip && (b == 'K' || b-0x40 <= 0x7e-0x40 && src[i+3] != 0x1b):
+				// An erase to the end of the line, or another CSI
+				// without parameters, which Strip mode drops (one
+				// before another ESC but the erase is dropRun's,
+				// which takes a flood of them at once).
 				k = 3
 				goto next
 			case len(src)-i >= len(terminfo.OrigPair) && binary.LittleEndian.Uint64(src[i:]) == origPair:
@@ -402,6 +408,19 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 				// Parameters of up to three digits, each applied as
 				// applyPlain applies it (ESC [ 1;31 m, ESC [ 01;34 m),
 				// or a foreground of the 256 colours (ESC [ 38;5;n m).
+				if b == '?' && strip {
+					// A private marker: ESC [ ? 25 l, the cursor
+					// hidden, which Strip mode drops.
+					e := i + 3
+					for e < len(src) && e-(i+3) < privateParams && (src[e]-'0' <= 9 || src[e] == ';') {
+						e++
+					}
+					if f := src[min(e, len(src)-1)]; e == i+3 || e+1 >= len(src) || f-0x40 > 0x7e-0x40 || f == 'm' || src[e+1] == 0x1b {
+						return i, j
+					}
+					k = e + 1 - i
+					goto next
+				}
 				var vals [maxPlainParams]uint8
 				np, e := 0, i+2
 				for {
@@ -419,16 +438,28 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 						break
 					}
 					if src[e] != ';' || np == len(vals) {
+						if f := src[e]; strip && f-0x40 <= 0x7e-0x40 && f != 'm' && e+1 < len(src) && src[e+1] != 0x1b {
+							// A CSI that Strip mode drops: an erase
+							// (ESC [ 2 K), a cursor move (ESC [ 3 A),
+							// the cursor hidden (ESC [ ? 25 l), as
+							// progress bars write them. One before
+							// another ESC is dropRun's.
+							k = e + 1 - i
+							goto next
+						}
 						return i, j
 					}
 					e++
 				}
-				if np == 3 && vals[0] == sgrFg && vals[1] == colourIndexed {
+				if np >= 3 && vals[0] == sgrFg && (np == 3 && vals[1] == colourIndexed || np == 5 && vals[1] == colourDirect) {
 					if c != nil {
 						if !c.fgPlain() {
 							return i, j
 						}
 						fg := paletteColour | colour(vals[2])
+						if np == 5 {
+							fg = rgbColour | colour(vals[2])<<16 | colour(vals[3])<<8 | colour(vals[4])
+						}
 						c.asked[partFg], c.screen[partFg] = fg, fg
 						c.style = c.style.with(sgrFg)
 					}
@@ -484,7 +515,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 				*c = colours{}
 			}
 			k, wk = len(terminfo.SGR0), copy(dst[j:], sgrReset)
-		case droppedC0(b) && (keptByte[next] || next == 0x1b):
+		case droppedC0(b) && (keptByte[next] || next == 0x1b || next-0xc2 <= 0xf4-0xc2):
 			k = 1
 		default:
 			return i, j
@@ -500,8 +531,13 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 // origPair is terminfo.OrigPair read as a little-endian word.
 const origPair = 0x6d39343b39335b1b
 
-// maxPlainParams bounds the parameters of an SGR that colourRun reads.
-const maxPlainParams = 4
+// privateParams bounds the parameter bytes after a private marker ('?')
+// of a CSI that colourRun drops: ESC [ ? 1049 h, ESC [ ? 1;2 c.
+const privateParams = 16
+
+// maxPlainParams bounds the parameters of an SGR that colourRun reads:
+// five, for a foreground in direct colour (38;2;r;g;b).
+const maxPlainParams = 5
 
 // colourRunWords bounds the words of text colourRun reads in its own loop:
 // a longer run goes on in escape.CopyCleanPrefix's blocks.

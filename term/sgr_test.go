@@ -134,7 +134,8 @@ func FuzzAppendSGRParams(f *testing.F) {
 // calls, against scanSGR and appendSGRParams on every SGR of one or two
 // parameters drawn from values of zero to three digits (leading zeros,
 // empty, conceal, extended colours and values above 255 included), on
-// 256-colour SGRs and on SGRs of three to five parameters, from
+// 256-colour and direct colour SGRs and on SGRs of three to six
+// parameters, from
 // colour states with and without a background and a correction in effect:
 // the same length, output and colour state, then the text after it, or a
 // refusal where the general path must decide.
@@ -194,8 +195,8 @@ func TestColourRunAgrees(t *testing.T) {
 // correction in effect, and the SGRs after ESC [ that the colour-log
 // loops are checked on from each: every SGR of one or two parameters drawn
 // from values of zero to three digits (leading zeros, empty, conceal,
-// extended colours and values above 255 included), 256-colour SGRs, SGRs
-// of three to five parameters, and values followed by a sub-parameter or
+// extended colours and values above 255 included), 256-colour and direct
+// colour SGRs, SGRs of three to six parameters, and values followed by a sub-parameter or
 // a byte that separates nothing.
 func sgrCases() (starts map[string]colours, tails []string) {
 	var vals []string
@@ -215,7 +216,8 @@ func sgrCases() (starts map[string]colours, tails []string) {
 		starts[seq] = c
 	}
 	for _, v := range vals {
-		tails = append(tails, v+"m", "38;5;"+v+"m", "48;5;"+v+"m", "38;05;"+v+"m", "0;1;"+v+"m", "1;2;3;"+v+"m", "1;2;3;4;"+v+"m")
+		tails = append(tails, v+"m", "38;5;"+v+"m", "48;5;"+v+"m", "38;05;"+v+"m", "0;1;"+v+"m", "1;2;3;"+v+"m", "1;2;3;4;"+v+"m",
+			"38;2;"+v+";38;114m", "38;2;249;"+v+";7m", "38;2;0;0;"+v+"m", "48;2;"+v+";0;0m", "38;2;1;"+v+";3;4m", "38;"+v+";1;2;3m", "1;2;3;4;5;"+v+"m")
 		for _, w := range []string{"", "0", "1", "07", "31", "38", "40", "49", "107", "300"} {
 			tails = append(tails, v+";"+w+"m", w+";"+v+"m")
 		}
@@ -254,6 +256,8 @@ var colourLogPieces = []string{
 	"\x1b[01m\x1b[K", "\x1b[01;31m\x1b[K", "\x1b[m\x1b[K", "\x1b[001;032m", "\x1b[00m", "\x1b[38;05;208m", "\x1b[0;01;00;031m",
 	"\x1b[30m", "\x1b[40m", "\x1b[49m", "\x1b[37;47m",
 	terminfo.SGR0, "\x1b(B", "\x1b[K", "\x1b[0K", "\x1b[2J", "\x1b[?25l",
+	"\x1b[2K", "\x1b[A", "\x1b[3A", "\x1b[1B", "\x1b[10;20H", "\x1b[?2004h", "\x1b[?1m", "\x1b[1000A", "\x1b[1;2;3;4;5H",
+	"\x1b[38;2;249;38;114m", "⠋", "━━━━",
 	"\r\n", "\r", "\n", "\t", "\a", "\x1b", "\x1b[", "\x1b[3",
 	"x", "word", "12:00:01", "handled in 12ms", strings.Repeat("long line ", 14),
 	"服务", "сервис", "الخدمة", "😀", "\u0085", "\u009f", "\u00a0", "\u07ff", "\u0800", "\uffff", "\U0010ffff",
