@@ -531,6 +531,13 @@ func (c *Cleaner) colourRun(src []byte) int {
 			i += 2
 			continue
 		}
+		if src[i] == '\r' && i+1 < len(src) && src[i+1] != '\n' && src[i+1] != '\r' {
+			// A lone CR: a progress bar's redraw.
+			c.rep.BytesIn++
+			c.control('\r')
+			i++
+			continue
+		}
 		if src[i] != 0x1B {
 			break
 		}
@@ -687,6 +694,13 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			if len(src) > 1 && src[1] == '\n' {
 				c.crlf()
 				return 2
+			}
+			if len(src) > 1 && src[1] != '\r' {
+				// A lone CR, as a progress bar's redraw starts:
+				// one control, without groundRun's loop.
+				c.rep.BytesIn++
+				c.control('\r')
+				return 1
 			}
 		default:
 			if c.passSkip > 0 && useGroundVector && len(src) >= groundBlock+3 && mostlyNonASCII(src) {

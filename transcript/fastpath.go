@@ -598,7 +598,15 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 						// whole window of them passes, the run is left to
 						// colourRun, which hands other scripts to the
 						// vector loop.
-						if n := plainRun(src[i:min(len(src), i+shortPlain)]); n > 0 && n < shortPlain && j+n <= len(buf) {
+						n := plainRun(src[i:min(len(src), i+shortPlain)])
+						if n == shortPlain-1 && i+n < len(src) && src[i+n] >= 0xE0 {
+							// A run of three-byte characters (box
+							// drawing, a progress bar's blocks, CJK),
+							// which never fills the window exactly:
+							// read on, a word at a time (plainWords).
+							n += plainRun(src[i+n : min(len(src), i+n+longPlain)])
+						}
+						if n > 0 && n != shortPlain && j+n <= len(buf) {
 							copy(buf[j:j+n], src[i:i+n])
 							i += n
 							j += n
@@ -647,6 +655,10 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 // shortPlain is the window in which colourLine reads characters above
 // ASCII with plainRun: a run that fills it is left to colourRun.
 const shortPlain = 16
+
+// longPlain is how far colourLine reads on a run of three-byte characters
+// that fills the window.
+const longPlain = 256
 
 // cutCSIEnd returns the end, as an index in src, of the CSI at src[start]
 // if the ESC of the next sequence cuts it short after at most one

@@ -274,6 +274,9 @@ func TestFastPathsColourLogPieces(t *testing.T) {
 		// and some it stops at.
 		"\x1b[01;31m\x1b[K", "\x1b[m\x1b[K", "\u2018", "\u2019", "\u2014", "\u4e00\u4e01\u4e02\u4e03\u4e04",
 		"\u0416\u0416\u0416\u0416\u0416\u0416\u0416", "\u2764\ufe0f", "\u0645\u06cc\u200c\u062e", "\U0001F600", "\u00ad", "\xe2\x80", "\u0085",
+		// Progress bars: redraws after a CR, erases and cursor moves,
+		// and bars of box-drawing characters past colourLine's window.
+		"\x1b[2K", "\x1b[3A", "\x1b[38;2;249;38;114m", "\r\u280b ", strings.Repeat("\u2501", 8), strings.Repeat("\u2501", 30) + "\u257a",
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 1500 {
@@ -315,6 +318,11 @@ func FuzzFastPaths(f *testing.F) {
 	// from colourRun.
 	f.Add([]byte(strings.Repeat("a\x1b[1mb\n", 6)+"这是一个用于测试的中文句子，包含\u200b标点符号和一些常见的汉字。\n"+
 		"\x1b[32m信息\x1b[0m 服务3：请求已处理\u200b，耗时 \x1b[36m12毫秒\x1b[0m；Запрос обработан успешно\n"), uint8(0))
+	// Progress bars, redrawn after a CR: erases, cursor moves, a spinner
+	// and a bar of box-drawing characters in direct colour.
+	f.Add([]byte("\r\x1b[K\x1b[1m\x1b[36m    Building\x1b[0m [===>   ] 10/240\r\x1b[K   Compiling x\n"+
+		"\x1b[2K\r\u280b reify:x \x1b[90mtiming\x1b[0m\x1b[2K\r\u2819 reify:x\x1b[2K\r\n\x1b[1A\x1b[2K\rab: Downloading\r\x1b[1B"+
+		"\r\x1b[2K   \x1b[38;2;249;38;114m"+strings.Repeat("\u2501", 20)+"\x1b[0m\x1b[38;5;237m\u257a"+strings.Repeat("\u2501", 19)+"\x1b[0m 1.2/2.4 MB\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		checkFastPaths(t, data, fuzzOptions(mode))
 	})
