@@ -209,36 +209,36 @@ parsed:
 	// no correction is in effect (colours.fgPlain).
 	CMPL CX, $24
 	JB   check
-	JEQ  indexed
-	CMPL CX, $40
-	JNE  check
 	MOVL R12, AX
 	ANDL $0xffff, AX
+	CMPL CX, $40
+	JEQ  direct
+	CMPL CX, $24
+	JNE  check
+	CMPL AX, $(const_colourIndexed<<8 | const_sgrFg)
+	JNE  check
+	JMP  fgplain
+
+direct:
 	CMPL AX, $(const_colourDirect<<8 | const_sgrFg)
 	JNE  check
+
+fgplain:
 	CMPL (colours_asked+4*const_partBg)(DX), $const_defaultColour
 	JNE  out
 	CMPB colours_corrected(DX), $0
 	JNE  out
-	// r, g and b are the values' third to fifth bytes: r<<16 | g<<8 | b.
-	MOVQ   R12, AX
-	SHRQ   $16, AX
+	MOVQ R12, AX
+	SHRQ $16, AX // the values from the third
+	CMPL CX, $24
+	JEQ  palette
+	// r, g and b are the third to fifth values: r<<16 | g<<8 | b.
 	BSWAPL AX
 	SHRL   $8, AX
 	ORL    $const_rgbColour, AX
 	JMP    setfg
 
-indexed:
-	MOVL R12, AX
-	ANDL $0xffff, AX
-	CMPL AX, $(const_colourIndexed<<8 | const_sgrFg)
-	JNE  check
-	CMPL (colours_asked+4*const_partBg)(DX), $const_defaultColour
-	JNE  out
-	CMPB colours_corrected(DX), $0
-	JNE  out
-	MOVL R12, AX
-	SHRL $16, AX
+palette:
 	ANDL $0xff, AX
 	ORL  $const_paletteColour, AX
 
