@@ -45,6 +45,12 @@ type groundVectors struct {
 	// words (SGR0's six bytes in the low six), which the loop compares a
 	// sequence with whole.
 	terminfo [2]uint64
+	// wholeBlocks has bit b&7 of byte b>>3 set for each block b of 64
+	// code points of three bytes in UTF-8 (U+0800-U+FFFF, b = r>>6) that
+	// plainBMP holds whole: a character in one needs no look-up. b>>3 is
+	// the lead's low four bits and the top three of the continuation's
+	// low six, as plain's index for two bytes.
+	wholeBlocks [2][64]byte
 }
 
 // buildGroundVectors makes groundTables, the constants of the vector
@@ -66,6 +72,11 @@ func buildGroundVectors() (t groundVectors) {
 	for r := 0x80; r < 0x800; r++ {
 		if plainBMP[r>>6]&(1<<(r&63)) != 0 {
 			t.plain[r>>9][r>>3&63] |= 1 << (r & 7)
+		}
+	}
+	for b := 0x800 >> 6; b < len(plainBMP); b++ {
+		if plainBMP[b] == ^uint64(0) {
+			t.wholeBlocks[b>>9][b>>3&63] |= 1 << (b & 7)
 		}
 	}
 	var sgr0 [8]byte

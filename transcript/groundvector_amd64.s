@@ -15,6 +15,8 @@
 #define PLAIN2 576(R14)
 #define PLAIN3 640(R14)
 #define BIT 704(R14)
+#define WHOLE0 2704(R14)
+#define WHOLE1 2768(R14)
 
 // The vectors of groundVectors.fill, each filled with one byte.
 #define SPACE 768(R14)
@@ -211,7 +213,7 @@
 // or before a byte the block writes, is recorded for the caller and read
 // past (line, below). Any other stop, and a sequence that does not end in
 // the block it starts, the caller reads.
-TEXT ·groundBlocksAVX512(SB), NOSPLIT, $200-160
+TEXT ·groundBlocksAVX512(SB), NOSPLIT, $208-160
 	MOVQ dst_base+0(FP), DI
 	MOVQ src_base+24(FP), SI
 	MOVQ t+48(FP), R14
@@ -312,6 +314,12 @@ loop:
 	VPERMB    BIT, Z1, Z3
 	VPTESTMB  Z3, Z4, K7
 	KMOVQ     K7, 24(SP)         // plain, where a character of two starts
+	// Where a character of three starts, the same index and bit pick
+	// whether plainBMP holds its block of 64 code points whole.
+	VMOVDQU8  WHOLE0, Z5
+	VPERMT2B  WHOLE1, Z2, Z5
+	VPTESTMB  Z3, Z5, K1
+	KMOVQ     K1, 200(SP)
 
 	// Lead bytes (0xC2-0xF4) that the byte after continues (leadLo and
 	// leadHi, by the lead's low six bits).
@@ -445,6 +453,11 @@ loop:
 	ORQ   CX, AX        // every byte of them
 	ORQ   AX, R10
 	ANDNQ R12, AX, R12
+	// Those of a block that plainBMP holds whole (most of CJK, kana,
+	// Hangul) need no look-up.
+	MOVQ  200(SP), AX
+	ANDNQ DX, AX, DX
+	JZ    threesDone
 	LEAQ  ·plainBMP(SB), R15
 	XORQ  R14, R14
 

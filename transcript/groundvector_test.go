@@ -302,13 +302,16 @@ func TestGroundVectorRandom(t *testing.T) {
 	}
 }
 
-// TestGroundVectorsLayout holds the words of groundVectors.terminfo at
-// the offsets where the vector loop compares them (ORIGPAIR and SGR0 in
-// groundvector_amd64.s).
+// TestGroundVectorsLayout holds the words of groundVectors.terminfo and
+// the table wholeBlocks at the offsets where the vector loop reads them
+// (ORIGPAIR, SGR0, WHOLE0 and WHOLE1 in groundvector_amd64.s).
 func TestGroundVectorsLayout(t *testing.T) {
 	var g groundVectors
 	if got := unsafe.Offsetof(g.terminfo); got != 2688 {
 		t.Errorf("groundVectors.terminfo at %d, the vector loop reads it at 2688", got)
+	}
+	if got := unsafe.Offsetof(g.wholeBlocks); got != 2704 {
+		t.Errorf("groundVectors.wholeBlocks at %d, the vector loop reads it at 2704", got)
 	}
 }
 
