@@ -185,6 +185,16 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				// before them: a run for ground, as in binary output. A
 				// control before text or ESC ("\r\n", "\r\x1b[K") costs
 				// less in the case below.
+				if l := textLeads[b]; l.size != 0 && col != nil && colourAhead(dst[nDst:], src[nSrc:]) && src[nSrc+1]-l.lo <= l.span {
+					// A character: text of another script, prose. The
+					// colour-log vector loop reads it 64 bytes at a
+					// time, as it reads the words between SGRs.
+					if n, w := colourBlocks(dst[nDst:], src[nSrc:], col, mode != Visualize); n > 0 {
+						nSrc += n
+						nDst += w
+						continue
+					}
+				}
 				if w, r := ground(dst[nDst:], src[nSrc:], atEOF, mode); r > 0 {
 					nDst += w
 					nSrc += r
