@@ -2,6 +2,7 @@
 
 #include "textflag.h"
 #include "go_asm.h"
+#include "textblock_amd64.h"
 
 // CLEARCOLOURS sets the colours at DX to their zero value, 40 bytes.
 #define CLEARCOLOURS \
@@ -71,29 +72,7 @@ TEXT ·colourBlocks(SB), NOSPLIT, $40-80
 	LEAQ ·simpleParams(SB), R13
 	LEAQ ·sgrEffects(SB), R14
 	LEAQ ·styleEffects(SB), R15
-	MOVL $0x20, AX
-	VPBROADCASTB AX, Z16
-	MOVL $0x7f, AX
-	VPBROADCASTB AX, Z17
-	MOVL $0x0a, AX
-	VPBROADCASTB AX, Z18
-	MOVL $0x09, AX
-	VPBROADCASTB AX, Z19
-	MOVL $0xc2, AX
-	VPBROADCASTB AX, Z20
-	MOVL $0xf4, AX
-	VPBROADCASTB AX, Z21
-	MOVL $0xe0, AX
-	VPBROADCASTB AX, Z22
-	MOVL $0xf0, AX
-	VPBROADCASTB AX, Z23
-	MOVL $0xa0, AX
-	VPBROADCASTB AX, Z24
-	MOVL $0xc0, AX
-	VPBROADCASTB AX, Z25
-	MOVQ ·aloneVectorsAt(SB), AX
-	VMOVDQU8 aloneVectors_leadLo(AX), Z26
-	VMOVDQU8 aloneVectors_leadHi(AX), Z27
+	TEXTCONSTANTS
 
 block:
 	LEAQ const_colourMargin(R8), AX
@@ -106,12 +85,7 @@ block:
 	VMOVDQU8 Z0, (DI)(R9*1)
 	// The stops: a control other than LF and tab, DEL and every byte
 	// from 0x80 outside a whole character.
-	VPCMPUB $1, Z16, Z0, K1     // < 0x20
-	VPCMPUB $4, Z18, Z0, K1, K1 // and not LF
-	VPCMPUB $4, Z19, Z0, K1, K1 // and not tab
-	VPCMPUB $5, Z17, Z0, K2     // >= 0x7f
-	KORQ    K1, K2, K1
-	KMOVQ   K1, AX
+	TEXTSTOPS
 	LEAQ    64(R8), R10
 	KORTESTQ K2, K2
 	JNE      utf8 // a byte from 0x80, or DEL
@@ -328,60 +302,9 @@ blockend:
 
 utf8:
 	// Bytes from 0x80 that make whole characters other than a C1
-	// control are text, as ground keeps them (textRun): a lead byte
-	// (0xC2-0xF4) that the byte after continues (leadLo and leadHi of
-	// aloneVectors, by the lead's low six bits), not C2 before
-	// 0x80-0x9F, and, for a lead of three or four bytes, continuations
-	// as the second and third byte after. A character that starts in
-	// the block and ends past it ends the block before it: the next
-	// block starts with it. No stop is left after such a start, whose
-	// bytes to the end of the block are its own.
-	VMOVDQU8 1(SI)(R8*1), Z1
-	VMOVDQU8 2(SI)(R8*1), Z6
-	VMOVDQU8 3(SI)(R8*1), Z7
-	VPCMPUB  $5, Z20, Z0, K3     // >= 0xC2
-	VPCMPUB  $2, Z21, Z0, K3, K3 // and <= 0xF4
-	VPERMB   Z26, Z0, Z2
-	VPERMB   Z27, Z0, Z3
-	VPCMPUB  $5, Z2, Z1, K3, K3
-	VPCMPUB  $2, Z3, Z1, K3, K3
-	VPCMPEQB Z20, Z0, K3, K5
-	VPCMPUB  $1, Z24, Z1, K5, K5 // C2 before 0x80-0x9F
-	KXORQ    K3, K5, K3
-	VPCMPUB  $5, Z22, Z0, K3, K4 // leads of three or four bytes
-	KXORQ    K3, K4, K3          // of two: whole characters
-	VPCMPUB  $5, Z23, Z0, K4, K6 // of four
-	KXORQ    K4, K6, K4          // of three
-	VPCMPB   $1, Z25, Z6, K4, K4 // whole, the second after a continuation
-	VPCMPB   $1, Z25, Z6, K6, K6
-	VPCMPB   $1, Z25, Z7, K6, K6 // and the third after
-	KMOVQ    K3, R12
-	KMOVQ    K4, BX
-	KMOVQ    K6, CX
-	ORQ      CX, BX  // the starts of characters of three or four bytes
-	ORQ      BX, R12 // of every whole character
-	// Those that end past the block: any at its last byte, one of
-	// three or four at the one before, one of four two before.
-	MOVQ    $(1<<62), R11
-	ANDQ    BX, R11
-	MOVQ    R12, R10
-	SHRQ    $63, R10
-	SHLQ    $63, R10
-	ORQ     R11, R10
-	MOVQ    $(1<<61), R11
-	ANDQ    CX, R11
-	ORQ     R11, R10
-	TZCNTQ  R10, R10 // 64 where there is none
-	ADDQ    R8, R10
-	// Every byte of a whole character: its start and the one to three
-	// after it.
-	LEAQ    (R12)(R12*1), R11
-	ORQ     R11, R12
-	SHLQ    $2, BX
-	ORQ     BX, R12
-	SHLQ    $3, CX
-	ORQ     CX, R12
-	ANDNQ   AX, R12, AX
+	// control are text; one that ends past the block ends it, and the
+	// next block starts with it.
+	TEXTUTF8
 	JMP     ascii
 
 rewrite:

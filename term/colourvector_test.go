@@ -269,6 +269,49 @@ func TestColourBlocksUTF8(t *testing.T) {
 	}
 }
 
+// TestTextPrefix holds textPrefix, with the vector loop, to textRun on
+// text put together from colourLogPieces, whose bytes from 0x80 make
+// whole characters and not, and on each lead byte and byte that is none
+// before second, third and fourth bytes on each side of the ranges that
+// continue it, at each place around the end of the first block. It
+// checks that the loop reads clean text to its last blocks.
+func TestTextPrefix(t *testing.T) {
+	if !useColourVector {
+		colourPaths(t)
+		t.Skip("no vector loop here")
+	}
+	check := func(src []byte) {
+		t.Helper()
+		if got, want := textPrefix(src), textRun(src); got != want {
+			t.Fatalf("%+q: textPrefix %d, textRun %d", src, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		check([]byte(randomColourLog(rng, 20+rng.IntN(100))))
+	}
+	text := "text\tand more 服务 сервис 😀\n"
+	for _, seq := range []string{"\x00", "\r", "\x1b", "\x7f", "\x80", "\xc2\x85", "\xc2\xa0", "\xe2\x80", "\xed\xa0\x80", "\xf0\x9f\x98", "\xf4\x90\x80\x80", "é", "\u0800", "\U0010ffff"} {
+		for at := 0; at <= 140; at++ {
+			check([]byte(strings.Repeat(text, 6)[:at] + seq + strings.Repeat(text, 6)))
+		}
+	}
+	seconds := []byte{0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xff}
+	for lead := 0x80; lead <= 0xff; lead++ {
+		for _, second := range seconds {
+			for _, later := range []byte{0x41, 0x80, 0xbf, 0xc0} {
+				for at := 58; at <= 66; at++ {
+					check([]byte(strings.Repeat("a", at) + string([]byte{byte(lead), second, later, later}) + strings.Repeat("b", colourMargin)))
+				}
+			}
+		}
+	}
+	prose := []byte(strings.Repeat(text, 400))
+	if n := textBlocks(prose); n <= len(prose)-colourMargin {
+		t.Errorf("the vector loop read %d bytes of %d of clean text", n, len(prose))
+	}
+}
+
 // firstDiff returns the index of the first byte where a and b differ.
 func firstDiff(a, b []byte) int {
 	for i := range min(len(a), len(b)) {
@@ -358,6 +401,9 @@ func FuzzColourBlocks(f *testing.F) {
 			return
 		}
 		src := string(bytes.Repeat(data, 300/len(data)+1))
+		if got, want := textPrefix([]byte(src)), textRun([]byte(src)); got != want {
+			t.Fatalf("%+q: textPrefix %d, textRun %d", src, got, want)
+		}
 		for _, opts := range allOptions {
 			var got []string
 			for _, vector := range colourPaths(t) {

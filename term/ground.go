@@ -487,6 +487,22 @@ func buildUTF8Leads() (t [256]utf8Lead) {
 	return t
 }
 
+// textPrefix returns textRun(src), the length of the text at the start
+// of src, where the processor has the vector loop reading it 64 bytes at
+// a time (textBlocks) after its first byte above ASCII: clean text, which
+// Push returns as it is, is mostly such a run. Its printable ASCII, LF
+// and tab before that byte go faster still ([escape.CleanPrefixBytes]).
+func textPrefix(src []byte) int {
+	if !useColourVector || len(src) < colourMargin {
+		return textRun(src)
+	}
+	n := escape.CleanPrefixBytes(src, true)
+	if len(src)-n >= colourMargin {
+		n += textBlocks(src[n:])
+	}
+	return n + textRun(src[n:])
+}
+
 // textRun returns the length of the run of text at the start of src:
 // printable ASCII, LF, tab and whole valid characters other than C1
 // controls.

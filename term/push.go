@@ -217,7 +217,7 @@ func (s *Sanitizer) passText(chunk string, atEOF bool) (string, bool) {
 			return "", false // not a character of text, or still cut short
 		}
 	}
-	k := m + textRun(src[m:])
+	k := m + textPrefix(src[m:])
 	rest := src[k:]
 	if len(rest) > 0 && (atEOF || utf8.FullRune(rest)) {
 		return "", false // something to filter

@@ -1,0 +1,97 @@
+// Macros shared by the vector loops that read text 64 bytes at a time
+// (colourBlocks, textBlocks). Text is printable ASCII, LF, tab and whole
+// characters other than C1 controls, as ground keeps them (textRun).
+
+// TEXTCONSTANTS loads the bytes that sort ASCII into Z16-Z19 (0x20, 0x7F,
+// LF, tab) and those that sort UTF-8 into Z20-Z25 (0xC2, 0xF4, 0xE0,
+// 0xF0, 0xA0, 0xC0), and the lead tables of aloneVectors into Z26 and
+// Z27. It uses AX.
+#define TEXTCONSTANTS \
+	MOVL $0x20, AX; \
+	VPBROADCASTB AX, Z16; \
+	MOVL $0x7f, AX; \
+	VPBROADCASTB AX, Z17; \
+	MOVL $0x0a, AX; \
+	VPBROADCASTB AX, Z18; \
+	MOVL $0x09, AX; \
+	VPBROADCASTB AX, Z19; \
+	MOVL $0xc2, AX; \
+	VPBROADCASTB AX, Z20; \
+	MOVL $0xf4, AX; \
+	VPBROADCASTB AX, Z21; \
+	MOVL $0xe0, AX; \
+	VPBROADCASTB AX, Z22; \
+	MOVL $0xf0, AX; \
+	VPBROADCASTB AX, Z23; \
+	MOVL $0xa0, AX; \
+	VPBROADCASTB AX, Z24; \
+	MOVL $0xc0, AX; \
+	VPBROADCASTB AX, Z25; \
+	MOVQ ·aloneVectorsAt(SB), AX; \
+	VMOVDQU8 aloneVectors_leadLo(AX), Z26; \
+	VMOVDQU8 aloneVectors_leadHi(AX), Z27
+
+// TEXTSTOPS sets AX to the stops of the block in Z0, as a mask: a control
+// other than LF and tab, DEL, and every byte from 0x80 (TEXTUTF8 clears
+// those of whole characters); K2 to the bytes from 0x7F. It uses K1.
+#define TEXTSTOPS \
+	VPCMPUB $1, Z16, Z0, K1; \
+	VPCMPUB $4, Z18, Z0, K1, K1; \
+	VPCMPUB $4, Z19, Z0, K1, K1; \
+	VPCMPUB $5, Z17, Z0, K2; \
+	KORQ    K1, K2, K1; \
+	KMOVQ   K1, AX
+
+// TEXTUTF8 clears from AX, the stops of the block at R8 in src (SI),
+// the bytes of whole characters other than a C1 control: a lead byte
+// (0xC2-0xF4) that the byte after continues (leadLo and leadHi of
+// aloneVectors, by the lead's low six bits), not C2 before 0x80-0x9F,
+// and, for a lead of three or four bytes, continuations as the second and
+// third byte after. A character that starts in the block and ends past
+// it ends the block before it: R10 is where the block ends, R8+64 or that
+// character's start, whose bytes to the end of the block are no stops. It
+// reads the three bytes after the block, and uses Z1-Z3, Z6, Z7, K3-K6,
+// BX, CX, R11 and R12.
+#define TEXTUTF8 \
+	VMOVDQU8 1(SI)(R8*1), Z1; \
+	VMOVDQU8 2(SI)(R8*1), Z6; \
+	VMOVDQU8 3(SI)(R8*1), Z7; \
+	VPCMPUB  $5, Z20, Z0, K3; \
+	VPCMPUB  $2, Z21, Z0, K3, K3; \
+	VPERMB   Z26, Z0, Z2; \
+	VPERMB   Z27, Z0, Z3; \
+	VPCMPUB  $5, Z2, Z1, K3, K3; \
+	VPCMPUB  $2, Z3, Z1, K3, K3; \
+	VPCMPEQB Z20, Z0, K3, K5; \
+	VPCMPUB  $1, Z24, Z1, K5, K5; \
+	KXORQ    K3, K5, K3; \
+	VPCMPUB  $5, Z22, Z0, K3, K4; \
+	KXORQ    K3, K4, K3; \
+	VPCMPUB  $5, Z23, Z0, K4, K6; \
+	KXORQ    K4, K6, K4; \
+	VPCMPB   $1, Z25, Z6, K4, K4; \
+	VPCMPB   $1, Z25, Z6, K6, K6; \
+	VPCMPB   $1, Z25, Z7, K6, K6; \
+	KMOVQ    K3, R12; \
+	KMOVQ    K4, BX; \
+	KMOVQ    K6, CX; \
+	ORQ      CX, BX; \
+	ORQ      BX, R12; \
+	MOVQ    $(1<<62), R11; \
+	ANDQ    BX, R11; \
+	MOVQ    R12, R10; \
+	SHRQ    $63, R10; \
+	SHLQ    $63, R10; \
+	ORQ     R11, R10; \
+	MOVQ    $(1<<61), R11; \
+	ANDQ    CX, R11; \
+	ORQ     R11, R10; \
+	TZCNTQ  R10, R10; \
+	ADDQ    R8, R10; \
+	LEAQ    (R12)(R12*1), R11; \
+	ORQ     R11, R12; \
+	SHLQ    $2, BX; \
+	ORQ     BX, R12; \
+	SHLQ    $3, CX; \
+	ORQ     CX, R12; \
+	ANDNQ   AX, R12, AX
