@@ -407,7 +407,8 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 			default:
 				// Parameters of up to three digits, each applied as
 				// applyPlain applies it (ESC [ 1;31 m, ESC [ 01;34 m),
-				// or a foreground of the 256 colours (ESC [ 38;5;n m).
+				// or a foreground of the 256 colours or in direct
+				// colour (ESC [ 38;5;n m, ESC [ 38;2;r;g;b m).
 				if b == '?' && strip {
 					// A private marker: ESC [ ? 25 l, the cursor
 					// hidden, which Strip mode drops.
@@ -441,8 +442,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 						if f := src[e]; strip && f-0x40 <= 0x7e-0x40 && f != 'm' && e+1 < len(src) && src[e+1] != 0x1b {
 							// A CSI that Strip mode drops: an erase
 							// (ESC [ 2 K), a cursor move (ESC [ 3 A),
-							// the cursor hidden (ESC [ ? 25 l), as
-							// progress bars write them. One before
+							// as progress bars write them. One before
 							// another ESC is dropRun's.
 							k = e + 1 - i
 							goto next

@@ -594,8 +594,9 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 						// Characters that the Unicode checks leave alone
 						// (GCC's quotes, a dash, an accented letter, the
 						// words of other scripts between SGRs), up to 15
-						// bytes a call: text as the ASCII is. Where a
-						// whole window of them passes, the run is left to
+						// bytes a call, or a run of three-byte characters
+						// (below): text as the ASCII is. Where a whole
+						// window of them passes, the run is left to
 						// colourRun, which hands other scripts to the
 						// vector loop.
 						n := plainRun(src[i:min(len(src), i+shortPlain)])
