@@ -387,7 +387,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 				v = 10*(b-'0') + src[i+3] - '0'
 				d[2], d[3], d[4] = b, src[i+3], 'm'
 				k, wk = 5, 5
-			case strip && (b == 'K' || b-0x40 <= 0x7e-0x40 && src[i+3] != 0x1b):
+			case strip && (b == 'K' || droppedCSIEnd(src, i+2)):
 				// An erase to the end of the line, or another CSI
 				// without parameters, which Strip mode drops (one
 				// before another ESC but the erase is dropRun's,
@@ -416,7 +416,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 					for e < len(src) && e-(i+3) < privateParams && (src[e]-'0' <= 9 || src[e] == ';') {
 						e++
 					}
-					if f := src[min(e, len(src)-1)]; e == i+3 || e+1 >= len(src) || f-0x40 > 0x7e-0x40 || f == 'm' || src[e+1] == 0x1b {
+					if e == i+3 || e == len(src) || !droppedCSIEnd(src, e) {
 						return i, j
 					}
 					k = e + 1 - i
@@ -439,7 +439,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 						break
 					}
 					if src[e] != ';' || np == len(vals) {
-						if f := src[e]; strip && f-0x40 <= 0x7e-0x40 && f != 'm' && e+1 < len(src) && src[e+1] != 0x1b {
+						if strip && droppedCSIEnd(src, e) {
 							// A CSI that Strip mode drops: an erase
 							// (ESC [ 2 K), a cursor move (ESC [ 3 A),
 							// as progress bars write them. One before
@@ -526,6 +526,15 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 			j += wk
 		}
 	}
+}
+
+// droppedCSIEnd reports whether src[e], after a CSI's parameters, ends
+// one that colourRun drops in Strip mode: a final byte other than 'm',
+// and no ESC right after it, where a run of them starts that dropRun
+// drops at once (a flood of one with escape.RepeatEnd).
+func droppedCSIEnd(src []byte, e int) bool {
+	f := src[e]
+	return f-0x40 <= 0x7e-0x40 && f != 'm' && e+1 < len(src) && src[e+1] != 0x1b
 }
 
 // origPair is terminfo.OrigPair read as a little-endian word.
