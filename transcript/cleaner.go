@@ -533,8 +533,7 @@ func (c *Cleaner) colourRun(src []byte) int {
 		}
 		if src[i] == '\r' && i+1 < len(src) && src[i+1] != '\n' && src[i+1] != '\r' {
 			// A lone CR: a progress bar's redraw.
-			c.rep.BytesIn++
-			c.control('\r')
+			c.cr()
 			i++
 			continue
 		}
@@ -569,6 +568,12 @@ func (c *Cleaner) colourRun(src []byte) int {
 		i += n
 	}
 	return i
+}
+
+// cr takes a lone CR in Ground, as the parser returns it: one control.
+func (c *Cleaner) cr() {
+	c.rep.BytesIn++
+	c.control('\r')
 }
 
 // crlf takes a CR LF in Ground, as the parser returns it: two controls.
@@ -698,8 +703,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			if len(src) > 1 && src[1] != '\r' {
 				// A lone CR, as a progress bar's redraw starts:
 				// one control, without groundRun's loop.
-				c.rep.BytesIn++
-				c.control('\r')
+				c.cr()
 				return 1
 			}
 		default:
