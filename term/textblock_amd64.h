@@ -51,7 +51,22 @@
 // it ends the block before it: R10 is where the block ends, R8+64 or that
 // character's start, whose bytes to the end of the block are no stops. It
 // reads the three bytes after the block, and uses Z1-Z3, Z6, Z7, K3-K6,
-// BX, CX, R11 and R12.
+// BX, CX, R11 and R12. In order:
+//   - Z1, Z6, Z7: the block one, two and three bytes on;
+//   - K3: leads (0xC2-0xF4) whose next byte is in the range their low
+//     six bits pick from Z26 (low) and Z27 (high), less C2 before
+//     0x80-0x9F (K5);
+//   - K4: those of three or four bytes (from 0xE0), K6 of four (from
+//     0xF0), K3 left with those of two; a lead of three or four is whole
+//     with a continuation (signed, below 0xC0) as the second byte after,
+//     one of four with one as the third after too;
+//   - R12: the starts of every whole character, BX of those of three or
+//     four bytes, CX of four;
+//   - R10: the first start whose character ends past the block (any at
+//     its last byte, one of three or four at the one before, one of four
+//     two before), or 64, plus R8;
+//   - every byte of a whole character (its start and the one to three
+//     after) cleared from AX.
 #define TEXTUTF8 \
 	VMOVDQU8 1(SI)(R8*1), Z1; \
 	VMOVDQU8 2(SI)(R8*1), Z6; \
