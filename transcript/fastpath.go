@@ -10,6 +10,7 @@ import (
 	"github.com/plainsight-dev/plainsight/ansi"
 	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/terminfo"
+	"github.com/plainsight-dev/plainsight/internal/ucd"
 )
 
 // The fast paths below find, without the parser, the tokens it would
@@ -119,9 +120,10 @@ func (c *Cleaner) skipPassLine() {
 // plainWords reads the text of every script; long runs of ASCII go to
 // the word-at-a-time scanner, which reads across line ends. Line ends,
 // tabs, four-byte characters other than emoji, the characters plainBMP
-// and plainSymbols do not mark (but a ZWNJ between joining letters and a
-// presentation selector after an emoji that takes it) and the last bytes
-// of src take the rune's own checks.
+// and plainSymbols do not mark (but a ZWNJ between joining letters, a
+// presentation selector after an emoji that takes it and the joiners of
+// an RGI emoji ZWJ sequence) and the last bytes of src take the rune's
+// own checks.
 func cleanLines(src []byte, maxLine int, classes *classCache) int {
 	end, start := 0, 0 // end of the last whole line; start of the current one
 	var w unicodeWalk  // the current line's, from walkStart, for runes its neighbours decide
@@ -213,8 +215,9 @@ const longASCII = 32
 // plainWords reads src from i eight bytes at a time, while it holds
 // printable ASCII, two- and three-byte characters that plainBMP marks,
 // emoji that plainSymbols marks, a ZWNJ between letters that join across
-// it (zwnjBetween) and a presentation selector after an emoji that takes
-// it (presentationAfter): a word's leading run of printable ASCII
+// it (zwnjBetween), a presentation selector after an emoji that takes
+// it (presentationAfter) and an RGI emoji ZWJ sequence from its first ZWJ
+// on (emojiSequenceEnd): a word's leading run of printable ASCII
 // is found with a few arithmetic operations on the word, and a character
 // by one mask and compare, then tested with one bit of its table indexed
 // by its bytes, without decoding it. It returns where it stopped: at a
@@ -258,11 +261,18 @@ func plainWords(src []byte, i int) (int, bool) {
 				// A ZWNJ between two letters that join across it, as
 				// Persian writes inside words, is literal; so is a
 				// presentation selector after an emoji that takes it.
-				if !(v&0xFFFFFF == zwnjBytes && zwnjBetween(src, i, v) ||
-					v&0xFEFFFF == presentationBytes && presentationAfter(src, i)) {
+				// A ZWJ that joins an RGI emoji ZWJ sequence takes the
+				// rest of the sequence with it.
+				if v&0xFFFFFF == zwnjBytes && zwnjBetween(src, i, v) ||
+					v&0xFEFFFF == presentationBytes && presentationAfter(src, i) {
+					i += 3
+				} else if v&0xFFFFFF != zwjBytes {
+					break
+				} else if end := emojiSequenceEnd(src, i); end > 0 {
+					i = end
+				} else {
 					break
 				}
-				i += 3
 				ascii = 0
 				continue
 			}
@@ -351,6 +361,117 @@ func zwnjBetween(src []byte, i int, v uint64) bool {
 	u := v >> 24 // the character after
 	return a&0xE0 == 0xC0 && b&0xC0 == 0x80 && zwnjBefore[a&0x1F]&(1<<(b&63)) != 0 &&
 		u&0xC0E0 == 0x80C0 && zwnjAfter[u&0x1F]&(1<<(u>>8&63)) != 0
+}
+
+// zwjBytes is U+200D ZERO WIDTH JOINER in UTF-8, read as a little-endian
+// word.
+const zwjBytes = 0x8D80E2
+
+// emojiSequenceEnd returns where the RGI emoji ZWJ sequence ends whose
+// first ZWJ is at src[i], or 0 if the ZWJ is not one's first or the
+// sequence not RGI: the verdict and end of sequence.ZWJ, without the walk
+// of the line. The bytes before i are whole characters that plainWords
+// read, so the emoji zwj element before the ZWJ is an emoji with at most
+// an emoji presentation selector or a modifier after it. Whatever this
+// reading is not sure of it leaves to the walk, which reads it as
+// sequence.ZWJ does: a ZWJ before that element (this ZWJ is then the
+// second of a sequence), a sequence that src may cut, an emoji outside
+// the two blocks of emojiAt, and the joiners of scripts (after a virama).
+func emojiSequenceEnd(src []byte, i int) int {
+	start := i
+	if start >= 3 && src[start-3] == 0xEF && src[start-2] == 0xB8 && src[start-1] == 0x8F { // U+FE0F
+		start -= 3
+	} else if modifierAt(src, start-4) {
+		start -= 4
+	}
+	switch {
+	case emojiAt(src, start-4) == 4:
+		start -= 4
+	case emojiAt(src, start-3) == 3:
+		start -= 3
+	default:
+		return 0
+	}
+	if start < 3 || zwjAt(src, start-3) {
+		return 0
+	}
+	// The walk forward, as sequence's zwjSequenceEnd counts it.
+	end := i + 3
+	for n := 0; ; {
+		size := emojiAt(src, end)
+		if size == 0 {
+			return 0
+		}
+		end += size
+		n++
+		if end+3 <= len(src) && src[end] == 0xEF && src[end+1] == 0xB8 && src[end+2] == 0x8F {
+			end += 3
+			n++
+		} else if modifierAt(src, end) {
+			end += 4
+			n++
+		}
+		if !zwjAt(src, end) {
+			break
+		}
+		end += 3
+		if n++; n >= ucd.MaxZWJSequenceRunes {
+			return 0
+		}
+	}
+	// What follows must follow it in the text the Unicode pass reads:
+	// a line end or a character the text keeps. A control, an escape
+	// sequence or a C1 control is not kept, and what comes after it may
+	// join the sequence there (a caller may hand over raw output, with
+	// its SGRs); and the sequence may go on past src.
+	if end == len(src) || !keptAfter(src[end:]) || !ucd.IsRGIEmojiZWJSequence(src[start:end]) {
+		return 0
+	}
+	return end
+}
+
+// emojiAt returns the length of the emoji at src[i] if an emoji zwj
+// element may start with it (emojiBMP, emojiSymbols), else 0. Every
+// element of the RGI sequences starts with an emoji of these two blocks,
+// U+2000..U+2FFF and U+1F000..U+1FFFF (TestEmojiBlocksHoldSequences).
+func emojiAt(src []byte, i int) int {
+	if i < 0 {
+		return 0
+	}
+	if i+4 <= len(src) && src[i] == 0xF0 && src[i+1] == 0x9F && src[i+2]&0xC0 == 0x80 && src[i+3]&0xC0 == 0x80 {
+		if r := uint(src[i+2]&0x3F)<<6 | uint(src[i+3]&0x3F); emojiSymbols[r>>6]&(1<<(r&63)) != 0 {
+			return 4
+		}
+	} else if i+3 <= len(src) && src[i] == 0xE2 && src[i+1]&0xC0 == 0x80 && src[i+2]&0xC0 == 0x80 {
+		if r := uint(src[i+1]&0x3F)<<6 | uint(src[i+2]&0x3F); emojiBMP[r>>6]&(1<<(r&63)) != 0 {
+			return 3
+		}
+	}
+	return 0
+}
+
+// modifierAt reports whether an emoji modifier, one of the five skin
+// tones U+1F3FB..U+1F3FF, stands at src[i].
+func modifierAt(src []byte, i int) bool {
+	return i >= 0 && i+4 <= len(src) && src[i] == 0xF0 && src[i+1] == 0x9F && src[i+2] == 0x8F && src[i+3]-0xBB <= 0xBF-0xBB
+}
+
+// zwjAt reports whether a ZWJ stands at src[i].
+func zwjAt(src []byte, i int) bool {
+	return i+3 <= len(src) && src[i] == 0xE2 && src[i+1] == 0x80 && src[i+2] == 0x8D
+}
+
+// keptAfter reports whether the text in src starts with a line end or a
+// character that the Unicode pass reads where it stands: printable ASCII
+// or a lead byte of UTF-8 other than a C1 control's.
+func keptAfter(src []byte) bool {
+	switch b := src[0]; {
+	case b == '\n' || b-0x20 < 0x7F-0x20 || b >= 0xC3:
+		return true
+	case b == 0xC2:
+		return len(src) > 1 && src[1] >= 0xA0
+	}
+	return false
 }
 
 // presentationBytes is U+FE0E VARIATION SELECTOR-15 in UTF-8, read as a

@@ -629,3 +629,110 @@ func TestShortSequenceEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestEmojiBlocksHoldSequences checks that emojiAt reads every RGI emoji
+// ZWJ sequence: each of its elements starts with an emoji that emojiBMP
+// or emojiSymbols holds.
+func TestEmojiBlocksHoldSequences(t *testing.T) {
+	n := 0
+	for seq := range ucd.RGIEmojiZWJSequences() {
+		n++
+		for elem := range strings.SplitSeq(seq, "\u200d") {
+			if size := emojiAt([]byte(elem), 0); size == 0 {
+				t.Errorf("emojiAt does not read the element %+q of %+q", elem, seq)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no RGI emoji ZWJ sequence")
+	}
+}
+
+// TestEmojiSequenceEnd compares emojiSequenceEnd with sequence.ZWJ, the
+// walk it stands in for, at the first ZWJ of each RGI emoji ZWJ sequence
+// in text around it: where it finds an end, the walk must find the ZWJ
+// legit and the same end; in a line of words it must find one, for
+// plainWords to pass the sequence. Around the sequence stand an element
+// joined before it or after it, a selector or a modifier more, a line
+// end, and the end of src.
+func TestEmojiSequenceEnd(t *testing.T) {
+	n := 0
+	for seq := range ucd.RGIEmojiZWJSequences() {
+		first := strings.Index(seq, "\u200d")
+		for _, tt := range []struct {
+			before, after string
+			found         int // 1: emojiSequenceEnd finds the end; 0: it does not; -1: either
+		}{
+			{"ok ", " ok", 1},
+			{"\U0001F44D", "\n", 1},
+			{"xyz", "\u00e9", 1},
+			{"x", " ok", 0}, // too little before to see that no ZWJ stands there
+			{"\U0001F468\u200d", " ok", 0},
+			{"ok ", "\u200d\U0001F680 ok", 0},
+			{"ok ", "\U0001F3FD ok", -1}, // RGI if the last element takes it
+			{"ok ", "\ufe0f ok", -1},
+			{"ok ", "\u200d", 0},
+			{"ok ", "", 0},
+			{"ok ", "\x1b[0m\u200d\U0001F680", 0},
+			{"ok ", "\r", 0},
+			{"ok ", "\u0085", 0},
+			{"", " ok", 0},
+		} {
+			line := tt.before + seq + tt.after
+			i := len(tt.before) + first
+			got := emojiSequenceEnd([]byte(line), i)
+			if tt.found == 1 && got == 0 {
+				t.Fatalf("emojiSequenceEnd(%+q, %d) = 0, want the sequence's end", line, i)
+			}
+			if tt.found == 0 && got != 0 {
+				t.Fatalf("emojiSequenceEnd(%+q, %d) = %d, want 0", line, i, got)
+			}
+			seg := line
+			if nl := strings.IndexByte(seg, '\n'); nl >= 0 {
+				seg = seg[:nl]
+			}
+			if legit, end := sequence.ZWJ(seg, i, literal); got != 0 && (!legit || end != got) {
+				t.Fatalf("emojiSequenceEnd(%+q, %d) = %d; sequence.ZWJ says %v, %d", line, i, got, legit, end)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no RGI emoji ZWJ sequence")
+	}
+}
+
+// TestEmojiSequenceEndAgrees compares emojiSequenceEnd with sequence.ZWJ
+// on pairs and triples of emoji zwj elements joined by ZWJs, most of them
+// no RGI sequence: wherever it finds an end, the walk must agree.
+func TestEmojiSequenceEndAgrees(t *testing.T) {
+	elems := []string{"\U0001F468", "\U0001F469\U0001F3FE", "\U0001F3F3\ufe0f", "\u2764\ufe0f", "\U0001F525", "\U0001F4BB", "\u2620\ufe0f",
+		"\U0001F9D1\U0001F3FD", "\U0001F91D", "\U0001F52C", "\U0001F308", "\u2695", "\U0001F467", "\U0001F466", "\u00a9", "a", "\U0001F1EF"}
+	found := 0
+	for _, a := range elems {
+		for _, b := range elems {
+			for _, c := range append([]string{""}, elems...) {
+				seq := a + "\u200d" + b
+				if c != "" {
+					seq += "\u200d" + c
+				}
+				line := "ok " + seq + " ok"
+				i := len("ok ") + len(a)
+				got := emojiSequenceEnd([]byte(line), i)
+				legit, end := sequence.ZWJ(line, i, literal)
+				if got != 0 && (!legit || end != got) {
+					t.Fatalf("emojiSequenceEnd(%+q, %d) = %d; sequence.ZWJ says %v, %d", line, i, got, legit, end)
+				}
+				if got == 0 && end != 0 {
+					t.Errorf("emojiSequenceEnd(%+q, %d) = 0; sequence.ZWJ finds the RGI sequence to %d", line, i, end)
+				}
+				if got != 0 {
+					found++
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no pair or triple is an RGI sequence")
+	}
+}

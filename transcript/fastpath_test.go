@@ -215,6 +215,36 @@ func TestFastPathsScriptsAmongEscapes(t *testing.T) {
 	}
 }
 
+// TestFastPathsEmojiSequencesAmongEscapes runs emoji ZWJ sequences with
+// what the output drops or changes beside them (an SGR, an erase, CR, BS,
+// a tab, a C1 control, an invalid byte) and a ZWJ beyond it, which joins
+// the sequence once the text between is gone: in lines of words, after
+// a run of box-drawing characters in a colour log (which colourRun reads
+// on with plainWords), and at a line's end, under every option that
+// changes what a CR, a BS or a line's length does. The fast paths must
+// judge each sequence in the text the Unicode pass reads.
+func TestFastPathsEmojiSequencesAmongEscapes(t *testing.T) {
+	seqs := []string{"\U0001F468\u200d\U0001F52C", "\U0001F469\U0001F3FE\u200d\U0001F4BB", "\u2764\ufe0f\u200d\U0001F525", "\U0001F3F3\ufe0f\u200d\U0001F308"}
+	between := []string{"", "\x1b[0m", "\x1b[2K", "\r", "\b", "\t", "\u0085", "\xff", "\x1b[38;2;1;2;3m"}
+	bar := strings.Repeat("\u2501", 20)
+	for _, seq := range seqs {
+		for _, mid := range between {
+			for _, in := range []string{
+				"ok " + seq + mid + "\u200d\U0001F680 ok\n",
+				"ok \U0001F9D1\u200d" + mid + seq + " ok\n",
+				"\x1b[1m" + bar + seq + mid + "\u200d\U0001F680" + bar + "\x1b[0m\n",
+				"\x1b[1m" + bar + "xyz\U0001F9D1\u200d" + mid + seq + bar + "\x1b[0m\n",
+				"\x1b[32m" + bar + "\x1b[0m " + seq + mid + "\n\u200d" + seq + "\n",
+			} {
+				in = strings.Repeat(in, 3)
+				for mode := range uint8(32) {
+					checkFastPaths(t, []byte(in), fuzzOptions(mode))
+				}
+			}
+		}
+	}
+}
+
 // TestFastPathsAgreeOnShortLimits runs floods of titles and of CSIs cut
 // short, each a few bytes long, with every MaxString around their
 // lengths: a sequence longer than the limit is counted over it.
@@ -307,6 +337,9 @@ func FuzzFastPaths(f *testing.F) {
 	// flag and ZWJ sequences, whole and cut, between lines of words.
 	f.Add([]byte("ok \u2764\ufe0f \U0001F44D\U0001F3FD x\n1\ufe0f\u20e3 #\ufe0f \U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F\n"+
 		"team \U0001F469\U0001F3FE\u200d\U0001F4BB \U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466 \U0001F3F3\ufe0f\u200d\U0001F308\n\U0001F468\u200d\U0001F469\u200d\n"), uint8(0))
+	// ZWJ sequences beside an SGR that the output drops, with a ZWJ
+	// beyond it, after a run of box drawing in a colour log.
+	f.Add([]byte("\x1b[1m"+strings.Repeat("\u2501", 20)+"\U0001F468\u200d\U0001F52C\x1b[0m\u200d\U0001F680 \U0001F9D1\u200d\x1b[0m\U0001F469\U0001F3FE\u200d\U0001F4BB\n"), uint8(0))
 	// Persian words joined across a ZWNJ, and lines that would be clean
 	// but for a ZWNJ that does not join (before a mark and a space,
 	// before a letter that never joins, after one that joins only on its

@@ -98,6 +98,21 @@ func TestPlainBMPUpToDate(t *testing.T) {
 			t.Errorf("%s is not what sequence.Selector says: run go generate", tab.name)
 		}
 	}
+	for _, tab := range []struct {
+		name string
+		base rune
+		bits *[64]uint64
+	}{{"emojiBMP", 0x2000, &emojiBMP}, {"emojiSymbols", 0x1F000, &emojiSymbols}} {
+		var want [64]uint64
+		for r := tab.base; r < tab.base+64*64; r++ {
+			if literal(r) && ucd.Lookup(r).ExtendedPictographic() {
+				want[r>>6&63] |= 1 << (r & 63)
+			}
+		}
+		if *tab.bits != want {
+			t.Errorf("%s is not the literal Extended_Pictographic code points: run go generate", tab.name)
+		}
+	}
 }
 
 // TestRuneClassControls checks the C1 guard: the parser removes C1
