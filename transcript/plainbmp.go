@@ -324,8 +324,8 @@ var zwnjAfter = [32]uint64{
 // presentationBMP has a bit set for each code point of U+2000..U+2FFF that
 // is literal and after which either presentation selector, U+FE0E or
 // U+FE0F, is literal whatever follows it (sequence.Selector): an emoji
-// variation base, such as U+2764 for a red heart. Bit r&63 of word
-// r>>6&63 stands for r.
+// variation base, such as U+2764 for a red heart.
+// Bit r&63 of word r>>6&63 stands for r.
 var presentationBMP = [64]uint64{
 	0x1000000000000000, 0x0000000000000200, 0x0000000000000000, 0x0000000000000000, // U+2000..U+20FF
 	0x0200000400000000, 0x0000000000000000, 0x0000060003f00000, 0x0000000000000000, // U+2100..U+21FF
@@ -348,8 +348,8 @@ var presentationBMP = [64]uint64{
 // presentationSymbols has a bit set for each code point of U+1F000..U+1FFFF that
 // is literal and after which either presentation selector, U+FE0E or
 // U+FE0F, is literal whatever follows it (sequence.Selector): an emoji
-// variation base, such as U+2764 for a red heart. Bit r&63 of word
-// r>>6&63 stands for r.
+// variation base, such as U+2764 for a red heart.
+// Bit r&63 of word r>>6&63 stands for r.
 var presentationSymbols = [64]uint64{
 	0x0000000000000010, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000, // U+1F000..U+1F0FF
 	0x0000000000000000, 0xc003000000000000, 0x0000000000000000, 0x0000000000000000, // U+1F100..U+1F1FF
@@ -371,8 +371,8 @@ var presentationSymbols = [64]uint64{
 
 // emojiBMP has a bit set for each code point of U+2000..U+2FFF that
 // is literal and Extended_Pictographic: an emoji that an emoji zwj
-// element of a ZWJ sequence may start with (sequence.ZWJ). Bit r&63 of
-// word r>>6&63 stands for r.
+// element of a ZWJ sequence may start with (sequence.ZWJ).
+// Bit r&63 of word r>>6&63 stands for r.
 var emojiBMP = [64]uint64{
 	0x1000000000000000, 0x0000000000000200, 0x0000000000000000, 0x0000000000000000, // U+2000..U+20FF
 	0x0200000400000000, 0x0000000000000000, 0x0000060003f00000, 0x0000000000000000, // U+2100..U+21FF
@@ -394,8 +394,8 @@ var emojiBMP = [64]uint64{
 
 // emojiSymbols has a bit set for each code point of U+1F000..U+1FFFF that
 // is literal and Extended_Pictographic: an emoji that an emoji zwj
-// element of a ZWJ sequence may start with (sequence.ZWJ). Bit r&63 of
-// word r>>6&63 stands for r.
+// element of a ZWJ sequence may start with (sequence.ZWJ).
+// Bit r&63 of word r>>6&63 stands for r.
 var emojiSymbols = [64]uint64{
 	0x0000000000000010, 0x0000000000000000, 0x0000000000000000, 0x0000000000008000, // U+1F000..U+1F0FF
 	0x0000000000000000, 0xc003000000000000, 0x0000000007fe4000, 0x0000000000000000, // U+1F100..U+1F1FF

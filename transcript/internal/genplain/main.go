@@ -126,39 +126,29 @@ var %s = [32]uint64{
 `, t.name, t.doc, t.name)
 		writeWords(&b, t.bits[:], 0)
 	}
-	for _, t := range []struct {
-		name, block string
-		base        int
-		bits        *[64]uint64
-	}{
-		{"presentationBMP", "U+2000..U+2FFF", 0x2000, &presentationBMP},
-		{"presentationSymbols", "U+1F000..U+1FFFF", 0x1F000, &presentationSymbols},
-	} {
-		fmt.Fprintf(&b, `
-// %s has a bit set for each code point of %s that
-// is literal and after which either presentation selector, U+FE0E or
+	const (
+		presentationDoc = `is literal and after which either presentation selector, U+FE0E or
 // U+FE0F, is literal whatever follows it (sequence.Selector): an emoji
-// variation base, such as U+2764 for a red heart. Bit r&63 of word
-// r>>6&63 stands for r.
-var %s = [64]uint64{
-`, t.name, t.block, t.name)
-		writeWords(&b, t.bits[:], t.base)
-	}
+// variation base, such as U+2764 for a red heart.`
+		emojiDoc = `is literal and Extended_Pictographic: an emoji that an emoji zwj
+// element of a ZWJ sequence may start with (sequence.ZWJ).`
+	)
 	for _, t := range []struct {
-		name, block string
-		base        int
-		bits        *[64]uint64
+		name, block, doc string
+		base             int
+		bits             *[64]uint64
 	}{
-		{"emojiBMP", "U+2000..U+2FFF", 0x2000, &emojiBMP},
-		{"emojiSymbols", "U+1F000..U+1FFFF", 0x1F000, &emojiSymbols},
+		{"presentationBMP", "U+2000..U+2FFF", presentationDoc, 0x2000, &presentationBMP},
+		{"presentationSymbols", "U+1F000..U+1FFFF", presentationDoc, 0x1F000, &presentationSymbols},
+		{"emojiBMP", "U+2000..U+2FFF", emojiDoc, 0x2000, &emojiBMP},
+		{"emojiSymbols", "U+1F000..U+1FFFF", emojiDoc, 0x1F000, &emojiSymbols},
 	} {
 		fmt.Fprintf(&b, `
 // %s has a bit set for each code point of %s that
-// is literal and Extended_Pictographic: an emoji that an emoji zwj
-// element of a ZWJ sequence may start with (sequence.ZWJ). Bit r&63 of
-// word r>>6&63 stands for r.
+// %s
+// Bit r&63 of word r>>6&63 stands for r.
 var %s = [64]uint64{
-`, t.name, t.block, t.name)
+`, t.name, t.block, t.doc, t.name)
 		writeWords(&b, t.bits[:], t.base)
 	}
 	src, err := format.Source(b.Bytes())
