@@ -379,7 +379,7 @@ const zwjBytes = 0x8D80E2
 // the two blocks of emojiAt, and the joiners of scripts (after a virama).
 func emojiSequenceEnd(src []byte, i int) int {
 	start := i
-	if start >= 3 && src[start-3] == 0xEF && src[start-2] == 0xB8 && src[start-1] == 0x8F { // U+FE0F
+	if emojiSelectorAt(src, start-3) {
 		start -= 3
 	} else if modifierAt(src, start-4) {
 		start -= 4
@@ -404,7 +404,7 @@ func emojiSequenceEnd(src []byte, i int) int {
 		}
 		end += size
 		n++
-		if end+3 <= len(src) && src[end] == 0xEF && src[end+1] == 0xB8 && src[end+2] == 0x8F {
+		if emojiSelectorAt(src, end) {
 			end += 3
 			n++
 		} else if modifierAt(src, end) {
@@ -456,9 +456,15 @@ func modifierAt(src []byte, i int) bool {
 	return i >= 0 && i+4 <= len(src) && src[i] == 0xF0 && src[i+1] == 0x9F && src[i+2] == 0x8F && src[i+3]-0xBB <= 0xBF-0xBB
 }
 
+// emojiSelectorAt reports whether U+FE0F VARIATION SELECTOR-16, the
+// emoji presentation selector, stands at src[i].
+func emojiSelectorAt(src []byte, i int) bool {
+	return i >= 0 && i+3 <= len(src) && src[i] == 0xEF && src[i+1] == 0xB8 && src[i+2] == 0x8F
+}
+
 // zwjAt reports whether a ZWJ stands at src[i].
 func zwjAt(src []byte, i int) bool {
-	return i+3 <= len(src) && src[i] == 0xE2 && src[i+1] == 0x80 && src[i+2] == 0x8D
+	return i >= 0 && i+3 <= len(src) && src[i] == 0xE2 && src[i+1] == 0x80 && src[i+2] == 0x8D
 }
 
 // keptAfter reports whether the text in src starts with a line end or a
