@@ -99,6 +99,7 @@ func TestCleanGrowth(t *testing.T) {
 		{"invalid bytes, one line", strings.Repeat("\xff", n), false},
 		{"invalid bytes among text", strings.Repeat("ab\xffcd\x80", n/6), false},
 		{"C1 controls", strings.Repeat("\u0085x", n/3), false},
+		{"clean lines ended by CR LF", strings.Repeat("a clean line\r\n", n/14), false},
 	} {
 		for _, maxLine := range []int{DefaultMaxLine, n} {
 			opts := Options{Limits: Limits{MaxOutput: -1, MaxLine: maxLine}}
@@ -135,6 +136,8 @@ func TestCleanTextSize(t *testing.T) {
 		"ok\n" + strings.Repeat("\x1b[2K\x1b[1G", maxStage/4) + "done\n",
 		strings.Repeat("a", textStage-1) + "\n" + strings.Repeat("\x1b[1G", maxStage/2) + "x\n",
 		strings.Repeat("\x1b[1mbuilt\x1b[0m\n", maxStage/16) + strings.Repeat("\x1b[1G", maxStage),
+		strings.Repeat("a clean line\r\n", 1000),
+		strings.Repeat("a clean line\r\n", maxStage/8),
 	} {
 		raw := []byte(in)
 		c := NewCleaner(opts)

@@ -237,9 +237,12 @@ func (c *Cleaner) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 			// go straight from src to dst. A clean line that the rest
 			// of dst cannot hold waits for the next call, when dst is
 			// empty.
-			n, wait := c.passLines(src[nSrc:], len(dst)-nDst, passAhead)
-			copy(dst[nDst:], src[nSrc:nSrc+n])
-			nDst += n
+			n, crlfs, wait := c.passLines(src[nSrc:], len(dst)-nDst, passAhead)
+			if crlfs == 0 {
+				nDst += copy(dst[nDst:], src[nSrc:nSrc+n])
+			} else {
+				nDst += copyLines(dst[nDst:], src[nSrc:nSrc+n])
+			}
 			nSrc += n
 			if wait && nDst > 0 {
 				return nDst, nSrc, transform.ErrShortDst
@@ -665,8 +668,12 @@ func (c *Cleaner) stringRun(src []byte) int {
 // step cleans the token at the start of src and returns its length, or 0
 // if more input is needed.
 func (c *Cleaner) step(src []byte, atEOF bool) int {
-	if n := c.passLinesAt(src, c.lim.MaxLine); n > 0 {
-		c.put(src[:n])
+	if n, crlfs := c.passLinesAt(src, c.lim.MaxLine); n > 0 {
+		if crlfs == 0 {
+			c.put(src[:n])
+		} else {
+			c.putLines(src[:n], crlfs)
+		}
 		return n
 	}
 	if c.bareESC && src[0] == 0x1B && !c.parserOnly && c.p.State() == ansi.Escape {

@@ -3,6 +3,7 @@ package transcript
 import (
 	"bytes"
 	"encoding/binary"
+	"iter"
 	"math/bits"
 	"unicode/utf8"
 
@@ -21,54 +22,89 @@ import (
 // passLinesAt is passLines where it can pass anything, at the start of a
 // line not yet tried: a check that costs the other tokens no call. step
 // calls it for every token, so it stays within the inliner's budget
-// (cost 80 of 80), and Transform, which may wait for room, calls
+// (cost 79 of 80), and Transform, which may wait for room, calls
 // passLines itself.
-func (c *Cleaner) passLinesAt(src []byte, max int) int {
-	if c.passTried || len(c.line) > 0 {
-		return 0
+func (c *Cleaner) passLinesAt(src []byte, max int) (n, crlfs int) {
+	if !c.passTried && len(c.line) == 0 {
+		n, crlfs, _ = c.passLines(src, max, 0)
 	}
-	n, _ := c.passLines(src, max, 0)
-	return n
+	return n, crlfs
 }
 
 // passLines returns the length of the whole lines at the start of src, at
-// most max bytes, that the Cleaner would write unchanged, and counts them
-// as read and written: the caller copies them. They must start in Ground
-// with nothing pending (no line, no CR), hold only clean text that the
-// Unicode pass leaves alone, each line no longer than Limits.MaxLine, and
-// fit within the output limit; anything else is left to step.
+// most max bytes, that the Cleaner would write as they are, but for the
+// CR of a CR LF, and how many end in CR LF; it counts them as read and
+// written: the caller copies them (copyLines when some end in CR LF).
+// They must start in Ground with nothing pending (no line, no CR), hold
+// only clean text that the Unicode pass leaves alone, each line no longer
+// than Limits.MaxLine, and fit within the output limit; anything else is
+// left to step.
 //
 // passLines also reads up to ahead bytes past max, and reports wait when
 // the line that max cuts would pass too: a caller whose output buffer
 // holds max bytes more can wait for an empty one, where that line passes
 // whole, rather than send it down the token path.
-func (c *Cleaner) passLines(src []byte, max, ahead int) (n int, wait bool) {
+func (c *Cleaner) passLines(src []byte, max, ahead int) (n, crlfs int, wait bool) {
 	if c.passTried || len(c.line) > 0 || c.crPending || c.clearPending || c.afterInvalid || c.parserOnly || c.p.InSequence() {
-		return 0, false
+		return 0, 0, false
 	}
 	if c.passSkip > 0 {
 		c.skipPassLine()
-		return 0, false
+		return 0, 0, false
 	}
-	n = cleanLines(src[:min(len(src), max+ahead)], c.lim.MaxLine, &c.classes)
+	n, crlfs = cleanLines(src[:min(len(src), max+ahead)], c.lim.MaxLine, &c.classes)
 	if n > max {
 		n, wait = bytes.LastIndexByte(src[:max], '\n')+1, true
+		if crlfs > 0 {
+			crlfs = bytes.Count(src[:n], cr)
+		}
 	}
-	if limit := c.lim.MaxOutput; limit >= 0 && int64(n) > c.budget(limit) {
+	if limit := c.lim.MaxOutput; limit >= 0 && int64(n-crlfs) > c.budget(limit) {
 		n, wait = 0, false // near the limit, step cuts the text
 	}
 	if n == 0 {
 		if wait {
-			return 0, true
+			return 0, 0, true
 		}
 		c.missPassLine()
-		return 0, false
+		return 0, 0, false
 	}
 	c.passMisses = 0
 	c.rep.BytesIn += int64(n)
-	c.rep.BytesOut += int64(n)
+	c.rep.BytesOut += int64(n - crlfs)
+	c.rep.CRLF += int64(crlfs)
 	c.midLine = false
-	return n, wait
+	return n, crlfs, wait
+}
+
+var cr = []byte{'\r'}
+
+// copyLines copies lines that passLines passed to dst, less the CR of
+// each CR LF, and returns the bytes written.
+func copyLines(dst, lines []byte) int {
+	n := 0
+	for piece := range lessCRs(lines) {
+		n += copy(dst[n:], piece)
+	}
+	return n
+}
+
+// lessCRs yields the pieces of lines that passLines passed between the
+// CRs of their CR LFs, the only CRs they hold.
+func lessCRs(lines []byte) iter.Seq[[]byte] {
+	return func(yield func([]byte) bool) {
+		for {
+			k := bytes.IndexByte(lines, '\r')
+			if k < 0 {
+				yield(lines)
+				return
+			}
+			if !yield(lines[:k]) {
+				return
+			}
+			lines = lines[k+1:]
+		}
+	}
 }
 
 // maxPassMisses bounds passMisses. Where no line passes (colour logs,
@@ -111,11 +147,13 @@ func (c *Cleaner) skipPassLine() {
 	c.passTried = true
 }
 
-// cleanLines returns the length of the whole lines, each ending in '\n', at
-// the start of src that hold only printable ASCII, tabs and valid runes that
-// the Unicode pass leaves alone in that line (no C1 control, no escaped
-// code point), and that are at most maxLine bytes long before the '\n'.
-// It looks the classes of runes up in classes.
+// cleanLines returns the length of the whole lines, each ending in '\n'
+// or in CR LF, at the start of src that hold only printable ASCII, tabs
+// and valid runes that the Unicode pass leaves alone in that line (no C1
+// control, no escaped code point), and that are at most maxLine bytes
+// long before their line end, and how many of them end in CR LF: the
+// Cleaner writes each CR LF as '\n', and the lines are its output less
+// those CRs. It looks the classes of runes up in classes.
 //
 // plainWords reads the text of every script; long runs of ASCII go to
 // the word-at-a-time scanner, which reads across line ends. Line ends,
@@ -124,8 +162,9 @@ func (c *Cleaner) skipPassLine() {
 // presentation selector after an emoji that takes it and the joiners of
 // an RGI emoji ZWJ sequence) and the last bytes of src take the rune's
 // own checks.
-func cleanLines(src []byte, maxLine int, classes *classCache) int {
+func cleanLines(src []byte, maxLine int, classes *classCache) (n, crlfs int) {
 	end, start := 0, 0 // end of the last whole line; start of the current one
+	crs := 0           // the CR LFs that end lines up to start
 	var w unicodeWalk  // the current line's, from walkStart, for runes its neighbours decide
 	walkStart := -1
 	i := 0
@@ -136,7 +175,7 @@ func cleanLines(src []byte, maxLine int, classes *classCache) int {
 			i += escape.CleanPrefixBytes(src[i:], true)
 			var ok bool
 			if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
-				return end
+				return end, crs
 			}
 			continue
 		}
@@ -146,7 +185,7 @@ func cleanLines(src []byte, maxLine int, classes *classCache) int {
 		switch c := src[i]; {
 		case c == '\n':
 			if i-start > maxLine {
-				return end
+				return end, crs
 			}
 			i++
 			// A run of empty lines, eight at a time (a screenful of
@@ -154,15 +193,25 @@ func cleanLines(src []byte, maxLine int, classes *classCache) int {
 			i += escape.RunOf(src[i:], '\n')
 			end, start = i, i
 			continue
+		case c == '\r':
+			// A CR LF, as Windows programs end their lines. A CR that
+			// no LF follows, or that src cuts from its LF, is step's.
+			if i+1 == len(src) || src[i+1] != '\n' || i-start > maxLine {
+				return end, crs
+			}
+			i += 2
+			crs++
+			end, start = i, i
+			continue
 		case c-0x20 < 0x5F || c == '\t':
 			i++
 			continue
 		case c < utf8.RuneSelf:
-			return end // a control or DEL
+			return end, crs // a control or DEL
 		}
 		r, size := decodeRune(src[i:])
 		if size == 1 {
-			return end // not valid UTF-8, or cut short by the end of src
+			return end, crs // not valid UTF-8, or cut short by the end of src
 		}
 		if tablePlain(r) {
 			i += size // most runes plainWords stops at
@@ -170,7 +219,7 @@ func cleanLines(src []byte, maxLine int, classes *classCache) int {
 		}
 		if cls, contextual := classes.class(r); cls != plainsight.ClassNone {
 			if !contextual || r < 0x800 {
-				return end
+				return end, crs
 			}
 			if walkStart != start {
 				// The line's walk, made at the first rune in it that
@@ -180,12 +229,15 @@ func cleanLines(src []byte, maxLine int, classes *classCache) int {
 				// an emoji ZWJ sequence for the rest of its runes.
 				nl := bytes.IndexByte(src[i:], '\n')
 				if nl < 0 {
-					return end
+					return end, crs
+				}
+				if nl > 0 && src[i+nl-1] == '\r' {
+					nl-- // the line's text ends before the CR of CR LF
 				}
 				w, walkStart = unicodeWalk{seg: src[start : i+nl]}, start
 			}
 			if !w.legit(i-start, size, r, cls) {
-				return end
+				return end, crs
 			}
 			switch {
 			case cls == plainsight.ClassTag:
@@ -203,7 +255,7 @@ func cleanLines(src []byte, maxLine int, classes *classCache) int {
 		}
 		i += size
 	}
-	return end
+	return end, crs
 }
 
 // longASCII is the length of a run of printable ASCII that plainWords
@@ -467,15 +519,17 @@ func zwjAt(src []byte, i int) bool {
 	return i >= 0 && i+3 <= len(src) && src[i] == 0xE2 && src[i+1] == 0x80 && src[i+2] == 0x8D
 }
 
-// keptAfter reports whether the text in src starts with a line end or a
-// character that the Unicode pass reads where it stands: printable ASCII
-// or a lead byte of UTF-8 other than a C1 control's.
+// keptAfter reports whether the text in src starts with a line end ('\n'
+// or CR LF) or a character that the Unicode pass reads where it stands:
+// printable ASCII or a lead byte of UTF-8 other than a C1 control's.
 func keptAfter(src []byte) bool {
 	switch b := src[0]; {
 	case b == '\n' || b-0x20 < 0x7F-0x20 || b >= 0xC3:
 		return true
 	case b == 0xC2:
 		return len(src) > 1 && src[1] >= 0xA0
+	case b == '\r':
+		return len(src) > 1 && src[1] == '\n'
 	}
 	return false
 }

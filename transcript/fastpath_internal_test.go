@@ -16,37 +16,57 @@ import (
 // cleanLinesRef is cleanLines as its doc defines it: a rune at a time,
 // and for each whole line the Unicode pass's walk, which must find nothing
 // to escape in it.
-func cleanLinesRef(src []byte, maxLine int) int {
-	end, start := 0, 0
+func cleanLinesRef(src []byte, maxLine int) (n, crlfs int) {
+	end, start, crs := 0, 0, 0
 	for i := 0; i < len(src); {
 		switch c := src[i]; {
 		case c == '\n':
-			if i-start > maxLine {
-				return end
+			text := src[start:i]
+			crlf := len(text) > 0 && text[len(text)-1] == '\r'
+			if crlf {
+				text = text[:len(text)-1]
 			}
-			w := unicodeWalk{seg: src[start:i], end: i - start, classes: new(classCache)}
-			if at, _, _, _ := w.next(0); at != i-start {
-				return end
+			if len(text) > maxLine {
+				return end, crs
+			}
+			w := unicodeWalk{seg: text, end: len(text), classes: new(classCache)}
+			if at, _, _, _ := w.next(0); at != len(text) {
+				return end, crs
+			}
+			if crlf {
+				crs++
 			}
 			i++
 			end, start = i, i
+			continue
+		case c == '\r' && i+1 < len(src) && src[i+1] == '\n':
+			i++ // the line's end, read with its LF
 			continue
 		case c-0x20 < 0x5F || c == '\t':
 			i++
 			continue
 		case c < utf8.RuneSelf:
-			return end
+			return end, crs
 		}
 		r, size := utf8.DecodeRune(src[i:])
 		if size == 1 {
-			return end
+			return end, crs
 		}
 		if cls, contextual := runeClass(r); cls != plainsight.ClassNone && (!contextual || r < 0x800) {
-			return end
+			return end, crs
 		}
 		i += size
 	}
-	return end
+	return end, crs
+}
+
+// checkCleanLines fails t where cleanLines and cleanLinesRef differ on in.
+func checkCleanLines(t *testing.T, in []byte, maxLine int, classes *classCache) {
+	t.Helper()
+	n, crlfs := cleanLines(in, maxLine, classes)
+	if wantN, wantCRLFs := cleanLinesRef(in, maxLine); n != wantN || crlfs != wantCRLFs {
+		t.Fatalf("cleanLines(%+q, %d) = %d, %d; want %d, %d", in, maxLine, n, crlfs, wantN, wantCRLFs)
+	}
 }
 
 // TestCleanLines compares cleanLines with cleanLinesRef on each lead byte
@@ -55,13 +75,14 @@ func cleanLinesRef(src []byte, maxLine int) int {
 // each of the last bytes.
 func TestCleanLines(t *testing.T) {
 	classes := new(classCache) // shared, as a Cleaner shares its own
-	prefixes := []string{"", "a", "\u0416", "\u4e00 ", "\u0915\u094d", "abcdefghijklmnop ", "ab\ncd",
+	prefixes := []string{"", "a", "\u0416", "\u4e00 ", "\u0915\u094d", "abcdefghijklmnop ", "ab\ncd", "ab\r\ncd",
 		"\u0416\u0416\u0416", "\u4e00\u4e00\u4e00", "\u0416\u4e00a\u0416", strings.Repeat("abcdefgh", 5)}
 	tails := []string{"", "\x80", "\xbf", "\x80\x80", "\xbf\xbf\xbf", "\x9f\xa0a", "\n", "x\n", "\u200c\u0627\n", "abcdefghijkl\nmn\n",
 		"\u0416\u0416\u0416\u0416\n", "\u4e00\u4e00\u4e00\n", "\x80\u0416\u0416\u0416\x7f", "\x80\x80\u4e00\u4e00\xc2\x85\u0416", "\xbf\xe4\xb8 xyzxyzxyzxyz",
 		"\x80 abcdefgh\n", "\xbf\u0416\u4e00\u4e00\u4e00\n",
 		"\x80abcdef\x1f\n", "\x80ab\x7fcdefghij\n", "\x80abc\x00defghij", "\x80abcdefghijklmnopqrstuvwxyz\x01\n",
-		"\x9a\x80\U0001F680 a\n", "\x8b\xbf\n", "\x9a", "\x9a\x80\xf0\x9f\x9a"}
+		"\x9a\x80\U0001F680 a\n", "\x8b\xbf\n", "\x9a", "\x9a\x80\xf0\x9f\x9a",
+		"\r\n", "x\r\n", "\r", "x\r", "a\rb\n", "\r\r\n", "\u200c\u0627\r\n", "abcdefghijkl\r\nmn\r\n", "\r\n\r\n\n"}
 	for _, prefix := range prefixes {
 		for pair := 0x80 << 8; pair < 1<<16; pair++ {
 			if lead, next := byte(pair>>8), byte(pair); (lead < 0xC0 || lead > 0xF4) && next != 0x41 && next != 0x80 && next != 0xBF && next != 0xC3 {
@@ -71,9 +92,7 @@ func TestCleanLines(t *testing.T) {
 				in := []byte(prefix + string([]byte{byte(pair >> 8), byte(pair)}) + tail + "\n")
 				for _, maxLine := range []int{3, 100} {
 					for cut := len(in); cut >= len(in)-3 && cut >= 0; cut-- {
-						if got, want := cleanLines(in[:cut], maxLine, classes), cleanLinesRef(in[:cut], maxLine); got != want {
-							t.Fatalf("cleanLines(%+q, %d) = %d, want %d", in[:cut], maxLine, got, want)
-						}
+						checkCleanLines(t, in[:cut], maxLine, classes)
 					}
 				}
 			}
@@ -106,22 +125,20 @@ func TestCleanLinesSequences(t *testing.T) {
 	classes := new(classCache) // shared, as a Cleaner shares its own
 	for _, a := range emojiPieces {
 		for _, b := range emojiPieces {
-			for _, sep := range []string{"", " ", "\n", " x\n"} {
+			for _, sep := range []string{"", " ", "\n", " x\n", "\r\n", " x\r\n"} {
 				in := []byte("ok " + a + sep + b + " ok\n")
 				want := 0
 				for line := range strings.Lines(string(in)) {
-					if plainsight.Sanitize(line).Escapes.Len() > 0 {
+					if plainsight.Sanitize(strings.TrimSuffix(line, "\r\n")).Escapes.Len() > 0 {
 						break
 					}
 					want += len(line)
 				}
-				if got := cleanLines(in, 100, classes); got != want {
+				if got, _ := cleanLines(in, 100, classes); got != want {
 					t.Fatalf("cleanLines(%+q) = %d; Sanitize escapes nothing in the first %d bytes", in, got, want)
 				}
 				for cut := len(in); cut >= 0; cut-- {
-					if got, want := cleanLines(in[:cut], 100, classes), cleanLinesRef(in[:cut], 100); got != want {
-						t.Fatalf("cleanLines(%+q) = %d, want %d", in[:cut], got, want)
-					}
+					checkCleanLines(t, in[:cut], 100, classes)
 				}
 			}
 		}
@@ -137,17 +154,15 @@ func TestCleanLinesRGISequences(t *testing.T) {
 	n := 0
 	for seq := range ucd.RGIEmojiZWJSequences() {
 		n++
-		for _, in := range []string{"ok " + seq + " ok\n", seq + seq + "\n", seq + "\ufe0f\n", seq + "\u200d\n"} {
+		for _, in := range []string{"ok " + seq + " ok\n", seq + seq + "\n", seq + "\ufe0f\n", seq + "\u200d\n", seq + "\r\n"} {
 			want := 0
-			if plainsight.Sanitize(in).Escapes.Len() == 0 {
+			if plainsight.Sanitize(strings.TrimSuffix(in, "\r\n")).Escapes.Len() == 0 {
 				want = len(in)
 			}
-			if got := cleanLines([]byte(in), 200, classes); got != want {
+			if got, _ := cleanLines([]byte(in), 200, classes); got != want {
 				t.Fatalf("cleanLines(%+q) = %d; Sanitize says %d", in, got, want)
 			}
-			if got, want := cleanLines([]byte(in), 200, classes), cleanLinesRef([]byte(in), 200); got != want {
-				t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
-			}
+			checkCleanLines(t, []byte(in), 200, classes)
 		}
 	}
 	if n == 0 {
@@ -168,9 +183,7 @@ func TestCleanLinesSelectors(t *testing.T) {
 			}
 			for _, vs := range []string{"\ufe0e", "\ufe0f", "\ufe0f\ufe0f", "\ufe0f\u20e3"} {
 				for _, in := range []string{"ok " + string(r) + vs + " abcdefgh\n", string(r) + vs + "\n"} {
-					if got, want := cleanLines([]byte(in), 100, classes), cleanLinesRef([]byte(in), 100); got != want {
-						t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
-					}
+					checkCleanLines(t, []byte(in), 100, classes)
 				}
 			}
 		}
@@ -187,9 +200,7 @@ func TestCleanLinesEveryCodePoint(t *testing.T) {
 			continue
 		}
 		in := []byte("abcdefgh" + string(r) + string(r) + " abcdefgh\n")
-		if got, want := cleanLines(in, 100, classes), cleanLinesRef(in, 100); got != want {
-			t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
-		}
+		checkCleanLines(t, in, 100, classes)
 	}
 }
 
@@ -202,9 +213,7 @@ func TestCleanLinesZWNJ(t *testing.T) {
 	classes := new(classCache) // shared, as a Cleaner shares its own
 	check := func(a, b rune) {
 		in := []byte("abcdefgh" + string(a) + "\u200c" + string(b) + " abcdefgh\n")
-		if got, want := cleanLines(in, 100, classes), cleanLinesRef(in, 100); got != want {
-			t.Fatalf("cleanLines(%+q) = %d, want %d", in, got, want)
-		}
+		checkCleanLines(t, in, 100, classes)
 	}
 	pairs := 0
 	for a := rune(0x80); a < 0x800; a++ {
@@ -401,7 +410,7 @@ func TestLeadSize(t *testing.T) {
 // and when it says that the cut line would pass whole.
 func TestPassLinesWait(t *testing.T) {
 	type result struct {
-		N           int
+		N, CRLFs    int
 		Wait, Tried bool
 	}
 	tests := []struct {
@@ -420,12 +429,17 @@ func TestPassLinesWait(t *testing.T) {
 		{"ab\ncdefgh", 4, 10, result{N: 3}},      // or does not end in src
 		{"\u0436\u0436\n\u0436\u0436\u0436\n", 6, 10, result{N: 5, Wait: true}},
 		{"\u4e00\n\u4e00\u4e00\n", 5, 1, result{N: 4}}, // the ahead bytes end within a character
+		{"ab\r\ncd\n", 8, 0, result{N: 7, CRLFs: 1}},
+		{"ab\r\ncd\r\nef\r\n", 9, 10, result{N: 8, CRLFs: 2, Wait: true}}, // the lines max cuts off are not counted
+		{"ab\r\ncd\r", 9, 0, result{N: 4, CRLFs: 1}},                      // a CR whose LF src cuts off
+		{"ab\rcd\n", 9, 0, result{Tried: true}},                           // a lone CR
+		{"ab\r\r\n", 9, 0, result{Tried: true}},
 	}
 	for _, tt := range tests {
 		c := NewCleaner(Options{})
 		c.init()
-		n, wait := c.passLines([]byte(tt.src), tt.max, tt.ahead)
-		if diff := cmp.Diff(tt.want, result{n, wait, c.passTried}); diff != "" {
+		n, crlfs, wait := c.passLines([]byte(tt.src), tt.max, tt.ahead)
+		if diff := cmp.Diff(tt.want, result{n, crlfs, wait, c.passTried}); diff != "" {
 			t.Errorf("passLines(%+q, %d, %d) (-want +got):\n%s", tt.src, tt.max, tt.ahead, diff)
 		}
 	}

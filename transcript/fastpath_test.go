@@ -286,6 +286,61 @@ func TestFastPathsCRLFColourLog(t *testing.T) {
 	}
 }
 
+// TestFastPathsCRLFLines runs lines that clean-line passing takes, and
+// some it does not, ended by LF, CR LF, a CR before CR LF or a CR alone,
+// with the parser alone and without, under every option mode, and
+// through the Transformer with small buffers: lines of several scripts,
+// an emoji ZWJ sequence and a ZWNJ at the line's end, a line that
+// Limits.MaxLine cuts, tabs, an escaped character and empty lines. Where
+// every line ends in CR LF, the text is the one of the same lines ended
+// by LF, and the report differs only in the CR LFs and the bytes read.
+func TestFastPathsCRLFLines(t *testing.T) {
+	lines := []string{
+		"plain words and numbers 12345", "", "\tindented", "caf\u00e9 na\u00efve \u0416\u0416\u0416 \u4e00\u4e01\u4e02",
+		"team \U0001F469\U0001F3FE\u200d\U0001F4BB", "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466",
+		"ok \u2764\ufe0f", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "\u0645\u06cc\u200c",
+		strings.Repeat("long line ", 4), "hidden\u200bspace", "\U0001F600\u200d",
+	}
+	ends := []string{"\n", "\r\n", "\r\r\n", "\r"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 300 {
+		var mixed, lf, crlf strings.Builder
+		for range 1 + rng.IntN(12) {
+			line := lines[rng.IntN(len(lines))]
+			mixed.WriteString(line + ends[rng.IntN(len(ends))])
+			lf.WriteString(line + "\n")
+			crlf.WriteString(line + "\r\n")
+		}
+		for mode := range uint8(32) {
+			opts := fuzzOptions(mode)
+			for _, in := range []string{mixed.String(), crlf.String()} {
+				checkFastPaths(t, []byte(in), opts)
+				text, rep := transcript.Clean([]byte(in), opts)
+				for _, size := range [][2]int{{1, 3}, {5, 7}, {64, 16}} {
+					c := transcript.NewCleaner(opts)
+					got, err := transformChunks(c, []byte(in), size[0], size[1])
+					if err != nil {
+						t.Fatalf("Transform src %d dst %d of %+q: %v", size[0], size[1], in, err)
+					}
+					if string(got) != text || !cmp.Equal(c.Report(), rep) {
+						t.Fatalf("Transform src %d dst %d of %+q = %+q, %+v; Clean = %+q, %+v", size[0], size[1], in, got, c.Report(), text, rep)
+					}
+				}
+			}
+			text, rep := transcript.Clean([]byte(crlf.String()), opts)
+			wantText, wantRep := transcript.Clean([]byte(lf.String()), opts)
+			wantRep.CRLF = int64(strings.Count(crlf.String(), "\r\n"))
+			wantRep.BytesIn = int64(crlf.Len())
+			if text != wantText {
+				t.Fatalf("text of %+q under mode %d = %+q; with LF alone %+q", crlf.String(), mode, text, wantText)
+			}
+			if diff := cmp.Diff(wantRep, rep); diff != "" {
+				t.Fatalf("report of %+q under mode %d (-LF alone +CR LF):\n%s", crlf.String(), mode, diff)
+			}
+		}
+	}
+}
+
 // TestFastPathsColourLogPieces runs text put together at random from the
 // pieces of colour logs, with the parser alone and without, under every
 // option that changes what a CR, a BS, a line's length or a sequence's
@@ -356,6 +411,9 @@ func FuzzFastPaths(f *testing.F) {
 	f.Add([]byte("\r\x1b[K\x1b[1m\x1b[36m    Building\x1b[0m [===>   ] 10/240\r\x1b[K   Compiling x\n"+
 		"\x1b[2K\r\u280b reify:x \x1b[90mtiming\x1b[0m\x1b[2K\r\u2819 reify:x\x1b[2K\r\n\x1b[1A\x1b[2K\rab: Downloading\r\x1b[1B"+
 		"\r\x1b[2K   \x1b[38;2;249;38;114m"+strings.Repeat("\u2501", 20)+"\x1b[0m\x1b[38;5;237m\u257a"+strings.Repeat("\u2501", 19)+"\x1b[0m 1.2/2.4 MB\n"), uint8(0))
+	// Lines ended by CR LF that clean-line passing takes, with an emoji
+	// ZWJ sequence and a ZWNJ at their ends, beside a CR alone.
+	f.Add([]byte("plain words\r\n\U0001F468\u200d\U0001F469\u200d\U0001F467\r\n\u0645\u06cc\u200c\r\n\r\ncaf\u00e9\r\r\nx\ry\r\n"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
 		checkFastPaths(t, data, fuzzOptions(mode))
 	})

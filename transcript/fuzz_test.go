@@ -39,6 +39,9 @@ func FuzzClean(f *testing.F) {
 	// the vector loop reads it in the whole input, not in small chunks.
 	f.Add([]byte(strings.Repeat("a\x1b[1mb\n", 6)+"这是一个用于测试的中文句子，包含\u200b标点符号和一些常见的汉字。\n"+
 		"\x1b[32m信息\x1b[0m 服务3：请求已处理\u200b，耗时 \x1b[36m12毫秒\x1b[0m；Запрос обработан успешно\n"), uint8(5), uint8(0))
+	// Clean lines ended by CR LF, which pass whole less their CRs, with
+	// an emoji ZWJ sequence at a line's end, beside a CR alone.
+	f.Add([]byte("plain words\r\n\U0001F468\u200d\U0001F469\u200d\U0001F467\r\n\r\ncaf\u00e9\r\r\nx\ry\r\n"), uint8(40), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, split, mode uint8) {
 		opts := fuzzOptions(mode)
 		text, rep := transcript.Clean(data, opts)

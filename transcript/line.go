@@ -340,6 +340,22 @@ func (c *Cleaner) put(b []byte) {
 	appendInPlace(&c.out, b)
 }
 
+// putLines is put for lines that passLines passed, crlfs of which end in
+// CR LF: each line less the CR. Clean's text then differs from its input,
+// and has room made for all of them at once: it grows by the rate of the
+// input they end, not by that of their first line.
+func (c *Cleaner) putLines(lines []byte, crlfs int) {
+	if c.toText {
+		if c.pass {
+			c.unpass()
+		}
+		c.reserve(len(lines) - crlfs)
+	}
+	for piece := range lessCRs(lines) {
+		c.put(piece)
+	}
+}
+
 // writeText writes the staged text and then b to sb, growing it first,
 // or stages b if it is short. The text comes in many small pieces (the
 // text between two sequences, a line end), and each write to sb writes

@@ -119,7 +119,7 @@ func TestRuneClassControls(t *testing.T) {
 		if got, contextual := runeClass(r); got != plainsight.ClassControl || contextual {
 			t.Errorf("runeClass(%U) = %v, %v, want %v, false", r, got, contextual, plainsight.ClassControl)
 		}
-		if n := cleanLines([]byte("ok\n"+string(r)+"\n"), 100, classes); n != 3 {
+		if n, _ := cleanLines([]byte("ok\n"+string(r)+"\n"), 100, classes); n != 3 {
 			t.Errorf("cleanLines passes %d bytes of a line with %U, want 3", n, r)
 		}
 	}
