@@ -185,6 +185,13 @@ func emojiChat(n int) string {
 	return b.String()
 }
 
+// windowsLines is s, whole lines, with each line ended by CR LF, as
+// Windows programs end theirs, cut to the whole lines that n bytes hold.
+func windowsLines(s string, n int) string {
+	s = strings.ReplaceAll(s, "\n", "\r\n")
+	return s[:strings.LastIndexByte(s[:min(n, len(s))], '\n')+1]
+}
+
 // progressLog is what installers and downloaders write to a terminal while
 // they work: each redraw of a progress line goes back to the line's start
 // with a CR and erases it (ESC [ K, ESC [ 2 K) before it writes the line
@@ -394,6 +401,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "tty-logs", group: "ordinary", gen: func() string { return tty }},
 		{name: "gcc-log-1M", group: "ordinary", gen: func() string { return gccLog(mib) }},
 		{name: "emoji-1M", group: "ordinary", gen: func() string { return emojiChat(mib) }},
+		{name: "emoji-crlf-1M", group: "ordinary", gen: func() string { return windowsLines(emojiChat(mib), mib) }},
 		{name: "progress-1M", group: "ordinary", gen: func() string { return progressLog(mib) }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},

@@ -10,8 +10,8 @@ import (
 
 // TestInputs checks what the tables say of the inputs: adversarial shapes
 // fill their size exactly, the clean inputs hold no control and no invalid
-// UTF-8, the attack text is valid UTF-8, and every input is the same from
-// one run to the next.
+// UTF-8, the attack text is valid UTF-8, the lines of a -crlf- input all
+// end in CR LF, and every input is the same from one run to the next.
 func TestInputs(t *testing.T) {
 	ins, err := makeInputs("..", true)
 	if err != nil {
@@ -35,6 +35,9 @@ func TestInputs(t *testing.T) {
 			if i := strings.IndexFunc(in.s, func(r rune) bool { return r < 0x20 && r != '\n' || r >= 0x7F && r <= 0x9F }); i >= 0 {
 				t.Errorf("%s: control %+q at %d", in.name, in.s[i], i)
 			}
+		}
+		if strings.Contains(in.name, "-crlf-") && strings.Count(in.s, "\r\n") != strings.Count(in.s, "\n") {
+			t.Errorf("%s: a line that does not end in CR LF", in.name)
 		}
 		if strings.HasPrefix(in.name, "attack") && !utf8.ValidString(in.s) {
 			t.Errorf("%s: invalid UTF-8", in.name)
