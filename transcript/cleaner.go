@@ -443,13 +443,14 @@ func (c *Cleaner) textToken(src []byte) int {
 	if !ascii {
 		plain = 0
 	}
-	if n < len(src) && src[n] == '\n' && c.wholeLine(n) {
+	if end := lineEnd(src[n:]); end > 0 && c.wholeLine(n) {
 		// A whole line, which clean-line passing did not take (it
 		// holds characters that the Unicode checks change, or it was
 		// not tried). The Unicode checks read it once, from its start.
-		c.rep.BytesIn++
+		c.rep.BytesIn += int64(end)
+		c.rep.CRLF += int64(end - 1)
 		c.emitWholeLine(src[:n], plain, n)
-		return n + 1
+		return n + end
 	}
 	if !ascii && n <= 64 {
 		// A short run, as between the bytes of binary output, is
@@ -459,6 +460,19 @@ func (c *Cleaner) textToken(src []byte) int {
 	}
 	c.text(src[:n], plain, n)
 	return n
+}
+
+// lineEnd returns the length of the line end that src starts with: 1 for
+// LF, 2 for CR LF, which control writes as one '\n' and counts as a
+// CRLF; 0 if it starts with neither.
+func lineEnd(src []byte) int {
+	switch {
+	case len(src) > 0 && src[0] == '\n':
+		return 1
+	case len(src) > 1 && src[0] == '\r' && src[1] == '\n':
+		return 2
+	}
+	return 0
 }
 
 // mostlyNonASCII reports whether at least half of the first 64 bytes of

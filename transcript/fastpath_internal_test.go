@@ -474,6 +474,43 @@ func TestPassLinesRetry(t *testing.T) {
 	}
 }
 
+// TestCRLFLinesMissPassing checks that lines ended by CR LF count as
+// lines that passLines tries or skips exactly as the same lines ended by
+// LF do, whichever way the Cleaner reads them: a colour log's, lines of
+// another script that the vector loop reads from their start, lines that
+// the token path writes whole, and clean lines after them.
+func TestCRLFLinesMissPassing(t *testing.T) {
+	lines := []string{
+		"\x1b[33mWARN\x1b[0m 12:00:01 handled\n",
+		"请求已处理\u200b，耗时请求已处理，耗时请求已处理，耗时请求已处理，耗时\n",
+		"a zero\u200bwidth space\n",
+	}
+	for _, line := range lines {
+		for _, vector := range groundPaths(t) {
+			was := useGroundVector
+			useGroundVector = vector
+			for n := 1; n <= 3*maxPassMisses; n += 1 + n/8 {
+				for _, clean := range []int{0, 1, 5} {
+					in := strings.Repeat(line, n) + strings.Repeat("clean\n", clean)
+					var counts [2][2]int
+					for k, src := range []string{in, strings.ReplaceAll(in, "\n", "\r\n")} {
+						c := NewCleaner(Options{})
+						dst := make([]byte, 2*len(src))
+						if _, _, err := c.Transform(dst, []byte(src), true); err != nil {
+							t.Fatal(err)
+						}
+						counts[k] = [2]int{c.passMisses, c.passSkip}
+					}
+					if counts[0] != counts[1] {
+						t.Fatalf("%+q, vector loop %v: %d lines and %d clean ones: misses and lines to skip %v with LF, %v with CR LF", line, vector, n, clean, counts[0], counts[1])
+					}
+				}
+			}
+			useGroundVector = was
+		}
+	}
+}
+
 // TestColourLinesMissPassing checks that the Cleaner counts each line of
 // a colour log, which starts with an SGR and so never passes, as
 // passLines counts a line it tries or skips, whichever way it reads the

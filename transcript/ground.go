@@ -295,22 +295,30 @@ loop:
 // only the range its event gives.
 func (c *Cleaner) groundLines(buf, src []byte, k, plain, dirty, n, lines int) int {
 	start := 0
-	for i := range lines {
+	for i := 0; i < lines; i++ {
 		e, r := c.lineEvents[2*i], c.lineEvents[2*i+1]
 		at, b, read := k+int(e&0xFFFF), byte(e>>16), n+int(e>>24)
 		if to := int(r >> 32); to > 0 {
 			plain, dirty = min(plain, k+int(uint32(r))), max(dirty, k+to)
 		}
-		if c.wholeLine(at-start) && (b == '\n' || c.opts.CR == CRNewline && src[read+1] != '\n') {
-			// A whole line, ended by LF or by a CR that text
-			// follows.
+		// A CR LF whose LF the loop recorded too: a line end, as
+		// control executes the two.
+		crlf := b == '\r' && i+1 < lines && c.lineEvents[2*i+2]>>16 == uint64(read-n+1)<<8|'\n'
+		if c.wholeLine(at-start) && (b == '\n' || crlf || c.opts.CR == CRNewline && src[read+1] != '\n') {
+			// A whole line, ended by LF, by CR LF, or by a CR that
+			// text follows.
 			c.groundIn = read
-			if b == '\r' {
+			switch {
+			case crlf:
+				i++ // the LF, with nothing between
+				c.groundIn++
+				c.rep.CRLF++
+			case b == '\r':
 				c.rep.Controls['\r']++
 			}
 			c.emitWholeLine(buf[start:at], min(plain, at)-start, dirty-start)
 			plain, dirty = len(buf), 0
-			if b == '\n' {
+			if b == '\n' || crlf {
 				c.skipPassLine()
 			}
 			start = at
