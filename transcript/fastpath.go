@@ -172,10 +172,21 @@ func cleanLines(src []byte, maxLine int, classes *classCache) (n, crlfs int) {
 		var long bool
 		if i, long = plainWords(src, i); long {
 			a := i
-			i += escape.CleanPrefixBytes(src[i:], true)
-			var ok bool
-			if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
-				return end, crs
+			for {
+				i += escape.CleanPrefixBytes(src[i:], true)
+				var ok bool
+				if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
+					return end, crs
+				}
+				// A CR LF after the run (settleLines has checked the
+				// line's length): the next line's ASCII goes on to the
+				// scanner, without plainWords' words first.
+				if i+1 >= len(src) || src[i] != '\r' || src[i+1] != '\n' {
+					break
+				}
+				i += 2
+				crs++
+				end, start, a = i, i, i
 			}
 			continue
 		}

@@ -82,7 +82,11 @@ func TestCleanLines(t *testing.T) {
 		"\x80 abcdefgh\n", "\xbf\u0416\u4e00\u4e00\u4e00\n",
 		"\x80abcdef\x1f\n", "\x80ab\x7fcdefghij\n", "\x80abc\x00defghij", "\x80abcdefghijklmnopqrstuvwxyz\x01\n",
 		"\x9a\x80\U0001F680 a\n", "\x8b\xbf\n", "\x9a", "\x9a\x80\xf0\x9f\x9a",
-		"\r\n", "x\r\n", "\r", "x\r", "a\rb\n", "\r\r\n", "\u200c\u0627\r\n", "abcdefghijkl\r\nmn\r\n", "\r\n\r\n\n"}
+		"\r\n", "x\r\n", "\r", "x\r", "a\rb\n", "\r\r\n", "\u200c\u0627\r\n", "abcdefghijkl\r\nmn\r\n", "\r\n\r\n\n",
+		// Lines of ASCII long enough for the word-at-a-time scanner,
+		// which reads on past CR LF.
+		"\r\n" + strings.Repeat("abcdefgh", 5) + "\r\n" + strings.Repeat("abcdefgh", 5) + "\r\nab\r\n" + strings.Repeat("abcdefgh", 5) + "\n",
+		"\r\n" + strings.Repeat("abcdefgh", 5) + "\r\n" + strings.Repeat("abcdefgh", 5) + "\rx\n"}
 	for _, prefix := range prefixes {
 		for pair := 0x80 << 8; pair < 1<<16; pair++ {
 			if lead, next := byte(pair>>8), byte(pair); (lead < 0xC0 || lead > 0xF4) && next != 0x41 && next != 0x80 && next != 0xBF && next != 0xC3 {
