@@ -469,7 +469,7 @@ func lineEnd(src []byte) int {
 	switch {
 	case len(src) > 0 && src[0] == '\n':
 		return 1
-	case len(src) > 1 && src[0] == '\r' && src[1] == '\n':
+	case crlfAt(src, 0):
 		return 2
 	}
 	return 0
@@ -717,7 +717,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 			c.control(b)
 			return 1
 		case '\r':
-			if len(src) > 1 && src[1] == '\n' {
+			if crlfAt(src, 0) {
 				c.crlf()
 				return 2
 			}

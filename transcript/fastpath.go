@@ -181,7 +181,7 @@ func cleanLines(src []byte, maxLine int, classes *classCache) (n, crlfs int) {
 				// A CR LF after the run (settleLines has checked the
 				// line's length): the next line's ASCII goes on to the
 				// scanner, without plainWords' words first.
-				if i+1 >= len(src) || src[i] != '\r' || src[i+1] != '\n' {
+				if !crlfAt(src, i) {
 					break
 				}
 				i += 2
@@ -207,7 +207,7 @@ func cleanLines(src []byte, maxLine int, classes *classCache) (n, crlfs int) {
 		case c == '\r':
 			// A CR LF, as Windows programs end their lines. A CR that
 			// no LF follows, or that src cuts from its LF, is step's.
-			if i+1 == len(src) || src[i+1] != '\n' || i-start > maxLine {
+			if !crlfAt(src, i) || i-start > maxLine {
 				return end, crs
 			}
 			i += 2
@@ -525,6 +525,12 @@ func emojiSelectorAt(src []byte, i int) bool {
 	return i >= 0 && i+3 <= len(src) && src[i] == 0xEF && src[i+1] == 0xB8 && src[i+2] == 0x8F
 }
 
+// crlfAt reports whether a CR LF, a line end as Windows programs and
+// terminals write it, stands at src[i].
+func crlfAt(src []byte, i int) bool {
+	return i+1 < len(src) && src[i] == '\r' && src[i+1] == '\n'
+}
+
 // zwjAt reports whether a ZWJ stands at src[i].
 func zwjAt(src []byte, i int) bool {
 	return i >= 0 && i+3 <= len(src) && src[i] == 0xE2 && src[i+1] == 0x80 && src[i+2] == 0x8D
@@ -540,7 +546,7 @@ func keptAfter(src []byte) bool {
 	case b == 0xC2:
 		return len(src) > 1 && src[1] >= 0xA0
 	case b == '\r':
-		return len(src) > 1 && src[1] == '\n'
+		return crlfAt(src, 0)
 	}
 	return false
 }
