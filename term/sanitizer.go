@@ -141,6 +141,15 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 				k := escape.CopyCleanPrefix(dst[nDst:], src[nSrc:], true)
 				nDst += k
 				nSrc += k
+				if mode != Visualize && nSrc+1 < len(src) && src[nSrc] == '\r' && src[nSrc+1] == '\n' {
+					// Lines ended by CR LF, as a terminal writes
+					// every line and Windows programs theirs: each
+					// CR dropped, and the lines after it read on
+					// without a turn of the loop for each.
+					w, r := escape.CopyCleanLines(dst[nDst:], src[nSrc:], true)
+					nDst += w
+					nSrc += r
+				}
 				if nSrc < len(src) && nDst == len(dst) {
 					return nDst, nSrc, transform.ErrShortDst
 				}
