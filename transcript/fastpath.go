@@ -3,7 +3,6 @@ package transcript
 import (
 	"bytes"
 	"encoding/binary"
-	"iter"
 	"math/bits"
 	"unicode/utf8"
 
@@ -80,31 +79,9 @@ func (c *Cleaner) passLines(src []byte, max, ahead int) (n, crlfs int, wait bool
 var cr = []byte{'\r'}
 
 // copyLines copies lines that passLines passed to dst, less the CR of
-// each CR LF, and returns the bytes written.
+// each CR LF, the only CRs they hold, and returns the bytes written.
 func copyLines(dst, lines []byte) int {
-	n := 0
-	for piece := range lessCRs(lines) {
-		n += copy(dst[n:], piece)
-	}
-	return n
-}
-
-// lessCRs yields the pieces of lines that passLines passed between the
-// CRs of their CR LFs, the only CRs they hold.
-func lessCRs(lines []byte) iter.Seq[[]byte] {
-	return func(yield func([]byte) bool) {
-		for {
-			k := bytes.IndexByte(lines, '\r')
-			if k < 0 {
-				yield(lines)
-				return
-			}
-			if !yield(lines[:k]) {
-				return
-			}
-			lines = lines[k+1:]
-		}
-	}
+	return escape.CopyLessCRs(dst, lines)
 }
 
 // maxPassMisses bounds passMisses. Where no line passes (colour logs,
@@ -171,23 +148,21 @@ func cleanLines(src []byte, maxLine int, classes *classCache) (n, crlfs int) {
 	for i < len(src) {
 		var long bool
 		if i, long = plainWords(src, i); long {
+			// The scanner reads on past LF and CR LF alike: each CR
+			// it takes is the first byte of a line end.
 			a := i
-			for {
-				i += escape.CleanPrefixBytes(src[i:], true)
-				var ok bool
-				if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
-					return end, crs
+			n, c := escape.CleanLinesPrefix(src[i:], true)
+			i += n
+			var ok bool
+			if end, start, ok = settleLines(src, a, i, end, start, maxLine); !ok {
+				if c > 0 && end > a {
+					crs += bytes.Count(src[a:end], cr) // those of the lines that passed
 				}
-				// A CR LF after the run (settleLines has checked the
-				// line's length): the next line's ASCII goes on to the
-				// scanner, without plainWords' words first.
-				if !crlfAt(src, i) {
-					break
-				}
-				i += 2
-				crs++
-				end, start, a = i, i, i
+				return end, crs
 			}
+			// Every CR the run holds ends a line within it, before
+			// the last LF, where end now is.
+			crs += c
 			continue
 		}
 		if i == len(src) {
@@ -573,7 +548,7 @@ func presentationAfter(src []byte, i int) bool {
 }
 
 // settleLines settles the lines that end in src[a:i], clean text that
-// may hold newlines, for cleanLines: it returns the new end of the last
+// may hold newlines and CR LFs, for cleanLines: it returns the new end of the last
 // whole line and start of the current one, and false if a line is longer
 // than maxLine.
 func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
@@ -586,7 +561,11 @@ func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
 		if a > start+maxLine {
 			return end, start, false
 		}
-		k := bytes.LastIndexByte(src[a:start+maxLine+1], '\n')
+		lim := start + maxLine + 1 // an LF before lim ends a line short enough
+		if lim < i && src[lim] == '\n' && src[lim-1] == '\r' {
+			lim++ // a line of maxLine bytes before its CR LF
+		}
+		k := bytes.LastIndexByte(src[a:lim], '\n')
 		if k < 0 {
 			return end, start, false
 		}

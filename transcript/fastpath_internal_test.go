@@ -104,6 +104,28 @@ func TestCleanLines(t *testing.T) {
 	}
 }
 
+// TestCleanLinesLongCRLF compares cleanLines with cleanLinesRef on runs
+// of ASCII lines long enough for the scanner and the vector loop that read
+// on past CR LF, with a line about maxLine bytes long at several places
+// among them: its length is judged without its line end, one byte or two.
+func TestCleanLinesLongCRLF(t *testing.T) {
+	classes := new(classCache)
+	first := strings.Repeat("abcdefgh", 6) // long enough for the scanner
+	for _, end := range []string{"\r\n", "\n"} {
+		for _, maxLine := range []int{16, 48, 49, 100, 200} {
+			for before := range 6 {
+				for long := maxLine - 1; long <= maxLine+1; long++ {
+					in := first + end + strings.Repeat("0123456789\r\n", before) +
+						strings.Repeat("x", long) + end + strings.Repeat("tail line\r\n", 8)
+					for cut := len(in); cut >= len(in)-40; cut-- {
+						checkCleanLines(t, []byte(in[:cut]), maxLine, classes)
+					}
+				}
+			}
+		}
+	}
+}
+
 // emojiPieces are emoji sequences and their near misses, whose joiners,
 // selectors and tags the walk judges by what stands around them: RGI ZWJ
 // sequences, a ZWJ between emoji that make none, a sequence with a ZWJ

@@ -351,10 +351,22 @@ func (c *Cleaner) putLines(lines []byte, crlfs int) {
 		}
 		c.reserve(len(lines) - crlfs)
 	}
-	for piece := range lessCRs(lines) {
-		c.put(piece)
+	if c.toText && !c.pass && c.staged+len(lines) <= len(c.stage) {
+		c.staged += escape.CopyLessCRs(c.stage[c.staged:], lines)
+		return
+	}
+	// Less their CRs a piece at a time, each written as put writes it.
+	var buf [linesPiece]byte
+	for len(lines) > 0 {
+		n := min(len(lines), len(buf))
+		c.put(buf[:escape.CopyLessCRs(buf[:], lines[:n])])
+		lines = lines[n:]
 	}
 }
+
+// linesPiece is the size of the pieces in which putLines writes lines less
+// their CRs.
+const linesPiece = 4 << 10
 
 // writeText writes the staged text and then b to sb, growing it first,
 // or stages b if it is short. The text comes in many small pieces (the
