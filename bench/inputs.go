@@ -402,6 +402,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "gcc-log-1M", group: "ordinary", gen: func() string { return gccLog(mib) }},
 		{name: "emoji-1M", group: "ordinary", gen: func() string { return emojiChat(mib) }},
 		{name: "emoji-crlf-1M", group: "ordinary", gen: func() string { return windowsLines(emojiChat(mib), mib) }},
+		{name: "commands-crlf-1M", group: "ordinary", gen: func() string { return windowsLines(commands(mib), mib) }},
 		{name: "progress-1M", group: "ordinary", gen: func() string { return progressLog(mib) }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
