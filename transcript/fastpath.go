@@ -548,9 +548,9 @@ func presentationAfter(src []byte, i int) bool {
 }
 
 // settleLines settles the lines that end in src[a:i], clean text that
-// may hold newlines and CR LFs, for cleanLines: it returns the new end of the last
-// whole line and start of the current one, and false if a line is longer
-// than maxLine.
+// may hold newlines and CR LFs, for cleanLines: it returns the new end of
+// the last whole line and start of the current one, and false if a line
+// is longer than maxLine before its line end.
 func settleLines(src []byte, a, i, end, start, maxLine int) (int, int, bool) {
 	for i-start > maxLine {
 		// The current line must end within maxLine bytes. The lines
