@@ -132,36 +132,48 @@ loop:
 	VPCMPUB  $2, Z25, Z0, K3, K3
 	KORQ     K2, K3, K2
 
+	// Each byte's tests below read the bytes alone, and their masks are
+	// then combined with mask operations of a cycle each, not in a chain
+	// of compares, each masked by the one before and waiting on it.
+	//
 	// Lead bytes (0xC2-0xF4) that the byte after continues (leadLo and
 	// leadHi, by the lead's low six bits).
-	VPCMPUB $5, Z26, Z0, K3
-	VPCMPUB $2, Z27, Z0, K3, K3
-	VPERMB  Z30, Z0, Z2
-	VPERMB  Z31, Z0, Z3
-	VPCMPUB $5, Z2, Z1, K3, K3
-	VPCMPUB $2, Z3, Z1, K3, K3
+	VPCMPUB  $5, Z26, Z0, K3
+	VPCMPUB  $2, Z27, Z0, K3, K3
+	VPERMB   Z30, Z0, Z2
+	VPERMB   Z31, Z0, Z3
+	VPCMPUB  $5, Z2, Z1, K4
+	VPCMPUB  $2, Z3, Z1, K6
+	VPCMPEQB Z26, Z0, K5
+	VPCMPUB  $1, Z29, Z1, K7
+	KANDQ    K4, K6, K4
+	KANDQ    K3, K4, K3
 
 	// C2 before 0x80-0x9F, a C1 control in UTF-8: a stop.
-	VPCMPEQB Z26, Z0, K3, K5
-	VPCMPUB  $1, Z29, Z1, K5, K5
-	KXORQ    K3, K5, K3
-	KORQ     K2, K5, K2
-	KMOVQ    K2, R11
+	KANDQ  K5, K7, K5
+	KANDQ  K3, K5, K5
+	KANDNQ K3, K5, K3
+	KORQ   K2, K5, K2
+	KMOVQ  K2, R11
 
 	// The leads of two bytes start whole characters (K3); of the leads
 	// of three (K4) and four (K6), a continuation as the second byte
 	// after (signed, below 0xC0) makes a whole character of three (K7)
 	// or, with one as the third after, of four (K2). The rest are cut
 	// short after two bytes (K4, K6) or three (K1).
-	VPCMPUB $5, Z28, Z0, K3, K4
-	KXORQ   K3, K4, K3
-	VPCMPUB $5, Z15, Z0, K4, K6
-	KXORQ   K4, K6, K4
-	VPCMPB  $1, Z14, Z6, K4, K7
-	KXORQ   K4, K7, K4
-	VPCMPB  $1, Z14, Z6, K6, K1
+	VPCMPUB $5, Z28, Z0, K6
+	VPCMPUB $5, Z15, Z0, K7
+	KANDQ   K3, K6, K4
+	KANDNQ  K3, K6, K3
+	KANDQ   K4, K7, K6
+	KANDNQ  K4, K7, K4
+	VPCMPB  $1, Z14, Z6, K1
+	VPCMPB  $1, Z14, Z7, K2
+	KANDQ   K4, K1, K7
+	KANDNQ  K4, K1, K4
+	KANDQ   K6, K1, K1
 	KXORQ   K6, K1, K6
-	VPCMPB  $1, Z14, Z7, K1, K2
+	KANDQ   K1, K2, K2
 	KXORQ   K1, K2, K1
 	KORQ    K4, K6, K4
 	KMOVQ   K3, R12 // whole characters of two bytes

@@ -59,7 +59,10 @@
 //   - K4: those of three or four bytes (from 0xE0), K6 of four (from
 //     0xF0), K3 left with those of two; a lead of three or four is whole
 //     with a continuation (signed, below 0xC0) as the second byte after,
-//     one of four with one as the third after too;
+//     one of four with one as the third after too (each compare reads
+//     the bytes alone, its mask combined with the others in mask
+//     operations of a cycle each, not masked by the compare before it
+//     and waiting on it);
 //   - R12: the starts of every whole character, BX of those of three or
 //     four bytes, CX of four;
 //   - R10: the first start whose character ends past the block (any at
@@ -75,18 +78,24 @@
 	VPCMPUB  $2, Z21, Z0, K3, K3; \
 	VPERMB   Z26, Z0, Z2; \
 	VPERMB   Z27, Z0, Z3; \
-	VPCMPUB  $5, Z2, Z1, K3, K3; \
-	VPCMPUB  $2, Z3, Z1, K3, K3; \
-	VPCMPEQB Z20, Z0, K3, K5; \
-	VPCMPUB  $1, Z24, Z1, K5, K5; \
-	KXORQ    K3, K5, K3; \
-	VPCMPUB  $5, Z22, Z0, K3, K4; \
-	KXORQ    K3, K4, K3; \
-	VPCMPUB  $5, Z23, Z0, K4, K6; \
-	KXORQ    K4, K6, K4; \
-	VPCMPB   $1, Z25, Z6, K4, K4; \
-	VPCMPB   $1, Z25, Z6, K6, K6; \
-	VPCMPB   $1, Z25, Z7, K6, K6; \
+	VPCMPUB  $5, Z2, Z1, K4; \
+	VPCMPUB  $2, Z3, Z1, K5; \
+	VPCMPEQB Z20, Z0, K6; \
+	KANDQ    K4, K5, K4; \
+	KANDQ    K3, K4, K3; \
+	VPCMPUB  $1, Z24, Z1, K5; \
+	KANDQ    K6, K5, K5; \
+	KANDNQ   K3, K5, K3; \
+	VPCMPUB  $5, Z22, Z0, K4; \
+	VPCMPUB  $5, Z23, Z0, K6; \
+	VPCMPB   $1, Z25, Z6, K5; \
+	KANDQ    K3, K4, K4; \
+	KANDNQ   K3, K4, K3; \
+	KANDQ    K4, K5, K4; \
+	KANDQ    K4, K6, K6; \
+	KANDNQ   K4, K6, K4; \
+	VPCMPB   $1, Z25, Z7, K5; \
+	KANDQ    K6, K5, K6; \
 	KMOVQ    K3, R12; \
 	KMOVQ    K4, BX; \
 	KMOVQ    K6, CX; \
