@@ -33,14 +33,19 @@
 
 // TEXTSTOPS sets AX to the stops of the block in Z0, as a mask: a control
 // other than LF and tab, DEL, and every byte from 0x80 (TEXTUTF8 clears
-// those of whole characters); K2 to the bytes from 0x7F. It uses K1.
+// those of whole characters); K2 to the bytes from 0x7F. It uses K1, K3
+// and K4. Each compare reads the bytes alone, as in TEXTUTF8: a log's
+// blocks of ASCII, escapes and line ends wait on one compare, not on
+// three in a chain.
 #define TEXTSTOPS \
-	VPCMPUB $1, Z16, Z0, K1; \
-	VPCMPUB $4, Z18, Z0, K1, K1; \
-	VPCMPUB $4, Z19, Z0, K1, K1; \
-	VPCMPUB $5, Z17, Z0, K2; \
-	KORQ    K1, K2, K1; \
-	KMOVQ   K1, AX
+	VPCMPUB  $1, Z16, Z0, K1; \
+	VPCMPEQB Z18, Z0, K3; \
+	VPCMPEQB Z19, Z0, K4; \
+	VPCMPUB  $5, Z17, Z0, K2; \
+	KORQ     K3, K4, K3; \
+	KANDNQ   K1, K3, K1; \
+	KORQ     K1, K2, K1; \
+	KMOVQ    K1, AX
 
 // TEXTUTF8 clears from AX, the stops of the block at R8 in src (SI),
 // the bytes of whole characters other than a C1 control: a lead byte
