@@ -103,7 +103,11 @@ func TestDroppedSequenceRuns(t *testing.T) {
 	for _, opts := range allOptions {
 		for _, unit := range []string{"\x1b[", "\x1b[K", "\x1b[2J", "\x1b[?25l", "\x1b[1;2", "\x1b[1 q", "\x1b(",
 			"\x1b]0;t\a", "\x1b]0;title\x1b\\", "\x1b]2;a longer title\a", "\x1b]", "\x1b_x\x1b\\", "\x1bXs\x1b\\", "\x1b_x\a", "\x1b(B", "\x1b=",
-			"\x9b1m", "\xc2\x9b2J", "\x9bK", "\x9b?25h", "\xc2\x9b1;2", "\x1b[H\x9b1m", "\xc2\x9b2J\x1b]0;t\a"} {
+			"\x9b1m", "\xc2\x9b2J", "\x9bK", "\x9b?25h", "\xc2\x9b1;2", "\x1b[H\x9b1m", "\xc2\x9b2J\x1b]0;t\a",
+			// Controls inside the sequences: executed, or payload of
+			// a string, or an abort.
+			"\x1b\b", "\x1b\b=", "\x1b\x7f\a7", "\x1b(\bB", "\x1b \r", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18",
+			"\x1b\x1a", "\x1b(\x18", "\x1b[\n2J", "\x1b\t=", "\x1b[1\r;31m", "\x1b]0;a\x01b\a", "\x1b_\a\x7f\x1b\\", "\x1bP\b1\x1b\\"} {
 			for n := range 20 {
 				run := strings.Repeat(unit, n)
 				for _, in := range []string{run, "ab" + run + "cd", run + "\x1b[31mx" + run + "\x1b[m",
@@ -124,11 +128,15 @@ func TestDropRunReadsWholeRuns(t *testing.T) {
 	var units []string
 	for n := range 20 {
 		payload := strings.Repeat("t", n)
-		units = append(units, "\x1b]0;"+payload+"\a", "\x1b]2;"+payload+"\x1b\\", "\x1b_"+payload+"\x1b\\", "\x1b]0;"+payload+"\n\t\a")
+		units = append(units, "\x1b]0;"+payload+"\a", "\x1b]2;"+payload+"\x1b\\", "\x1b_"+payload+"\x1b\\", "\x1b]0;"+payload+"\n\t\a",
+			"\x1b]0;"+payload+"\x01\b"+payload+"\a", "\x1b_\a"+payload+"\x7f\x1b\\")
 	}
-	units = append(units, "\x1b[\x1b[1\x1b[K", "\x1b[K", "\x1b[1;2H", "\x1b[?25l", "\x1b(B", "\x1b=", "\x1b[2J\x1b]0;t\a\x1b(B\x1b]0;title\x1b\\")
+	units = append(units, "\x1b[\x1b[1\x1b[K", "\x1b[K", "\x1b[1;2H", "\x1b[?25l", "\x1b(B", "\x1b=", "\x1b[2J\x1b]0;t\a\x1b(B\x1b]0;title\x1b\\",
+		// Controls that the parser executes inside the sequence,
+		// dropped with it, and CAN and SUB, which abort it.
+		"\x1b\b=", "\x1b\a7", "\x1b\x7f=", "\x1b(\bB", "\x1b \rF", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18", "\x1b\x1a", "\x1b(\x18")
 	for _, unit := range units {
-		for _, stop := range []string{"", "x", "\x1b[1m", "\x1b]0;\x01\a", "\x1bP1\x1b\\"} {
+		for _, stop := range []string{"", "x", "\x1b[1m", "\x1b]0;\x85\a", "\x1bP1\x1b\\", "\x1b[1\bm", "\x1b\n=", "\x1b[\t1J"} {
 			run := strings.Repeat(unit, 3)
 			if got := dropRun([]byte(run + stop)); got != len(run) {
 				t.Errorf("dropRun(%+q) = %d, want %d", run+stop, got, len(run))

@@ -651,8 +651,11 @@ func dropRun(src []byte) int {
 		// bounds from the first form only.)
 		for n < len(src)-2 && src[n] == 0x1b && src[n+1] == '[' {
 			end, final := csiEndAt(src, n, n+2)
-			if final == 'm' || end == 0 {
+			if final == 'm' {
 				return n // an SGR is scanSGR's
+			}
+			if end == 0 {
+				break // stripEnd's, or the parser's
 			}
 			if escape.RepeatsAt(src, n, end) {
 				// A flood of one CSI (cut short, a cursor move): its
@@ -689,13 +692,102 @@ func dropRun(src []byte) int {
 		case stringIntroducer(src[n+1]):
 			end = stringEndAt(src, n)
 		default:
-			end = dropEnd(src, n)
+			if end = dropEnd(src, n); end == 0 {
+				end = stripEnd(src, n)
+			}
 		}
 		if end == 0 {
 			return n
 		}
 		n = end
 	}
+}
+
+// strippedInSequence reports whether the parser reads c inside an escape
+// sequence or a CSI's header as a byte that Strip mode drops with it and
+// that ends nothing: a C0 control that it executes there (but LF and tab,
+// which Transform keeps, and CAN, SUB and ESC, which end the sequence), or
+// DEL, which it ignores there.
+func strippedInSequence(c byte) bool {
+	return droppedC0(c) && c != 0x18 && c != 0x1a
+}
+
+// stringPayload reports whether the parser takes c, a byte that
+// escape.CleanPrefixBytes stops at, as payload of a control string (an
+// OSC if osc): a C0 control or DEL, but CAN and SUB, which abort the
+// string, ESC, which may begin its ST, and for an OSC BEL, which ends it.
+// Bytes from 0x80 are the parser's, which reads their UTF-8.
+func stringPayload(c byte, osc bool) bool {
+	return (c < 0x20 || c == 0x7f) && c != 0x18 && c != 0x1a && c != 0x1b && (c != 0x07 || !osc)
+}
+
+// stripEnd is dropEnd for Strip mode, for the sequences that dropEnd
+// leaves: the escape sequences and CSIs that hold controls the parser
+// executes before their end (strippedInSequence), which Strip mode drops
+// with them, as in ESC BS a or ESC [ 2 BEL J, and those that CAN or SUB
+// aborts. It returns the index in src of the end of the sequence at
+// src[start], or 0 where the parser decides: an SGR, a control string
+// the controls open, bytes from 0x80, LF and tab, or a sequence longer
+// than maxFastSGR.
+func stripEnd(src []byte, start int) int {
+	stop := min(len(src), start+maxFastSGR)
+	i := start + 1
+	for i < stop && strippedInSequence(src[i]) {
+		i++
+	}
+	if i == stop {
+		return 0
+	}
+	switch b := src[i]; {
+	case b == 0x18 || b == 0x1a:
+		return i + 1 // aborted, CAN or SUB with it
+	case b == 0x1b:
+		return i // aborted: the ESC starts the next sequence
+	case b == '[':
+		return stripCSIEnd(src, i+1, stop)
+	case b == 'P' || stringIntroducer(b):
+		return 0
+	case b >= 0x30 && b <= 0x7e:
+		return i + 1
+	case b < 0x20 || b > 0x2f:
+		return 0
+	}
+	// Intermediates, then a final byte 0x30-0x7E.
+	for i++; i < stop; i++ {
+		switch b := src[i]; {
+		case b >= 0x20 && b <= 0x2f || strippedInSequence(b):
+			continue
+		case b >= 0x30 && b <= 0x7e:
+			return i + 1
+		case b == 0x18 || b == 0x1a:
+			return i + 1
+		case b == 0x1b:
+			return i
+		}
+		return 0
+	}
+	return 0
+}
+
+// stripCSIEnd is stripEnd for the header of a CSI at src[i], read up to
+// stop: bytes 0x20-0x3F and those strippedInSequence accepts, then a final
+// byte 0x40-0x7E other than 'm' (an SGR with controls inside is the
+// parser's, which applies it), or CAN, SUB or ESC, which abort it.
+func stripCSIEnd(src []byte, i, stop int) int {
+	for ; i < stop; i++ {
+		switch b := src[i]; {
+		case b >= 0x20 && b <= 0x3f || strippedInSequence(b):
+			continue
+		case b >= 0x40 && b <= 0x7e && b != 'm':
+			return i + 1
+		case b == 0x18 || b == 0x1a:
+			return i + 1
+		case b == 0x1b:
+			return i
+		}
+		return 0
+	}
+	return 0
 }
 
 // stringIntroducer reports whether ESC b opens a control string that
@@ -753,6 +845,13 @@ func stringEndAt(src []byte, start int) int {
 func stringEndFrom(src []byte, start, i int) int {
 	if i == start+2+8 {
 		i += escape.CleanPrefixBytes(src[i:min(len(src), start+maxFastString)], true)
+	}
+	osc := src[start+1] == ']'
+	for stop := min(len(src), start+maxFastString); i < stop && stringPayload(src[i], osc); {
+		// Controls in the payload, which the parser takes as payload
+		// too, and the clean text after them.
+		i++
+		i += escape.CleanPrefixBytes(src[i:stop], true)
 	}
 	switch {
 	case i < len(src) && src[i] == 0x07 && src[start+1] == ']':
