@@ -772,36 +772,18 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		}
 	}
 	if src[0] == 0x1B && fast {
-		// An ESC followed by another is an escape sequence that the
-		// second aborts, as the parser would count it: a flood of ESC
-		// is counted without it.
-		if n := escRun(src); n > 0 {
-			c.rep.BytesIn += int64(n)
-			c.rep.Sequences.ESC += int64(n)
-			c.rep.Unterminated += int64(n)
-			return n
-		}
-		// Fast path for the common CSI, colour above all, and for a
-		// CSI that the ESC of the next sequence cuts short, as in a
-		// flood of ESC [: unterminated.
-		if n, sgr, aborted := simpleCSI(src); n > 0 {
-			c.rep.BytesIn += int64(n)
-			c.countCSI(sgr, n)
-			if aborted {
-				c.rep.Unterminated++
-				return n + c.cutCSIRun(src[n:])
+		if n := c.fastSequence(src); n > 0 {
+			// The sequences right after it, each read as step would
+			// read it here, without a turn of process's loop and
+			// step's tests before this one: a screen's redraw, its
+			// cursor moves, modes and charsets one after another.
+			for n < len(src) && src[n] == 0x1B {
+				m := c.fastSequence(src[n:])
+				if m == 0 {
+					break
+				}
+				n += m
 			}
-			return n + c.colourRun(src[n:])
-		}
-		// For titles, hyperlinks and other plain strings, and the
-		// strings right after one (a flood of titles), counted here
-		// without a turn of process's loop.
-		if n := c.stringRun(src); n > 0 {
-			return n
-		}
-		// For charset and keypad modes: ESC ( B, ESC =.
-		if n := simpleESC(src); n > 0 {
-			c.countESC(n)
 			return n
 		}
 	}
@@ -829,6 +811,57 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n
+}
+
+// fastSequence counts the escape sequence at the start of src, which starts
+// with ESC in Ground, if one of step's fast paths reads it, with what
+// that path reads after it, and returns their length; 0 if none does.
+func (c *Cleaner) fastSequence(src []byte) int {
+	if len(src) < 2 {
+		return 0
+	}
+	// The byte after ESC says which path may read the sequence: one
+	// test, not a call of each path in turn.
+	switch src[1] {
+	case 0x1B:
+		// An ESC followed by another is an escape sequence that the
+		// second aborts, as the parser would count it: a flood of ESC
+		// is counted without it.
+		n := escRun(src)
+		c.rep.BytesIn += int64(n)
+		c.rep.Sequences.ESC += int64(n)
+		c.rep.Unterminated += int64(n)
+		return n
+	case '[':
+		// The common CSI, colour above all, and a CSI that the ESC of
+		// the next sequence cuts short, as in a flood of ESC [:
+		// unterminated.
+		n, sgr, aborted := simpleCSI(src)
+		if n == 0 {
+			return 0
+		}
+		c.rep.BytesIn += int64(n)
+		c.countCSI(sgr, n)
+		if aborted {
+			c.rep.Unterminated++
+			return n + c.cutCSIRun(src[n:])
+		}
+		return n + c.colourRun(src[n:])
+	case ']', 'X', '^', '_':
+		// Titles, hyperlinks and other plain strings, and the strings
+		// right after one (a flood of titles), counted here without a
+		// turn of process's loop.
+		return c.stringRun(src)
+	}
+	// Charset and keypad modes, cursor saves and the like: ESC ( B,
+	// ESC =, ESC 7; and what colourRun reads after them, as after a
+	// CSI: a screen's text and the sequences between its words.
+	n := simpleESC(src)
+	if n == 0 {
+		return 0
+	}
+	c.countESC(n)
+	return n + c.colourRun(src[n:])
 }
 
 // mayOpenCharacter reports whether the parser, having returned the byte b

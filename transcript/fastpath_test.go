@@ -49,7 +49,11 @@ func TestFastPathsAgree(t *testing.T) {
 		"\x9b1m\x9b?25h\x9b12345m\x9b1\x1b[", "\xc2\x9b1m\xc2\x9b31;1m\xc2\x9b>1c\xc2\x9b1$p\xc2\x9b", "\x9b1m\xc2\x9b2m\xc2\xa9\x9b3m\xc2",
 		// CSIs with no parameters, or C1 ones with one digit, in a row
 		// and cut short.
-		"\x1b[K\x1b[H\x1b[m\x1b[J\x1b[\x1b[@\x1b[~", "\x1b[\x7f\x1b[\x1b[m", "\x9b1m\x9b7@\xc2\x9b9~\x9b1\x1b[m\x9b2;\x9b3\x7f\xc2\x9b4\x9b5?", "\x9b3\x7fmx\x9b:m\xc2\x9b:4m"} {
+		"\x1b[K\x1b[H\x1b[m\x1b[J\x1b[\x1b[@\x1b[~", "\x1b[\x7f\x1b[\x1b[m", "\x9b1m\x9b7@\xc2\x9b9~\x9b1\x1b[m\x9b2;\x9b3\x7f\xc2\x9b4\x9b5?", "\x9b3\x7fmx\x9b:m\xc2\x9b:4m",
+		// A screen's redraw: escape sequences back to back and between
+		// words, with CSIs, strings and line controls among them.
+		"\x1b7\x1b8\x1b=\x1bM\x1b(B\x1bc\x1b#8\x1b>", "\x1b7ab\x1b[2Kcd\x1b8\r\x1b=x\x1b(0q\x1b(B", "\x1b=\x1b]0;t\a\x1b>\x1b]2;u\x1b\\\x1bD",
+		"\x1bMx\x1b\x1b\x1bE\n\x1b7\u00e9\x1b8\x1b[1mz", "\x1b(B\x1b)0\x0e\x1b7\x0f\x1b\x01\x1b8"} {
 		// After an SGR and between two, where colourRun reads it.
 		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1], "\x1b[1m"+str+"\x1b[m"+str+"x\n", "\x1b[31mx"+str[:len(str)-1])
 	}
