@@ -962,14 +962,23 @@ func titleEnd(src []byte, start int) int {
 	return 0
 }
 
+// payloadControl reports whether the parser takes the control c, a C0
+// control or DEL, as payload of a control string (an OSC if osc): all but
+// CAN and SUB, which abort the string, ESC, which may begin its ST, and
+// for an OSC BEL, which ends it.
+func payloadControl(c byte, osc bool) bool {
+	return (c < 0x20 || c == 0x7F) && c != 0x18 && c != 0x1A && c != 0x1B && (c != 0x07 || !osc)
+}
+
 // maxSimpleString bounds the control strings that simpleString reads: a
 // longer one is left to the parser, so that no byte is read more than
 // twice.
 const maxSimpleString = 4 << 10
 
 // simpleString returns the length of the plain control string that starts
-// src: ESC ], ESC X, ESC ^ or ESC _, a payload of printable ASCII, and ST
-// (ESC \) or, for an OSC, BEL, all within src and maxSimpleString bytes.
+// src: ESC ], ESC X, ESC ^ or ESC _, a payload of ASCII (printable, or a
+// control that payloadControl accepts), and ST (ESC \) or, for an OSC,
+// BEL, all within src and maxSimpleString bytes.
 // The parser would return such a string as one token, terminated and well
 // formed; the Cleaner counts it without the parser. It returns 0 for
 // anything else, which the parser handles.
@@ -981,7 +990,13 @@ func simpleString(src []byte) int {
 	if intro != ']' && intro != 'X' && intro != '^' && intro != '_' {
 		return 0
 	}
-	i := 2 + escape.PrintablePrefix(src[2:min(len(src), maxSimpleString)])
+	stop := min(len(src), maxSimpleString)
+	i := 2 + escape.PrintablePrefix(src[2:stop])
+	for osc := intro == ']'; i < stop && payloadControl(src[i], osc); {
+		// A control in the payload, and the text after it.
+		i++
+		i += escape.PrintablePrefix(src[i:stop])
+	}
 	switch {
 	case i < len(src) && src[i] == 0x07 && intro == ']':
 		return i + 1

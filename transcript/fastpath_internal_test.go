@@ -626,7 +626,10 @@ func TestSequenceRunsReadWhole(t *testing.T) {
 	var strs []string
 	for n := range 20 {
 		payload := strings.Repeat("t", n)
-		strs = append(strs, "\x1b]0;"+payload+"\a", "\x1b]2;"+payload+"\x1b\\", "\x1b]8;;"+payload+"\x1b\\", "\x1b_"+payload+"\x1b\\", "\x1b]0;t\a\x1b]3;"+payload+"\a")
+		strs = append(strs, "\x1b]0;"+payload+"\a", "\x1b]2;"+payload+"\x1b\\", "\x1b]8;;"+payload+"\x1b\\", "\x1b_"+payload+"\x1b\\", "\x1b]0;t\a\x1b]3;"+payload+"\a",
+			// Controls in the payload, which the parser takes as
+			// payload too.
+			"\x1b]0;"+payload+"\x01\b\n"+payload+"\a", "\x1b_\a"+payload+"\x7f\x1b\\")
 	}
 	cuts := []string{"\x1b[", "\x1b[1", "\x1b[1234", "\x1b[1;2", "\x1b[?25", "\x1b[\x1b[12\x1b[1;2;3"}
 	for _, tt := range []struct {
@@ -635,7 +638,7 @@ func TestSequenceRunsReadWhole(t *testing.T) {
 		units []string
 		stops []string
 	}{
-		{"stringRun", (*Cleaner).stringRun, strs, []string{"", "x", "\x1b[1m", "\x1b]0;\x01\a", "\x1b]0;t"}},
+		{"stringRun", (*Cleaner).stringRun, strs, []string{"", "x", "\x1b[1m", "\x1b]0;\x85\a", "\x1b]0;\x18", "\x1b]0;t"}},
 		{"cutCSIRun", (*Cleaner).cutCSIRun, cuts, []string{"\x1b[1m", "\x1b]0;t\a", "\x1b(B", "\x1b[12345\x1b["}},
 	} {
 		for _, unit := range tt.units {
