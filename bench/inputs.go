@@ -243,6 +243,56 @@ func progressLog(n int) string {
 	return s[:strings.LastIndexByte(s[:n], '\n')+1]
 }
 
+// redraw is a full-screen program's output, as top and vim write it,
+// frame after frame. A frame hides the cursor and puts it at each row
+// (ESC [ r;c H) or homes it and clears the screen; a row is fields
+// between xterm's sgr0 (ESC ( B ESC [ m), the default colours, bold and
+// the 256 colours, ended by an erase (ESC [ K); a status line is saved
+// and restored around (ESC 7, ESC 8); boxes are drawn in the DEC special
+// graphics charset (ESC ( 0 ... ESC ( B); the keypad and the cursor are
+// set at the end. The values come from a PRNG, so no two rows are alike,
+// and the sequences stand as densely as a screen's redraw sets them.
+func redraw(n int) string {
+	r := rand.New(rand.NewPCG(7, 8))
+	words := []string{"func", "return", "if", "err", "nil", "main", "fmt", "Println", "ctx", "for", "range", "buf", "len"}
+	procs := []string{"systemd", "kthreadd", "sshd", "bash", "top", "vim", "containerd", "dockerd", "node", "go"}
+	var b strings.Builder
+	for frame := 0; b.Len() < n; frame++ {
+		b.WriteString("\x1b[?25l")
+		if frame%2 == 0 { // top
+			b.WriteString("\x1b[?1h\x1b=\x1b[H")
+			fmt.Fprintf(&b, "\x1b(B\x1b[mtop - 12:%02d:%02d up %d min,  load average: %d.%02d\x1b(B\x1b[m\x1b[39;49m\x1b[K\r\n", r.IntN(60), r.IntN(60), r.IntN(600), r.IntN(4), r.IntN(100))
+			b.WriteString("Tasks:")
+			for _, f := range []string{"total", "running", "sleeping", "stopped", "zombie"} {
+				fmt.Fprintf(&b, "\x1b(B\x1b[m\x1b[39;49m\x1b[1m %3d \x1b(B\x1b[m\x1b[39;49m%s,", r.IntN(300), f)
+			}
+			b.WriteString("\x1b[K\r\n\x1b[K\r\n\x1b[7m  PID USER      PR  NI    VIRT    RES S  %CPU COMMAND \x1b(B\x1b[m\x1b[39;49m\x1b[K\r\n")
+			for row := 0; row < 18; row++ {
+				fmt.Fprintf(&b, "\x1b(B\x1b[m%5d root      20   0 %7d %6d %c %5d.%d %-10s\x1b(B\x1b[m\x1b[39;49m\x1b[K\r\n",
+					1+r.IntN(40000), r.IntN(9000000), r.IntN(900000), "SRI"[r.IntN(3)], r.IntN(100), r.IntN(10), procs[r.IntN(len(procs))])
+			}
+		} else { // vim
+			for row := 1; row < 23; row++ {
+				fmt.Fprintf(&b, "\x1b[%d;1H", row)
+				switch r.IntN(4) {
+				case 0:
+					fmt.Fprintf(&b, "\x1b[94m~\x1b[m\x1b[K")
+				case 1:
+					fmt.Fprintf(&b, "\x1b(0lqq%sk\x1b(B \x1b[38;5;%dm%s\x1b[m", strings.Repeat("q", r.IntN(8)), 16+r.IntN(216), words[r.IntN(len(words))])
+				default:
+					for k := r.IntN(6); k >= 0; k-- {
+						fmt.Fprintf(&b, "\x1b[38;5;%dm%s\x1b[m %s(", 16+r.IntN(216), words[r.IntN(len(words))], words[r.IntN(len(words))])
+					}
+					b.WriteString("\x1b[K")
+				}
+			}
+			fmt.Fprintf(&b, "\x1b7\x1b[24;1H\x1b[7m\"main.go\" %dL, %dB\x1b[27m\x1b[K\x1b8", r.IntN(900), r.IntN(90000))
+		}
+		fmt.Fprintf(&b, "\x1b[%d;%dH\x1b[?25h", 1+r.IntN(24), 1+r.IntN(80))
+	}
+	return b.String()[:n]
+}
+
 // attack is attack-dense text: every line carries an overwrite, a bidi
 // control, hidden tags, a lookalike or a terminal sequence. It is valid
 // UTF-8, so utf8.ValidString scans all of it.
@@ -367,10 +417,28 @@ var floods = []struct {
 	{"zwsp-flood", unitFlood("\u200b")},          // hidden text
 	{"tag-flood", unitFlood("\U000E0041")},       // smuggled instructions
 	{"invalid-flood", invalidFlood},              // binary padding, corrupt text
+	{"sequence-controls", sequenceControls},      // sequences that hold controls, or that CAN cuts short
 	{"csi-intermediates", func(n int) string { return "\x1b[1" + strings.Repeat("!", n-4) + "m" }},
 	{"csi-ignored", func(n int) string {
 		return "\x1b[1?" + strings.Repeat("0;", (n-5)/2) + strings.Repeat("?", (n-5)%2) + "m"
 	}},
+}
+
+// sequenceControls is escape sequences, CSIs and control strings that
+// hold controls, each a unit picked by a PRNG: the parser executes a
+// control inside an escape sequence or a CSI's header and the sequence
+// goes on, takes one inside a control string as payload, and ends any of
+// them at CAN or SUB. A tool that reads a sequence only up to a control
+// leaves each of these to a slower path.
+func sequenceControls(n int) string {
+	units := []string{"\x1b\b=", "\x1b\a7", "\x1b(\x0eB", "\x1b[2\aJ", "\x1b[?\x0025l", "\x1b[1;\b2H", "\x1b[12\x18",
+		"\x1b\x1a", "\x1b]0;a\bb\a", "\x1b]2;\x01\x1b\\", "\x1b_x\ay\x1b\\", "\x1b \x7fF", "ab", " "}
+	r := rand.New(rand.NewPCG(9, 10))
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(units[r.IntN(len(units))])
+	}
+	return b.String()[:n]
 }
 
 // unitFlood returns the maker of an input that repeats unit, padded with
@@ -405,6 +473,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "commands-crlf-1M", group: "ordinary", gen: func() string { return windowsLines(commands(mib), mib) }},
 		{name: "progress-1M", group: "ordinary", gen: func() string { return progressLog(mib) }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
+		{name: "redraw-1M", group: "ordinary", gen: func() string { return redraw(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
 	}
 	sizes := adversarialSizes
