@@ -846,12 +846,13 @@ func stringEndFrom(src []byte, start, i int) int {
 	if i == start+2+8 {
 		i += escape.CleanPrefixBytes(src[i:min(len(src), start+maxFastString)], true)
 	}
-	osc := src[start+1] == ']'
-	for stop := min(len(src), start+maxFastString); i < stop && stringPayload(src[i], osc); {
+	if osc := src[start+1] == ']'; i < len(src) && stringPayload(src[i], osc) {
 		// Controls in the payload, which the parser takes as payload
-		// too, and the clean text after them.
-		i++
-		i += escape.CleanPrefixBytes(src[i:stop], true)
+		// too, and the text after them, a byte at a time: a string
+		// that holds them is short most often.
+		for stop := min(len(src), start+maxFastString); i < stop && (keptByte[src[i]] || stringPayload(src[i], osc)); {
+			i++
+		}
 	}
 	switch {
 	case i < len(src) && src[i] == 0x07 && src[start+1] == ']':
