@@ -838,7 +838,7 @@ func (c *Cleaner) fastSequence(src []byte) int {
 		// unterminated.
 		n, sgr, aborted := simpleCSI(src)
 		if n == 0 {
-			return 0
+			return c.controlSequence(src)
 		}
 		c.rep.BytesIn += int64(n)
 		c.countCSI(sgr, n)
@@ -858,7 +858,7 @@ func (c *Cleaner) fastSequence(src []byte) int {
 	// CSI: a screen's text and the sequences between its words.
 	n := simpleESC(src)
 	if n == 0 {
-		return 0
+		return c.controlSequence(src)
 	}
 	c.countESC(n)
 	return n + c.colourRun(src[n:])

@@ -962,6 +962,146 @@ func titleEnd(src []byte, start int) int {
 	return 0
 }
 
+// maxControlSequence bounds the sequences that controlSequence reads: a
+// longer one is left to the parser.
+const maxControlSequence = 64
+
+// onlyCounted reports whether the parser executes b inside an escape
+// sequence or a CSI's header and the Cleaner only counts it there: a C0
+// control but LF, CR and tab, which act on the line, BS where it does
+// (BSErase, or a CR pending, which it settles), and CAN, SUB and ESC,
+// which end the sequence.
+func (c *Cleaner) onlyCounted(b byte) bool {
+	switch {
+	case b >= 0x20 || b == 0x18 || b == 0x1A || b == 0x1B || b == '\n' || b == '\r' || b == '\t':
+		return false
+	case b == '\b':
+		return !c.crPending && c.opts.BS != BSErase
+	}
+	return true
+}
+
+// controlSequence counts the escape sequence or CSI at the start of src
+// that holds controls the Cleaner only counts (onlyCounted), which the
+// parser executes before the sequence ends, and DEL, which it ignores
+// there, as the parser's tokens would count them all, and returns its
+// length; 0 for any other, which the parser reads: ESC, then an
+// intermediate or none and a final byte; or ESC [, a private marker or
+// none, parameters of digits and ';' (as simpleHeader reads them, the
+// controls aside) and a final byte; either cut short by ESC, CAN or SUB,
+// within maxControlSequence bytes.
+func (c *Cleaner) controlSequence(src []byte) int {
+	stop := min(len(src), maxControlSequence)
+	// held counts the bytes that are not the sequence's own: the
+	// executed controls.
+	held, i := 0, 1
+	skip := func() {
+		for i < stop && (src[i] == 0x7F || c.onlyCounted(src[i])) {
+			if src[i] != 0x7F {
+				held++
+			}
+			i++
+		}
+	}
+	skip()
+	if i == stop {
+		return 0
+	}
+	csi, private, aborted := src[i] == '[', false, false
+	switch b := src[i]; {
+	case csi:
+		i++
+		skip()
+		if i < stop && src[i]-0x3C <= 3 {
+			private = true
+			i++
+		}
+		params, digits := 1, 0
+		for ; i < stop; i++ {
+			b := src[i]
+			switch {
+			case b-'0' <= 9:
+				if digits++; digits > 4 {
+					return 0
+				}
+				continue
+			case b == ';':
+				if params++; params > ansi.MaxParams {
+					return 0
+				}
+				digits = 0
+				continue
+			case b == 0x7F || c.onlyCounted(b):
+				if b != 0x7F {
+					held++
+				}
+				continue
+			}
+			break
+		}
+		if i == stop {
+			return 0
+		}
+		switch b := src[i]; {
+		case b >= 0x40 && b <= 0x7E:
+			i++
+		case b == 0x18 || b == 0x1A:
+			i++
+			aborted = true
+		case b == 0x1B:
+			aborted = true
+		default:
+			return 0
+		}
+	case b >= 0x20 && b <= 0x2F:
+		// An intermediate, then a final byte 0x30-0x7E.
+		i++
+		skip()
+		if i == stop {
+			return 0
+		}
+		fallthrough
+	default:
+		switch b := src[i]; {
+		case b >= 0x30 && b <= 0x7E && (src[i-1]-0x20 <= 0x0F || b != ']' && b != 'P' && b != 'X' && b != '^' && b != '_'):
+			// A final byte; after ESC alone, one that opens no
+			// string.
+			i++
+		case b == 0x18 || b == 0x1A:
+			i++
+			aborted = true
+		case b == 0x1B:
+			aborted = true
+		default:
+			return 0
+		}
+	}
+	if held == 0 && !aborted {
+		return 0 // simpleCSI's or simpleESC's, had they read it
+	}
+	// Read whole: counted as the parser's tokens would be, each control
+	// and then the sequence, whose length leaves the controls out.
+	for _, b := range src[1:i] {
+		if b < 0x20 && b != 0x18 && b != 0x1A && b != 0x1B {
+			c.rep.Controls.add(b)
+		}
+	}
+	c.rep.BytesIn += int64(i)
+	length := i - held
+	if csi {
+		c.countCSI(!aborted && src[i-1] == 'm' && !private, length)
+	} else {
+		c.rep.Sequences.ESC++
+		if length > c.lim.MaxString {
+			c.rep.OverLimit++
+		}
+	}
+	if aborted {
+		c.rep.Unterminated++
+	}
+	return i
+}
+
 // payloadControl reports whether the parser takes the control c, a C0
 // control or DEL, as payload of a control string (an OSC if osc): all but
 // CAN and SUB, which abort the string, ESC, which may begin its ST, and

@@ -53,7 +53,13 @@ func TestFastPathsAgree(t *testing.T) {
 		// A screen's redraw: escape sequences back to back and between
 		// words, with CSIs, strings and line controls among them.
 		"\x1b7\x1b8\x1b=\x1bM\x1b(B\x1bc\x1b#8\x1b>", "\x1b7ab\x1b[2Kcd\x1b8\r\x1b=x\x1b(0q\x1b(B", "\x1b=\x1b]0;t\a\x1b>\x1b]2;u\x1b\\\x1bD",
-		"\x1bMx\x1b\x1b\x1bE\n\x1b7\u00e9\x1b8\x1b[1mz", "\x1b(B\x1b)0\x0e\x1b7\x0f\x1b\x01\x1b8"} {
+		"\x1bMx\x1b\x1b\x1bE\n\x1b7\u00e9\x1b8\x1b[1mz", "\x1b(B\x1b)0\x0e\x1b7\x0f\x1b\x01\x1b8",
+		// Sequences that hold controls the parser executes, and DEL,
+		// which it ignores there, or that CAN, SUB or ESC cuts short;
+		// and with a CR pending, which a BS settles.
+		"\x1b\b=", "\x1b\a7", "\x1b(\x0eB", "\x1b \x7fF", "\x1b\x00\x01(\x02\x7f0", "\x1b\b\x1b\b", "\x1b\x1a\x1b(\x18", "\x1b\b[1;2m",
+		"\x1b[2\aJ", "\x1b[?\x0025l", "\x1b[1;\b2H", "\x1b[12\x18", "\x1b[\b\x1b[\x01", "\x1b[1\x7f;2\x1fm", "\x1b[1;2;3;\a4;5;6m", "\x1b[1;2\a\a\a\am", "\x1b(\a\a\a\a\a\a\aB", "\x1b[12\a345m",
+		"\x1b[1\r2m", "\x1b\n=", "\x1b[\t1J", "\x1b(\b]", "\x1b\b]0;t\a", "\x1b\bP1\x1b\\", "\x1b[1:\a2m", "x\r\x1b\b=y", "x\r\x1b[\b1Jy"} {
 		// After an SGR and between two, where colourRun reads it.
 		ins = append(ins, "a"+str+"b\n", str+str, str[:len(str)-1], "\x1b[1m"+str+"\x1b[m"+str+"x\n", "\x1b[31mx"+str[:len(str)-1])
 	}
