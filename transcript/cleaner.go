@@ -80,10 +80,6 @@ type Cleaner struct {
 	// as invalid too. This state is invisible to InSequence, so the fast
 	// paths in step must let the parser see the next byte.
 	afterInvalid bool
-	// bareESC: the parser holds an escape sequence of one ESC and nothing
-	// else, the last byte it read. Another ESC aborts it and takes its
-	// place, which step counts without the parser.
-	bareESC bool
 	// parserOnly turns off every fast path: the tests' oracle.
 	parserOnly bool
 
@@ -690,18 +686,16 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		}
 		return n
 	}
-	if c.bareESC && src[0] == 0x1B && !c.parserOnly && c.p.State() == ansi.Escape {
-		// An ESC flood that a batch or a read cut: each ESC aborts the
-		// bare ESC before it, one unterminated escape sequence of one
-		// byte, and leaves the parser as it was.
-		n := escape.RunOf(src, 0x1B)
-		c.rep.BytesIn += int64(n)
-		c.rep.Sequences.ESC += int64(n)
-		c.rep.Unterminated += int64(n)
-		if c.lim.MaxString < 1 {
-			c.rep.OverLimit += int64(n)
-		}
-		return n
+	if src[0] == 0x1B && !c.parserOnly && c.p.InSequence() && !c.p.State().IsString() {
+		// The ESC aborts the sequence the parser holds: a bare ESC, one
+		// that the end of a batch or a read cut, or one that holds a
+		// control, which the parser returned first. It is counted as
+		// the parser returns it, and the ESC starts the next sequence,
+		// read below from Ground, where the fast paths take it: a flood
+		// of such sequences stays on them.
+		tok, _ := c.p.Next(src[:1], false)
+		c.token(tok)
+		c.p.Reset()
 	}
 	fast := !c.afterInvalid && !c.parserOnly && !c.p.InSequence()
 	if b := src[0]; (b-0x20 < 0x5F || b >= 0xC2 || b-'\t' <= '\n'-'\t' || b == '\r') && fast {
@@ -804,10 +798,8 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		c.rep.BytesIn += int64(n - 1)
 		c.token(tok)
 		c.p.Reset()
-		c.bareESC = false
 		return n - 1
 	}
-	c.bareESC = src[n-1] == 0x1B && c.p.State() == ansi.Escape
 	c.rep.BytesIn += int64(n)
 	c.token(tok)
 	return n

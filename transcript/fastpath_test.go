@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/plainsight-dev/plainsight/internal/terminfo"
 	"github.com/plainsight-dev/plainsight/transcript"
+	"golang.org/x/text/transform"
 )
 
 // checkFastPaths checks that Clean, with its fast paths, writes and
@@ -264,6 +265,33 @@ func TestFastPathsAgreeOnShortLimits(t *testing.T) {
 		for _, in := range []string{strings.Repeat(unit, 5), "\x1b]0;t\a" + strings.Repeat(unit, 3) + "\x1b[\x1b[1\x1b[1m"} {
 			for max := 1; max <= 12; max++ {
 				checkFastPaths(t, []byte(in), transcript.Options{Limits: transcript.Limits{MaxString: max}})
+			}
+		}
+	}
+}
+
+// TestFastPathsAcrossBatches runs sequences that hold controls or that
+// the next ESC cuts short, one after another, through a Cleaner as a
+// Transformer, which hands its input to step in batches: a batch that
+// ends inside one leaves it to the parser, and the next batch's ESC
+// aborts it.
+func TestFastPathsAcrossBatches(t *testing.T) {
+	for _, unit := range []string{"\x1b\b", "\x1b\a\x1b\x01", "\x1b\x1b\b", "\x1b\n", "\x1b\b\b\b", "\x1b[\b", "\x1b\x7f", "\x1b\bx", "\x1b\r", "\x1b[1\a2", "\x1b(\b", "\x1bP1\x01", "\x1b]0;t", "\x1b\xc2", "\x1b[\xe2\x82"} {
+		in := strings.Repeat(unit, 50000/len(unit)) + "x\n"
+		for _, mode := range []uint8{0, 3} {
+			opts := fuzzOptions(mode)
+			opts.Limits.MaxOutput = -1
+			c := transcript.NewCleaner(opts)
+			text, _, err := transform.String(c, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantRep := transcript.CleanParserOnly([]byte(in), opts)
+			if text != want {
+				t.Fatalf("%+q repeated, mode %d: text differs from the parser's", unit, mode)
+			}
+			if diff := cmp.Diff(wantRep, c.Report()); diff != "" {
+				t.Fatalf("%+q repeated, mode %d: report mismatch (-parser only +Transform):\n%s", unit, mode, diff)
 			}
 		}
 	}
