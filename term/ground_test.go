@@ -106,7 +106,7 @@ func TestDroppedSequenceRuns(t *testing.T) {
 			"\x9b1m", "\xc2\x9b2J", "\x9bK", "\x9b?25h", "\xc2\x9b1;2", "\x1b[H\x9b1m", "\xc2\x9b2J\x1b]0;t\a",
 			// Controls inside the sequences: executed, or payload of
 			// a string, or an abort.
-			"\x1b\b", "\x1b\b=", "\x1b\x7f\a7", "\x1b(\bB", "\x1b \r", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18",
+			"\x1b\b", "\x1b\b=", "\x1b\x7f\a7", "\x1b(\bB", "\x1b(\b0x", "\x1b \r", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18",
 			"\x1b\x1a", "\x1b(\x18", "\x1b[\n2J", "\x1b\t=", "\x1b[1\r;31m", "\x1b]0;a\x01b\a", "\x1b_\a\x7f\x1b\\", "\x1bP\b1\x1b\\"} {
 			for n := range 20 {
 				run := strings.Repeat(unit, n)
@@ -134,7 +134,7 @@ func TestDropRunReadsWholeRuns(t *testing.T) {
 	units = append(units, "\x1b[\x1b[1\x1b[K", "\x1b[K", "\x1b[1;2H", "\x1b[?25l", "\x1b(B", "\x1b=", "\x1b[2J\x1b]0;t\a\x1b(B\x1b]0;title\x1b\\",
 		// Controls that the parser executes inside the sequence,
 		// dropped with it, and CAN and SUB, which abort it.
-		"\x1b\b=", "\x1b\a7", "\x1b\x7f=", "\x1b(\bB", "\x1b \rF", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18", "\x1b\x1a", "\x1b(\x18")
+		"\x1b\b=", "\x1b\a7", "\x1b\x7f=", "\x1b(\bB", "\x1b(\b0", "\x1b \rF", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18", "\x1b\x1a", "\x1b(\x18")
 	for _, unit := range units {
 		for _, stop := range []string{"", "x", "\x1b[1m", "\x1b]0;\x85\a", "\x1bP1\x1b\\", "\x1b[1\bm", "\x1b\n=", "\x1b[\t1J"} {
 			run := strings.Repeat(unit, 3)

@@ -744,7 +744,10 @@ func stripEnd(src []byte, start int) int {
 	case b == 0x1b:
 		return i // aborted: the ESC starts the next sequence
 	case b == '[':
-		return stripCSIEnd(src, i+1, stop)
+		// A CSI's header, then a final byte 0x40-0x7E other than 'm'
+		// (an SGR with controls inside is the parser's, which applies
+		// it).
+		return stripTail(src, i+1, stop, 0x3f, 'm')
 	case b == 'P' || stringIntroducer(b):
 		return 0
 	case b >= 0x30 && b <= 0x7e:
@@ -753,32 +756,20 @@ func stripEnd(src []byte, start int) int {
 		return 0
 	}
 	// Intermediates, then a final byte 0x30-0x7E.
-	for i++; i < stop; i++ {
-		switch b := src[i]; {
-		case b >= 0x20 && b <= 0x2f || strippedInSequence(b):
-			continue
-		case b >= 0x30 && b <= 0x7e:
-			return i + 1
-		case b == 0x18 || b == 0x1a:
-			return i + 1
-		case b == 0x1b:
-			return i
-		}
-		return 0
-	}
-	return 0
+	return stripTail(src, i+1, stop, 0x2f, 0)
 }
 
-// stripCSIEnd is stripEnd for the header of a CSI at src[i], read up to
-// stop: bytes 0x20-0x3F and those strippedInSequence accepts, then a final
-// byte 0x40-0x7E other than 'm' (an SGR with controls inside is the
-// parser's, which applies it), or CAN, SUB or ESC, which abort it.
-func stripCSIEnd(src []byte, i, stop int) int {
+// stripTail returns the end, as an index in src, of the sequence whose
+// rest starts at src[i], read up to stop: bytes from 0x20 to last and
+// those strippedInSequence accepts, then a final byte from last+1 to
+// 0x7E other than not, or CAN or SUB, which abort it with them, or ESC,
+// which aborts it and starts the next. It returns 0 at any other byte.
+func stripTail(src []byte, i, stop int, last, not byte) int {
 	for ; i < stop; i++ {
 		switch b := src[i]; {
-		case b >= 0x20 && b <= 0x3f || strippedInSequence(b):
+		case b >= 0x20 && b <= last || strippedInSequence(b):
 			continue
-		case b >= 0x40 && b <= 0x7e && b != 'm':
+		case b > last && b <= 0x7e && b != not:
 			return i + 1
 		case b == 0x18 || b == 0x1a:
 			return i + 1

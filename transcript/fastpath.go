@@ -1007,7 +1007,7 @@ func (c *Cleaner) controlSequence(src []byte) int {
 	if i == stop {
 		return 0
 	}
-	csi, private, aborted := src[i] == '[', false, false
+	csi, private, final, aborted := src[i] == '[', false, false, false
 	switch b := src[i]; {
 	case csi:
 		i++
@@ -1042,17 +1042,7 @@ func (c *Cleaner) controlSequence(src []byte) int {
 		if i == stop {
 			return 0
 		}
-		switch b := src[i]; {
-		case b >= 0x40 && b <= 0x7E:
-			i++
-		case b == 0x18 || b == 0x1A:
-			i++
-			aborted = true
-		case b == 0x1B:
-			aborted = true
-		default:
-			return 0
-		}
+		final = src[i] >= 0x40 && src[i] <= 0x7E
 	case b >= 0x20 && b <= 0x2F:
 		// An intermediate, then a final byte 0x30-0x7E.
 		i++
@@ -1062,19 +1052,20 @@ func (c *Cleaner) controlSequence(src []byte) int {
 		}
 		fallthrough
 	default:
-		switch b := src[i]; {
-		case b >= 0x30 && b <= 0x7E && (src[i-1]-0x20 <= 0x0F || b != ']' && b != 'P' && b != 'X' && b != '^' && b != '_'):
-			// A final byte; after ESC alone, one that opens no
-			// string.
-			i++
-		case b == 0x18 || b == 0x1A:
-			i++
-			aborted = true
-		case b == 0x1B:
-			aborted = true
-		default:
-			return 0
-		}
+		// After ESC alone, a final byte that opens no string.
+		b := src[i]
+		final = b >= 0x30 && b <= 0x7E && (src[i-1]-0x20 <= 0x0F || b != ']' && b != 'P' && b != 'X' && b != '^' && b != '_')
+	}
+	switch b := src[i]; {
+	case final:
+		i++
+	case b == 0x18 || b == 0x1A:
+		i++
+		aborted = true
+	case b == 0x1B:
+		aborted = true
+	default:
+		return 0
 	}
 	if held == 0 && !aborted {
 		return 0 // simpleCSI's or simpleESC's, had they read it
