@@ -107,7 +107,10 @@ func TestDroppedSequenceRuns(t *testing.T) {
 			// Controls inside the sequences: executed, or payload of
 			// a string, or an abort.
 			"\x1b\b", "\x1b\b=", "\x1b\x7f\a7", "\x1b(\bB", "\x1b(\b0x", "\x1b \r", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18",
-			"\x1b\x1a", "\x1b(\x18", "\x1b[\n2J", "\x1b\t=", "\x1b[1\r;31m", "\x1b]0;a\x01b\a", "\x1b_\a\x7f\x1b\\", "\x1bP\b1\x1b\\"} {
+			"\x1b\x1a", "\x1b(\x18", "\x1b[\n2J", "\x1b\t=", "\x1b[1\r;31m", "\x1b]0;a\x01b\a", "\x1b_\a\x7f\x1b\\", "\x1bP\b1\x1b\\",
+			// Strings as the parser's string states read them:
+			// characters, ST raw and in UTF-8, an abort by a C1 control.
+			"\x1b]0;caf\u00e9\a", "\x1b]0;t\x9c", "\x1b_x\xc2\x9c", "\x1b]0;a\x85b", "\x1b]0;a\xc2\x85", "\x1bX\xe2\x82\x1b\\", "\x1b]0;\x9d"} {
 			for n := range 20 {
 				run := strings.Repeat(unit, n)
 				for _, in := range []string{run, "ab" + run + "cd", run + "\x1b[31mx" + run + "\x1b[m",
@@ -136,7 +139,7 @@ func TestDropRunReadsWholeRuns(t *testing.T) {
 		// dropped with it, and CAN and SUB, which abort it.
 		"\x1b\b=", "\x1b\a7", "\x1b\x7f=", "\x1b(\bB", "\x1b(\b0", "\x1b \rF", "\x1b[2\aJ", "\x1b[?\x0025\x7fl", "\x1b[1\x18", "\x1b\x1a", "\x1b(\x18")
 	for _, unit := range units {
-		for _, stop := range []string{"", "x", "\x1b[1m", "\x1b]0;\x85\a", "\x1bP1\x1b\\", "\x1b[1\bm", "\x1b\n=", "\x1b[\t1J"} {
+		for _, stop := range []string{"", "x", "\x1b[1m", "\x1b]0;t", "\x1bP1\x1b\\", "\x1b[1\bm", "\x1b\n=", "\x1b[\t1J"} {
 			run := strings.Repeat(unit, 3)
 			if got := dropRun([]byte(run + stop)); got != len(run) {
 				t.Errorf("dropRun(%+q) = %d, want %d", run+stop, got, len(run))

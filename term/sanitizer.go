@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/c1string"
 	"github.com/plainsight-dev/plainsight/internal/escape"
 	"golang.org/x/text/transform"
 )
@@ -712,15 +713,6 @@ func strippedInSequence(c byte) bool {
 	return droppedC0(c) && c != 0x18 && c != 0x1a
 }
 
-// stringPayload reports whether the parser takes c, a byte that
-// escape.CleanPrefixBytes stops at, as payload of a control string (an
-// OSC if osc): a C0 control or DEL, but CAN and SUB, which abort the
-// string, ESC, which may begin its ST, and for an OSC BEL, which ends it.
-// Bytes from 0x80 are the parser's, which reads their UTF-8.
-func stringPayload(c byte, osc bool) bool {
-	return (c < 0x20 || c == 0x7f) && c != 0x18 && c != 0x1a && c != 0x1b && (c != 0x07 || !osc)
-}
-
 // stripEnd is dropEnd for Strip mode, for the sequences that dropEnd
 // leaves: the escape sequences and CSIs that hold controls the parser
 // executes before their end (strippedInSequence), which Strip mode drops
@@ -834,26 +826,16 @@ func stringEndAt(src []byte, start int) int {
 // shortPayloadEnd has read, up to src[i]; the rest of a longer payload is
 // read a word at a time.
 func stringEndFrom(src []byte, start, i int) int {
+	stop := min(len(src), start+maxFastString)
 	if i == start+2+8 {
-		i += escape.CleanPrefixBytes(src[i:min(len(src), start+maxFastString)], true)
+		i += escape.CleanPrefixBytes(src[i:stop], true)
 	}
-	if osc := src[start+1] == ']'; i < len(src) && stringPayload(src[i], osc) {
-		// Controls in the payload, which the parser takes as payload
-		// too, and the text after them, a byte at a time: a string
-		// that holds them is short most often.
-		for stop := min(len(src), start+maxFastString); i < stop && (keptByte[src[i]] || stringPayload(src[i], osc)); {
-			i++
-		}
-	}
-	switch {
-	case i < len(src) && src[i] == 0x07 && src[start+1] == ']':
-		return i + 1
-	case i+1 < len(src) && src[i] == 0x1b && src[i+1] == '\\':
-		return i + 2
-	case i+1 < len(src) && src[i] == 0x1b:
-		return i
-	}
-	return 0
+	// The rest as the parser's string states read it: controls and
+	// characters as payload, BEL (in an OSC) or ST as its end, CAN, SUB
+	// and a C1 control as an abort read with it, another ESC or a C1
+	// introducer as an abort that starts the next sequence.
+	_, end, _ := c1string.End(src[:stop], i, src[start+1] == ']')
+	return end
 }
 
 // dropEnd is dropLen for the sequence at src[start]: it returns the
