@@ -8,6 +8,7 @@ import (
 
 	"github.com/plainsight-dev/plainsight"
 	"github.com/plainsight-dev/plainsight/ansi"
+	"github.com/plainsight-dev/plainsight/internal/c1string"
 	"github.com/plainsight-dev/plainsight/internal/escape"
 	"github.com/plainsight-dev/plainsight/internal/terminfo"
 	"github.com/plainsight-dev/plainsight/internal/ucd"
@@ -1093,23 +1094,15 @@ func (c *Cleaner) controlSequence(src []byte) int {
 	return i
 }
 
-// payloadControl reports whether the parser takes the control c, a C0
-// control or DEL, as payload of a control string (an OSC if osc): all but
-// CAN and SUB, which abort the string, ESC, which may begin its ST, and
-// for an OSC BEL, which ends it.
-func payloadControl(c byte, osc bool) bool {
-	return (c < 0x20 || c == 0x7F) && c != 0x18 && c != 0x1A && c != 0x1B && (c != 0x07 || !osc)
-}
-
 // maxSimpleString bounds the control strings that simpleString reads: a
 // longer one is left to the parser, so that no byte is read more than
 // twice.
 const maxSimpleString = 4 << 10
 
 // simpleString returns the length of the plain control string that starts
-// src: ESC ], ESC X, ESC ^ or ESC _, a payload of ASCII (printable, or a
-// control that payloadControl accepts), and ST (ESC \) or, for an OSC,
-// BEL, all within src and maxSimpleString bytes.
+// src: ESC ], ESC X, ESC ^ or ESC _, a payload (printable ASCII, read a
+// word at a time, then anything the parser takes as payload), and ST
+// (ESC \) or, for an OSC, BEL, all within src and maxSimpleString bytes.
 // The parser would return such a string as one token, terminated and well
 // formed; the Cleaner counts it without the parser. It returns 0 for
 // anything else, which the parser handles.
@@ -1123,16 +1116,12 @@ func simpleString(src []byte) int {
 	}
 	stop := min(len(src), maxSimpleString)
 	i := 2 + escape.PrintablePrefix(src[2:stop])
-	for osc := intro == ']'; i < stop && payloadControl(src[i], osc); {
-		// A control in the payload, and the text after it.
-		i++
-		i += escape.PrintablePrefix(src[i:stop])
-	}
-	switch {
-	case i < len(src) && src[i] == 0x07 && intro == ']':
-		return i + 1
-	case i+1 < len(src) && src[i] == 0x1B && src[i+1] == '\\':
-		return i + 2
+	// The rest as the parser's string states read it (controls and
+	// characters are payload): a string that BEL or ESC \ ends, not
+	// one that ST in C1 ends or that an abort cuts short.
+	_, end, terminated := c1string.End(src[:stop], i, intro == ']')
+	if terminated && (src[end-1] == 0x07 || src[end-2] == 0x1B) {
+		return end
 	}
 	return 0
 }

@@ -39,7 +39,7 @@ func TestFastPathsAgree(t *testing.T) {
 	}
 	for _, str := range []string{"\x1b]0;title\a", "\x1b]2;t\x1b\\", "\x1b]8;;http://x.example/a?b=c\x1b\\",
 		"\x1b]52;c;Zm9vYmFy\a", "\x1b]1337;File=x\a", "\x1b]\a", "\x1b]12345678901234567890;x\a", "\x1bXsos\a\x1b\\",
-		"\x1b^pm\x1b\\", "\x1b_apc payload longer than eight\x1b\\", "\x1b]0;caf\u00e9\a", "\x1b]0;t\x7f\a", "\x1b]2;\x7f\x01\a", "\x1b_\a\x01x\x1b\\", "\x1bX\n\t\r\x1b\\", "\x1b]0;a\x18b", "\x1b]0;\x1ab\a", "\x1b]8;;\x00\x1b\\", "\x1b]0;t\x1bx", "\x1b]0;t\x9c",
+		"\x1b^pm\x1b\\", "\x1b_apc payload longer than eight\x1b\\", "\x1b]0;caf\u00e9\a", "\x1b]0;t\x7f\a", "\x1b]2;\x7f\x01\a", "\x1b_\a\x01x\x1b\\", "\x1bX\n\t\r\x1b\\", "\x1b]0;a\x18b", "\x1b]0;\x1ab\a", "\x1b]8;;\x00\x1b\\", "\x1b]8;;x\xc2\x9c", "\x1b]0;123456\xc2\x9c", "\x1b_x\x9c", "\x1b]0;\xe2\x82\x1b\\", "\x1b]2;\u00e9\x01\u4e2d\a", "\x1b]0;t\x1bx", "\x1b]0;t\x9c",
 		"\x1b\x01\x1b\x1b\x1b", "\x1bP1\x1b\x1bx", "\x1b]0;t\x1b\x07\x1b\x1b", "\x1b(B", "\x1b(0", "\x1b=", "\x1b>", "\x1b#8", "\x1b(\x7f", "\x1b((B", "\x1b( B", "\x1b(\u00e9",
 		// ESC floods after a sequence that an ESC aborts: the parser holds
 		// a bare ESC that the next ESC aborts in turn.
