@@ -58,7 +58,8 @@ type Sanitizer struct {
 	// prefix pending: the parser clears that on the next token, and a
 	// bypassed token would leave it set.
 	afterInvalid bool
-	noFastPath   bool // for tests: compare with the parser-only path
+	noFastPath   bool  // for tests: compare with the parser-only path
+	stripSkip    uint8 // calls for which stripBlocks is not worth trying
 	params       [ansi.MaxParams]ansi.Param
 }
 
@@ -78,6 +79,7 @@ func (s *Sanitizer) Reset() {
 	s.tailLen = 0
 	s.afterInvalid = false
 	s.col = colours{}
+	s.stripSkip = 0
 }
 
 // Transform implements [transform.Transformer].
@@ -248,6 +250,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 							break
 						}
 						n, w = 0, 0
+						kept := 0 // text, which Plain keeps too
 						switch b := src[nSrc]; {
 						case keptByte[b] && !s.col.settle:
 							// Text longer than colourRun reads, or at
@@ -269,12 +272,12 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 								}
 								break
 							}
-							n = dropRun(src[nSrc:])
+							kept, n = s.stripRun(dst[nDst:], src[nSrc:])
 						case mode == Visualize:
 						case b == 0x1b:
 							// Any other sequence that Strip mode drops:
 							// an erase, a cursor move, a charset.
-							n = dropRun(src[nSrc:])
+							kept, n = s.stripRun(dst[nDst:], src[nSrc:])
 						case droppedC0(b) && nSrc+1 < len(src) && (keptByte[src[nSrc+1]] || src[nSrc+1] == 0x1b || src[nSrc+1]-0xc2 <= 0xf4-0xc2):
 							n = 1
 						}
@@ -282,6 +285,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 							break
 						}
 						nSrc += n
+						nDst += kept
 						if !s.opts.Plain {
 							nDst += w
 						}
@@ -865,6 +869,44 @@ func dropEnd(src []byte, start int) int {
 	}
 	return 0
 }
+
+// stripRun returns the output and the length of the run of sequences at
+// the start of src that Strip mode drops: dropRun's, or, where it is
+// shorter than a block, stripBlocks', with the text between them, when
+// that reads more.
+func (s *Sanitizer) stripRun(dst, src []byte) (w, n int) {
+	if n = dropRun(src); n < stripBlock {
+		if w, r := s.stripBlocks(dst, src); r > n {
+			return w, r
+		}
+	}
+	return 0, n
+}
+
+// stripBlocks is stripBlocks in Strip mode, where the vector loop is used
+// and no colour correction waits for text. A call that reads less than
+// two blocks (an SGR or a character close after the sequences, as in a
+// screen's redraw) costs more than the paths it stands in for, so the
+// next stripBackoff calls after one return at once.
+func (s *Sanitizer) stripBlocks(dst, src []byte) (w, n int) {
+	if !useStripVector || s.col.settle {
+		return 0, 0
+	}
+	if s.stripSkip > 0 {
+		s.stripSkip--
+		return 0, 0
+	}
+	if w, n = stripBlocks(dst, src); n < 2*stripBlock {
+		s.stripSkip = stripBackoff
+	}
+	return w, n
+}
+
+// stripBackoff is the number of calls to Sanitizer.stripBlocks that
+// return at once after one that reads less than two blocks: in a redraw,
+// where every call does, the calls left cost no more than the noise
+// (with 16, 4-9%).
+const stripBackoff = 64
 
 // escFlood handles the run of ESC bytes, two or more, at the start of
 // src: each ESC but the last is a sequence of its own, aborted by the
