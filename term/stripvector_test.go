@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/seqvector"
 )
 
 // stripPaths returns the settings of useStripVector that Transform can
@@ -17,7 +18,7 @@ func stripPaths(tb testing.TB) []bool {
 	if useStripVector {
 		return []bool{false, true}
 	}
-	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && stripVectorBuilt {
+	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && seqvector.Built {
 		tb.Log("no AVX-512 on this amd64 machine: the vector loop over sequences is untried")
 	}
 	return []bool{false}
@@ -29,50 +30,6 @@ func setStripVector(on bool) (restore func()) {
 	was := useStripVector
 	useStripVector = on
 	return func() { useStripVector = was }
-}
-
-// TestStripClasses holds the vector loop's classes of a block to
-// stripClassesGo's, on blocks of every byte in turn and of random bytes.
-func TestStripClasses(t *testing.T) {
-	if !stripVectorBuilt {
-		t.Skip("no vector loop over sequences in this build")
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	var blocks [][]byte
-	for c := range 256 {
-		block := bytes.Repeat([]byte{byte(c)}, stripBlock)
-		block[c%stripBlock] = 'x'
-		blocks = append(blocks, block)
-	}
-	for range 1000 {
-		block := make([]byte, stripBlock)
-		for i := range block {
-			block[i] = byte(r.Uint32())
-		}
-		blocks = append(blocks, block)
-	}
-	for _, block := range blocks {
-		var got, want stripMasks
-		stripClasses(&block[0], &got)
-		stripClassesGo(block, &want)
-		if got != want {
-			t.Fatalf("%+q: vector classes %+v, want %+v", block, got, want)
-		}
-		keep := rand.Uint64()
-		gotKept, wantKept := make([]byte, stripBlock), make([]byte, stripBlock)
-		keepBytes(&gotKept[0], &block[0], keep)
-		keepBytesGo(wantKept, block, keep)
-		if n := bitsSet(keep); !bytes.Equal(gotKept[:n], wantKept[:n]) {
-			t.Fatalf("%+q, keep %#x: vector %+q, want %+q", block, keep, gotKept[:n], wantKept[:n])
-		}
-	}
-}
-
-func bitsSet(m uint64) (n int) {
-	for ; m != 0; m &= m - 1 {
-		n++
-	}
-	return n
 }
 
 // stripUnits are the pieces of the inputs that stripBlocks is held to the
