@@ -124,6 +124,9 @@ type Cleaner struct {
 	// vectorBackoff is how many bytes groundRun reads a byte at a time
 	// after the vector loop stops early: 0 at first.
 	vectorBackoff int
+	// sequenceSkip is how many calls of sequenceBlocks return at once
+	// after one that read little.
+	sequenceSkip uint8
 	// escapes counts the Unicode findings by class, which Report copies
 	// into rep.Unicode's maps and sums by kind: an array costs nothing
 	// per finding, and one count a finding is all the pass keeps.
@@ -766,7 +769,8 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		}
 	}
 	if src[0] == 0x1B && fast {
-		if n := c.fastSequence(src); n > 0 {
+		n := c.fastSequence(src)
+		if n > 0 {
 			// The sequences right after it, each read as step would
 			// read it here, without a turn of process's loop and
 			// step's tests before this one: a screen's redraw, its
@@ -778,6 +782,14 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 				}
 				n += m
 			}
+		}
+		if n < sequenceBlock {
+			// Where they stop within a block, sequences that stand
+			// densely, with the text between them, may read a block
+			// at a time from there.
+			n += c.sequenceBlocks(src[n:])
+		}
+		if n > 0 {
 			return n
 		}
 	}
