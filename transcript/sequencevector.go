@@ -80,12 +80,18 @@ func (c *Cleaner) countBlock(block *[sequenceBlock]byte, m *seqvector.Masks, b *
 	// Every ESC starts a sequence, but ST's.
 	r.Sequences.ESC += int64(bits.OnesCount64(m.ESC&upTo) - bits.OnesCount64(b.ST) - csis - bits.OnesCount64(strs))
 	r.Sequences.CSI += int64(csis)
-	for ; strs != 0; strs &= strs - 1 {
-		// The payload: from the byte after the introducer up to the
-		// byte that ends the string, the first past Strings' run.
-		i := bits.TrailingZeros64(strs)
+	sos, pm := bits.OnesCount64(strs&m.SOS), bits.OnesCount64(strs&m.PM)
+	r.Sequences.SOS += int64(sos)
+	r.Sequences.PM += int64(pm)
+	r.Sequences.APC += int64(bits.OnesCount64(strs&^m.OSCOpen) - sos - pm)
+	for osc := strs & m.OSCOpen; osc != 0; osc &= osc - 1 {
+		// The payload, from the byte after ] up to the byte that ends
+		// it, the first past Strings' run: oscNumber decides within
+		// its first six bytes, as in the parser's stored payloadCap.
+		// No payload a block holds is over MaxString.
+		i := bits.TrailingZeros64(osc)
 		end := i + bits.TrailingZeros64(^(b.Strings >> i))
-		c.countPayload(block[i], block[i+1:end])
+		c.countOSC(block[i+1 : end])
 	}
 	r.Unterminated += int64(bits.OnesCount64(b.Aborted))
 	// The controls: those executed in escape sequences and CSIs (not a

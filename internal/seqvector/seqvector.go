@@ -48,7 +48,9 @@ type Masks struct {
 	LF    uint64 // LF
 	DEL   uint64 // DEL
 	Digit uint64 // 0-9
-	_     [4]uint64
+	SOS   uint64 // X
+	PM    uint64 // ^
+	_     [2]uint64
 
 	High uint64 // 0x80-0xFF
 }
@@ -89,6 +91,8 @@ func buildClassTables() (t [3][128]byte) {
 			c == '\n',
 			c == 0x7f,
 			c >= '0' && c <= '9',
+			c == 'X',
+			c == '^',
 		}}
 		for k, bits := range classes {
 			for i, ok := range bits {
