@@ -29,11 +29,14 @@ const stripBlock = seqvector.BlockLen
 // that does not end within a block of where it starts, and where fewer
 // than 64 bytes of src or of room in dst are left.
 func stripBlocks(dst, src []byte) (w, n int) {
-	var m seqvector.Masks
+	var (
+		m seqvector.Masks
+		b seqvector.Block
+	)
 	for len(src)-n >= stripBlock && len(dst)-w >= stripBlock {
 		block := (*[stripBlock]byte)(src[n:])
 		seqvector.Classify(block, &m)
-		b := m.Read(seqvector.Strip)
+		m.Read(seqvector.Strip, &b)
 		if b.N == 0 {
 			break
 		}

@@ -98,6 +98,34 @@ func TestStripBlocksAgrees(t *testing.T) {
 	}
 }
 
+// TestStripFloods holds Transform to the parser alone on floods of one
+// unit, which the vector loop leaves to dropRun, and the bytes after
+// them: a unit whose last sequence the next copy's ESC aborts is whole
+// only where a copy follows it.
+func TestStripFloods(t *testing.T) {
+	paths := stripPaths(t)
+	for _, unit := range []string{"\x1b[", "\x1b", "\x1b]0;t", "\x1b(", "\x1b[2J", "\x1b]0;t\a", "\x1b[1;2H\x1b["} {
+		for _, after := range []string{"x", "\x1b", "[1;2H", "\x1b[1m", ";\x07", " text", "\x1b\\"} {
+			for _, copies := range []int{3, 17, 40} {
+				src := strings.Repeat(unit, copies) + after + stripInput(0, 40)
+				for _, opts := range []Options{{}, {Plain: true}} {
+					slow := New(opts)
+					slow.noFastPath = true
+					want := slow.run(src, true)
+					for _, vector := range paths {
+						restore := setStripVector(vector)
+						got := transformSmallDst(t, New(opts), src, 4096)
+						restore()
+						if got != want {
+							t.Fatalf("%+v, vector %v: %+q: %+q, want %+q", opts, vector, src, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestStripBlockRead checks where stripBlocks stops on inputs built to
 // stop it, and that it reads the text and sequences before.
 func TestStripBlockRead(t *testing.T) {

@@ -769,8 +769,12 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		}
 	}
 	if src[0] == 0x1B && fast {
-		n := c.fastSequence(src)
-		if n > 0 {
+		// Sequences that stand densely, with the text between them, a
+		// block at a time.
+		if n := c.sequenceBlocks(src); n > 0 {
+			return n
+		}
+		if n := c.fastSequence(src); n > 0 {
 			// The sequences right after it, each read as step would
 			// read it here, without a turn of process's loop and
 			// step's tests before this one: a screen's redraw, its
@@ -782,14 +786,6 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 				}
 				n += m
 			}
-		}
-		if n < sequenceBlock {
-			// Where they stop within a block, sequences that stand
-			// densely, with the text between them, may read a block
-			// at a time from there.
-			n += c.sequenceBlocks(src[n:])
-		}
-		if n > 0 {
 			return n
 		}
 	}

@@ -23,14 +23,15 @@ const sequenceBackoff = 64
 // sequenceBlocks cleans the text and the sequences at the start of src, a
 // block of 64 bytes at a time (seqvector's Counted reading), as step
 // would token by token, and returns their length; 0 where it reads
-// nothing. src starts in Ground, where step's fast path reads. It reads escape sequences and
-// CSIs with the controls the Cleaner only counts in them (onlyCounted),
-// OSC, SOS, PM and APC strings whose payloads hold no byte from 0x80,
-// printable ASCII and tab, and the controls between them but CR and LF;
-// it counts each as the parser's tokens would. It reads nothing while a
-// CR is pending or under BSErase, where BS acts on the line, or where
-// Limits.MaxString is shorter than a block, where a sequence's length
-// would count.
+// nothing. src starts in Ground, where step's fast path reads. It reads
+// escape sequences and CSIs with the controls the Cleaner only counts in
+// them (onlyCounted), OSC, SOS, PM and APC strings whose payloads hold no
+// byte from 0x80, printable ASCII and tab, and the controls between them
+// but CR and LF; it counts each as the parser's tokens would. It reads
+// nothing while a CR is pending or under BSErase, where BS acts on the
+// line, where Limits.MaxString is shorter than a block, where a
+// sequence's length would count, or at a flood of one sequence
+// (seqvector.Flood), which fastSequence reads faster.
 func (c *Cleaner) sequenceBlocks(src []byte) int {
 	if !useSequenceVector || len(src) < sequenceBlock || c.crPending || c.opts.BS == BSErase || c.lim.MaxString < sequenceBlock {
 		return 0
@@ -39,15 +40,19 @@ func (c *Cleaner) sequenceBlocks(src []byte) int {
 		c.sequenceSkip--
 		return 0
 	}
+	if seqvector.Flood(src) > 0 {
+		return 0 // fastSequence's, which reads the copies by comparing them
+	}
 	var (
 		m    seqvector.Masks
+		b    seqvector.Block
 		text [sequenceBlock]byte
 	)
 	n := 0
 	for len(src)-n >= sequenceBlock {
 		block := (*[sequenceBlock]byte)(src[n:])
 		seqvector.Classify(block, &m)
-		b := m.Read(seqvector.Counted)
+		m.Read(seqvector.Counted, &b)
 		if b.N == 0 {
 			break
 		}

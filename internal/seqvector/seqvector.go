@@ -14,8 +14,11 @@
 package seqvector
 
 import (
+	"bytes"
 	"math/bits"
 	"unsafe"
+
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // BlockLen is the length of a block.
@@ -148,8 +151,8 @@ type Block struct {
 }
 
 // Read reads the block whose classes are m, which starts in Ground, as
-// reading says.
-func (m *Masks) Read(reading Reading) Block {
+// reading says, into b.
+func (m *Masks) Read(reading Reading, b *Block) {
 	// Each chain below finds, for each sequence, the byte that ends the
 	// run of bytes a state of the parser reads on over: start, a bit for
 	// each sequence at the byte before the run, shifted onto it, plus
@@ -227,7 +230,7 @@ func (m *Masks) Read(reading Reading) Block {
 	st := stringEnds & m.ESC & (m.Backslash >> 1)
 	aborted |= stringEnds & (m.Abort | m.ESC) &^ st
 
-	b := Block{N: BlockLen, More: true}
+	b.N, b.More = BlockLen, true
 	// The block is read up to the first sequence that holds what the
 	// reading leaves, or that ends past the block: at its ESC, the
 	// last before the first bit of leave.
@@ -267,7 +270,6 @@ func (m *Masks) Read(reading Reading) Block {
 	b.Strings = ((tOSC | tStr) - (osc | str)) & upTo
 	b.Aborted = aborted & (upTo<<1 | 1)
 	b.ST = st & upTo
-	return b
 }
 
 // escBefore returns the index of the last ESC in the block before index
@@ -306,3 +308,19 @@ func PackBytes(dst, block *[BlockLen]byte, keep uint64) {
 
 // The masks are 25 words, High the last.
 var _ = [1]int{}[unsafe.Sizeof(Masks{})-25*8]
+
+// Flood returns the length of the unit that src starts with, the bytes
+// up to its second ESC within a block, where the eight bytes after it
+// repeat the unit's first (escape.RepeatsAt): a flood of one sequence,
+// which the scalar readers take by comparing its copies, faster than a
+// block at a time. It returns 0 where src holds no such unit.
+func Flood(src []byte) int {
+	if len(src) < 2 {
+		return 0
+	}
+	p := bytes.IndexByte(src[1:min(len(src), BlockLen)], 0x1b) + 1
+	if p == 0 || !escape.RepeatsAt(src, 0, p) {
+		return 0
+	}
+	return p
+}
