@@ -3,8 +3,6 @@ package term
 import (
 	"bytes"
 	"math/rand/v2"
-	"os"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -17,22 +15,12 @@ import (
 // amd64 a missing vector loop is logged, so that a run on a processor
 // without AVX-512 says what it did not try.
 func alonePaths(tb testing.TB) []bool {
-	if useAloneVector {
-		return []bool{false, true}
-	}
-	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && aloneVectorBuilt {
-		tb.Log("no AVX-512 VBMI2 on this amd64 machine: the vector loop over bytes alone is untried")
-	}
-	return []bool{false}
+	return vectorPaths(tb, useAloneVector, aloneVectorBuilt, "the vector loop over bytes alone")
 }
 
 // setAloneVector turns the vector loop on or off and returns what restores
 // it.
-func setAloneVector(on bool) (restore func()) {
-	was := useAloneVector
-	useAloneVector = on
-	return func() { useAloneVector = was }
-}
+func setAloneVector(on bool) (restore func()) { return setVector(&useAloneVector, on) }
 
 // aloneReference is aloneBlocks's contract a byte at a time, from the
 // policy rather than from the tables: blocks of 64 bytes while 67 are left

@@ -6,8 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -20,22 +18,12 @@ import (
 // colourRun alone always, the vector loop first where the processor has
 // one. Under CI=true on amd64 a missing vector loop is logged.
 func colourPaths(tb testing.TB) []bool {
-	if useColourVector {
-		return []bool{false, true}
-	}
-	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && colourVectorBuilt {
-		tb.Log("no AVX-512 on this amd64 machine: the vector loop over colour logs is untried")
-	}
-	return []bool{false}
+	return vectorPaths(tb, useColourVector, colourVectorBuilt, "the vector loop over colour logs")
 }
 
 // setColourVector turns the vector loop over colour logs on or off and
 // returns what restores it.
-func setColourVector(on bool) (restore func()) {
-	was := useColourVector
-	useColourVector = on
-	return func() { useColourVector = was }
-}
+func setColourVector(on bool) (restore func()) { return setVector(&useColourVector, on) }
 
 // colourBlocksText is text with no stop, longer than the vector loop's
 // margin: it reads an SGR before it and then blocks of it.

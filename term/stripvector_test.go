@@ -3,8 +3,6 @@ package term
 import (
 	"bytes"
 	"math/rand/v2"
-	"os"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -15,22 +13,12 @@ import (
 // stripPaths returns the settings of useStripVector that Transform can
 // run with here: off, and on where the processor has the vector loop.
 func stripPaths(tb testing.TB) []bool {
-	if useStripVector {
-		return []bool{false, true}
-	}
-	if os.Getenv("CI") == "true" && runtime.GOARCH == "amd64" && seqvector.Built {
-		tb.Log("no AVX-512 on this amd64 machine: the vector loop over sequences is untried")
-	}
-	return []bool{false}
+	return vectorPaths(tb, useStripVector, seqvector.Built, "the vector loop over sequences")
 }
 
 // setStripVector turns the vector loop over sequences on or off and
 // returns what restores it.
-func setStripVector(on bool) (restore func()) {
-	was := useStripVector
-	useStripVector = on
-	return func() { useStripVector = was }
-}
+func setStripVector(on bool) (restore func()) { return setVector(&useStripVector, on) }
 
 // stripUnits are the pieces of the inputs that stripBlocks is held to the
 // other paths on: each kind of sequence it reads, with and without the
