@@ -80,11 +80,12 @@ func (c *Cleaner) sequenceBlocks(src []byte) int {
 // would count them.
 func (c *Cleaner) countBlock(block *[sequenceBlock]byte, m *seqvector.Masks, b *seqvector.Block, upTo uint64) {
 	r := &c.rep
-	csis := bits.OnesCount64(b.Open & m.CSIOpen)
+	csis, sgrs := bits.OnesCount64(b.Open&m.CSIOpen), bits.OnesCount64(b.SGR)
 	strs := b.Open & (m.OSCOpen | m.StringOpen)
 	// Every ESC starts a sequence, but ST's.
 	r.Sequences.ESC += int64(bits.OnesCount64(m.ESC&upTo) - bits.OnesCount64(b.ST) - csis - bits.OnesCount64(strs))
-	r.Sequences.CSI += int64(csis)
+	r.Sequences.SGR += int64(sgrs)
+	r.Sequences.CSI += int64(csis - sgrs)
 	sos, pm := bits.OnesCount64(strs&m.SOS), bits.OnesCount64(strs&m.PM)
 	r.Sequences.SOS += int64(sos)
 	r.Sequences.PM += int64(pm)

@@ -14,10 +14,10 @@ import (
 // sequenceUnits are the pieces of the inputs that sequenceBlocks is held
 // to the parser on: each kind of sequence it reads, with and without the
 // controls the Cleaner only counts in them, cut short by CAN, SUB and
-// ESC; text and the controls around it; and what it leaves: SGRs, DCSs,
-// CSIs with intermediates, long or overflowing parameters or a misplaced
-// private marker, characters, bytes from 0x80, CR and LF, in sequences
-// and between them, and strings longer than a block.
+// ESC, SGRs among them; text and the controls around it; and what it
+// leaves: DCSs, CSIs with intermediates, long or overflowing parameters
+// or a misplaced private marker, characters, bytes from 0x80, CR and LF,
+// in sequences and between them, and strings longer than a block.
 var sequenceUnits = []string{
 	"\x1b[2J", "\x1b[1;2H", "\x1b[?25l", "\x1b[2\aJ", "\x1b[?\x0025l", "\x1b[1;\b2H", "\x1b[12\x18", "\x1b[3\x1a",
 	"\x1b[1\x7fA", "\x1b[", "\x1b", "\x1b\x1b", "\x1b\b=", "\x1b\a7", "\x1b7", "\x1b8", "\x1b=", "\x1b\\",
@@ -26,8 +26,9 @@ var sequenceUnits = []string{
 	"\x1b]8;;http://x/\x1b\\", "\x1b]52;c;Zm9v\a", "\x1b]0;cut\x18", "\x1b]0;", "\x1b]0;\x1bx", "\x1b]\a", "\x1b]7\x1a",
 	"\x1b]99999999;x\a", "\x1b]0;\r\n\t\a", "\x1b\a]1;x\a", "\x1b]0;" + strings.Repeat("t", 30) + "\a",
 	"ab", " ", "word", "\t", "\b", "x\bx", "\x07", "\x7f", "\x18", "\x00",
+	"\x1b[1m", "\x1b[0m", "\x1b[38;5;1m", "\x1b[m", "\x1b[1\am", "\x1b[?1m", "\x1b[>4;\b1m", "\x1b[1;31\x18",
 	// What it leaves.
-	"\x1b[1m", "\x1b[0m", "\x1b[38;5;1m", "\x1b[m", "\x1b[1\am", "\x1bPq#0\x1b\\", "\x1b[1!0p", "\x1b[2 q",
+	"\x1bPq#0\x1b\\", "\x1b[1!0p", "\x1b[2 q",
 	"\x1b[123456H", "\x1b[1\a2\a3\a4H", "\x1b[1?H", "\x1b[1:2H", "\x1b((B", "\x1b[" + strings.Repeat(";", 33) + "H",
 	"\x1b[1\nA", "\x1b[1\rA", "\x1b\r7", "\x1b\n7", "\x1b(\tB", "\x1b[1\xc2\x9bA", "\x1b\xc3\xa9", "\x1b]0;é\a",
 	"\x1b]0;" + strings.Repeat("long title ", 8) + "\a", "\x1b]0;" + strings.Repeat("t", 60) + "\a",
@@ -41,7 +42,7 @@ func sequenceInput(seed uint64, n int) string {
 	r := rand.New(rand.NewPCG(seed, 11))
 	units := sequenceUnits
 	if seed%2 == 0 {
-		units = sequenceUnits[:slices.Index(sequenceUnits, "\x1b[1m")]
+		units = sequenceUnits[:slices.Index(sequenceUnits, "\x1bPq#0\x1b\\")]
 	}
 	var b strings.Builder
 	for range n {

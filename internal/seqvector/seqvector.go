@@ -53,7 +53,8 @@ type Masks struct {
 	Digit uint64 // 0-9
 	SOS   uint64 // X
 	PM    uint64 // ^
-	_     [2]uint64
+	M     uint64 // m, an SGR's final byte
+	_     uint64
 
 	High uint64 // 0x80-0xFF
 }
@@ -96,6 +97,7 @@ func buildClassTables() (t [3][128]byte) {
 			c >= '0' && c <= '9',
 			c == 'X',
 			c == '^',
+			c == 'm',
 		}}
 		for k, bits := range classes {
 			for i, ok := range bits {
@@ -119,9 +121,9 @@ const (
 	// Counted reads only those whose count a caller takes from the
 	// masks alone, as the parser's tokens would count them: a CSI's
 	// header of a private marker or none and then digits and ;, at most
-	// four digits in a row (the controls aside), no intermediate; an
-	// escape sequence of one intermediate or none; and no CR, which acts
-	// on the line, in any of them.
+	// four digits in a row (the controls aside), no intermediate, an SGR
+	// included; an escape sequence of one intermediate or none; and no
+	// CR, which acts on the line, in any of them.
 	Counted
 )
 
@@ -148,6 +150,8 @@ type Block struct {
 	Aborted uint64
 	// ST holds the ESC of each ST, ESC \, that ends a string.
 	ST uint64
+	// SGR holds the m that ends each SGR, when Counted.
+	SGR uint64
 }
 
 // Read reads the block whose classes are m, which starts in Ground, as
@@ -183,7 +187,8 @@ func (m *Masks) Read(reading Reading, b *Block) {
 	aborted := open & (m.Abort | m.ESC)
 	// CSI: the header, with controls, then a final byte.
 	csi := open & m.CSIOpen
-	var t uint64
+	var t, sgr uint64
+	final := m.CSIFinal
 	if reading == Counted {
 		// A private marker first, then digits and ;.
 		first := chain(csi, inSequence)
@@ -202,11 +207,15 @@ func (m *Masks) Read(reading Reading, b *Block) {
 			long &= long >> k
 		}
 		leave |= (five | long) & header
+		// And an SGR's m: an SGR is a CSI that ends with it and holds
+		// no private marker, whose chain would end there too.
+		final |= m.M
+		sgr = t & m.M &^ chain(first&m.Private, inSequence|m.Param)
 	} else {
 		t = chain(csi, m.CSIHeader|inSequence)
 	}
-	ends |= t & (m.CSIFinal | m.Abort) << 1
-	leave |= t &^ (m.CSIFinal | m.Abort | m.ESC)
+	ends |= t & (final | m.Abort) << 1
+	leave |= t &^ (final | m.Abort | m.ESC)
 	aborted |= t & (m.Abort | m.ESC)
 	// ESC, intermediates with controls, then a final byte.
 	inter := open & m.Intermediate
@@ -270,6 +279,7 @@ func (m *Masks) Read(reading Reading, b *Block) {
 	b.Strings = ((tOSC | tStr) - (osc | str)) & upTo
 	b.Aborted = aborted & (upTo<<1 | 1)
 	b.ST = st & upTo
+	b.SGR = sgr & upTo
 }
 
 // escBefore returns the index of the last ESC in the block before index

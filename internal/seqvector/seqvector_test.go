@@ -70,6 +70,7 @@ func readBytes(block *[BlockLen]byte, reading Reading) Block {
 		b.Open &= upTo
 		b.Strings &= upTo
 		b.ST &= upTo
+		b.SGR &= upTo
 		b.Aborted &= upTo<<1 | 1
 		return b
 	}
@@ -121,7 +122,7 @@ func readBytes(block *[BlockLen]byte, reading Reading) Block {
 				return final(j, false)
 			case o == '[':
 				j++
-				run, header, first := 0, 0, true
+				run, header, first, private := 0, 0, true, false
 				for ; j < BlockLen; j++ {
 					c := block[j]
 					if reading == Strip {
@@ -134,6 +135,7 @@ func readBytes(block *[BlockLen]byte, reading Reading) Block {
 					case isIn(c) || c >= '0' && c <= '9':
 						run++
 					case c == ';' || first && c >= 0x3c && c <= 0x3f:
+						private = private || c != ';'
 						run = 0
 					default:
 						goto end
@@ -150,7 +152,10 @@ func readBytes(block *[BlockLen]byte, reading Reading) Block {
 					return 0, lost, false
 				}
 				c := block[j]
-				return final(j, c >= 0x40 && c <= 0x7e && c != 'm')
+				if reading == Counted && c == 'm' && !private {
+					b.SGR |= bit(j)
+				}
+				return final(j, c >= 0x40 && c <= 0x7e && (c != 'm' || reading == Counted))
 			case o >= 0x20 && o <= 0x2f:
 				j++
 				for j < BlockLen && (isIn(block[j]) || reading == Strip && block[j] >= 0x20 && block[j] <= 0x2f) {
@@ -214,7 +219,7 @@ var units = []string{
 	"\x1b]0;title\a", "\x1b]0;a\bb\a", "\x1b]2;\x01\x1b\\", "\x1b_x\ay\x1b\\", "\x1bXsos\x1b\\", "\x1b^pm\a\x1b\\",
 	"\x1b]0;cut\x18", "\x1b]0;", "\x1b]0;\x1bx", "\x1b]0;é\a", "\x1b]0;\r\n\a", "\x1b[12345H", "\x1b[1\a2\a3H",
 	"\x1b[" + strings.Repeat(";", 30) + "H", "\x1b[" + strings.Repeat("1;", 16) + "H", "\x1b[1:2H", "\x1b[1?H",
-	"\x1b[1m", "\x1b[m", "\x1bPq#0\x1b\\", "\x1b[1\nA", "\x1b\n7", "\x1b[1\xc2\x9bA",
+	"\x1b[1m", "\x1b[m", "\x1b[?1m", "\x1b[1\bm", "\x1b[>\a4;1m", "\x1bPq#0\x1b\\", "\x1b[1\nA", "\x1b\n7", "\x1b[1\xc2\x9bA",
 	"ab", " ", "text", "\n", "\t", "\r", "\r\n", "\b", "\x07", "\x7f", "\x18", "é",
 }
 
