@@ -41,7 +41,8 @@
 //   - ESC [ m, written ESC [ 0 m;
 //   - in Strip mode, what colourRun drops between SGRs: an erase, ESC [
 //     K; another CSI of parameters as an SGR's or none, or of a private
-//     marker and up to privateParams digits and ';', not followed by ESC
+//     marker and up to privateParams digits and ';', not followed by its
+//     copies
 //     (ESC [ 2 K, ESC [ 3 A, ESC [ ? 25 l); xterm's sgr0, ESC ( B ESC [ m, written ESC [ 0
 //     m; a C0 control or DEL before text, ESC or a UTF-8 lead byte.
 // After ESC [ m, an SGR written without its leading zeros and what Strip
@@ -436,15 +437,18 @@ privateend:
 csi:
 	// A CSI other than an SGR, its final byte (0x40-0x7E) in AX at BX:
 	// an erase (ESC [ 2 K), a cursor move (ESC [ 3 A), the cursor hidden
-	// (ESC [ ? 25 l), which Strip mode drops, unless another ESC
-	// follows: a run of them is the caller's (dropRun), which drops a
-	// flood of one at once.
+	// (ESC [ ? 25 l), which Strip mode drops, unless its copies follow
+	// (the eight bytes after it are its first eight again): a flood of
+	// one is the caller's (dropRun), which drops its copies at once.
 	CMPB strip+56(FP), $0
 	JEQ  out
 	SUBL $0x40, AX
 	CMPL AX, $(0x7e-0x40)
 	JHI  out
-	CMPB 1(SI)(BX*1), $0x1b
+	MOVQ 8(SP), CX
+	ADDQ R8, CX
+	MOVQ (SI)(CX*1), AX
+	CMPQ AX, 1(SI)(BX*1)
 	JEQ  out
 	LEAQ 1(BX), CX
 	SUBQ R8, CX // its end in the block
