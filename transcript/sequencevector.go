@@ -31,7 +31,8 @@ const sequenceBackoff = 64
 // nothing while a CR is pending or under BSErase, where BS acts on the
 // line, where Limits.MaxString is shorter than a block, where a
 // sequence's length would count, or at a flood of one sequence
-// (seqvector.Flood), which fastSequence reads faster.
+// (seqvector.Flood) two blocks long or more, which fastSequence reads
+// faster.
 func (c *Cleaner) sequenceBlocks(src []byte) int {
 	if !useSequenceVector || len(src) < sequenceBlock || c.crPending || c.opts.BS == BSErase || c.lim.MaxString < sequenceBlock {
 		return 0
@@ -40,8 +41,13 @@ func (c *Cleaner) sequenceBlocks(src []byte) int {
 		c.sequenceSkip--
 		return 0
 	}
-	if seqvector.Flood(src) > 0 {
-		return 0 // fastSequence's, which reads the copies by comparing them
+	if unit := seqvector.Flood(src); unit > 0 && len(src) >= 2*sequenceBlock &&
+		string(src[unit:2*sequenceBlock]) == string(src[:2*sequenceBlock-unit]) {
+		// A flood of one sequence, two blocks of copies or more:
+		// fastSequence's, which reads them by comparing them. A few
+		// copies in a row, as a PRNG's mix has, stay here, where the
+		// sequences after them are read too.
+		return 0
 	}
 	var (
 		m    seqvector.Masks
