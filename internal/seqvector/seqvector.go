@@ -1,6 +1,6 @@
 // Package seqvector finds the escape sequences in a block of 64 bytes at
 // once, for the streams' vector loops over text that sequences stand
-// densely in. Two or three table lookups give each byte of the block its
+// densely in. Three table lookups give each byte of the block its
 // classes as masks of 64 bits (Classify), and a carry through each state
 // of the parser's run of bytes finds every sequence's end (Read), so that
 // a sequence's place, not the end of the one before it, is where the work
@@ -143,7 +143,8 @@ type Block struct {
 	// after its ESC and the controls in it.
 	Open uint64
 	// Strings holds the bytes of each OSC, SOS, PM and APC from that
-	// byte up to the byte that ends it (ST's ESC, BEL, CAN or SUB).
+	// byte up to the byte that ends it (ST's ESC, BEL, CAN or SUB), that
+	// byte left out.
 	Strings uint64
 	// Aborted holds the byte that cuts each aborted sequence short:
 	// CAN, SUB, or the ESC of the next sequence.
