@@ -725,18 +725,9 @@ func dropRun(src []byte) int {
 	}
 }
 
-// strippedInSequence reports whether the parser reads c inside an escape
-// sequence or a CSI's header as a byte that Strip mode drops with it and
-// that ends nothing: a C0 control that it executes there (but LF and tab,
-// which Transform keeps, and CAN, SUB and ESC, which end the sequence), or
-// DEL, which it ignores there.
-func strippedInSequence(c byte) bool {
-	return droppedC0(c) && c != 0x18 && c != 0x1a
-}
-
 // stripEnd is dropEnd for Strip mode, for the sequences that dropEnd
 // leaves: the escape sequences and CSIs that hold controls the parser
-// executes before their end (strippedInSequence), which Strip mode drops
+// executes before their end (seqvector.InSequence), which Strip mode drops
 // with them, as in ESC BS a or ESC [ 2 BEL J, and those that CAN or SUB
 // aborts. It returns the index in src of the end of the sequence at
 // src[start], or 0 where the parser decides: an SGR, a control string
@@ -745,7 +736,7 @@ func strippedInSequence(c byte) bool {
 func stripEnd(src []byte, start int) int {
 	stop := min(len(src), start+maxFastSGR)
 	i := start + 1
-	for i < stop && strippedInSequence(src[i]) {
+	for i < stop && seqvector.InSequence(src[i]) {
 		i++
 	}
 	if i == stop {
@@ -774,13 +765,13 @@ func stripEnd(src []byte, start int) int {
 
 // stripTail returns the end, as an index in src, of the sequence whose
 // rest starts at src[i], read up to stop: bytes from 0x20 to last and
-// those strippedInSequence accepts, then a final byte from last+1 to
+// those seqvector.InSequence accepts, then a final byte from last+1 to
 // 0x7E other than not, or CAN or SUB, which abort it with them, or ESC,
 // which aborts it and starts the next. It returns 0 at any other byte.
 func stripTail(src []byte, i, stop int, last, not byte) int {
 	for ; i < stop; i++ {
 		switch b := src[i]; {
-		case b >= 0x20 && b <= last || strippedInSequence(b):
+		case b >= 0x20 && b <= last || seqvector.InSequence(b):
 			continue
 		case b > last && b <= 0x7e && b != not:
 			return i + 1

@@ -63,10 +63,12 @@ type Masks struct {
 // 128 bytes, bit i of the kth for the (8k+i)th mask of Masks.
 var classTables = buildClassTables()
 
-// inSequence reports whether the parser executes c in an escape
-// sequence or a CSI's header and the sequence goes on, or ignores it
-// there (DEL).
-func inSequence(c byte) bool {
+// InSequence reports whether the parser reads c inside an escape
+// sequence or a CSI's header as a byte that ends nothing and that the
+// streams drop or count with the sequence: a C0 control that it executes
+// there (but LF and tab, which the streams keep, and CAN, SUB and ESC,
+// which end the sequence), or DEL, which it ignores there.
+func InSequence(c byte) bool {
 	return c < 0x20 && c != 0x1b && c != '\n' && c != '\t' && c != 0x18 && c != 0x1a || c == 0x7f
 }
 
@@ -74,9 +76,9 @@ func buildClassTables() (t [3][128]byte) {
 	for c := range byte(0x80) {
 		classes := [3][8]bool{{
 			c == 0x1b,
-			inSequence(c),
+			InSequence(c),
 			c == 0x18 || c == 0x1a,
-			c >= 0x20 && c <= 0x7e || c == '\n' || c == '\t',
+			escape.IsPlain(c, true),
 			c >= 0x20 && c <= 0x3f,
 			c >= 0x20 && c <= 0x2f,
 			c >= 0x40 && c <= 0x7e && c != 'm',

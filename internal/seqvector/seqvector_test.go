@@ -62,7 +62,7 @@ func popcount(m uint64) (n int) {
 func readBytes(block *[BlockLen]byte, reading Reading) Block {
 	b := Block{N: BlockLen, More: true}
 	bit := func(i int) uint64 { return uint64(1) << i }
-	isIn := func(c byte) bool { return inSequence(c) && (reading == Strip || c != '\r') }
+	isIn := func(c byte) bool { return InSequence(c) && (reading == Strip || c != '\r') }
 	stop := func(at int, more bool) Block {
 		b.N, b.More = at, more
 		upTo := bit(at) - 1
