@@ -40,9 +40,8 @@ func stripBlocks(dst, src []byte) (w, n int) {
 		if b.N == 0 {
 			break
 		}
-		keep := m.Kept &^ b.Sequences & (uint64(1)<<b.N - 1)
-		seqvector.Pack((*[stripBlock]byte)(dst[w:]), block, keep)
-		w += bits.OnesCount64(keep)
+		seqvector.Pack((*[stripBlock]byte)(dst[w:]), block, b.Text)
+		w += bits.OnesCount64(b.Text)
 		n += b.N
 		if !b.More {
 			break

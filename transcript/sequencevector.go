@@ -64,9 +64,9 @@ func (c *Cleaner) sequenceBlocks(src []byte) int {
 		}
 		upTo := uint64(1)<<b.N - 1
 		c.countBlock(block, &m, &b, upTo)
-		if keep := m.Kept &^ b.Sequences & upTo; keep != 0 {
-			seqvector.Pack(&text, block, keep)
-			k := bits.OnesCount64(keep)
+		if b.Text != 0 {
+			seqvector.Pack(&text, block, b.Text)
+			k := bits.OnesCount64(b.Text)
 			c.text(text[:k], k, k)
 		}
 		c.rep.BytesIn += int64(b.N)

@@ -141,6 +141,9 @@ type Block struct {
 	More bool
 	// Sequences holds the bytes of the sequences, ST included.
 	Sequences uint64
+	// Text holds the bytes outside them that the streams keep:
+	// printable ASCII, LF and tab.
+	Text uint64
 	// Open holds the byte that says what each sequence is: the first
 	// after its ESC and the controls in it.
 	Open uint64
@@ -278,6 +281,7 @@ func (m *Masks) Read(reading Reading, b *Block) {
 		upTo = uint64(1)<<b.N - 1
 	}
 	b.Sequences = (seq | m.ESC) & upTo
+	b.Text = m.Kept &^ b.Sequences & upTo
 	b.Open = open & upTo
 	b.Strings = ((tOSC | tStr) - (osc | str)) & upTo
 	b.Aborted = aborted & (upTo<<1 | 1)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/plainsight-dev/plainsight/internal/escape"
 )
 
 // TestClassify holds the vector loop's classes of a block to
@@ -67,6 +68,11 @@ func readBytes(block *[BlockLen]byte, reading Reading) Block {
 		b.N, b.More = at, more
 		upTo := bit(at) - 1
 		b.Sequences &= upTo
+		for i := range at {
+			if b.Sequences&bit(i) == 0 && escape.IsPlain(block[i], true) {
+				b.Text |= bit(i)
+			}
+		}
 		b.Open &= upTo
 		b.Strings &= upTo
 		b.ST &= upTo
@@ -209,7 +215,7 @@ func readBytes(block *[BlockLen]byte, reading Reading) Block {
 		}
 		i = end
 	}
-	return b
+	return stop(BlockLen, true)
 }
 
 var units = []string{
