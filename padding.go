@@ -133,7 +133,8 @@ func nextBlank(text string, from int) (paddingRun, bool) {
 		s2 := p2 & (p2<<16 | p1>>48) & (p2<<32 | p1>>32)
 		s3 := q3 & (q3<<16 | p2>>48) & (q3<<32 | p2>>32)
 		p3 = q3
-		if s0|s1|s2|s3 == 0 {
+		if s0|s1|s2|s3 == 0 || i+26 < lo {
+			// None, or all in a run judged already (below).
 			continue
 		}
 		for k, s := range [4]uint64{s0, s1, s2, s3} {
@@ -166,10 +167,24 @@ func nextBlank(text string, from int) (paddingRun, bool) {
 // starts before lo, and returns its padding if it has some, and where the
 // run ends. The word loops find text[j] among bytes up to 0x20, any C0
 // control: when it is not a pad byte, no run holds it, and the runs on
-// either side are apart.
+// either side are apart; end is then past it and the other such controls
+// right after it.
 func padRunAt(text string, j, lo int) (run paddingRun, ok bool, end int) {
 	if !isPad(text[j]) {
-		return paddingRun{}, false, j + 1
+		// Another C0 control, which the word loops took for a pad
+		// byte: no run holds it or the controls after it, which a
+		// flood of them (ESC) would make the loops judge one by one.
+		e := j + 1
+		for ; e+8 <= len(text); e += 8 {
+			w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(text[e:]), 8))
+			if l := padLanes(w); l != padHighs || padExact(w, l) != 0 {
+				break
+			}
+		}
+		for e < len(text) && text[e] <= 0x20 && !isPad(text[e]) {
+			e++
+		}
+		return paddingRun{}, false, e
 	}
 	a, e := j, j+1
 	for a > lo && isPad(text[a-1]) {
@@ -187,13 +202,31 @@ func padRunAt(text string, j, lo int) (run paddingRun, ok bool, end int) {
 	return run, ok, e
 }
 
+// padHighs is a word with the high bit of each lane set: padLanes of
+// eight bytes up to 0x20.
+const padHighs = 0x8080808080808080
+
+// padExact keeps the lanes of l, padLanes(w), that hold a pad byte
+// (isPad): among the bytes up to 0x20, space and 0x09, 0x0A and 0x0D.
+// Each add sets a lane's high bit where the lane is at least a bound; the
+// high bits of w are cleared first so that no add carries into the lane
+// above.
+func padExact(w, l uint64) uint64 {
+	const ones = 0x0101010101010101
+	w7 := w &^ padHighs
+	space := w7 + ones*(0x80-0x20)
+	tabLF := (w7 + ones*(0x80-0x09)) &^ (w7 + ones*(0x80-0x0b))
+	cr := (w7 + ones*(0x80-0x0d)) &^ (w7 + ones*(0x80-0x0e))
+	return l & (space | tabLF | cr)
+}
+
 // padLanes sets the high bit of each byte lane of w that is at most 0x20
 // and below 0x80: space, and every C0 control, among them '\n', '\t' and
 // '\r'. A pair of such bytes is what padRunAt looks at; the controls
 // other than those three end a run there.
 func padLanes(w uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	return ^((w | highs) - ones*0x21) &^ w & highs
+	const ones = 0x0101010101010101
+	return ^((w | padHighs) - ones*0x21) &^ w & padHighs
 }
 
 // paddingIn judges text[a:b], a whole run of padding bytes: the blank

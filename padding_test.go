@@ -1,6 +1,7 @@
 package plainsight
 
 import (
+	"encoding/binary"
 	"os"
 	"strings"
 	"testing"
@@ -169,6 +170,31 @@ func TestPaddingScan(t *testing.T) {
 	}
 }
 
+// TestPaddingAfterControls checks nextBlank against plainBlank on runs
+// of pad bytes right after floods of other C0 controls, which the word
+// loops take for pad bytes and skip at once, of every length up to a few
+// words and at every alignment.
+func TestPaddingAfterControls(t *testing.T) {
+	defer setPadPairs(true)
+	for _, vector := range []bool{false, true} {
+		setPadPairs(vector)
+		for _, control := range []string{"\x1b", "\x00", "\x0e"} {
+			for n := 1; n < 100; n++ {
+				for _, run := range []string{"\n\n\n\n\n\n", " \n\n\n\n\n\n", "\r\n\r\n\r\n\r\n\r\n\r\n"} {
+					for off := range 33 {
+						text := strings.Repeat("y", off) + strings.Repeat(control, n) + run + "x"
+						got, gotOK := nextBlank(text, 0)
+						want, wantOK := plainBlank(text)
+						if got != want || gotOK != wantOK {
+							t.Fatalf("vector %v: nextBlank(%q) = %+v, %v; want %+v, %v", vector, text, got, gotOK, want, wantOK)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // setPadPairs turns nextBlank's vector loop on (where there is one) or
 // off.
 func setPadPairs(vector bool) {
@@ -270,6 +296,30 @@ func TestRuneCount(t *testing.T) {
 			s := b.String()[cut:]
 			if got, want := runeCount(s, utf8.ValidString(s)), utf8.RuneCountInString(s); got != want {
 				t.Fatalf("runeCount(%+q) = %d, want %d", s, got, want)
+			}
+		}
+	}
+}
+
+// TestPadExact holds padExact to isPad on every byte in every lane of a
+// word, among neighbours of every kind padLanes tells apart.
+func TestPadExact(t *testing.T) {
+	fills := []byte{' ', '\n', 0x1b, 'a', 0x80, 0xa0, 0xff, 0x0b}
+	for lane := range 8 {
+		for c := range 256 {
+			for _, f := range fills {
+				var w [8]byte
+				for k := range w {
+					w[k] = f
+				}
+				w[lane] = byte(c)
+				x := binary.LittleEndian.Uint64(w[:])
+				got := padExact(x, padLanes(x))
+				for k := range w {
+					if want := isPad(w[k]); (got>>(8*k+7)&1 == 1) != want {
+						t.Fatalf("padExact(% x): lane %d is %v, want %v", w, k, !want, want)
+					}
+				}
 			}
 		}
 	}
