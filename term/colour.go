@@ -61,11 +61,11 @@ func indistinguishable(fg, bg colour) bool {
 	if fg == bg {
 		return true
 	}
-	hi, lo := fg.luminance(), bg.luminance()
-	if hi < lo {
-		hi, lo = lo, hi
-	}
-	return hi+0.05 < minContrast*(lo+0.05)
+	// max and min rather than a swap: which of the two is lighter is a
+	// coin's toss in a picture drawn in colours, and a branch on it
+	// mispredicts half the time.
+	a, b := fg.luminance(), bg.luminance()
+	return max(a, b)+0.05 < minContrast*(min(a, b)+0.05)
 }
 
 // The parts of the colour state that SGR values set: indexes into
@@ -230,6 +230,39 @@ func (c *colours) applyPlain(v uint8) bool {
 		return false
 	}
 	return true
+}
+
+// applyExtended applies an SGR of one extended colour, which (38 or 48)
+// set to k, as appendSGRParams would: the colour run's SGRs that set
+// more than a foreground alone (colourRun).
+func (c *colours) applyExtended(which uint8, k colour) {
+	var ch sgrChange
+	part := uint8(partFg)
+	if which == sgrBg {
+		part = partBg
+	}
+	ch.val[part] = k
+	ch.set = 1 << part
+	c.apply(&ch)
+	c.style = c.style.with(uint16(which))
+}
+
+// applyValues applies an SGR of the top-level values vals, none of them
+// refused (simpleParams), as appendSGRParams would: the colour run's
+// SGRs that set more than plainValue allows.
+func (c *colours) applyValues(vals []uint8) {
+	var ch sgrChange
+	st := c.style
+	for _, v := range vals {
+		if simpleParams[v]&simpleColour != 0 {
+			ch.param(v)
+		}
+		st = st.with(uint16(v))
+	}
+	if ch.set != 0 || ch.reset {
+		c.apply(&ch)
+	}
+	c.style = st
 }
 
 // fgPlain reports whether a foreground alone applies as apply would

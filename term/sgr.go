@@ -366,6 +366,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 		}
 		// k bytes of input, wk of output.
 		var k, wk int
+		weighed := false // the SGR's colours needed their contrast weighed
 		switch b, next := src[i], src[i+1]; {
 		case b == 0x1b && next == '[':
 			d := dst[j : j+maxSGRLen]
@@ -451,34 +452,52 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 					}
 					e++
 				}
-				if np >= 3 && vals[0] == sgrFg && (np == 3 && vals[1] == colourIndexed || np == 5 && vals[1] == colourDirect) {
+				if np >= 3 && (vals[0] == sgrFg || vals[0] == sgrBg) && (np == 3 && vals[1] == colourIndexed || np == 5 && vals[1] == colourDirect) {
 					if c != nil {
-						if !c.fgPlain() {
+						k := paletteColour | colour(vals[2])
+						if np == 5 {
+							k = rgbColour | colour(vals[2])<<16 | colour(vals[3])<<8 | colour(vals[4])
+						}
+						if vals[0] == sgrFg && c.fgPlain() {
+							c.asked[partFg], c.screen[partFg] = k, k
+							c.style = c.style.with(sgrFg)
+						} else if colourRunWeighs {
+							// A background, or a foreground with
+							// one: the contrast of the two decides
+							// (applyExtended).
+							c.applyExtended(vals[0], k)
+							weighed = true
+						} else {
 							return i, j
 						}
-						fg := paletteColour | colour(vals[2])
-						if np == 5 {
-							fg = rgbColour | colour(vals[2])<<16 | colour(vals[3])<<8 | colour(vals[4])
-						}
-						c.asked[partFg], c.screen[partFg] = fg, fg
-						c.style = c.style.with(sgrFg)
 					}
 				} else {
 					// Every value checked before any is applied: a
 					// refused one drops the whole SGR.
+					plain := true
 					for _, v := range vals[:np] {
 						info := simpleParams[v]
-						if info&simpleRefused != 0 || c != nil && info&simpleColour != 0 && !c.plainValue(v) {
+						if info&simpleRefused != 0 {
 							return i, j
 						}
+						plain = plain && (c == nil || info&simpleColour == 0 || c.plainValue(v))
 					}
-					if c != nil {
+					switch {
+					case c == nil:
+					case plain:
 						for _, v := range vals[:np] {
 							if simpleParams[v]&simpleColour != 0 {
 								c.applyPlain(v)
 							}
 							c.style = c.style.with(uint16(v))
 						}
+					case colourRunWeighs:
+						// Basic backgrounds, reverse video: as
+						// for an extended colour.
+						c.applyValues(vals[:np])
+						weighed = true
+					default:
+						return i, j
 					}
 				}
 				w := 2
@@ -501,11 +520,40 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 			if info := simpleParams[v]; info&simpleRefused != 0 {
 				return i, j
 			} else if c != nil {
-				if info&simpleColour != 0 && !c.applyPlain(v) {
+				switch {
+				case info&simpleColour == 0 || c.applyPlain(v):
+					c.style = c.style.with(uint16(v))
+				case colourRunWeighs:
+					c.applyValues([]uint8{v})
+					weighed = true
+				default:
 					return i, j
 				}
-				c.style = c.style.with(uint16(v))
 			}
+		case b >= 0xc2 && (c == nil || !c.settle):
+			// A character of text above ASCII, whole and no C1
+			// control (textLeads), alone between SGRs or ASCII: the
+			// half blocks of a picture drawn in colours, a symbol in
+			// a log line. Before another, a run of them (a word of
+			// another script) is the colour-log vector loop's.
+			l := textLeads[b]
+			switch {
+			case l.size == 0 || next-l.lo > l.span || src[i+int(l.size)] >= 0x80:
+				return i, j
+			case l.size == 2:
+				d := dst[j : j+2 : j+2]
+				d[0], d[1] = b, next
+			case l.size == 3 && src[i+2]&0xc0 == 0x80:
+				d := dst[j : j+3 : j+3]
+				d[0], d[1], d[2] = b, next, src[i+2]
+			case l.size == 4 && src[i+2]&0xc0 == 0x80 && src[i+3]&0xc0 == 0x80:
+				copy(dst[j:j+4], src[i:i+4])
+			default:
+				return i, j
+			}
+			i += int(l.size) // text, which Plain keeps too
+			j += int(l.size)
+			continue
 		case !strip:
 			return i, j
 		case b == 0x1b && string(src[i:min(i+len(terminfo.SGR0), len(src))]) == terminfo.SGR0:
@@ -525,8 +573,22 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 		if c != nil {
 			j += wk
 		}
+		if weighed && i < len(src) && src[i] != 0x1b && src[i] < 0x80 {
+			// Text after colours whose contrast was weighed (a
+			// highlighted row of a screen): the colour-log vector
+			// loop reads it faster. Another SGR or a character (a
+			// picture's cells) is read on here.
+			return i, j
+		}
 	}
 }
+
+// colourRunWeighs says whether colourRun reads the SGRs whose colours
+// need their contrast weighed (a background, a foreground with one,
+// reverse video), calling out to apply them, or leaves them to its
+// caller. Tests turn it off to hold the colour-log vector loop, which
+// leaves them, to the SGRs colourRun reads without a call.
+var colourRunWeighs = true
 
 // droppedCSIEnd reports whether src[e], after a CSI's parameters, ends
 // one that colourRun drops in Strip mode: a final byte other than 'm',
