@@ -802,12 +802,12 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 			}
 		}
 		// A CSI: ESC [, parameters of at most 4 digits separated by
-		// ';', and a final byte, as simpleCSI reads it, within 16
-		// bytes.
+		// ';', and a final byte, as simpleCSI reads it, within
+		// csiWindow bytes.
 		if len(src)-i < 3 || src[i] != 0x1B || src[i+1] != '[' {
 			return i, buf[:j], sgrs, csis
 		}
-		e, stop, digits := i+2, min(len(src), i+16), 0
+		e, stop, digits := i+2, min(len(src), i+csiWindow), 0
 		for ; e < stop; e++ {
 			if b := src[e]; b-'0' <= 9 {
 				if digits++; digits > 4 {
@@ -830,6 +830,15 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 		i = e + 1
 	}
 }
+
+// csiWindow bounds the CSIs that colourLine counts, introducer and final
+// byte included: the header of one, at most csiWindow-3 bytes, holds at
+// most csiWindow-2 parameters, no more than ansi.MaxParams (which
+// simpleHeader checks; the array below fails to compile otherwise), and
+// the longest colour, ESC [ 48;2;255;255;255 m, fits it.
+const csiWindow = 32
+
+var _ [ansi.MaxParams - (csiWindow - 2)]struct{}
 
 // shortPlain is the window in which colourLine reads characters above
 // ASCII with plainRun: a run that fills it is left to colourRun.
