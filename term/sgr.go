@@ -425,6 +425,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 				}
 				var vals [maxPlainParams]uint8
 				np, e := 0, i+2
+				zeros := false // a value written with a leading zero
 				for {
 					v, start := 0, e
 					for e < len(src) && e-start < 3 && src[e]-'0' <= 9 {
@@ -434,6 +435,7 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 					if e == start || e == len(src) || v > maxSGRValue {
 						return i, j
 					}
+					zeros = zeros || e-start > 1 && src[start] == '0'
 					vals[np] = uint8(v)
 					np++
 					if src[e] == 'm' {
@@ -499,6 +501,18 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 					default:
 						return i, j
 					}
+				}
+				if !zeros && i+sgrWords*8 <= len(src) {
+					// Written as its canonical form is: copied
+					// whole, a word at a time, where writing it
+					// digit by digit mispredicts on the values of
+					// colours. (What follows in dst overwrites
+					// the bytes copied past its end.)
+					for k := 0; k < sgrWords*8; k += 8 {
+						binary.LittleEndian.PutUint64(d[k:k+8], binary.LittleEndian.Uint64(src[i+k:i+k+8]))
+					}
+					k, wk = e+1-i, e+1-i
+					goto next
 				}
 				w := 2
 				for _, v := range vals[:np] {
@@ -605,6 +619,11 @@ const origPair = 0x6d39343b39335b1b
 // privateParams bounds the parameter bytes after a private marker ('?')
 // of a CSI that colourRun drops: ESC [ ? 1049 h, ESC [ ? 1;2 c.
 const privateParams = 16
+
+// sgrWords is the words colourRun copies for an SGR written as its
+// canonical form: the longest it reads, ESC [ 38;2;255;255;255 m, is 22
+// bytes.
+const sgrWords = 3
 
 // maxPlainParams bounds the parameters of an SGR that colourRun reads:
 // five, for a foreground in direct colour (38;2;r;g;b).
