@@ -347,6 +347,13 @@ func (c *colours) appendSettle(dst []byte) []byte {
 	return append(dst, 'm')
 }
 
+// settleText writes to dst, which has room for maxSettleLen bytes, the
+// correction that printable text needs first (appendSettle), and returns
+// its length: colourRun's, at text while settle is set.
+func (c *colours) settleText(dst []byte) int {
+	return len(c.appendSettle(dst[:0:maxSettleLen]))
+}
+
 // appendColourParam appends the SGR parameters that set k as the
 // foreground (base 30) or background (base 40), in the form the author
 // used.

@@ -340,6 +340,11 @@ func scanSGR(src []byte, params *[ansi.MaxParams]ansi.Param) (n, np int) {
 func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 	i, j := 0, 0
 	for {
+		if c != nil && c.settle && colourRunWeighs && i < len(src) && src[i]-0x20 <= 0x7e-0x20 && len(dst)-j >= maxSettleLen {
+			// Printable text after colours that hide it: the
+			// correction first (settleText).
+			j += c.settleText(dst[j:])
+		}
 		if i < len(src) && src[i] != 0x1b && (c == nil || !c.settle) {
 			// The text, a word at a time, each word copied whole
 			// before it is tested, as escape.CopyCleanPrefix copies
@@ -544,29 +549,29 @@ func colourRun(dst, src []byte, c *colours, strip bool) (n, w int) {
 					return i, j
 				}
 			}
-		case b >= 0xc2 && (c == nil || !c.settle):
+		case b >= 0xc2:
 			// A character of text above ASCII, whole and no C1
 			// control (textLeads), alone between SGRs or ASCII: the
 			// half blocks of a picture drawn in colours, a symbol in
 			// a log line. Before another, a run of them (a word of
 			// another script) is the colour-log vector loop's.
 			l := textLeads[b]
-			switch {
-			case l.size == 0 || next-l.lo > l.span || src[i+int(l.size)] >= 0x80:
-				return i, j
-			case l.size == 2:
-				d := dst[j : j+2 : j+2]
-				d[0], d[1] = b, next
-			case l.size == 3 && src[i+2]&0xc0 == 0x80:
-				d := dst[j : j+3 : j+3]
-				d[0], d[1], d[2] = b, next, src[i+2]
-			case l.size == 4 && src[i+2]&0xc0 == 0x80 && src[i+3]&0xc0 == 0x80:
-				copy(dst[j:j+4], src[i:i+4])
-			default:
+			size := int(l.size)
+			if size == 0 || next-l.lo > l.span || size > 2 && src[i+2]&0xc0 != 0x80 ||
+				size > 3 && src[i+3]&0xc0 != 0x80 || src[i+size] >= 0x80 {
 				return i, j
 			}
-			i += int(l.size) // text, which Plain keeps too
-			j += int(l.size)
+			if c != nil && c.settle {
+				// Colours that hide it: the correction first
+				// (settleText).
+				if !colourRunWeighs {
+					return i, j
+				}
+				j += c.settleText(dst[j:])
+			}
+			copy(dst[j:j+4:j+4], src[i:i+4]) // the bytes past it are overwritten
+			i += size                        // text, which Plain keeps too
+			j += size
 			continue
 		case !strip:
 			return i, j
