@@ -293,6 +293,34 @@ func redraw(n int) string {
 	return b.String()[:n]
 }
 
+// picture is a picture drawn in colours in the terminal, as image viewers
+// (chafa, timg, viu) write one: each cell of a row an upper half block
+// (U+2580) whose foreground is the colour of the pixel above and whose
+// background that of the pixel below, each set in direct colour by an
+// SGR of its own, 80 cells to a row and each row ended by a reset. The
+// pixels are smooth shades with a PRNG's grain, so that a colour's values
+// take one, two or three digits, as a photograph's do.
+func picture(n int) string {
+	r := rand.New(rand.NewPCG(9, 10))
+	shade := func(x, y, channel int) int {
+		v := (x*3+y*2+channel*85)%256 + r.IntN(17) - 8
+		return min(max(v, 0), 255)
+	}
+	var b strings.Builder
+	for row := 0; b.Len() < n; row++ {
+		for x := range 80 {
+			for half, intro := range []int{38, 48} {
+				y := 2*row + half
+				fmt.Fprintf(&b, "\x1b[%d;2;%d;%d;%dm", intro, shade(x, y, 0), shade(x, y, 1), shade(x, y, 2))
+			}
+			b.WriteString("\u2580")
+		}
+		b.WriteString("\x1b[0m\n")
+	}
+	s := b.String()
+	return s[:strings.LastIndexByte(s[:n], '\n')+1]
+}
+
 // attack is attack-dense text: every line carries an overwrite, a bidi
 // control, hidden tags, a lookalike or a terminal sequence. It is valid
 // UTF-8, so utf8.ValidString scans all of it.
@@ -474,6 +502,7 @@ func makeInputs(root string, quick bool) ([]*input, error) {
 		{name: "progress-1M", group: "ordinary", gen: func() string { return progressLog(mib) }},
 		{name: "attack-1M", group: "ordinary", gen: func() string { return attack(mib) }},
 		{name: "redraw-1M", group: "ordinary", gen: func() string { return redraw(mib) }},
+		{name: "picture-1M", group: "ordinary", gen: func() string { return picture(mib) }},
 		{name: "latin1-1M", group: "ordinary", gen: func() string { return latin1Text(mib) }},
 	}
 	sizes := adversarialSizes
