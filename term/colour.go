@@ -243,8 +243,7 @@ func (c *colours) applyExtended(which uint8, k colour) {
 	}
 	ch.val[part] = k
 	ch.set = 1 << part
-	c.apply(&ch)
-	c.style = c.style.with(uint16(which))
+	c.applyKept(&ch, c.style.with(uint16(which)))
 }
 
 // applyValues applies an SGR of the top-level values vals, none of them
@@ -259,8 +258,14 @@ func (c *colours) applyValues(vals []uint8) {
 		}
 		st = st.with(uint16(v))
 	}
+	c.applyKept(&ch, st)
+}
+
+// applyKept applies what a kept SGR does: its change to the colours, if
+// any, and the style it leaves, st.
+func (c *colours) applyKept(ch *sgrChange, st style) {
 	if ch.set != 0 || ch.reset {
-		c.apply(&ch)
+		c.apply(ch)
 	}
 	c.style = st
 }

@@ -32,8 +32,9 @@ var colourBlocksText = strings.Repeat("text\tand more\n", 12)
 // TestColourBlocksAgrees checks the vector loop against colourRun on each
 // SGR of sgrCases and other CSIs, from each colour state, followed by
 // text, in Strip mode: it must take exactly the SGRs that colourRun takes
-// without weighing colours (colourRunWeighs off) and writes as they are or without the leading zeros of their
-// parameters, ESC [ m, which it writes ESC [ 0 m, and the CSIs that
+// without weighing colours (colourRunWeighs off) and writes as they are
+// or without the leading zeros of their parameters, ESC [ m, which it
+// writes ESC [ 0 m, and the CSIs that
 // colourRun drops, with colourRun's output and colour state; and it must
 // leave every other sequence with the colour state untouched.
 func TestColourBlocksAgrees(t *testing.T) {

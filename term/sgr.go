@@ -121,10 +121,7 @@ func appendSGRParams(dst []byte, ps []ansi.Param, c *colours) ([]byte, bool) {
 		}
 	}
 	if c != nil {
-		if ch.set != 0 || ch.reset {
-			c.apply(&ch)
-		}
-		c.style = st
+		c.applyKept(&ch, st)
 	}
 	return append(dst, 'm'), true
 }
@@ -721,10 +718,7 @@ func simpleSGR(dst, src []byte, c *colours) (n, w int) {
 		case 'm':
 			dst[w] = 'm'
 			if c != nil {
-				if ch.set != 0 || ch.reset {
-					c.apply(&ch)
-				}
-				c.style = st
+				c.applyKept(&ch, st)
 			}
 			return i + 1, w + 1
 		}
