@@ -331,6 +331,23 @@ var cleanTests = []cleanTest{
 		}},
 	},
 	{
+		name: "a picture's cells, and characters alone between SGRs",
+		in: strings.Repeat("\x1b[38;2;10;20;130m\x1b[48;2;12;22;128m\u2580", 3) + "\x1b[38;5;7m\x1b[48;5;8m\u2584 \u2018x\u2019\x1b[0m\n" +
+			"\x1b[1mx\xe0\x83\xa9\x1b[0m \x1b[2m\xed\xa0\x80\x1b[0m\xe2\x28\xa1\x1b[0m\xe2\x82\x28\x1b[0m\n\x1b[31m\u202e\x1b[0m\n",
+		// An overlong é, a surrogate and leads cut short: each byte is
+		// invalid or, from 80 to 9F, a raw C1 control.
+		text: "\u2580\u2580\u2580\u2584 \u2018x\u2019\n" + "x\ufffd\ufffd \ufffd\ufffd\ufffd(\ufffd\ufffd\ufffd(\n" + `\u{202e}` + "\n",
+		rep: transcript.Report{
+			Sequences:   transcript.Sequences{SGR: 17},
+			C1:          2,
+			InvalidUTF8: 8,
+			Unicode: transcript.Unicode{
+				Escapes:  map[plainsight.Class]int64{plainsight.ClassBidi: 1},
+				Warnings: map[plainsight.Kind]int64{plainsight.KindBidi: 1},
+			},
+		},
+	},
+	{
 		name: "plain Unicode passes",
 		in:   "caf\u00e9 \u65e5\u672c \U0001F600\n",
 		text: "caf\u00e9 \u65e5\u672c \U0001F600\n",

@@ -768,7 +768,20 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 					k := bits.TrailingZeros64(m) / 8
 					i += k
 					j += k
-					if src[i] >= 0xC2 {
+					if w := x >> (8 * k); byte(w) >= 0xC2 {
+						if k <= 4 && w&0x80C0C0F0 == 0x008080E0 {
+							// A lone three-byte character, ASCII after
+							// it (a picture's half block between its
+							// SGRs, GCC's quotes), checked from the
+							// word, whose store above copied it
+							// already. A run of them is plainRun's,
+							// which reads it a word at a time.
+							if r := uint(w&0x0F)<<12 | uint(w>>8&0x3F)<<6 | uint(w>>16&0x3F); r >= 0x800 && plainBMP[r>>6&(uint(len(plainBMP))-1)]&(1<<(r&63)) != 0 {
+								i += 3
+								j += 3
+								continue
+							}
+						}
 						// Characters that the Unicode checks leave alone
 						// (GCC's quotes, a dash, an accented letter, the
 						// words of other scripts between SGRs), up to 15
