@@ -333,17 +333,31 @@ var cleanTests = []cleanTest{
 	{
 		name: "a picture's cells, and characters alone between SGRs",
 		in: strings.Repeat("\x1b[38;2;10;20;130m\x1b[48;2;12;22;128m\u2580", 3) + "\x1b[38;5;7m\x1b[48;5;8m\u2584 \u2018x\u2019\x1b[0m\n" +
-			"\x1b[1mx\xe0\x83\xa9\x1b[0m \x1b[2m\xed\xa0\x80\x1b[0m\xe2\x28\xa1\x1b[0m\xe2\x82\x28\x1b[0m\n\x1b[31m\u202e\x1b[0m\n",
-		// An overlong é, a surrogate and leads cut short: each byte is
-		// invalid or, from 80 to 9F, a raw C1 control.
-		text: "\u2580\u2580\u2580\u2584 \u2018x\u2019\n" + "x\ufffd\ufffd \ufffd\ufffd\ufffd(\ufffd\ufffd\ufffd(\n" + `\u{202e}` + "\n",
+			"\x1b[1mx\xe0\x83\xa9\x1b[0m and more\n\x1b[1mx\xed\xa0\x80\x1b[0m and more\n" +
+			"\x1b[1mx\xe2\x28\xa1\x1b[0m and more\n\x1b[1mx\xe4\x38\x80\x1b[0m and more\n" +
+			"\x1b[1mx\xe2\x82\x28\x1b[0m and more\n\x1b[1mx\xe3\xa9\x28\x1b[0m and more\n" +
+			"\x1b[1mx\xc3\x28\x1b[0m and more\n" +
+			"\x1b[31m\u202e\x1b[0m\n\x1b[1mdur\u00e9e\x1b[0m \x1b[2mx\u00adx\x1b[0m\u00a0y\xc2\x85z\xc3\x28\n",
+		// An overlong é, a surrogate, leads cut short, each on a line of
+		// its own, since each ends the colour log's fast path: each byte
+		// is invalid or, from 80 to 9F, a raw C1 control. A soft hyphen
+		// and a no-break space alone between ASCII are escaped; NEL in
+		// UTF-8 is a C1 control.
+		text: "\u2580\u2580\u2580\u2584 \u2018x\u2019\n" +
+			"x\ufffd\ufffd and more\nx\ufffd\ufffd and more\nx\ufffd(\ufffd and more\nx\ufffd8 and more\n" +
+			"x\ufffd\ufffd( and more\nx\ufffd\ufffd( and more\nx\ufffd( and more\n" + `\u{202e}` + "\n" +
+			"dur\u00e9e x" + `\u{00ad}` + "x" + `\u{00a0}` + "yz\ufffd(\n",
 		rep: transcript.Report{
-			Sequences:   transcript.Sequences{SGR: 17},
-			C1:          2,
-			InvalidUTF8: 8,
+			Sequences:   transcript.Sequences{SGR: 29},
+			C1:          4,
+			InvalidUTF8: 13,
 			Unicode: transcript.Unicode{
-				Escapes:  map[plainsight.Class]int64{plainsight.ClassBidi: 1},
-				Warnings: map[plainsight.Kind]int64{plainsight.KindBidi: 1},
+				Escapes: map[plainsight.Class]int64{
+					plainsight.ClassBidi: 1, plainsight.ClassInvisible: 1, plainsight.ClassWhitespace: 1,
+				},
+				Warnings: map[plainsight.Kind]int64{
+					plainsight.KindBidi: 1, plainsight.KindInvisible: 1, plainsight.KindWhitespace: 1,
+				},
 			},
 		},
 	},

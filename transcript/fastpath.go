@@ -769,13 +769,21 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 					i += k
 					j += k
 					if w := x >> (8 * k); byte(w) >= 0xC2 {
+						// A lone character of two or three bytes,
+						// ASCII after it (an accented letter in a word,
+						// a picture's half block between its SGRs, GCC's
+						// quotes), checked from the word, whose store
+						// above copied it already; its lead is C2 or
+						// more. A run of them is plainRun's, which reads
+						// it a word at a time.
+						if k <= 5 && w&0x80C0E0 == 0x0080C0 {
+							if r := uint(w&0x1F)<<6 | uint(w>>8&0x3F); plainBMP[r>>6&(uint(len(plainBMP))-1)]&(1<<(r&63)) != 0 {
+								i += 2
+								j += 2
+								continue
+							}
+						}
 						if k <= 4 && w&0x80C0C0F0 == 0x008080E0 {
-							// A lone three-byte character, ASCII after
-							// it (a picture's half block between its
-							// SGRs, GCC's quotes), checked from the
-							// word, whose store above copied it
-							// already. A run of them is plainRun's,
-							// which reads it a word at a time.
 							if r := uint(w&0x0F)<<12 | uint(w>>8&0x3F)<<6 | uint(w>>16&0x3F); r >= 0x800 && plainBMP[r>>6&(uint(len(plainBMP))-1)]&(1<<(r&63)) != 0 {
 								i += 3
 								j += 3

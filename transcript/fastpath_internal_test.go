@@ -816,3 +816,49 @@ func TestEmojiSequenceEndAgrees(t *testing.T) {
 		t.Fatal("no pair or triple is an RGI sequence")
 	}
 }
+
+// TestColourLineCharacters checks which characters above ASCII
+// colourLine reads on past in the text between SGRs, at each place in a
+// word: those the Unicode checks leave alone, alone or in a run, and no
+// character they escape, no C1 control and no byte of invalid UTF-8.
+func TestColourLineCharacters(t *testing.T) {
+	tests := []struct {
+		name, ch string
+		passes   bool
+	}{
+		{"half block", "\u2580", true},
+		{"quotes", "\u2018x\u2019", true},
+		{"accented letter", "\u00e9", true},
+		{"two letters", "\u00e9\u00e8", true},
+		{"CJK", "\u4e00", true},
+		{"bidi override", "\u202e", false},
+		{"soft hyphen", "\u00ad", false},
+		{"no-break space", "\u00a0", false},
+		{"NEL in UTF-8", "\xc2\x85", false},
+		{"overlong two bytes", "\xc1\xa9", false},
+		{"overlong three bytes", "\xe0\x83\xa9", false},
+		{"surrogate", "\xed\xa0\x80", false},
+		{"three-byte lead, ASCII second", "\xe4\x38\x80", false},
+		{"three-byte lead, ASCII third", "\xe2\x82\x28", false},
+		{"three-byte lead, one continuation", "\xe3\xa9\x28", false},
+		{"two-byte lead, ASCII second", "\xc3\x28", false},
+		{"four-byte character", "\U0001F600", false},
+	}
+	for _, tt := range tests {
+		for before := range 9 {
+			start := len("\x1b[1m") + before
+			src := "\x1b[1m" + strings.Repeat("x", before) + tt.ch + "\x1b[0m and more\a and the rest of it"
+			want := start
+			if tt.passes {
+				want = strings.IndexByte(src, '\a')
+			}
+			n, line, _, _ := colourLine(make([]byte, 0, 256), []byte(src), 1<<20, 4096)
+			if n != want {
+				t.Errorf("%s after %d bytes: colourLine read %d bytes of %q, want %d", tt.name, before, n, src, want)
+			}
+			if !utf8.Valid(line) {
+				t.Errorf("%s after %d bytes: line %q is not valid UTF-8", tt.name, before, line)
+			}
+		}
+	}
+}
