@@ -819,8 +819,10 @@ func TestEmojiSequenceEndAgrees(t *testing.T) {
 
 // TestColourLineCharacters checks which characters above ASCII
 // colourLine reads on past in the text between SGRs, at each place in a
-// word: those the Unicode checks leave alone, alone or in a run, and no
-// character they escape, no C1 control and no byte of invalid UTF-8.
+// word: those of two and three bytes that the Unicode checks leave
+// alone, alone or in a run, and no character they escape, no C1
+// control, no byte of invalid UTF-8, and no character of four bytes,
+// which the token path reads.
 func TestColourLineCharacters(t *testing.T) {
 	tests := []struct {
 		name, ch string
