@@ -156,6 +156,17 @@ func (p *Parser) State() State { return p.state }
 // InSequence reports whether an escape sequence or control string is open.
 func (p *Parser) InSequence() bool { return p.state != Ground }
 
+// ESCAborts reports whether an ESC read next aborts the open sequence at
+// once, as the introducer of the next: a sequence is open, it is not a
+// control string (where an ESC may start ST), and no byte waits for the
+// ESC to settle what it is. A C2 at the end of the last src waits: it
+// would start a C1 control in UTF-8, and otherwise makes a header
+// malformed, which turns a DCS into a control string that the ESC does
+// not abort at once.
+func (p *Parser) ESCAborts() bool {
+	return p.state != Ground && !p.state.IsString() && !p.c2
+}
+
 // Reset returns the parser to its zero state, keeping its payload cap. It
 // leaves the bytes of the payload buffer as they are: a sequence's
 // Payload holds only the bytes it wrote there.

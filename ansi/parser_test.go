@@ -296,6 +296,46 @@ func TestHoldBack(t *testing.T) {
 	}
 }
 
+// TestESCAborts checks ESCAborts after each prefix fed whole, and that
+// where it holds, Next reads an ESC as the next sequence's introducer at
+// once: it consumes the ESC and returns what the ESC aborted.
+func TestESCAborts(t *testing.T) {
+	for _, tc := range []struct {
+		prefix string
+		want   bool
+	}{
+		{"", false},
+		{"text", false},
+		{"\x1b", true},
+		{"\x1b[", true},
+		{"\x1b[1;2", true},
+		{"\x1b[1\xc2", false}, // the C2 waits: C2 9C would be ST
+		{"\x1b[1\xc3\xa9", true},
+		{"\x1bP", true},
+		{"\x90", true},
+		{"\x90\xc2", false}, // malformed, the DCS becomes a control string
+		{"\x1bPq", false},
+		{"\x1bPqab", false},
+		{"\x1b]0;t", false},
+		{"\x1b_x", false},
+		{"\x1b(", true},
+	} {
+		var p Parser
+		if tok, n := p.Next([]byte(tc.prefix), false); n != len(tc.prefix) || tok.Kind.IsSequence() {
+			t.Fatalf("%+q: Next = %v, %d", tc.prefix, tok.Kind, n)
+		}
+		if got := p.ESCAborts(); got != tc.want {
+			t.Errorf("after %+q: ESCAborts() = %v, want %v", tc.prefix, got, tc.want)
+		}
+		if !tc.want {
+			continue
+		}
+		if tok, n := p.Next([]byte("\x1b"), false); n != 1 || tok.Kind == KindNone {
+			t.Errorf("after %+q: Next(ESC) = %v, %d; want the aborted sequence, 1", tc.prefix, tok.Kind, n)
+		}
+	}
+}
+
 func TestReset(t *testing.T) {
 	p := NewParser(1000)
 	p.Next([]byte("\x1b]0;abc"), false)

@@ -109,7 +109,7 @@ func (s *Sanitizer) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err 
 			// arrives.
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		if src[nSrc] == 0x1b && abortedByESC(s.p.State()) && !s.afterInvalid && !s.noFastPath &&
+		if src[nSrc] == 0x1b && s.p.ESCAborts() && !s.afterInvalid && !s.noFastPath &&
 			(mode != Visualize || len(dst)-nDst >= maxSettleLen+len(visualEscape)) {
 			// A sequence left open, by the end of the previous chunk
 			// most often (a lone ESC, an ESC [), is aborted by this ESC:
@@ -627,13 +627,6 @@ func csiEndAt(src []byte, start, i int) (end int, final byte) {
 		return 0, 0
 	}
 	return 0, 0
-}
-
-// abortedByESC reports whether an ESC aborts a sequence open in state st,
-// to start the next: in every state of a sequence's header. In a control
-// string an ESC may begin its ST instead.
-func abortedByESC(st ansi.State) bool {
-	return st != ansi.Ground && !st.IsString()
 }
 
 // maxFastString bounds the control strings that dropLen reads: a longer

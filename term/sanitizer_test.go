@@ -660,6 +660,10 @@ func TestESCFloodSplit(t *testing.T) {
 		"\x1b]0;" + strings.Repeat("\x1b[", 5) + "x",
 		strings.Repeat("\x1b[?\xe2", 6) + "x",
 		strings.Repeat("\x1b[\xc2", 6) + "\x9b",
+		// A C2 that ends a DCS's header malformed, making it a control
+		// string, which an ESC does not abort at once: the next byte
+		// says whether the ESC starts its ST.
+		"\x90\xc2\x1b\\x\x1bP\xc2\x1bxy\x1bP1\xc2\x1b\\z\x1b[\xc2\x1b\\w",
 		strings.Repeat("\x1b[31m\x1b[", 5),
 		"\x1bP1<x\x1b\\y\x1bPq#1\x1b\\y\x1b]0;t\x1b\\y\x1bXt\x1b\\y",
 		// Floods of one CSI, cut short or whole, longer than a block

@@ -689,7 +689,7 @@ func (c *Cleaner) step(src []byte, atEOF bool) int {
 		}
 		return n
 	}
-	if src[0] == 0x1B && !c.parserOnly && c.p.InSequence() && !c.p.State().IsString() {
+	if src[0] == 0x1B && !c.parserOnly && c.p.ESCAborts() {
 		// The ESC aborts the sequence the parser holds: a bare ESC, one
 		// that the end of a batch or a read cut, or one that holds a
 		// control, which the parser returned first. It is counted as

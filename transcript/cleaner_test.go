@@ -362,6 +362,19 @@ var cleanTests = []cleanTest{
 		},
 	},
 	{
+		// A C2 that ends a DCS's header malformed makes it a control
+		// string, where an ESC aborts it or starts its ST as the next
+		// byte says, however the input is split after the C2.
+		name: "DCS headers made malformed by a C2",
+		in:   "\x90\xc2\x1bx\x1bP\xc2\x1b\\ok \x1bP1\xc2\x1b[1mz\n",
+		text: "ok z\n",
+		rep: transcript.Report{
+			Sequences:    transcript.Sequences{SGR: 1, DCS: 3, ESC: 1},
+			Unterminated: 2,
+			Malformed:    3,
+		},
+	},
+	{
 		name: "plain Unicode passes",
 		in:   "caf\u00e9 \u65e5\u672c \U0001F600\n",
 		text: "caf\u00e9 \u65e5\u672c \U0001F600\n",
