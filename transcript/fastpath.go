@@ -773,18 +773,17 @@ func colourLine(line, src []byte, maxLine, maxString int) (n int, out []byte, sg
 						// ASCII after it (an accented letter in a word,
 						// a picture's half block between its SGRs, GCC's
 						// quotes), checked from the word, whose store
-						// above copied it already; its lead is C2 or
-						// more. A run of them is plainRun's, which reads
-						// it a word at a time.
-						if k <= 5 && w&0x80C0E0 == 0x0080C0 {
-							if r := uint(w&0x1F)<<6 | uint(w>>8&0x3F); plainBMP[r>>6&(uint(len(plainBMP))-1)]&(1<<(r&63)) != 0 {
-								i += 2
-								j += 2
-								continue
-							}
+						// above copied it already, with a bit of
+						// plainBMP indexed by its bytes as plainWords
+						// checks one. A run of them is plainRun's, which
+						// reads it a word at a time.
+						if k <= 5 && w&0x80C0E0 == 0x0080C0 && plainBMP[w&0x1F]&(1<<(w>>8&63)) != 0 {
+							i += 2
+							j += 2
+							continue
 						}
 						if k <= 4 && w&0x80C0C0F0 == 0x008080E0 {
-							if r := uint(w&0x0F)<<12 | uint(w>>8&0x3F)<<6 | uint(w>>16&0x3F); r >= 0x800 && plainBMP[r>>6&(uint(len(plainBMP))-1)]&(1<<(r&63)) != 0 {
+							if u := (w&0x0F)<<6 | w>>8&0x3F; u >= 0x800>>6 && plainBMP[u]&(1<<(w>>16&63)) != 0 {
 								i += 3
 								j += 3
 								continue
